@@ -1,0 +1,1 @@
+"""MkDocs hook: wires the build events to the plain build functions."""
