@@ -1,0 +1,27 @@
+"""The conflict mechanics of Edgerunner and Gauntlet Forge.
+
+Standard library only, so the very same code runs in CPython (tests, tables
+rendered at build time) and in Pyodide (the calculators in the page).
+
+One module per mechanic, each citing RULES.md:
+
+* :mod:`rules_core.dice` — Fate dice and success pools, exact odds (§1)
+* :mod:`rules_core.boons` — boons and banes, free dice (§2)
+* :mod:`rules_core.wounds` — Gauntlet Forge wound boxes, editions 2023/2022 (§3a)
+* :mod:`rules_core.conditions` — Gauntlet Forge wiki conditions (§3b)
+* :mod:`rules_core.tracks` — Edgerunner stress tracks (§3c)
+* :mod:`rules_core.boosts` — Edgerunner invokes and consequences (§3c, §5)
+* :mod:`rules_core.morale` — Gauntlet Forge morale as an event log (§4)
+* :mod:`rules_core.borders` — Edgerunner maps and border costs (§5)
+* :mod:`rules_core.maneuver` — Edgerunner maneuver free invokes (§6)
+
+Pages use one entry point, :func:`rules_core.api.call`, which validates
+JSON-safe input and never raises.
+
+Values are immutable (frozen dataclasses); probabilities are exact fractions
+until the API turns them into numbers for the page.
+"""
+from .errors import RulesError
+
+__version__ = "0.1.0"
+__all__ = ["RulesError", "__version__"]

@@ -1,0 +1,74 @@
+"""Calculators for boons and banes (RULES.md §2)."""
+from __future__ import annotations
+
+from .. import boons, dice
+from . import fields as f
+from ._convert import probability
+
+MAX_RATING = 100
+
+
+def _rating(p: dict, key: str = "rating") -> int:
+    value = f.integer(p, key, "The rating", low=1, high=MAX_RATING)
+    return value
+
+
+def free_dice(p: dict) -> dict:
+    """A boon's free dice, and what using or spending it does.
+
+    Input: ``rating`` (1…100), ``enduring`` (default false).
+    Output: ``free_dice``, ``extraordinary``, and two outcomes, each
+    {dice, rating_after, vanishes}: ``use_free_dice`` (the boon stays) and
+    ``spend`` (normal: vanishes; enduring: −1, vanishing at 0).
+    """
+    f.only(p, "rating", "enduring")
+    boon = boons.Boon(_rating(p), f.boolean(p, "enduring", "Enduring"))
+    free, _ = boons.use_free_dice(boon)
+    dice_added, after = boons.spend(boon)
+    return {
+        "rating": boon.rating,
+        "enduring": boon.enduring,
+        "free_dice": free,
+        "extraordinary": free > 0,
+        "use_free_dice": {"dice": free, "rating_after": boon.rating, "vanishes": False},
+        "spend": {
+            "dice": dice_added,
+            "rating_after": after.rating if after else None,
+            "vanishes": after is None,
+        },
+    }
+
+
+def table(p: dict) -> dict:
+    """The free-dice table: ``rows`` of {rating, free_dice} for ratings 1…``up_to`` (default 12)."""
+    f.only(p, "up_to")
+    up_to = f.integer(p, "up_to", "The last rating", low=1, high=MAX_RATING, default=12)
+    return {"rows": [{"rating": r, "free_dice": d} for r, d in boons.free_dice_table(up_to)]}
+
+
+def odds(p: dict) -> dict:
+    """Chance of success without the boon, with its free dice, and spending it.
+
+    Input: ``pool`` (0…100), ``difficulty`` (0…100), ``rating`` (1…100),
+    ``target`` (2…6, default 5).
+    Output: ``without``, ``free_dice``, ``spending``, each {pool, probability}.
+    """
+    f.only(p, "pool", "difficulty", "rating", "target")
+    pool = f.integer(p, "pool", "The pool", low=0, high=100)
+    difficulty = f.integer(p, "difficulty", "The difficulty", low=0, high=100)
+    rating = _rating(p)
+    target = f.integer(p, "target", "The target number", low=2, high=6, default=dice.DEFAULT_TARGET)
+    o = boons.odds(pool, difficulty, rating, target=target)
+    free = boons.free_dice(rating)
+    return {
+        "without": {"pool": pool, "probability": probability(o.without)},
+        "free_dice": {"pool": pool + free, "probability": probability(o.free_dice)},
+        "spending": {"pool": pool + rating, "probability": probability(o.spending)},
+    }
+
+
+def bane_difficulty(p: dict) -> dict:
+    """Uncontested test with a bane: ``difficulty`` + the bane's ``rating``."""
+    f.only(p, "difficulty", "rating")
+    difficulty = f.integer(p, "difficulty", "The difficulty", low=0, high=100)
+    return {"difficulty": boons.bane_difficulty(difficulty, _rating(p))}

@@ -1,0 +1,73 @@
+"""Calculators for the dice of both games (RULES.md §1)."""
+from __future__ import annotations
+
+from .. import dice
+from ..errors import RulesError
+from . import fields as f
+from ._convert import probability
+
+
+def fate_shifts(p: dict) -> dict:
+    """Edgerunner: the shifts of a roll.
+
+    Input: ``skill`` (−10…30), ``faces`` (four symbols ``+ 0 -`` or ``⊞ ⊡ ⊟``),
+    ``bid`` (initiative bid, 0…30, default 0).
+    Output: ``dice`` (the faces' total), ``shifts`` (skill + dice − bid).
+    """
+    f.only(p, "skill", "faces", "bid")
+    skill = f.integer(p, "skill", "The skill", low=-10, high=30)
+    bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
+    faces = p.get("faces")
+    if faces is None or faces == "":
+        raise RulesError("Enter the four dice, e.g. +0-- or ⊞⊡⊟⊟.", field="faces", code="required")
+    if not isinstance(faces, (str, list)):
+        raise RulesError("The dice are four symbols: + 0 -.", field="faces", code="invalid")
+    total = dice.fate_total(faces)
+    return {"dice": total, "shifts": skill + total - bid}
+
+
+def fate_odds(p: dict) -> dict:
+    """Edgerunner: chance that skill + 4dF − bid reaches a target.
+
+    Input: ``skill``, ``target`` (−20…60), ``bid`` (default 0).
+    Output: ``probability`` ({exact, value, percent}) and ``needed`` (the
+    dice total needed).
+    """
+    f.only(p, "skill", "target", "bid")
+    skill = f.integer(p, "skill", "The skill", low=-10, high=30)
+    target = f.integer(p, "target", "The target", low=-20, high=60)
+    bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
+    return {
+        "probability": probability(dice.chance_fate_at_least(skill, target, bid=bid)),
+        "needed": target - skill + bid,
+    }
+
+
+def fate_distribution(p: dict) -> dict:
+    """The 4dF distribution: ``rows`` of {total, ways, probability} over −4…+4 (out of 81)."""
+    f.only(p)
+    from fractions import Fraction
+
+    return {
+        "rows": [
+            {"total": t, "ways": w, "probability": probability(Fraction(w, 81))}
+            for t, w in dice.fate_distribution(4).items()
+        ]
+    }
+
+
+def pool_odds(p: dict) -> dict:
+    """Gauntlet Forge: chance of effort ≥ difficulty.
+
+    Input: ``pool`` (0…100 dice), ``difficulty`` (0…100), ``target`` (2…6,
+    default 5: a die hits on this or more).
+    Output: ``probability``, and ``distribution``: P(exactly k hits) per k.
+    """
+    f.only(p, "pool", "difficulty", "target")
+    pool = f.integer(p, "pool", "The pool", low=0, high=100)
+    difficulty = f.integer(p, "difficulty", "The difficulty", low=0, high=100)
+    target = f.integer(p, "target", "The target number", low=2, high=6, default=dice.DEFAULT_TARGET)
+    return {
+        "probability": probability(dice.chance_of_success(pool, difficulty, target)),
+        "distribution": [probability(x) for x in dice.hits_distribution(pool, target)],
+    }

@@ -1,0 +1,139 @@
+"""Reading a page's input: every value checked, every problem named.
+
+Pages send what the player typed. A number field arrives as a JSON number
+when it looks like one, else as the raw text, so the message can quote it.
+Each reader raises :class:`~rules_core.errors.RulesError` with the field's
+name and a sentence for the player.
+
+>>> integer({"rating": 7}, "rating", "The rating", low=1)
+7
+>>> try:
+...     integer({"rating": "abc"}, "rating", "The rating", low=1)
+... except RulesError as e:
+...     print(e.code, "|", e.message)
+not_integer | The rating must be a whole number; “abc” is not.
+"""
+from __future__ import annotations
+
+from ..errors import RulesError
+
+__docformat__ = "google"
+
+_MISSING = object()
+
+
+def only(payload: dict, *allowed: str) -> dict:
+    """Reject keys the calculator does not know (a typo would silently do nothing)."""
+    for key in payload:
+        if key not in allowed:
+            raise RulesError(
+                f"This calculator has no input called {key!r}. Inputs: {', '.join(allowed) or 'none'}.",
+                field=str(key), code="unknown",
+            )
+    return payload
+
+
+def integer(payload: dict, key: str, what: str, *, low: int | None = None, high: int | None = None,
+            default=_MISSING, field: str | None = None) -> int:
+    """A whole number within [low, high].
+
+    Args:
+        payload: The input mapping.
+        key: Its key in the payload.
+        what: How the player knows it, capitalised ("The rating").
+        low, high: Inclusive bounds, or ``None``.
+        default: Used when the key is absent or ``None``; without one the value is required.
+        field: Name reported with errors (defaults to ``key``).
+    """
+    field = field or key
+    value = payload.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if default is not _MISSING and (value is None):
+            return default
+        raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
+    return check_integer(value, what, field=field, low=low, high=high)
+
+
+def check_integer(value, what: str, *, field: str, low: int | None = None, high: int | None = None) -> int:
+    """Check one value that should be a whole number (see :func:`integer`)."""
+    if isinstance(value, bool):
+        raise RulesError(f"{what} must be a whole number, not {str(value).lower()}.", field=field, code="not_integer")
+    if isinstance(value, float):
+        raise RulesError(
+            f"{what} must be a whole number; {value:g} has a fraction." if not value.is_integer()
+            else f"{what} must be a whole number like {int(value)}, not {value!r}.",
+            field=field, code="not_integer",
+        )
+    if isinstance(value, str):
+        raise RulesError(f"{what} must be a whole number; “{value.strip()[:40]}” is not.", field=field, code="not_integer")
+    if not isinstance(value, int):
+        raise RulesError(f"{what} must be a whole number.", field=field, code="not_integer")
+    if low is not None and value < low:
+        raise RulesError(f"{what} must be at least {low} (it is {value}).", field=field, code="too_small")
+    if high is not None and value > high:
+        raise RulesError(f"{what} can be at most {high} (it is {value}).", field=field, code="too_large")
+    return value
+
+
+def optional_integer(payload: dict, key: str, what: str, **bounds) -> int | None:
+    """Like :func:`integer`, but absent, ``None`` or blank text means "not given"."""
+    value = payload.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return check_integer(value, what, field=key, **bounds)
+
+
+def boolean(payload: dict, key: str, what: str, *, default: bool = False) -> bool:
+    value = payload.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise RulesError(f"{what} is yes or no (true or false).", field=key, code="invalid")
+    return value
+
+
+def choice(payload: dict, key: str, what: str, options, *, default=_MISSING) -> str:
+    value = payload.get(key)
+    if value is None:
+        if default is _MISSING:
+            raise RulesError(f"{what} is missing: choose {_or(options)}.", field=key, code="required")
+        return default
+    if value not in options:
+        raise RulesError(f"{what} must be {_or(options)}, not {value!r}.", field=key, code="unknown")
+    return value
+
+
+def text(payload: dict, key: str, what: str, *, default: str | None = None, max_length: int = 80) -> str:
+    value = payload.get(key, default)
+    if value is None:
+        raise RulesError(f"{what} is missing.", field=key, code="required")
+    if not isinstance(value, str):
+        raise RulesError(f"{what} is text.", field=key, code="invalid")
+    if len(value) > max_length:
+        raise RulesError(f"{what} is too long (at most {max_length} characters).", field=key, code="too_large")
+    return value.strip()
+
+
+def mapping(payload: dict, key: str, what: str, *, default=_MISSING) -> dict:
+    value = payload.get(key)
+    if value is None and default is not _MISSING:
+        return default
+    if not isinstance(value, dict):
+        raise RulesError(f"{what} is missing or not in the right shape.", field=key, code="invalid" if value is not None else "required")
+    return value
+
+
+def sequence(payload: dict, key: str, what: str, *, default=_MISSING, max_length: int = 1000) -> list:
+    value = payload.get(key)
+    if value is None and default is not _MISSING:
+        return default
+    if not isinstance(value, list):
+        raise RulesError(f"{what} must be a list.", field=key, code="invalid" if value is not None else "required")
+    if len(value) > max_length:
+        raise RulesError(f"{what} is too long (at most {max_length} entries).", field=key, code="too_large")
+    return value
+
+
+def _or(options) -> str:
+    options = [str(o) for o in options]
+    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]

@@ -1,0 +1,299 @@
+"""Calculators for stress absorption (RULES.md §3): wound boxes, conditions, Edgerunner tracks."""
+from __future__ import annotations
+
+from .. import conditions, tracks, wounds
+from ..boosts import CONSEQUENCES
+from ..errors import RulesError
+from . import fields as f
+
+MAX_STRESS = 99
+_BOX_NAMES = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _flags(value, key: str, what: str, size: int) -> tuple[bool, ...]:
+    if value is None:
+        return (False,) * size
+    if not isinstance(value, list) or len(value) != size or not all(isinstance(v, bool) for v in value):
+        raise RulesError(f"{what} must be a list of {size} true/false values.", field=key, code="invalid")
+    return tuple(value)
+
+
+# ---------------------------------------------------------------- Gauntlet Forge wound boxes
+
+
+def _read_wounds(p: dict) -> wounds.Wounds:
+    raw = f.mapping(p, "wounds", "The wound boxes", default={})
+    for key in raw:
+        wounds.check_slot(key) if key in wounds.SLOTS else f.only({key: 0}, *wounds.SLOTS)
+    return wounds.Wounds(**{
+        slot: _flags(raw.get(slot), f"wounds.{slot}", f"The {slot} boxes", len(wounds.BOXES))
+        for slot in wounds.SLOTS
+    })
+
+
+def _wounds_payload(w: wounds.Wounds) -> dict:
+    return {slot: list(w.slot(slot)) for slot in wounds.SLOTS}
+
+
+def _severity_payload(w: wounds.Wounds) -> dict:
+    return {
+        slot: {"level": w.severity(slot), "name": wounds.SEVERITIES[w.severity(slot)]}
+        for slot in wounds.SLOTS
+    }
+
+
+def wound_boxes(p: dict) -> dict:
+    """Gauntlet Forge (2023, 2022): where does this stress go?
+
+    Input: ``wounds`` ({physical, mental, social}: six true/false each, for
+    the boxes 1,1,1,2,2,3; default all empty), ``stress`` (0…99), ``type``
+    (physical, mental, social), ``favor`` (0…999, default 0),
+    ``in_conflict`` (default true), ``last_stand`` (default false),
+    ``edition`` ("2023" default, "2022"), ``box`` (optional 0–5: mark this
+    empty box instead of the lowest that fits).
+    Output: ``outcome`` (none, marked, trait, overwhelmed, retired,
+    perishes), ``message``, ``box``, ``alternatives`` (other boxes that fit),
+    ``absorbed``, ``trait``, ``favor_spent``, ``favor_left``, ``choice``
+    (["surrender", "last_stand"] after a trait in a conflict), ``wounds``
+    and ``severity`` after, and ``boxes`` (the capacities).
+    """
+    f.only(p, "wounds", "stress", "type", "favor", "in_conflict", "last_stand", "edition", "box")
+    w = _read_wounds(p)
+    stress = f.integer(p, "stress", "The stress", low=0, high=MAX_STRESS)
+    slot = f.choice(p, "type", "The stress type", wounds.SLOTS)
+    favor = f.integer(p, "favor", "Favor", low=0, high=999, default=0)
+    in_conflict = f.boolean(p, "in_conflict", "In a conflict", default=True)
+    last_stand = f.boolean(p, "last_stand", "Last Stand")
+    edition = f.choice(p, "edition", "The edition", wounds.EDITIONS, default="2023")
+    box = f.optional_integer(p, "box", "The box", low=0, high=len(wounds.BOXES) - 1)
+    r = wounds.absorb(w, stress, slot, favor=favor, in_conflict=in_conflict, last_stand=last_stand, edition=edition, box=box)
+    return {
+        "outcome": r.outcome,
+        "message": _wound_message(r, favor, edition),
+        "type": slot,
+        "stress": stress,
+        "box": r.box,
+        "alternatives": list(r.alternatives),
+        "absorbed": r.absorbed,
+        "trait": r.trait,
+        "favor_spent": r.favor_spent,
+        "favor_left": favor - r.favor_spent,
+        "choice": list(r.choice),
+        "wounds": _wounds_payload(r.wounds),
+        "severity": _severity_payload(r.wounds),
+        "boxes": list(wounds.BOXES),
+    }
+
+
+def _wound_message(r: wounds.WoundResult, favor: int, edition: str) -> str:
+    s = r.stress
+    if r.outcome == "none":
+        return "No stress: nothing to absorb."
+    if r.outcome == "marked":
+        level = wounds.SEVERITIES[r.wounds.severity(r.slot)]
+        return (f"The {_BOX_NAMES[r.box]} {r.slot} box (capacity {wounds.BOXES[r.box]}) takes the {s} stress. "
+                f"{r.slot.capitalize()} wounds: {level}.")
+    if r.outcome == "trait":
+        text = f"No empty {r.slot} box can take {s} stress. Spend {s} Favor for a new trait rated {s} that absorbs it."
+        if r.choice:
+            text += " Then choose: surrender, or enter your Last Stand."
+        return text
+    if r.outcome == "overwhelmed":
+        return (f"No empty {r.slot} box can take {s} stress, and {favor} Favor is not enough for a trait ({s} needed): "
+                "the character is overwhelmed.")
+    if r.outcome == "retired":
+        return (f"No empty {r.slot} box can take {s} stress, and {favor} Favor is not enough for a trait ({s} needed): "
+                "outside a conflict, the character retires.")
+    if edition == "2022":
+        return "In a Last Stand (2022) any stress at all is fatal: the character perishes."
+    return f"In a Last Stand no empty {r.slot} box can take {s} stress: the character perishes."
+
+
+# ---------------------------------------------------------------- Gauntlet Forge wiki conditions
+
+
+def condition_slots(p: dict) -> dict:
+    """Gauntlet Forge (wiki): which condition takes this stress?
+
+    Input: ``conditions`` (six true/false for the slots rated 1,1,1,2,2,3;
+    default all empty), ``stress`` (0…99), ``last_stand`` (default false),
+    ``slot`` (optional 0–5: use this empty slot rather than the lowest that fits).
+    Output: ``outcome`` (none, condition, overflow, trait, perishes),
+    ``message``, ``slot``, ``rating`` (the condition's), ``alternatives``,
+    ``absorbed``, ``trait``, ``choice``, ``conditions`` after, ``ratings``.
+    """
+    f.only(p, "conditions", "stress", "last_stand", "slot")
+    c = conditions.Conditions(_flags(p.get("conditions"), "conditions", "The condition slots", len(conditions.RATINGS)))
+    stress = f.integer(p, "stress", "The stress", low=0, high=MAX_STRESS)
+    last_stand = f.boolean(p, "last_stand", "Last Stand")
+    slot = f.optional_integer(p, "slot", "The slot", low=0, high=len(conditions.RATINGS) - 1)
+    r = conditions.absorb(c, stress, last_stand=last_stand, slot=slot)
+    return {
+        "outcome": r.outcome,
+        "message": _condition_message(r),
+        "stress": stress,
+        "slot": r.slot,
+        "rating": r.rating,
+        "alternatives": list(r.alternatives),
+        "absorbed": r.absorbed,
+        "trait": r.trait,
+        "choice": list(r.choice),
+        "conditions": list(r.conditions.filled),
+        "ratings": list(conditions.RATINGS),
+    }
+
+
+def _condition_message(r: conditions.ConditionResult) -> str:
+    s = r.stress
+    then = " Then choose: surrender, or enter your Last Stand."
+    if r.outcome == "none":
+        return "No stress: nothing to absorb."
+    if r.outcome == "condition":
+        return f"Take a condition rated {r.rating} (slot {r.slot + 1}) for the {s} stress."
+    if r.outcome == "overflow":
+        return (f"No empty slot is rated {s} or more. The largest empty slot takes a condition rated {r.rating}; "
+                f"the other {r.trait} become a new (or replaced) trait rated {r.trait}." + then)
+    if r.outcome == "trait":
+        return f"Every slot is full: a new (or replaced) trait rated {s} takes all {s} stress." + then
+    return "In a Last Stand any stress is fatal: the participant perishes."
+
+
+# ---------------------------------------------------------------- Edgerunner stress tracks
+
+
+def _read_track(p: dict) -> tracks.Track:
+    raw = f.mapping(p, "track", "The track")
+    f.only(raw, "name", "threshold", "marked", "consequences", "taken")
+    threshold = f.integer(raw, "threshold", "The threshold", low=0, high=50, field="track.threshold")
+    marked_raw = f.sequence(raw, "marked", "The marked boxes", default=[], max_length=100)
+    marked = set()
+    for i, box in enumerate(marked_raw):
+        marked.add(f.check_integer(box, "A marked box", field=f"track.marked[{i}]", low=1, high=MAX_STRESS))
+    values = dict(CONSEQUENCES)
+    overrides = f.mapping(raw, "consequences", "The consequence values", default={})
+    for name, value in overrides.items():
+        if name not in CONSEQUENCES:
+            raise RulesError(f"Consequence slots are mild, moderate and severe, not {name!r}.",
+                             field=f"track.consequences.{name}", code="unknown")
+        values[name] = f.check_integer(value, f"The {name} consequence", field=f"track.consequences.{name}", low=1, high=20)
+    taken = f.sequence(raw, "taken", "The consequences taken", default=[], max_length=3)
+    for i, name in enumerate(taken):
+        if name not in CONSEQUENCES:
+            raise RulesError(f"Consequence slots are mild, moderate and severe, not {name!r}.",
+                             field=f"track.taken[{i}]", code="unknown")
+    return tracks.Track(threshold, frozenset(marked), tuple(values.items()), frozenset(taken))
+
+
+def _track_payload(t: tracks.Track) -> dict:
+    return {
+        "threshold": t.threshold,
+        "marked": sorted(t.marked),
+        "consequences": dict(t.consequences),
+        "taken": [c for c in CONSEQUENCES if c in t.taken],
+    }
+
+
+def _hit_payload(r: tracks.HitResult) -> dict:
+    return {
+        "shifts": r.shifts,
+        "stress": r.stress,
+        "consequences": list(r.consequences),
+        "invokes": r.invokes,
+        "threshold": r.threshold,
+        "box": r.box,
+        "would_mark": r.would_mark,
+        "rolled_up_from": r.rolled_up_from,
+        "taken_out": r.taken_out,
+        "message": _hit_message(r),
+        "track": _track_payload(r.track),
+    }
+
+
+def _hit_message(r: tracks.HitResult) -> str:
+    reduced = []
+    if r.consequences:
+        reduced.append(" and ".join(f"a {c} consequence" for c in r.consequences))
+    if r.invokes:
+        reduced.append(f"{r.invokes} invoke{'s' if r.invokes > 1 else ''}")
+    how = f" after {', '.join(reduced)}" if reduced else ""
+    if r.stress <= 0:
+        return f"The hit is reduced to nothing{how}: no box is marked."
+    roll = f" (box {r.rolled_up_from} is already marked, so it rolls up)" if r.rolled_up_from else ""
+    if r.taken_out:
+        return (f"{r.stress} stress{how} would mark box {r.would_mark}{roll}, above the threshold of {r.threshold}: "
+                "taken out.")
+    return f"{r.stress} stress{how} marks box {r.box}{roll}."
+
+
+def _defense(p: dict) -> int | None:
+    defense = f.optional_integer(p, "defense", "The defense", low=-20, high=60)
+    if defense is None:
+        return None
+    distance = f.integer(p, "range", "The range", low=0, high=50, default=0)
+    return tracks.defense_threshold(defense, distance)
+
+
+def track_hit(p: dict) -> dict:
+    """Edgerunner: a hit on a stress track, and the cheapest ways to stay in.
+
+    Input: ``track`` ({threshold 0…50, marked: box numbers, consequences:
+    value overrides {mild, moderate, severe}, taken: slots already used}),
+    ``shifts`` (0…99), ``consequences`` (slots taken against this hit),
+    ``invokes`` (used against it, 0…20), ``invokes_available`` (for the
+    options, default 0), ``defense`` (optional: defense shifts replacing the
+    threshold) and ``range`` (subtracted from the defense).
+    Output: ``hit`` (stress left, box marked, roll-up, taken out, message,
+    track after) and ``options``: the cheapest ways to avoid being taken out,
+    each {consequences, invokes, hit}; empty when none exists.
+    """
+    f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense", "range")
+    track = _read_track(p)
+    shifts = f.integer(p, "shifts", "The shifts", low=0, high=MAX_STRESS)
+    chosen = f.sequence(p, "consequences", "The consequences", default=[], max_length=3)
+    invokes = f.integer(p, "invokes", "The invokes", low=0, high=20, default=0)
+    available = f.integer(p, "invokes_available", "The invokes available", low=0, high=20, default=0)
+    defense = _defense(p)
+    result = tracks.hit(track, shifts, consequences=chosen, invokes=invokes, defense=defense)
+    options = tracks.absorb_options(track, shifts, invokes=available, defense=defense)
+    return {
+        "hit": _hit_payload(result),
+        "threshold": result.threshold,
+        "options": [
+            {"consequences": list(c.consequences), "invokes": c.invokes, "hit": _hit_payload(h)} for c, h in options
+        ],
+        "options_message": (
+            "Nothing available keeps the character in: they are taken out unless they concede."
+            if not options else
+            "No reduction needed." if not options[0][0].consequences and not options[0][0].invokes else
+            f"{len(options)} way{'s' if len(options) > 1 else ''} to stay in, cheapest first."
+        ),
+    }
+
+
+def track_recovery(p: dict) -> dict:
+    """Edgerunner: clearing boxes with a recovery roll (box k costs k shifts).
+
+    Input: ``track``, ``shifts`` (0…99), ``chosen`` (optional box numbers).
+    Output: ``clearable`` (marked boxes the roll can pay for on its own),
+    ``suggested`` (most boxes, ties: the larger total), ``chosen``, ``cost``,
+    ``left`` (shifts left over), ``track`` after clearing the chosen set (or the
+    suggested one).
+    """
+    f.only(p, "track", "shifts", "chosen")
+    track = _read_track(p)
+    shifts = f.integer(p, "shifts", "The shifts", low=0, high=MAX_STRESS)
+    raw = p.get("chosen")
+    chosen = None
+    if raw is not None:
+        chosen = [f.check_integer(b, "A box", field=f"chosen[{i}]", low=1, high=MAX_STRESS)
+                  for i, b in enumerate(f.sequence(p, "chosen", "The chosen boxes", max_length=100))]
+    r = tracks.recovery(track, shifts, chosen)
+    return {
+        "shifts": shifts,
+        "clearable": list(r.clearable),
+        "suggested": list(r.suggested),
+        "chosen": list(r.chosen),
+        "cost": r.chosen_cost,
+        "left": shifts - r.chosen_cost,
+        "track": _track_payload(r.track),
+    }

@@ -1,0 +1,360 @@
+"""Edgerunner maps: zones, borders, pass values, and what a move can reach.
+
+Rules: RULES.md §5.
+
+* A map is zones joined by borders. Crossing a border costs its **pass
+  value** (default 1) in shifts.
+* A border may have several named **ways** through it (open door 1, open or
+  close the door 1 + 2 = 3 — Ruling: "2 more" is added —, break the door 4,
+  break the wall 7), each maybe different by direction (downhill 1, uphill 3),
+  and each can be switched off (a locked door).
+* A **move** spends the roll's shifts on the borders it crosses; the total must
+  not exceed the shifts.
+* **Range** is the number of borders between two zones (fewest), whatever they
+  cost.
+
+Maps are plain data (see :func:`from_data`); reading YAML happens outside this
+package.
+
+>>> m = from_data({"zones": ["West", "Middle", "East"],
+...                "borders": [{"between": ["West", "Middle"], "pass": 3},
+...                            {"between": ["Middle", "East"], "pass": 3}]})
+>>> r = route(m, "West", "East")
+>>> r.cost, r.zones
+(6, ('West', 'Middle', 'East'))
+>>> [(z.zone, z.shortfall) for z in reach(m, "West", 2)]     # Gatto's 2 shifts
+[('West', 0), ('Middle', 1), ('East', 4)]
+"""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass
+
+from .boosts import CONSEQUENCES, Cover, cover
+from .errors import RulesError
+
+__docformat__ = "google"
+
+DEFAULT_PASS = 1
+MAX_ZONES = 200
+MAX_BORDERS = 1000
+MAX_PASS = 999
+MAX_NAME = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """One way through a border: its cost from ``a`` to ``b`` and back."""
+
+    name: str
+    forward: int
+    backward: int
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Border:
+    a: str
+    b: str
+    ways: tuple[Way, ...]
+
+    def cheapest(self, from_zone: str) -> Way | None:
+        """The cheapest way switched on, crossing from ``from_zone``."""
+        forward = from_zone == self.a
+        usable = [w for w in self.ways if w.enabled]
+        if not usable:
+            return None
+        return min(usable, key=lambda w: ((w.forward if forward else w.backward), self.ways.index(w)))
+
+    def cost(self, from_zone: str, way: Way) -> int:
+        return way.forward if from_zone == self.a else way.backward
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneMap:
+    zones: tuple[str, ...]
+    borders: tuple[Border, ...]
+    name: str = ""
+
+    def check_zone(self, zone, field: str) -> str:
+        if not isinstance(zone, str) or not zone:
+            raise RulesError("Choose a zone.", field=field, code="required")
+        if zone not in self.zones:
+            raise RulesError(f"There is no zone called {zone!r} on this map.", field=field, code="unknown")
+        return zone
+
+    def exits(self, zone: str):
+        """(border, neighbour) pairs of a zone."""
+        for border in self.borders:
+            if border.a == zone:
+                yield border, border.b
+            elif border.b == zone:
+                yield border, border.a
+
+
+# ---------------------------------------------------------------- reading plain data
+
+
+def _int(value, field: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise RulesError(f"{what} must be a whole number, not {value!r}.", field=field, code="not_integer")
+    if value < 0:
+        raise RulesError(f"{what} can't be negative ({value}).", field=field, code="too_small")
+    if value > MAX_PASS:
+        raise RulesError(f"{what} of {value} is more than any roll can reach (at most {MAX_PASS}).", field=field, code="too_large")
+    return value
+
+
+def _name(value, field: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(f"{what} needs a name (text).", field=field, code="required")
+    value = value.strip()
+    if len(value) > MAX_NAME:
+        raise RulesError(f"{what} name is too long (at most {MAX_NAME} characters).", field=field, code="too_large")
+    return value
+
+
+def from_data(data) -> ZoneMap:
+    """Build a map from plain data, checking everything.
+
+    The shape (as YAML)::
+
+        name: Warehouse                 # optional
+        zones: [West end, Middle, East end]
+        borders:
+          - between: [West end, Middle]
+            pass: 3                     # both ways; default 1
+          - between: [Top, Bottom]
+            pass: 1                     # Top → Bottom
+            back: 3                     # Bottom → Top
+          - between: [Hall, Room]
+            ways:
+              - {name: open door, pass: 1}
+              - {name: break the wall, pass: 7, off: true}
+
+    Raises:
+        RulesError: naming the place (``"borders[1].ways[0].pass"``) of the first problem.
+    """
+    if not isinstance(data, dict):
+        raise RulesError("A map is a mapping with 'zones' and 'borders'.", field="map", code="invalid")
+    unknown = set(data) - {"name", "zones", "borders", "notes"}
+    if unknown:
+        raise RulesError(
+            f"Unknown map key {sorted(unknown)[0]!r}: a map has name, zones and borders.",
+            field=sorted(unknown)[0], code="unknown",
+        )
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        raise RulesError("The map's name is text.", field="name", code="invalid")
+    raw_zones = data.get("zones")
+    if not isinstance(raw_zones, list) or not raw_zones:
+        raise RulesError("A map needs a list of zones.", field="zones", code="required")
+    if len(raw_zones) > MAX_ZONES:
+        raise RulesError(f"At most {MAX_ZONES} zones.", field="zones", code="too_large")
+    zones: list[str] = []
+    for i, z in enumerate(raw_zones):
+        zone = _name(z, f"zones[{i}]", f"Zone {i + 1}")
+        if zone in zones:
+            raise RulesError(f"Two zones are called {zone!r}.", field=f"zones[{i}]", code="duplicate")
+        zones.append(zone)
+    raw_borders = data.get("borders", [])
+    if not isinstance(raw_borders, list):
+        raise RulesError("'borders' is a list.", field="borders", code="invalid")
+    if len(raw_borders) > MAX_BORDERS:
+        raise RulesError(f"At most {MAX_BORDERS} borders.", field="borders", code="too_large")
+    borders: list[Border] = []
+    pairs: set[frozenset[str]] = set()
+    for i, b in enumerate(raw_borders):
+        where = f"borders[{i}]"
+        borders.append(_border(b, where, zones, pairs))
+    return ZoneMap(tuple(zones), tuple(borders), name)
+
+
+def _border(b, where: str, zones: list[str], pairs: set) -> Border:
+    if not isinstance(b, dict):
+        raise RulesError("A border is a mapping with 'between'.", field=where, code="invalid")
+    unknown = set(b) - {"between", "pass", "back", "ways", "off", "name"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RulesError(f"Unknown border key {key!r}.", field=f"{where}.{key}", code="unknown")
+    between = b.get("between")
+    if not isinstance(between, list) or len(between) != 2:
+        raise RulesError("A border is 'between' two zones.", field=f"{where}.between", code="invalid")
+    a, z = (_name(v, f"{where}.between[{k}]", "The zone") for k, v in enumerate(between))
+    for k, zone in enumerate((a, z)):
+        if zone not in zones:
+            raise RulesError(f"Unknown zone {zone!r}: add it to 'zones' first.", field=f"{where}.between[{k}]", code="unknown")
+    if a == z:
+        raise RulesError("A border joins two different zones.", field=f"{where}.between", code="invalid")
+    if frozenset((a, z)) in pairs:
+        raise RulesError(
+            f"There is already a border between {a} and {z}: give that one several ways instead.",
+            field=f"{where}.between", code="duplicate",
+        )
+    pairs.add(frozenset((a, z)))
+    if "ways" in b:
+        if "pass" in b or "back" in b:
+            raise RulesError("Give either 'pass' or 'ways', not both.", field=f"{where}.pass", code="invalid")
+        raw_ways = b["ways"]
+        if not isinstance(raw_ways, list) or not raw_ways:
+            raise RulesError("'ways' is a list of ways through the border.", field=f"{where}.ways", code="invalid")
+    else:
+        raw_ways = [{k: b[k] for k in ("pass", "back", "off", "name") if k in b}]
+    ways: list[Way] = []
+    for j, w in enumerate(raw_ways):
+        ways.append(_way(w, f"{where}.ways[{j}]" if "ways" in b else where, len(raw_ways) > 1, ways))
+    return Border(a, z, tuple(ways))
+
+
+def _way(w, where: str, named: bool, previous: list[Way]) -> Way:
+    if not isinstance(w, dict):
+        raise RulesError("A way is a mapping with 'name' and 'pass'.", field=where, code="invalid")
+    unknown = set(w) - {"name", "pass", "back", "off"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RulesError(f"Unknown way key {key!r}.", field=f"{where}.{key}", code="unknown")
+    name = _name(w["name"], f"{where}.name", "The way") if (named or "name" in w) else ""
+    if any(p.name == name for p in previous):
+        raise RulesError(f"Two ways are called {name!r}.", field=f"{where}.name", code="duplicate")
+    forward = _int(w.get("pass", DEFAULT_PASS), f"{where}.pass", "A pass value")
+    backward = _int(w.get("back", forward), f"{where}.back", "A pass value")
+    off = w.get("off", False)
+    if not isinstance(off, bool):
+        raise RulesError("'off' is true or false.", field=f"{where}.off", code="invalid")
+    return Way(name, forward, backward, not off)
+
+
+def to_data(zone_map: ZoneMap) -> dict:
+    """The map as plain data again (the shape :func:`from_data` reads)."""
+    borders = []
+    for b in zone_map.borders:
+        ways = []
+        for w in b.ways:
+            way = {"name": w.name, "pass": w.forward}
+            if w.backward != w.forward:
+                way["back"] = w.backward
+            if not w.enabled:
+                way["off"] = True
+            ways.append(way)
+        if len(ways) == 1 and not ways[0]["name"]:
+            border = {"between": [b.a, b.b], **{k: v for k, v in ways[0].items() if k != "name"}}
+        else:
+            border = {"between": [b.a, b.b], "ways": ways}
+        borders.append(border)
+    data = {"zones": list(zone_map.zones), "borders": borders}
+    if zone_map.name:
+        data = {"name": zone_map.name, **data}
+    return data
+
+
+# ---------------------------------------------------------------- routes
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One border crossed on a route: from, to, the way taken and its cost."""
+
+    start: str
+    end: str
+    way: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    cost: int
+    zones: tuple[str, ...]
+    crossings: tuple[Crossing, ...]
+
+
+def _dijkstra(zone_map: ZoneMap, start: str) -> dict[str, Route]:
+    """Cheapest route to every zone reachable from ``start`` (ties: fewer borders)."""
+    best: dict[str, Route] = {}
+    queue: list[tuple[int, int, int, str, tuple]] = [(0, 0, 0, start, ())]
+    counter = 1
+    while queue:
+        cost, hops, _, zone, crossings = heapq.heappop(queue)
+        if zone in best:
+            continue
+        path = (start,) + tuple(c.end for c in crossings)
+        best[zone] = Route(cost, path, crossings)
+        for border, other in zone_map.exits(zone):
+            if other in best:
+                continue
+            way = border.cheapest(zone)
+            if way is None:
+                continue
+            step = Crossing(zone, other, way.name, border.cost(zone, way))
+            heapq.heappush(queue, (cost + step.cost, hops + 1, counter, other, crossings + (step,)))
+            counter += 1
+    return best
+
+
+def route(zone_map: ZoneMap, start: str, target: str) -> Route | None:
+    """The cheapest route from ``start`` to ``target`` using the ways switched on.
+
+    Rule: borders.route. ``None`` when no route exists.
+    """
+    zone_map.check_zone(start, "start")
+    zone_map.check_zone(target, "target")
+    return _dijkstra(zone_map, start).get(target)
+
+
+def range_between(zone_map: ZoneMap, start: str, target: str) -> int | None:
+    """Range: the fewest borders between two zones, whatever they cost.
+
+    Rule: borders.range. ``None`` when the zones are not connected at all.
+    """
+    zone_map.check_zone(start, "start")
+    zone_map.check_zone(target, "target")
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        zone = queue.popleft()
+        for _, other in zone_map.exits(zone):
+            if other not in seen:
+                seen[other] = seen[zone] + 1
+                queue.append(other)
+    return seen.get(target)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """One zone seen from a move: its cheapest route, and what is missing.
+
+    ``shortfall`` is 0 when the shifts are enough, ``None`` when no route
+    exists; ``cover`` lists the cheapest ways to make the shortfall up.
+    """
+
+    zone: str
+    route: Route | None
+    shortfall: int | None
+    cover: tuple[Cover, ...]
+
+    @property
+    def reachable(self) -> bool:
+        return self.shortfall == 0
+
+
+def reach(zone_map: ZoneMap, start: str, shifts: int) -> list[Reach]:
+    """Every zone, in map order, with what a move of ``shifts`` from ``start`` lacks.
+
+    Rule: borders.move — the borders crossed must cost no more than the
+    shifts in total. Shortfalls can be made up by invokes (+2 each) or
+    consequences (+1/+2/+4).
+    """
+    zone_map.check_zone(start, "start")
+    routes = _dijkstra(zone_map, start)
+    out = []
+    for zone in zone_map.zones:
+        r = routes.get(zone)
+        if r is None:
+            out.append(Reach(zone, None, None, ()))
+            continue
+        short = max(0, r.cost - shifts)
+        out.append(Reach(zone, r, short, tuple(cover(short, CONSEQUENCES)) if short else ()))
+    return out

@@ -1,0 +1,688 @@
+"""Gauntlet Forge morale: a whole conflict as a log of events.
+
+Rules: RULES.md §4. Editions ``2023`` (default), ``2022`` and ``wiki``.
+
+A conflict is a :class:`Setup` (teams, captains, members) and a tuple of
+events. The state is never stored: :func:`replay` folds :func:`apply` over the
+log, so undo is "replay without the last event" and is exact.
+
+================  ====================================================  ==========
+event             what it is                                           editions
+================  ====================================================  ==========
+``success``       a member succeeds on a test (``margin`` in 2022)      2023 2022
+``failure``       a member fails a test (``margin`` in 2022)            2023 2022
+``attack``        both efforts, optional disposition                    all
+``advantage``     a Vigor advantage: its margin goes to morale          all
+``leave``         surrender or leaving; a captain hands over            all
+``end_turn``      the team's turn ends; the keep-morale test if due     all
+``last_stand``    a member enters their Last Stand                      all
+``perish``        a member in their Last Stand perishes                 all
+``adjust``        the GM corrects a team's morale by hand               all
+================  ====================================================  ==========
+
+How morale moves, per edition:
+
+* ``2023`` — success +1, failure −1; in an attack the side with more effort
+  succeeded and the other failed (the defender wins ties); a winning attacker
+  deals the difference as stress.
+* ``2022`` — success + margin, failure − margin; so an attack moves both teams
+  by the difference (our reading of "as 2023, except"); a defender disposed
+  against the attack's attribute reduces only the stress *or* the morale
+  damage, the other is the attacker's full effort.
+* ``wiki`` — base morale from the captains' Approach and positioning; only the
+  loser of an attack loses morale (the difference, or all the attacker's
+  successes against a perfect defense); morale never goes below 0.
+
+Below 0 (2023, 2022) a team has ``BROKEN MORALE`` rated −morale; at the end of
+its turn the captain tests to keep morale at that difficulty, +1 per helper,
+and on a failure the team's morale **breaks**. A broken team (wiki: a team
+reduced to 0) loses unless members are in their Last Stand; in 2023 a second
+break makes those already in their Last Stand perish.
+
+>>> setup = Setup.from_teams("2023", [("Wolves", "Ada", ["Ada", "Bo"]), ("Crows", "Cy", ["Cy"])])
+>>> state = replay(setup, [Event("failure", member="Bo"), Event("failure", member="Ada")])
+>>> state.team("Wolves").morale, state.team("Wolves").broken_morale
+(-2, 2)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .errors import RulesError
+
+__docformat__ = "google"
+
+EDITIONS = ("2023", "2022", "wiki")
+EVENT_KINDS = (
+    "success", "failure", "attack", "advantage", "leave",
+    "end_turn", "last_stand", "perish", "adjust",
+)
+
+ACTIVE, LEFT, LAST_STAND, PERISHED = "active", "left", "last_stand", "perished"
+IN_PLAY = (ACTIVE, LAST_STAND)
+
+
+# ---------------------------------------------------------------- setup
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A participant. The ``wiki`` fields describe their positioning test.
+
+    Attributes:
+        successes: Positioning successes (wiki).
+        perfect_defense: Their Approach would have to defend perfectly against
+            the initiating captain's Disposition (wiki, defending teams).
+        vigor: They took the Vigor benefit: successes count twice (wiki).
+        intuition: They took the Intuition benefit: successes add to their
+            captain's for turn order (wiki).
+    """
+
+    name: str
+    successes: int = 0
+    perfect_defense: bool = False
+    vigor: bool = False
+    intuition: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team as it starts: name, goal, captain, members (captain included).
+
+    ``approach`` is the captain's chosen Approach rating (wiki base morale).
+    """
+
+    name: str
+    captain: str
+    members: tuple[Member, ...]
+    goal: str = ""
+    approach: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Edition and teams. The first team initiated the conflict; in 2023 and
+    2022 the teams act in the order listed (the initiator decides it)."""
+
+    edition: str
+    teams: tuple[Team, ...]
+
+    def __post_init__(self):
+        _check_setup(self)
+
+    @classmethod
+    def from_teams(cls, edition: str, teams) -> "Setup":
+        """Shorthand: ``(name, captain, [member names])`` triples."""
+        return cls(edition, tuple(Team(n, c, tuple(Member(m) for m in ms)) for n, c, ms in teams))
+
+
+def _check_setup(setup: Setup) -> None:
+    if setup.edition not in EDITIONS:
+        raise RulesError(
+            f"Unknown edition {setup.edition!r}: choose 2023, 2022 or wiki.", field="edition", code="unknown"
+        )
+    if len(setup.teams) < 2:
+        raise RulesError("A conflict needs at least two teams.", field="teams", code="too_small")
+    seen_teams: set[str] = set()
+    seen_members: set[str] = set()
+    for i, team in enumerate(setup.teams):
+        where = f"teams[{i}]"
+        if not team.name.strip():
+            raise RulesError(f"Team {i + 1} needs a name.", field=f"{where}.name", code="required")
+        if team.name in seen_teams:
+            raise RulesError(f"Two teams are called {team.name!r}.", field=f"{where}.name", code="duplicate")
+        seen_teams.add(team.name)
+        if not team.members:
+            raise RulesError(f"{team.name} has no members.", field=f"{where}.members", code="too_small")
+        for j, member in enumerate(team.members):
+            if not member.name.strip():
+                raise RulesError(
+                    f"Member {j + 1} of {team.name} needs a name.", field=f"{where}.members[{j}].name", code="required"
+                )
+            if member.name in seen_members:
+                raise RulesError(
+                    f"{member.name!r} appears twice: every participant needs their own name.",
+                    field=f"{where}.members[{j}].name", code="duplicate",
+                )
+            seen_members.add(member.name)
+        if team.captain not in {m.name for m in team.members}:
+            raise RulesError(
+                f"The captain of {team.name} must be one of its members.", field=f"{where}.captain", code="invalid"
+            )
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. Only the fields its ``kind`` uses are set.
+
+    * ``success`` / ``failure``: ``member``, ``margin`` (2022).
+    * ``attack``: ``member`` (attacker), ``target`` (defender),
+      ``effort`` (attacker's), ``defense`` (defender's), ``disposed`` (the
+      defender defends with an attribute the attacker is disposed against;
+      wiki: had to defend perfectly), ``reduce`` (2022, disposed: ``"stress"``
+      or ``"morale"``, which one the defense reduces).
+    * ``advantage``: ``member``, ``margin``.
+    * ``leave``: ``member``; ``successes`` (wiki: surrendered on their own turn
+      and tested the relevant skill); ``new_captain`` when the captain leaves.
+    * ``end_turn``: ``team``; ``effort`` of the keep-morale test when due (or
+      ``passed``), ``helpers``.
+    * ``last_stand`` / ``perish``: ``member``.
+    * ``adjust``: ``team``, ``amount``, ``note``.
+    """
+
+    kind: str
+    member: str | None = None
+    target: str | None = None
+    team: str | None = None
+    margin: int | None = None
+    effort: int | None = None
+    defense: int | None = None
+    disposed: bool = False
+    reduce: str | None = None
+    successes: int | None = None
+    new_captain: str | None = None
+    passed: bool | None = None
+    helpers: int = 0
+    amount: int | None = None
+    note: str = ""
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class MemberState:
+    name: str
+    status: str = ACTIVE
+
+
+@dataclass(frozen=True, slots=True)
+class TeamState:
+    """A team during the conflict.
+
+    ``broken`` is sticky: once the team's morale broke (wiki: fell to 0) it
+    stays broken; ``breaks`` counts the breaks.
+    """
+
+    name: str
+    goal: str
+    captain: str | None
+    morale: int
+    members: tuple[MemberState, ...]
+    edition: str
+    breaks: int = 0
+    status: str = "playing"
+
+    @property
+    def broken(self) -> bool:
+        return self.breaks > 0
+
+    @property
+    def broken_morale(self) -> int:
+        """Rating of the ``BROKEN MORALE`` trait: how far morale is below 0 (2023, 2022)."""
+        return 0 if self.edition == "wiki" else max(0, -self.morale)
+
+    @property
+    def keep_morale_due(self) -> bool:
+        """The captain must test to keep morale at the end of this team's turn."""
+        return self.broken_morale > 0 and self.status != "lost"
+
+    def keep_morale_difficulty(self, helpers: int = 0) -> int:
+        """Difficulty of the keep-morale test: the trait's rating, +1 per teammate helping."""
+        return self.broken_morale + helpers
+
+    def member(self, name: str) -> MemberState | None:
+        return next((m for m in self.members if m.name == name), None)
+
+    def in_play(self) -> list[MemberState]:
+        return [m for m in self.members if m.status in IN_PLAY]
+
+    def last_standers(self) -> list[MemberState]:
+        return [m for m in self.members if m.status == LAST_STAND]
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """The whole conflict after some events: teams, turn order, whose turn."""
+
+    edition: str
+    teams: tuple[TeamState, ...]
+    turn_order: tuple[str, ...]
+    turn: int = 0
+    round: int = 1
+
+    def team(self, name: str) -> TeamState:
+        for t in self.teams:
+            if t.name == name:
+                return t
+        raise RulesError(f"There is no team called {name!r}.", field="team", code="unknown")
+
+    def team_of(self, member: str, field_name: str = "member") -> TeamState:
+        for t in self.teams:
+            if t.member(member):
+                return t
+        raise RulesError(f"Nobody called {member!r} is in this conflict.", field=field_name, code="unknown")
+
+    @property
+    def current_team(self) -> str:
+        return self.turn_order[self.turn]
+
+    @property
+    def over(self) -> bool:
+        return sum(t.status != "lost" for t in self.teams) <= 1
+
+    @property
+    def winner(self) -> str | None:
+        return next((t.name for t in self.teams if t.status == "won"), None)
+
+    def _with_team(self, team: TeamState) -> "Conflict":
+        return replace(self, teams=tuple(team if t.name == team.name else t for t in self.teams))
+
+
+def start(setup: Setup) -> Conflict:
+    """The conflict before anything happens: base morale and turn order."""
+    teams = tuple(
+        TeamState(t.name, t.goal, t.captain, base_morale(setup, t), tuple(MemberState(m.name) for m in t.members), setup.edition)
+        for t in setup.teams
+    )
+    return _settle(Conflict(setup.edition, teams, turn_order(setup)))
+
+
+def _eligible(setup: Setup, team: Team) -> list[Member]:
+    """wiki: members whose positioning counts. The initiating team's always do;
+    a defender forced to defend perfectly counts only with at least as many
+    successes as the initiating captain."""
+    initiator = setup.teams[0]
+    if team is initiator:
+        return list(team.members)
+    bar = next(m.successes for m in initiator.members if m.name == initiator.captain)
+    return [m for m in team.members if not m.perfect_defense or m.successes >= bar]
+
+
+def base_morale(setup: Setup, team: Team) -> int:
+    """Morale at the start: 0 in 2023 and 2022; in the wiki, the captain's
+    Approach plus every eligible member's positioning successes (twice with
+    the Vigor benefit).
+
+    Rule: morale.wiki.base.
+    """
+    if setup.edition != "wiki":
+        return 0
+    return team.approach + sum(m.successes * (2 if m.vigor else 1) for m in _eligible(setup, team))
+
+
+def turn_order(setup: Setup) -> tuple[str, ...]:
+    """Team names in the order they act.
+
+    2023 and 2022: as listed (the initiator decides). wiki: the captain with
+    the most positioning successes first (Intuition benefits add theirs), ties
+    to the higher base morale, then as listed.
+    """
+    if setup.edition != "wiki":
+        return tuple(t.name for t in setup.teams)
+
+    def captain_successes(team: Team) -> int:
+        captain = next(m for m in team.members if m.name == team.captain)
+        helpers = sum(m.successes for m in _eligible(setup, team) if m.intuition and m.name != team.captain)
+        return captain.successes + helpers
+
+    order = sorted(
+        enumerate(setup.teams),
+        key=lambda it: (-captain_successes(it[1]), -base_morale(setup, it[1]), it[0]),
+    )
+    return tuple(t.name for _, t in order)
+
+
+# ---------------------------------------------------------------- applying events
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One replayed event: the state after it and what it did, in plain words."""
+
+    event: Event
+    text: str
+    state: Conflict
+
+
+def replay(setup: Setup, events) -> Conflict:
+    """The state after the whole log. Rule: morale.log."""
+    state = start(setup)
+    for i, event in enumerate(events):
+        state = _apply_at(state, event, i)[0]
+    return state
+
+
+def history(setup: Setup, events) -> list[Step]:
+    """Every step of the log, in order (an accumulate over :func:`apply`)."""
+    steps: list[Step] = []
+    state = start(setup)
+    for i, event in enumerate(events):
+        state, text = _apply_at(state, event, i)
+        steps.append(Step(event, text, state))
+    return steps
+
+
+def _apply_at(state: Conflict, event: Event, index: int) -> tuple[Conflict, str]:
+    try:
+        return apply(state, event)
+    except RulesError as err:
+        raise RulesError(
+            f"Event {index + 1}: {err.message}", field=f"events[{index}].{err.field or 'kind'}", code=err.code
+        ) from None
+
+
+def apply(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    """Apply one event; returns the new state and a sentence saying what happened.
+
+    Raises:
+        RulesError: the event cannot happen now (unknown member, someone who
+            left acting, an edition without that event, the conflict is over…).
+    """
+    handler = _HANDLERS.get(event.kind)
+    if handler is None:
+        raise RulesError(
+            f"Unknown event {event.kind!r}. Events: {', '.join(EVENT_KINDS)}.", field="kind", code="unknown"
+        )
+    if state.over and event.kind not in ("last_stand", "adjust"):
+        raise RulesError("The conflict is over: undo, or start a new one.", field="kind", code="invalid")
+    new, text = handler(state, event)
+    return _settle(new), text
+
+
+def _actor(state: Conflict, name: str | None, field_name: str = "member") -> TeamState:
+    if not name:
+        raise RulesError("Choose who acts.", field=field_name, code="required")
+    team = state.team_of(name, field_name)
+    status = team.member(name).status
+    if status not in IN_PLAY:
+        raise RulesError(f"{name} is no longer in the conflict ({_STATUS_WORDS[status]}).", field=field_name, code="invalid")
+    return team
+
+
+def _count(value: int | None, field_name: str, what: str, *, minimum: int = 0) -> int:
+    if value is None:
+        raise RulesError(f"Enter the {what}.", field=field_name, code="required")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"The {what} is a whole number.", field=field_name, code="not_integer")
+    if value < minimum:
+        raise RulesError(f"The {what} is at least {minimum}.", field=field_name, code="too_small")
+    return value
+
+
+def _shift(state: Conflict, team: TeamState, delta: int) -> tuple[Conflict, TeamState, str]:
+    """Move a team's morale; returns the new state, the team, and "−1 → −2, BROKEN MORALE 2"."""
+    before = team.morale
+    after = before + delta
+    if state.edition == "wiki":
+        after = max(0, after)
+    breaks = team.breaks
+    if state.edition == "wiki" and after == 0 and before > 0:
+        breaks += 1
+    new_team = replace(team, morale=after, breaks=breaks)
+    return state._with_team(new_team), new_team, _morale_words(team, new_team)
+
+
+def _morale_words(before: TeamState, after: TeamState) -> str:
+    text = f"{before.name} {_num(before.morale)} → {_num(after.morale)}"
+    if after.broken_morale:
+        text += f", BROKEN MORALE {after.broken_morale}"
+    elif before.broken_morale:
+        text += ", BROKEN MORALE gone"
+    if after.edition == "wiki" and after.breaks > before.breaks:
+        text += f"; {after.name} is down to 0 and loses unless someone enters their Last Stand"
+    return text
+
+
+def _num(n: int) -> str:
+    """A morale value with a real minus sign."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def _test(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    team = _actor(state, event.member)
+    if state.edition == "wiki":
+        raise RulesError(
+            "In the wiki edition tests don't move morale: log attacks, advantages and departures.",
+            field="kind", code="invalid",
+        )
+    if state.edition == "2022":
+        margin = _count(event.margin, "margin", "margin of effort", minimum=0 if event.kind == "success" else 1)
+    else:
+        margin = 1
+    delta = margin if event.kind == "success" else -margin
+    state, _, words = _shift(state, team, delta)
+    verb = "succeeded on" if event.kind == "success" else "failed"
+    return state, f"{event.member} {verb} a test: {words}"
+
+
+def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    attacking = _actor(state, event.member)
+    defending = _actor(state, event.target, "target")
+    if attacking.name == defending.name:
+        raise RulesError("Attack someone on another team.", field="target", code="invalid")
+    a = _count(event.effort, "effort", "attacker's effort")
+    d = _count(event.defense, "defense", "defender's effort")
+    ed = state.edition
+    parts: list[str] = []
+    stress = 0
+    if a > d:
+        diff = a - d
+        stress, damage, gain = diff, diff, diff
+        if ed == "2023":
+            damage, gain = 1, 1
+        elif ed == "2022" and event.disposed:
+            if event.reduce not in ("stress", "morale"):
+                raise RulesError(
+                    "Disposed against: the defender reduces only the stress or the morale damage. Choose which.",
+                    field="reduce", code="required",
+                )
+            if event.reduce == "stress":
+                damage = a
+            else:
+                stress = a
+        elif ed == "wiki":
+            gain = 0
+            if event.disposed:
+                damage = a
+        summary = f"{event.member} hit {event.target} ({a} vs {d}): {stress} stress to {event.target}"
+        state, _, words = _shift(state, defending, -damage)
+        parts.append(words)
+        if gain:
+            state, _, words = _shift(state, state.team(attacking.name), gain)
+            parts.append(words)
+        if ed == "wiki" and state.team(defending.name).breaks > defending.breaks and attacking.member(event.member).status == LAST_STAND:
+            parts.append(f"{event.member} gains a Legacy for bringing {defending.name} to 0")
+    else:
+        diff = d - a
+        summary = f"{event.target} held off {event.member} ({d} vs {a}, defender wins ties)"
+        loss, gain = (1, 1) if ed == "2023" else (diff, diff if ed == "2022" else 0)
+        state, _, words = _shift(state, attacking, -loss)
+        parts.append(words)
+        if gain:
+            state, _, words = _shift(state, state.team(defending.name), gain)
+            parts.append(words)
+    return state, summary + "; " + "; ".join(parts)
+
+
+def _advantage(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    team = _actor(state, event.member)
+    margin = _count(event.margin, "margin", "margin of effort")
+    state, _, words = _shift(state, team, margin)
+    return state, f"{event.member} gained a Vigor advantage (margin {margin}): {words}"
+
+
+def _leave(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    team = _actor(state, event.member)
+    name = event.member
+    remaining = [m.name for m in team.in_play() if m.name != name]
+    is_captain = team.captain == name
+    if event.successes is not None and state.edition == "wiki":
+        loss = _count(event.successes, "successes", "successes of the surrender test")
+        how = f"surrendered (tested {loss})"
+    elif is_captain:
+        loss = len(remaining)
+        how = "left as captain"
+    else:
+        loss = 1
+        how = "left"
+    captain = team.captain
+    handover = ""
+    if is_captain:
+        if event.new_captain is not None and event.new_captain not in remaining:
+            raise RulesError(
+                f"The new captain must be someone still in {team.name}: {', '.join(remaining) or 'nobody is left'}.",
+                field="new_captain", code="invalid",
+            )
+        captain = event.new_captain or (remaining[0] if remaining else None)
+        if captain:
+            handover = f"; {captain} is the new captain"
+    members = tuple(replace(m, status=LEFT) if m.name == name else m for m in team.members)
+    team = replace(team, members=members, captain=captain)
+    state = state._with_team(team)
+    state, _, words = _shift(state, team, -loss)
+    return state, f"{name} {how}: {words}{handover}"
+
+
+def _end_turn(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    name = event.team or state.current_team
+    team = state.team(name)
+    if name != state.current_team:
+        raise RulesError(f"It is {state.current_team}'s turn, not {name}'s.", field="team", code="invalid")
+    text = f"{name} ended their turn"
+    if team.keep_morale_due:
+        helpers = _count(event.helpers, "helpers", "number of helpers")
+        difficulty = team.keep_morale_difficulty(helpers)
+        if event.effort is not None:
+            effort = _count(event.effort, "effort", "effort of the keep-morale test")
+            kept = effort >= difficulty
+            roll = f"{effort} vs difficulty {difficulty}"
+        elif event.passed is not None:
+            kept = bool(event.passed)
+            roll = f"difficulty {difficulty}"
+        else:
+            raise RulesError(
+                f"{name} has BROKEN MORALE {team.broken_morale}: enter the captain's effort on the keep-morale test "
+                f"(difficulty {difficulty}).",
+                field="effort", code="required",
+            )
+        if kept:
+            text += f"; kept morale ({roll})"
+        else:
+            doomed = [m.name for m in team.last_standers()] if state.edition == "2023" else []
+            members = tuple(replace(m, status=PERISHED) if m.name in doomed else m for m in team.members)
+            team = replace(team, breaks=team.breaks + 1, members=members)
+            state = state._with_team(team)
+            text += f"; MORALE BROKE ({roll})"
+            if doomed:
+                text += f"; {', '.join(doomed)} perish{'es' if len(doomed) == 1 else ''} in their Last Stand"
+            if not team.last_standers():
+                text += f"; {name} loses unless members enter their Last Stand"
+    return _next_turn(state), text
+
+
+def _next_turn(state: Conflict) -> Conflict:
+    turn, rnd = state.turn, state.round
+    for _ in range(len(state.turn_order)):
+        turn += 1
+        if turn == len(state.turn_order):
+            turn, rnd = 0, rnd + 1
+        if state.team(state.turn_order[turn]).status != "lost":
+            break
+    return replace(state, turn=turn, round=rnd)
+
+
+def _last_stand(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    if not event.member:
+        raise RulesError("Choose who enters their Last Stand.", field="member", code="required")
+    team = state.team_of(event.member)
+    status = team.member(event.member).status
+    if status != ACTIVE:
+        raise RulesError(
+            f"{event.member} can't enter a Last Stand: {_STATUS_WORDS[status]}.", field="member", code="invalid"
+        )
+    members = tuple(replace(m, status=LAST_STAND) if m.name == event.member else m for m in team.members)
+    return state._with_team(replace(team, members=members)), f"{event.member} entered their Last Stand"
+
+
+def _perish(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    team = _actor(state, event.member)
+    if team.member(event.member).status != LAST_STAND:
+        raise RulesError(
+            f"Only someone in their Last Stand perishes; {event.member} is not.", field="member", code="invalid"
+        )
+    members = tuple(replace(m, status=PERISHED) if m.name == event.member else m for m in team.members)
+    remaining = [m.name for m in members if m.status in IN_PLAY]
+    captain = team.captain
+    text = f"{event.member} perished"
+    if captain == event.member:
+        captain = remaining[0] if remaining else None
+        if captain:
+            text += f"; {captain} is the new captain"
+    return state._with_team(replace(team, members=members, captain=captain)), text
+
+
+def _adjust(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    if not event.team:
+        raise RulesError("Choose the team.", field="team", code="required")
+    team = state.team(event.team)
+    amount = _count(event.amount, "amount", "amount", minimum=-10**6)
+    state, _, words = _shift(state, team, amount)
+    note = f" ({event.note})" if event.note else ""
+    return state, f"Morale corrected by hand{note}: {words}"
+
+
+_HANDLERS = {
+    "success": _test, "failure": _test, "attack": _attack, "advantage": _advantage,
+    "leave": _leave, "end_turn": _end_turn, "last_stand": _last_stand, "perish": _perish,
+    "adjust": _adjust,
+}
+
+_STATUS_WORDS = {
+    ACTIVE: "still fighting", LEFT: "they left the conflict", LAST_STAND: "already in their Last Stand",
+    PERISHED: "they perished",
+}
+
+
+# ---------------------------------------------------------------- who wins
+
+
+def survivors(state: Conflict) -> list[str]:
+    """Members who leave their Last Stand alive: those of the winning team
+    (2023: they gain an Epiphany)."""
+    return [m.name for t in state.teams if t.status == "won" for m in t.last_standers()]
+
+
+def _settle(state: Conflict) -> Conflict:
+    """Recompute every team's status (playing, broken, lost, won).
+
+    Rule: morale.end — a team loses when nobody of it is left; when its morale
+    broke and nobody of it is (still) in their Last Stand; or when its morale
+    broke and every opponent lost. A team wins when every other team lost.
+    The winners' last-standers then leave their Last Stand alive (see
+    :func:`survivors`).
+    """
+    lost = {}
+    for t in state.teams:
+        gone = not t.in_play()
+        lost[t.name] = gone or (t.broken and not t.last_standers())
+    for t in state.teams:
+        if t.broken and not lost[t.name] and all(lost[o.name] for o in state.teams if o.name != t.name):
+            lost[t.name] = True
+    standing = [t.name for t in state.teams if not lost[t.name]]
+    teams = []
+    for t in state.teams:
+        if lost[t.name]:
+            status = "lost"
+        elif len(standing) == 1:
+            status = "won"
+        else:
+            status = "broken" if t.broken else "playing"
+        teams.append(replace(t, status=status))
+    state = replace(state, teams=tuple(teams))
+    if state.team(state.current_team).status == "lost" and not state.over:
+        state = _next_turn(state)
+    return state
