@@ -1,0 +1,122 @@
+"""The Pyodide leg: the golden cases and doctests, run in Pyodide on the shipped wheel.
+
+The wheel is built exactly as the site builds it (``calculators.wheel``), then
+``tests/pyodide/run_cases.mjs`` loads Pyodide from ``node_modules/pyodide``
+(offline), installs the wheel and runs ``golden.check_all`` there. Node and the
+npm packages are part of the set-up (``make test`` does ``npm ci``): when they
+are missing these tests fail, they never skip.
+"""
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import pkgutil
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import rules_core
+from calculators.wheel import build_wheel
+from golden import load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "tests" / "pyodide" / "run_cases.mjs"
+CASES = ROOT / "tests" / "cases"
+PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+TIMEOUT = 180  # seconds; a run takes about ten
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is not installed: the Pyodide leg needs `node` (Node 20+) on PATH.", pytrace=False)
+    if not PYODIDE.exists():
+        pytest.fail(f"{PYODIDE.relative_to(ROOT)} is missing: run `npm ci` (or `make test`, which does it).", pytrace=False)
+    return node
+
+
+def run_leg(wheel: Path, cases: Path = CASES) -> tuple[int, dict, str]:
+    """Run the script; return its exit code, its JSON summary and its stderr."""
+    node = _node()
+    try:
+        proc = subprocess.run(
+            [node, str(SCRIPT), "--wheel", str(wheel), "--cases", str(cases)],
+            cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the Pyodide leg took longer than {TIMEOUT} s", pytrace=False)
+    lines = proc.stdout.strip().splitlines()
+    if not lines:
+        pytest.fail(f"the Pyodide leg printed no summary (exit {proc.returncode}):\n{proc.stderr[-4000:]}", pytrace=False)
+    return proc.returncode, json.loads(lines[-1]), proc.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="module")
+def leg(wheel):
+    returncode, summary, stderr = run_leg(wheel)
+    print(f"Pyodide leg: {summary.get('passed')} cases passed, seconds {summary.get('seconds')}")
+    return returncode, summary, stderr
+
+
+def test_every_golden_case_passes_in_pyodide(leg):
+    returncode, summary, stderr = leg
+    expected = len(load_cases(CASES))
+    assert summary["failed"] == []
+    assert summary["cases"] == expected, "Pyodide loaded a different number of cases than CPython"
+    assert summary["passed"] == expected
+    assert returncode == 0, stderr[-4000:]
+
+
+def test_it_really_ran_in_pyodide_on_python_314(leg):
+    _, summary, _ = leg
+    assert summary["platform"] == "emscripten"
+    assert summary["version_info"][:2] == [3, 14], summary["python"]
+    assert summary["python"].startswith("3.14")
+
+
+def test_rules_core_came_from_the_shipped_wheel(leg, wheel):
+    _, summary, _ = leg
+    name, version = wheel.name.split("-")[:2]
+    assert name == "rules_core"
+    assert summary["rules_core"]["version"] == version
+    assert summary["rules_core"]["file"] == "/lib/python3.14/site-packages/rules_core/__init__.py"
+
+
+def test_free_dice_for_rating_7_in_pyodide(leg):
+    _, summary, _ = leg
+    assert summary["smoke"]["ok"] is True, summary["smoke"]
+    assert summary["smoke"]["result"]["free_dice"] == 3
+
+
+def test_every_doctest_passes_in_pyodide(leg):
+    _, summary, _ = leg
+    finder = doctest.DocTestFinder()
+    modules = [rules_core] + [
+        importlib.import_module(m.name)
+        for m in pkgutil.walk_packages(rules_core.__path__, "rules_core.")
+    ]
+    examples = sum(len(t.examples) for m in modules for t in finder.find(m))
+    assert summary["doctests"] == {"modules": len(modules), "attempted": examples, "failed": 0}
+
+
+def test_a_failing_case_fails_the_leg(wheel, tmp_path):
+    """The mechanism itself: a wrong expectation is reported and the exit code is non-zero."""
+    cases = [
+        {"id": "leg/right", "call": "boons.free_dice", "input": {"rating": 7}, "expect": {"free_dice": 3}},
+        {"id": "leg/bad-input", "call": "boons.free_dice", "input": {"rating": 0}, "error": {"field": "rating"}},
+        {"id": "leg/wrong", "call": "boons.free_dice", "input": {"rating": 7}, "expect": {"free_dice": 4}},
+    ]
+    (tmp_path / "leg.json").write_text(json.dumps(cases), encoding="utf-8")
+    returncode, summary, _ = run_leg(wheel, tmp_path)
+    assert returncode == 1
+    assert (summary["cases"], summary["passed"]) == (3, 2)
+    assert [f["id"] for f in summary["failed"]] == ["leg/wrong"]
+    assert summary["failed"][0]["problems"] == ["result.free_dice: expected 4, got 3"]
