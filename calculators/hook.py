@@ -1,1 +1,46 @@
-"""MkDocs hook: wires the build events to the plain build functions."""
+"""MkDocs hook: wires build events to the plain build steps in ``calculators.ship``.
+
+Nothing here computes or copies anything itself, so moving to another site
+generator means calling the same functions from its own hook.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from calculators import ship
+
+log = logging.getLogger("mkdocs.hooks.calculators")
+
+SCRIPT = {"path": f"{ship.CALC_DIR}/calc.js", "type": "module"}
+STYLE = f"{ship.CALC_DIR}/calc.css"
+
+
+def on_config(config, **kwargs):
+    """Add the glue script and the styles to every page (once: `mkdocs serve` reruns this)."""
+    paths = [str(getattr(s, "path", s)) for s in config.extra_javascript]
+    if SCRIPT["path"] not in paths:
+        config.extra_javascript.append(_script(SCRIPT))
+    if STYLE not in [str(s) for s in config.extra_css]:
+        config.extra_css.append(STYLE)
+    return config
+
+
+def _script(spec):
+    from mkdocs.config.config_options import ExtraScriptValue
+
+    value = ExtraScriptValue(spec["path"])
+    value.type = spec["type"]
+    return value
+
+
+def on_serve(server, config, builder, **kwargs):
+    """Rebuild when the widgets or the core change."""
+    server.watch(str(ship.ASSETS))
+    server.watch(str(ship.ROOT / "rules_core"))
+    return server
+
+
+def on_post_build(config, **kwargs):
+    shipped = ship.ship_all(Path(config.site_dir))
+    log.info("calculators: shipped %s and %d glue files", shipped["wheel"].name, len(shipped["assets"]))

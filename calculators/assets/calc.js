@@ -1,0 +1,55 @@
+// Mounts every calculator on the page, on the first load and after each of
+// Material's instant navigations. The engine starts only when a page has a
+// calculator, once per visit.
+import { engine } from "./engine.js";
+import * as ui from "./ui.js";
+
+const mounted = new Map(); // element → dispose()
+
+const STATUS = {
+  starting: "Starting the calculator engine… (the first time takes a few seconds)",
+  ready: "",
+  failed: (error) => `The calculator engine could not load (${error}). The tables and rules above still hold.`,
+};
+
+async function mountOne(root) {
+  const form = root.querySelector(".calc__form");
+  const status = root.querySelector(".calc__status");
+  const unwatch = engine.watch((state, error) => {
+    const text = typeof STATUS[state] === "function" ? STATUS[state](error) : STATUS[state] ?? "";
+    status.textContent = text;
+    status.hidden = !text;
+    root.dataset.engine = state;
+    if (state === "failed") form.hidden = true;
+  });
+  let dispose = () => {};
+  try {
+    const widget = await import(`./widgets/${root.dataset.calc}.js`);
+    form.hidden = engine.status === "failed";
+    const options = JSON.parse(root.dataset.options || "{}");
+    dispose = (await widget.mount(root, { engine, ui, options })) || (() => {});
+  } catch (error) {
+    status.textContent = `This calculator could not start: ${error.message}`;
+    status.hidden = false;
+  }
+  return () => {
+    unwatch();
+    dispose();
+  };
+}
+
+function mountAll() {
+  for (const dispose of mounted.values()) dispose();
+  mounted.clear();
+  const roots = document.querySelectorAll(".calc[data-calc]");
+  if (!roots.length) return;
+  engine.start().catch(() => {});
+  for (const root of roots) {
+    const disposing = mountOne(root);
+    mounted.set(root, () => disposing.then((dispose) => dispose()));
+  }
+}
+
+if (window.document$) window.document$.subscribe(mountAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

@@ -1,0 +1,90 @@
+// The page's side of the engine: one worker per visit, started lazily by the
+// first calculator, kept across Material's instant navigation.
+const listeners = new Set();
+let worker = null;
+let ready = null;
+let nextId = 1;
+const pending = new Map();
+
+export const engine = {
+  status: "idle", // idle → starting → ready | failed
+  error: null,
+  starts: 0, // how many workers this page has created (tests check it stays 1)
+  startedAt: null,
+  readyAt: null,
+
+  /** Start the worker if it isn't running; resolves when Python is ready. */
+  start() {
+    if (ready) return ready;
+    this.status = "starting";
+    this.starts += 1;
+    this.startedAt = performance.now();
+    ready = new Promise((resolve, reject) => {
+      try {
+        worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      worker.onmessage = ({ data }) => {
+        if (data.type === "ready") {
+          this.readyAt = performance.now();
+          resolve();
+        } else if (data.type === "failed") {
+          reject(new Error(data.message));
+        } else if (data.type === "result") {
+          const done = pending.get(data.id);
+          pending.delete(data.id);
+          if (done) done(JSON.parse(data.reply));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message || "the engine's script could not start"));
+      };
+    }).then(
+      () => this._set("ready"),
+      (error) => {
+        this.error = error.message;
+        this._set("failed");
+        for (const done of pending.values()) done(engineDown(error.message));
+        pending.clear();
+        throw error;
+      },
+    );
+    ready.catch(() => {});
+    return ready;
+  },
+
+  /** Run rules_core.api.call(name, payload) in the worker. Always resolves. */
+  async call(name, payload) {
+    try {
+      await this.start();
+    } catch (error) {
+      return engineDown(error.message);
+    }
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      worker.postMessage({ type: "call", id, name, payload });
+    });
+  },
+
+  /** Be told when the status changes (returns an unsubscribe function). */
+  watch(fn) {
+    listeners.add(fn);
+    fn(this.status, this.error);
+    return () => listeners.delete(fn);
+  },
+
+  _set(status) {
+    this.status = status;
+    for (const fn of [...listeners]) fn(status, this.error);
+  },
+};
+
+function engineDown(message) {
+  return { ok: false, error: { code: "engine", message: `The calculator engine could not load: ${message}`, field: null } };
+}
+
+window.calcEngine = engine; // for the tests and the benchmark

@@ -1,0 +1,60 @@
+// Boon free dice: rating → free dice, using vs spending, and the odds.
+// Everything shown comes from rules_core (boons.free_dice, boons.odds).
+export function mount(root, { engine, ui }) {
+  const form = root.querySelector(".calc__form");
+  const boonOut = root.querySelector('[data-out="boon"]');
+  const oddsOut = root.querySelector('[data-out="odds"]');
+
+  const update = ui.latest(async (isStale) => {
+    const boon = ui.readFields(form, ["rating", "enduring"]);
+    const roll = ui.readFields(form, ["pool", "difficulty", "target"]);
+    const [dice, odds] = await Promise.all([
+      engine.call("boons.free_dice", boon),
+      engine.call("boons.odds", { ...roll, rating: boon.rating }),
+    ]);
+    if (isStale()) return;
+    ui.clearErrors(form);
+    if (!dice.ok) ui.showError(form, dice.error);
+    else boonOut.replaceChildren(...boonLines(dice.result));
+    if (!odds.ok) {
+      if (odds.error.field !== "rating" || dice.ok) ui.showError(form, odds.error);
+    } else oddsOut.replaceChildren(oddsTable(odds.result, ui));
+    boonOut.classList.toggle("calc__result--stale", !dice.ok);
+    oddsOut.classList.toggle("calc__result--stale", !odds.ok);
+  });
+
+  function boonLines(r) {
+    const after = r.spend.vanishes ? "then it vanishes" : `then it drops to rating ${r.spend.rating_after}`;
+    return [
+      ui.el("p", { class: "calc__answer" },
+        r.extraordinary
+          ? ui.el("strong", {}, `${r.free_dice} free ${r.free_dice === 1 ? "die" : "dice"} per roll`)
+          : ui.el("strong", {}, "No free dice"),
+        r.extraordinary ? " — an extraordinary boon." : " — free dice start at rating 3."),
+      ui.el("ul", {},
+        r.extraordinary
+          ? ui.el("li", {}, `Use its free dice: +${r.use_free_dice.dice} on a roll; the boon stays at rating ${r.rating}.`)
+          : null,
+        ui.el("li", {}, `Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} dice on one roll, ${after}.`)),
+    ];
+  }
+
+  function oddsTable(r) {
+    const row = (label, part) =>
+      ui.el("tr", {},
+        ui.el("th", { scope: "row" }, label),
+        ui.el("td", {}, `${part.pool} dice`),
+        ui.el("td", { title: `exactly ${part.probability.exact}` }, part.probability.percent));
+    return ui.el("table", { class: "calc__table" },
+      ui.el("caption", {}, "Chance to succeed"),
+      ui.el("tbody", {},
+        row("Without the boon", r.without),
+        row("With its free dice", r.free_dice),
+        row("Spending it", r.spending)));
+  }
+
+  form.addEventListener("input", () => update());
+  form.addEventListener("submit", (event) => event.preventDefault());
+  update();
+  return () => {};
+}

@@ -1,0 +1,102 @@
+"""Build steps that put the calculators into a built site.
+
+Plain functions of a site directory, so any static-site generator can call
+them after its build (MkDocs does it through ``calculators/hook.py``):
+
+* :func:`ship_engine` — the Pyodide runtime, copied from the pinned npm package;
+* :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
+* :func:`ship_assets` — the page glue, worker and widget scripts and styles.
+
+Layout inside the site::
+
+    assets/calc/              glue (calc.js, engine.js, worker.js, widgets/*.js, calc.css)
+    assets/engine/            engine.json (what to load), the rules_core wheel
+    assets/engine/pyodide/    the Pyodide runtime files
+"""
+from __future__ import annotations
+
+import filecmp
+import json
+import shutil
+from pathlib import Path
+
+from .wheel import ROOT, build_wheel
+
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+ASSETS = Path(__file__).resolve().parent / "assets"
+CALC_DIR = "assets/calc"
+ENGINE_DIR = "assets/engine"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What a browser needs from the npm package to start Python (no packages: rules_core needs none)."""
+
+
+class ShipError(RuntimeError):
+    """A build step could not find what it ships."""
+
+
+def _copy(src: Path, dest: Path) -> None:
+    """Copy unless an identical file is already there (``mkdocs serve`` rebuilds often)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if dest.exists() and filecmp.cmp(src, dest, shallow=True):
+        return
+    shutil.copy2(src, dest)
+
+
+def ship_engine(site_dir: Path, package: Path = PYODIDE_PACKAGE) -> list[Path]:
+    """Copy the Pyodide runtime from the pinned npm package into the site."""
+    package = Path(package)
+    if not (package / "package.json").exists():
+        raise ShipError(
+            f"The Pyodide runtime is missing ({package}). Run `make build` (or `npm ci`) to install the "
+            "pinned npm package first."
+        )
+    version = json.loads((package / "package.json").read_text())["version"]
+    out = []
+    for name in PYODIDE_FILES:
+        src = package / name
+        if not src.exists():
+            raise ShipError(f"pyodide {version} has no {name}; is the pinned version installed?")
+        dest = Path(site_dir) / ENGINE_DIR / "pyodide" / name
+        _copy(src, dest)
+        out.append(dest)
+    return out
+
+
+def ship_wheel(site_dir: Path) -> Path:
+    """Build the rules_core wheel into the site and write ``engine.json`` naming it."""
+    engine = Path(site_dir) / ENGINE_DIR
+    for old in engine.glob("rules_core-*.whl"):
+        old.unlink()
+    wheel = build_wheel(engine)
+    pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"] \
+        if (PYODIDE_PACKAGE / "package.json").exists() else None
+    manifest = {"wheel": wheel.name, "pyodide": "pyodide/", "pyodide_version": pyodide_version}
+    (engine / "engine.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return wheel
+
+
+def ship_assets(site_dir: Path) -> list[Path]:
+    """Copy the glue scripts, the worker, the widgets and the styles."""
+    out = []
+    for src in sorted(ASSETS.rglob("*")):
+        if src.is_file():
+            dest = Path(site_dir) / CALC_DIR / src.relative_to(ASSETS)
+            _copy(src, dest)
+            out.append(dest)
+    return out
+
+
+def ship_all(site_dir: Path) -> dict:
+    """Every step, in order; returns what was shipped (for logs and tests)."""
+    return {
+        "engine": ship_engine(site_dir),
+        "wheel": ship_wheel(site_dir),
+        "assets": ship_assets(site_dir),
+    }

@@ -1,0 +1,19 @@
+"""Build-time HTML of each calculator: static content plus the form.
+
+Each widget is one module with ``render(widget_id, options) -> str``; the
+registry below maps the fence's ``widget:`` name to it. The browser side of
+widget ``x`` is ``calculators/assets/widgets/x.js``.
+"""
+from __future__ import annotations
+
+from ._html import WidgetError
+from . import boons, pending
+
+WIDGETS = {
+    "boons": boons.render,
+    "stress": pending.render("stress", "Stress absorption"),
+    "morale": pending.render("morale", "Morale tracker"),
+    "borders": pending.render("borders", "Border costs"),
+}
+
+__all__ = ["WIDGETS", "WidgetError"]

@@ -1,0 +1,94 @@
+"""Small HTML builders shared by the widgets (escaped, accessible by default)."""
+from __future__ import annotations
+
+import json
+from html import escape
+
+
+class WidgetError(ValueError):
+    """A calculator fence the build cannot render (fails the build)."""
+
+
+def attrs(**values) -> str:
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        key = key.rstrip("_").replace("_", "-")
+        out.append(key if value is True else f'{key}="{escape(str(value), quote=True)}"')
+    return " ".join(out)
+
+
+def number_field(wid: str, name: str, label: str, value="", *, hint: str = "", wide: bool = False) -> str:
+    """A whole-number field: text input (so a wrong entry can be shown and explained), numeric keypad."""
+    fid = f"{wid}-{name}"
+    hint_html = f'<span class="calc__hint" id="{fid}-hint">{escape(hint)}</span>' if hint else ""
+    described = f"{fid}-error" + (f" {fid}-hint" if hint else "")
+    return (
+        f'<div class="calc__field{" calc__field--wide" if wide else ""}" data-field="{escape(name)}">'
+        f'<label for="{fid}">{escape(label)}</label>{hint_html}'
+        f'<input {attrs(id=fid, name=name, type="text", inputmode="numeric", autocomplete="off", spellcheck="false", value=value, aria_describedby=described)}>'
+        f'<p class="calc__error" id="{fid}-error" hidden></p>'
+        "</div>"
+    )
+
+
+def text_field(wid: str, name: str, label: str, value="", *, hint: str = "") -> str:
+    fid = f"{wid}-{name}"
+    hint_html = f'<span class="calc__hint" id="{fid}-hint">{escape(hint)}</span>' if hint else ""
+    return (
+        f'<div class="calc__field calc__field--wide" data-field="{escape(name)}">'
+        f'<label for="{fid}">{escape(label)}</label>{hint_html}'
+        f'<input {attrs(id=fid, name=name, type="text", autocomplete="off", value=value, aria_describedby=f"{fid}-error")}>'
+        f'<p class="calc__error" id="{fid}-error" hidden></p>'
+        "</div>"
+    )
+
+
+def checkbox(wid: str, name: str, label: str, checked: bool = False) -> str:
+    fid = f"{wid}-{name}"
+    return (
+        f'<div class="calc__field calc__field--check" data-field="{escape(name)}">'
+        f'<input {attrs(id=fid, name=name, type="checkbox", checked=checked)}>'
+        f'<label for="{fid}">{escape(label)}</label>'
+        f'<p class="calc__error" id="{fid}-error" hidden></p>'
+        "</div>"
+    )
+
+
+def select(wid: str, name: str, label: str, options: list[tuple[str, str]], value: str = "") -> str:
+    fid = f"{wid}-{name}"
+    opts = "".join(
+        f'<option {attrs(value=v, selected=(v == value))}>{escape(text)}</option>' for v, text in options
+    )
+    return (
+        f'<div class="calc__field" data-field="{escape(name)}">'
+        f'<label for="{fid}">{escape(label)}</label>'
+        f'<select {attrs(id=fid, name=name, aria_describedby=f"{fid}-error")}>{opts}</select>'
+        f'<p class="calc__error" id="{fid}-error" hidden></p>'
+        "</div>"
+    )
+
+
+def table(headers: list[str], rows: list[list], *, caption: str = "", cls: str = "") -> str:
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
+    return f'<table class="{escape(cls)}">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def widget(wid: str, name: str, *, title: str, static: str, form: str, options: dict | None = None) -> str:
+    """The outer frame every calculator shares.
+
+    The static part is always visible; the form stays hidden until the
+    script mounts it; the status line says what the engine is doing.
+    """
+    data = json.dumps(options or {}, ensure_ascii=False, separators=(",", ":"))
+    return (
+        f'<div {attrs(class_="calc", id=wid, data_calc=name, data_options=data)}>'
+        f'<p class="calc__title">{escape(title)}</p>'
+        f'<div class="calc__static">{static}</div>'
+        f'<form class="calc__form" novalidate hidden autocomplete="off">{form}</form>'
+        '<p class="calc__status" role="status">This calculator needs JavaScript; what is shown above works without it.</p>'
+        "</div>"
+    )
