@@ -1,0 +1,110 @@
+# Conflict Table — the task runner.
+#
+#   make serve   set up, then serve the site on http://127.0.0.1:8000 (live reload)
+#   make test    set up, then run every test (CPython, doctests, the Pyodide leg)
+#   make build   set up, then build the site into site/ (strict)
+#   make clean   remove what builds and tests leave behind
+#
+# Set-up is idempotent and quick to re-run: each step leaves a stamp (or is a
+# cheap check) and runs again only when its inputs change.
+#   .venv/                      python3 -m venv, if missing
+#   .venv/.requirements.stamp   pip install -r requirements-dev.txt
+#   <site-packages>/conflict-table-src.pth   puts the repo root on sys.path
+#   node_modules/.npm-ci.stamp  npm ci (Pyodide and Workbox, pinned in package-lock.json)
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+# The interpreter that creates the venv.
+PYTHON   ?= python3
+VENV     := .venv
+PY       := $(VENV)/bin/python
+# Where `make serve` listens.
+HOST     ?= 127.0.0.1
+PORT     ?= 8000
+# The browser the browser tests drive; override with CHROMIUM=/path.
+CHROMIUM ?= /usr/bin/chromium
+# Extra pytest arguments, e.g. make test ARGS="-k pyodide -x".
+ARGS     ?=
+export CHROMIUM
+
+REQ_STAMP := $(VENV)/.requirements.stamp
+NPM_STAMP := node_modules/.npm-ci.stamp
+PTH_NAME  := conflict-table-src.pth
+
+.PHONY: help setup serve build test clean distclean chromium python-env node-env pth
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
+
+# --- set-up -----------------------------------------------------------------
+
+setup: python-env node-env ## install everything the site and the tests need (idempotent)
+
+python-env: $(REQ_STAMP) pth
+
+# The virtual environment itself, created once.
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Dev requirements, reinstalled only when requirements-dev.txt changes.
+$(REQ_STAMP): requirements-dev.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check --quiet -r requirements-dev.txt
+	touch $@
+
+# A .pth file in the venv's site-packages puts this checkout on sys.path, so
+# `import rules_core` and `import calculators` (used by mkdocs.yml) work
+# without installing the project. Rewritten only if it names another folder.
+pth: | $(PY)
+	@site=$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'); \
+	if [ "$$(cat "$$site/$(PTH_NAME)" 2>/dev/null)" != "$(CURDIR)" ]; then \
+		echo "$(CURDIR)" > "$$site/$(PTH_NAME)"; \
+		echo "wrote $$site/$(PTH_NAME)"; \
+	fi
+
+# npm packages (pyodide, workbox-build), exactly as package-lock.json pins them.
+node-env: $(NPM_STAMP)
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm not found: install Node.js 20+ with npm (e.g. apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Chromium for the browser tests. As root it is installed with apt-get; any
+# other user is told how to get it (or where to point CHROMIUM).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+		exit 0; \
+	elif [ "$(CHROMIUM)" = /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
+		echo "Chromium is missing: installing Debian's chromium with apt-get"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get -o DPkg::Lock::Timeout=600 update -qq; \
+		apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium; \
+	else \
+		echo "make: Chromium not found at $(CHROMIUM)." >&2; \
+		echo "      Install it with:  sudo apt-get install chromium" >&2; \
+		echo "      or point to one:  make test CHROMIUM=/path/to/chromium" >&2; \
+		exit 1; \
+	fi
+
+# --- the jobs -----------------------------------------------------------------
+
+serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change) with live reload
+	$(PY) -m mkdocs serve --dev-addr $(HOST):$(PORT)
+
+build: setup ## build the site into site/ (strict: any warning fails)
+	$(PY) -m mkdocs build --strict --site-dir site
+
+test: setup chromium ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg)
+	$(PY) -m pytest $(ARGS)
+
+# --- cleaning -----------------------------------------------------------------
+
+clean: ## remove build output and caches (keeps .venv and node_modules)
+	rm -rf site dist .build test-results .pytest_cache .hypothesis
+	find . -path ./.venv -prune -o -path ./node_modules -prune -o -name __pycache__ -type d -print0 | xargs -0 rm -rf
+
+distclean: clean ## also remove .venv and node_modules (the next make sets up from scratch)
+	rm -rf $(VENV) node_modules
