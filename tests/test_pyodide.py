@@ -69,7 +69,8 @@ def leg(wheel):
 def test_every_golden_case_passes_in_pyodide(leg):
     returncode, summary, stderr = leg
     expected = len(load_cases(CASES))
-    assert summary["failed"] == []
+    failed = [f"{f['id']}: {'; '.join(f['problems'])}" for f in summary["failed"]]
+    assert failed == [], "cases failing in Pyodide:\n" + "\n".join(failed)
     assert summary["cases"] == expected, "Pyodide loaded a different number of cases than CPython"
     assert summary["passed"] == expected
     assert returncode == 0, stderr[-4000:]
