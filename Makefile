@@ -82,6 +82,7 @@ chromium:
 		export DEBIAN_FRONTEND=noninteractive; \
 		apt-get -o DPkg::Lock::Timeout=600 update -qq; \
 		apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium; \
+		[ -x /usr/bin/chromium ] || { echo "make: apt-get ran, yet /usr/bin/chromium is missing" >&2; exit 1; }; \
 	else \
 		echo "make: Chromium not found at $(CHROMIUM)." >&2; \
 		echo "      Install it with:  sudo apt-get install chromium" >&2; \
