@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
+
 from calculators import ship
 
 log = logging.getLogger("mkdocs.hooks.calculators")
@@ -42,5 +44,8 @@ def on_serve(server, config, builder, **kwargs):
 
 
 def on_post_build(config, **kwargs):
-    shipped = ship.ship_all(Path(config.site_dir))
+    try:
+        shipped = ship.ship_all(Path(config.site_dir))
+    except ship.ShipError as err:
+        raise PluginError(str(err)) from None
     log.info("calculators: shipped %s and %d glue files", shipped["wheel"].name, len(shipped["assets"]))

@@ -16,6 +16,19 @@ async function fetchOk(url, as) {
   return response[as]();
 }
 
+// Pyodide swallows a failed WebAssembly compile (a missing or damaged
+// pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
+let wasmFailed;
+const wasmFailure = new Promise((_, reject) => (wasmFailed = reject));
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name].bind(WebAssembly);
+  WebAssembly[name] = (...args) =>
+    original(...args).catch((error) => {
+      wasmFailed(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`));
+      throw error;
+    });
+}
+
 async function boot() {
   const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
   const wheel = fetchOk(new URL(manifest.wheel, engineURL), "arrayBuffer");
@@ -25,7 +38,7 @@ async function boot() {
   return pyodide.pyimport("rules_core.api").handle;
 }
 
-const ready = boot().then(
+const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     postMessage({ type: "ready", ms: performance.now() - started });
     return handle;

@@ -1,0 +1,90 @@
+"""The built site: strict build, what it ships, and nothing loaded from another host."""
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def test_site_ships_the_engine_and_the_wheel(site):
+    engine = site / "assets" / "engine"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (engine / "pyodide" / name).stat().st_size > 0, name
+    wheels = list(engine.glob("rules_core-*-py3-none-any.whl"))
+    assert len(wheels) == 1
+    assert f'"wheel": "{wheels[0].name}"' in (engine / "engine.json").read_text()
+    assert (site / "assets" / "calc" / "worker.js").exists()
+
+
+class _Loads(HTMLParser):
+    """URLs an HTML page makes the browser load (not plain links to follow)."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("script", "img", "iframe", "source", "audio", "video", "embed", "track") and a.get("src"):
+            self.urls.append(a["src"])
+        if tag == "link" and a.get("href") and set((a.get("rel") or "").split()) - {"canonical", "alternate", "author", "license", "next", "prev"}:
+            self.urls.append(a["href"])
+        if tag == "object" and a.get("data"):
+            self.urls.append(a["data"])
+        for candidate in (a.get("srcset") or "").split(","):
+            if candidate.strip():
+                self.urls.append(candidate.split()[0])
+        style = a.get("style") or ""
+        self.urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", style)
+
+
+JS_LOADS = re.compile(
+    r"""(?:\bimport\s*\(|\bfrom\s+|\bimport\s+|\bfetch\s*\(|\bimportScripts\s*\(|\bnew\s+(?:Shared)?Worker\s*\(|\bregister\s*\()\s*["'`](https?:)?//([^/"'`]+)""",
+)
+CSS_LOADS = re.compile(r"""(?:url\(\s*["']?|@import\s+["'])(?:https?:)?//([^/"')]+)""")
+
+
+def _foreign(host: str) -> bool:
+    return (urlsplit("//" + host).hostname or host) not in LOCAL_HOSTS
+
+
+def test_no_file_of_the_site_loads_anything_from_another_host(site):
+    problems = []
+    for path in site.rglob("*"):
+        if path.suffix == ".html":
+            parser = _Loads()
+            parser.feed(path.read_text(encoding="utf-8"))
+            for url in parser.urls:
+                host = urlsplit(url).hostname
+                if host and host not in LOCAL_HOSTS:
+                    problems.append(f"{path.relative_to(site)}: {url}")
+        elif path.suffix in (".js", ".mjs"):
+            for match in JS_LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
+                if _foreign(match.group(2)):
+                    problems.append(f"{path.relative_to(site)}: loads from {match.group(2)}")
+        elif path.suffix == ".css":
+            for match in CSS_LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
+                if _foreign(match.group(1)):
+                    problems.append(f"{path.relative_to(site)}: loads from {match.group(1)}")
+    assert problems == []
+
+
+def test_no_font_host_or_cdn_is_named_in_pages_styles_or_our_scripts(site):
+    hosts = re.compile(r"fonts\.googleapis|fonts\.gstatic|cdn\.jsdelivr|unpkg\.com|cdnjs\.")
+    offenders = []
+    for path in list(site.rglob("*.html")) + list(site.rglob("*.css")) + list((site / "assets" / "calc").rglob("*.js")):
+        if hosts.search(path.read_text(encoding="utf-8", errors="replace")):
+            offenders.append(str(path.relative_to(site)))
+    assert offenders == []
+
+
+def test_config_is_offline_and_strict():
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # tags stay strings
+    assert config["strict"] == "true"
+    assert config["theme"]["font"] == "false"
+    assert "navigation.instant" in config["theme"]["features"]
+    assert len(config["theme"]["palette"]) == 2  # light and dark, with a toggle
