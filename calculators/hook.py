@@ -15,16 +15,18 @@ from calculators import ship
 log = logging.getLogger("mkdocs.hooks.calculators")
 
 SCRIPT = {"path": f"{ship.CALC_DIR}/calc.js", "type": "module"}
-STYLE = f"{ship.CALC_DIR}/calc.css"
 
 
 def on_config(config, **kwargs):
-    """Add the glue script and the styles to every page (once: `mkdocs serve` reruns this)."""
+    """Add the glue script and the styles (calc.css, widgets/*.css) to every page, once
+    (`mkdocs serve` reruns this)."""
     paths = [str(getattr(s, "path", s)) for s in config.extra_javascript]
     if SCRIPT["path"] not in paths:
         config.extra_javascript.append(_script(SCRIPT))
-    if STYLE not in [str(s) for s in config.extra_css]:
-        config.extra_css.append(STYLE)
+    styles = [f"{ship.CALC_DIR}/{p.relative_to(ship.ASSETS).as_posix()}" for p in sorted(ship.ASSETS.rglob("*.css"))]
+    for style in styles:
+        if style not in [str(s) for s in config.extra_css]:
+            config.extra_css.append(style)
     return config
 
 

@@ -150,3 +150,15 @@ def page(context):
     pg.set_default_timeout(60_000)
     yield pg
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="module")
+def shared_context(browser, server):
+    """One browser profile for a whole test module, so its tests can share a page
+    whose engine is already running (a cold Pyodide start costs seconds)."""
+    seen = Requests()
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/*", seen.route)
+    yield ctx
+    ctx.close()
+    assert seen.foreign == [], f"requests left 127.0.0.1: {seen.foreign}"

@@ -8,12 +8,29 @@ BOONS = "gauntlet-forge/boons-and-banes/"
 WIDGET = '.calc[data-calc="boons"]'
 
 
-@pytest.fixture
-def boons(page, server):
+@pytest.fixture(scope="module")
+def boons_page(shared_context, server):
+    page = shared_context.new_page()
+    page.set_default_timeout(60_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + BOONS)
     wait_engine(page)
     page.wait_for_selector(f'{WIDGET} [data-out="boon"] .calc__answer')
-    return page.locator(WIDGET).first
+    yield page
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def boons(boons_page):
+    """The widget, set back to a known state (the page and its engine are shared by the module)."""
+    widget = boons_page.locator(WIDGET).first
+    widget.locator('input[name="enduring"]').set_checked(False)
+    for name, value in (("rating", 7), ("pool", 3), ("difficulty", 2), ("target", 5)):
+        set_field(widget, name, value)
+    boons_page.wait_for_function("el => el.innerText.includes('3 free dice') && el.innerText.includes('vanishes')",
+                                 arg=widget.locator('[data-out="boon"]').element_handle())
+    return widget
 
 
 def set_field(widget, name, value):
