@@ -217,7 +217,7 @@ def _way(w, where: str, named: bool, previous: list[Way]) -> Way:
     if unknown:
         key = sorted(unknown)[0]
         raise RulesError(f"Unknown way key {key!r}.", field=f"{where}.{key}", code="unknown")
-    name = _name(w["name"], f"{where}.name", "The way") if (named or "name" in w) else ""
+    name = _name(w.get("name"), f"{where}.name", "The way") if (named or "name" in w) else ""
     if any(p.name == name for p in previous):
         raise RulesError(f"Two ways are called {name!r}.", field=f"{where}.name", code="duplicate")
     forward = _int(w.get("pass", DEFAULT_PASS), f"{where}.pass", "A pass value")
@@ -355,6 +355,6 @@ def reach(zone_map: ZoneMap, start: str, shifts: int) -> list[Reach]:
         if r is None:
             out.append(Reach(zone, None, None, ()))
             continue
-        short = max(0, r.cost - shifts)
+        short = 0 if zone == start else max(0, r.cost - shifts)
         out.append(Reach(zone, r, short, tuple(cover(short, CONSEQUENCES)) if short else ()))
     return out

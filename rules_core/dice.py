@@ -84,10 +84,12 @@ def fate_total(faces, /) -> int:
                 f"{missing.args[0]!r} is not a Fate die face. Use + (plus), 0 (blank) or − (minus).",
                 field="faces", code="invalid",
             ) from None
-    else:
+    elif isinstance(faces, (list, tuple)):
         values = list(faces)
         if any(v not in (-1, 0, 1) or isinstance(v, bool) for v in values):
             raise RulesError("Each Fate die shows −1, 0 or +1.", field="faces", code="invalid")
+    else:
+        raise RulesError("Enter the four dice as symbols, e.g. +0-- or ⊞⊡⊟⊟.", field="faces", code="invalid")
     if len(values) != 4:
         raise RulesError(
             f"A Fate roll has four dice; {len(values)} given.", field="faces", code="invalid"

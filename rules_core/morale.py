@@ -651,9 +651,15 @@ _STATUS_WORDS = {
 
 
 def survivors(state: Conflict) -> list[str]:
-    """Members who leave their Last Stand alive: those of the winning team
-    (2023: they gain an Epiphany)."""
-    return [m.name for t in state.teams if t.status == "won" for m in t.last_standers()]
+    """Members who leave their Last Stand alive: those still in it once every
+    opposing team has lost (even when their own team lost too; 2023: they gain
+    an Epiphany)."""
+    return [
+        m.name
+        for t in state.teams
+        if all(o.status == "lost" for o in state.teams if o.name != t.name)
+        for m in t.last_standers()
+    ]
 
 
 def _settle(state: Conflict) -> Conflict:
@@ -662,8 +668,8 @@ def _settle(state: Conflict) -> Conflict:
     Rule: morale.end — a team loses when nobody of it is left; when its morale
     broke and nobody of it is (still) in their Last Stand; or when its morale
     broke and every opponent lost. A team wins when every other team lost.
-    The winners' last-standers then leave their Last Stand alive (see
-    :func:`survivors`).
+    Last-standers whose opponents have all lost leave their Last Stand alive
+    (see :func:`survivors`).
     """
     lost = {}
     for t in state.teams:

@@ -15,6 +15,8 @@ not_integer | The rating must be a whole number; “abc” is not.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..errors import RulesError
 
 __docformat__ = "google"
@@ -137,3 +139,22 @@ def sequence(payload: dict, key: str, what: str, *, default=_MISSING, max_length
 def _or(options) -> str:
     options = [str(o) for o in options]
     return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+
+
+@contextmanager
+def within(prefix: str):
+    """Errors raised inside name their field under ``prefix`` (``track`` → ``track.marked``)."""
+    try:
+        yield
+    except RulesError as err:
+        field = f"{prefix}.{err.field}" if err.field else prefix
+        raise RulesError(err.message, field=field, code=err.code) from None
+
+
+def name_in(value, options, what: str, *, field: str) -> str:
+    """One of a fixed set of names (a consequence slot, an event kind…)."""
+    if not isinstance(value, str) or value not in options:
+        shown = repr(value) if isinstance(value, str) else "that"
+        raise RulesError(f"{what} must be {_or(options)}, not {shown}.", field=field,
+                         code="unknown" if isinstance(value, str) else "invalid")
+    return value

@@ -91,9 +91,7 @@ def read_event(raw) -> morale.Event:
     """An event from plain data: ``{kind, …}`` with the keys its kind uses."""
     if not isinstance(raw, dict):
         raise RulesError("An event is a mapping with a 'kind'.", field="kind", code="invalid")
-    kind = raw.get("kind")
-    if kind not in _EVENT_KEYS:
-        raise RulesError(f"Unknown event {kind!r}. Events: {', '.join(_EVENT_KEYS)}.", field="kind", code="unknown")
+    kind = f.name_in(raw.get("kind"), _EVENT_KEYS, "The event", field="kind")
     f.only(raw, "kind", *_EVENT_KEYS[kind])
     values = {}
     for key in _EVENT_KEYS[kind]:
@@ -242,7 +240,7 @@ def _event_payload(event: morale.Event) -> dict:
     out = {"kind": event.kind}
     for key in _EVENT_KEYS[event.kind]:
         value = getattr(event, key)
-        if value not in (None, "", False) or (key == "helpers" and value):
+        if value is not None and value != "" and value is not False:
             out[key] = value
     return out
 

@@ -23,12 +23,11 @@ def _flags(value, key: str, what: str, size: int) -> tuple[bool, ...]:
 
 def _read_wounds(p: dict) -> wounds.Wounds:
     raw = f.mapping(p, "wounds", "The wound boxes", default={})
-    for key in raw:
-        wounds.check_slot(key) if key in wounds.SLOTS else f.only({key: 0}, *wounds.SLOTS)
-    return wounds.Wounds(**{
-        slot: _flags(raw.get(slot), f"wounds.{slot}", f"The {slot} boxes", len(wounds.BOXES))
-        for slot in wounds.SLOTS
-    })
+    with f.within("wounds"):
+        f.only(raw, *wounds.SLOTS)
+        return wounds.Wounds(**{
+            slot: _flags(raw.get(slot), slot, f"The {slot} boxes", len(wounds.BOXES)) for slot in wounds.SLOTS
+        })
 
 
 def _wounds_payload(w: wounds.Wounds) -> dict:
@@ -163,24 +162,21 @@ def _condition_message(r: conditions.ConditionResult) -> str:
 
 def _read_track(p: dict) -> tracks.Track:
     raw = f.mapping(p, "track", "The track")
-    f.only(raw, "name", "threshold", "marked", "consequences", "taken")
-    threshold = f.integer(raw, "threshold", "The threshold", low=0, high=50, field="track.threshold")
-    marked_raw = f.sequence(raw, "marked", "The marked boxes", default=[], max_length=100)
-    marked = set()
-    for i, box in enumerate(marked_raw):
-        marked.add(f.check_integer(box, "A marked box", field=f"track.marked[{i}]", low=1, high=MAX_STRESS))
-    values = dict(CONSEQUENCES)
-    overrides = f.mapping(raw, "consequences", "The consequence values", default={})
-    for name, value in overrides.items():
-        if name not in CONSEQUENCES:
-            raise RulesError(f"Consequence slots are mild, moderate and severe, not {name!r}.",
-                             field=f"track.consequences.{name}", code="unknown")
-        values[name] = f.check_integer(value, f"The {name} consequence", field=f"track.consequences.{name}", low=1, high=20)
-    taken = f.sequence(raw, "taken", "The consequences taken", default=[], max_length=3)
-    for i, name in enumerate(taken):
-        if name not in CONSEQUENCES:
-            raise RulesError(f"Consequence slots are mild, moderate and severe, not {name!r}.",
-                             field=f"track.taken[{i}]", code="unknown")
+    with f.within("track"):
+        f.only(raw, "name", "threshold", "marked", "consequences", "taken")
+        threshold = f.integer(raw, "threshold", "The threshold", low=0, high=50)
+        marked = {
+            f.check_integer(box, "A marked box", field=f"marked[{i}]", low=1, high=MAX_STRESS)
+            for i, box in enumerate(f.sequence(raw, "marked", "The marked boxes", default=[], max_length=100))
+        }
+        values = dict(CONSEQUENCES)
+        overrides = f.mapping(raw, "consequences", "The consequence values", default={})
+        for name, value in overrides.items():
+            f.name_in(name, CONSEQUENCES, "A consequence slot", field=f"consequences.{name}")
+            values[name] = f.check_integer(value, f"The {name} consequence", field=f"consequences.{name}", low=1, high=20)
+        taken = f.sequence(raw, "taken", "The consequences taken", default=[], max_length=3)
+        for i, name in enumerate(taken):
+            f.name_in(name, CONSEQUENCES, "A consequence slot", field=f"taken[{i}]")
     return tracks.Track(threshold, frozenset(marked), tuple(values.items()), frozenset(taken))
 
 
@@ -250,6 +246,8 @@ def track_hit(p: dict) -> dict:
     track = _read_track(p)
     shifts = f.integer(p, "shifts", "The shifts", low=0, high=MAX_STRESS)
     chosen = f.sequence(p, "consequences", "The consequences", default=[], max_length=3)
+    for name in chosen:
+        f.name_in(name, CONSEQUENCES, "A consequence", field="consequences")
     invokes = f.integer(p, "invokes", "The invokes", low=0, high=20, default=0)
     available = f.integer(p, "invokes_available", "The invokes available", low=0, high=20, default=0)
     defense = _defense(p)
