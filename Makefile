@@ -93,7 +93,7 @@ chromium:
 # --- the jobs -----------------------------------------------------------------
 
 serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change) with live reload
-	$(PY) -m mkdocs serve --dev-addr $(HOST):$(PORT)
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)/} $(PY) -m mkdocs serve --dev-addr $(HOST):$(PORT)
 
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(PY) -m mkdocs build --strict --site-dir site
