@@ -98,10 +98,7 @@ class ZoneMap:
 
 def _int(value, field: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise RulesError(f"{what} must be a whole number, not {value!r}.", field=field, code="not_integer")
+        raise RulesError(f"{what} must be a whole number, not {value!r}.", field=field, code="not_integer")
     if value < 0:
         raise RulesError(f"{what} can't be negative ({value}).", field=field, code="too_small")
     if value > MAX_PASS:

@@ -86,7 +86,7 @@ def fate_total(faces, /) -> int:
             ) from None
     elif isinstance(faces, (list, tuple)):
         values = list(faces)
-        if any(v not in (-1, 0, 1) or isinstance(v, bool) for v in values):
+        if any(type(v) is not int or v not in (-1, 0, 1) for v in values):
             raise RulesError("Each Fate die shows −1, 0 or +1.", field="faces", code="invalid")
     else:
         raise RulesError("Enter the four dice as symbols, e.g. +0-- or ⊞⊡⊟⊟.", field="faces", code="invalid")

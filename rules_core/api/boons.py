@@ -40,7 +40,11 @@ def free_dice(p: dict) -> dict:
 
 
 def table(p: dict) -> dict:
-    """The free-dice table: ``rows`` of {rating, free_dice} for ratings 1…``up_to`` (default 12)."""
+    """The free-dice table.
+
+    Input: ``up_to`` (the last rating, 1…100, default 12).
+    Output: ``rows``: [{rating, free_dice}] for ratings 1…``up_to``.
+    """
     f.only(p, "up_to")
     up_to = f.integer(p, "up_to", "The last rating", low=1, high=MAX_RATING, default=12)
     return {"rows": [{"rating": r, "free_dice": d} for r, d in boons.free_dice_table(up_to)]}
@@ -68,7 +72,11 @@ def odds(p: dict) -> dict:
 
 
 def bane_difficulty(p: dict) -> dict:
-    """Uncontested test with a bane: ``difficulty`` + the bane's ``rating``."""
+    """Uncontested test against someone with a bane: its rating adds to the difficulty.
+
+    Input: ``difficulty`` (0…100), ``rating`` (the bane's, 1…100).
+    Output: ``difficulty`` (the test's new difficulty).
+    """
     f.only(p, "difficulty", "rating")
     difficulty = f.integer(p, "difficulty", "The difficulty", low=0, high=100)
     return {"difficulty": boons.bane_difficulty(difficulty, _rating(p))}

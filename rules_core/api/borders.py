@@ -71,7 +71,12 @@ def route(p: dict) -> dict:
 
 
 def range_(p: dict) -> dict:
-    """Range: the fewest borders between two zones. Input: ``map``, ``start``, ``target``."""
+    """Range: the fewest borders between two zones, whatever they cost.
+
+    Input: ``map``, ``start``, ``target``.
+    Output: ``range`` (a number of borders); an error with code ``no_route``
+    when the zones are not connected at all.
+    """
     f.only(p, "map", "start", "target")
     m = _map(p)
     distance = borders.range_between(m, p.get("start"), p.get("target"))

@@ -44,7 +44,11 @@ def fate_odds(p: dict) -> dict:
 
 
 def fate_distribution(p: dict) -> dict:
-    """The 4dF distribution: ``rows`` of {total, ways, probability} over −4…+4 (out of 81)."""
+    """The 4dF distribution.
+
+    Input: nothing.
+    Output: ``rows``: [{total, ways, probability}] for totals −4…+4 (ways out of 81).
+    """
     f.only(p)
     from fractions import Fraction
 

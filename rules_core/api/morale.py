@@ -122,6 +122,12 @@ _WHAT = {
 }
 
 
+def _setup(p: dict) -> morale.Setup:
+    if p.get("setup") is None:
+        raise RulesError("The conflict's setup is missing.", field="setup", code="required")
+    return read_setup(p.get("setup"))  # its errors name fields inside the setup: "teams[0].name"
+
+
 def _events(p: dict) -> list[morale.Event]:
     raw = f.sequence(p, "events", "The events", default=[], max_length=MAX_EVENTS)
     events = []
@@ -210,7 +216,7 @@ def replay(p: dict) -> dict:
     ``survivors`` and ``log`` (newest first: {index, kind, text, morale}).
     """
     f.only(p, "setup", "events")
-    setup = read_setup(p.get("setup"))
+    setup = _setup(p)
     events = _events(p)
     return state_payload(setup, morale.history(setup, events))
 
@@ -224,7 +230,7 @@ def apply(p: dict) -> dict:
     (``"effort"``, ``"member"`` …) so the page can show them beside it.
     """
     f.only(p, "setup", "events", "event")
-    setup = read_setup(p.get("setup"))
+    setup = _setup(p)
     events = _events(p)
     steps = morale.history(setup, events)
     state = steps[-1].state if steps else morale.start(setup)
@@ -253,7 +259,7 @@ def keep_morale(p: dict) -> dict:
     Output: ``due`` (the team has BROKEN MORALE), ``rating``, ``difficulty``.
     """
     f.only(p, "setup", "events", "team", "helpers")
-    setup = read_setup(p.get("setup"))
+    setup = _setup(p)
     state = morale.replay(setup, _events(p))
     team = state.team(f.text(p, "team", "The team"))
     helpers = f.integer(p, "helpers", "The number of helpers", low=0, high=MAX_MEMBERS, default=0)
