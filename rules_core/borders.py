@@ -41,6 +41,8 @@ MAX_ZONES = 200
 MAX_BORDERS = 1000
 MAX_PASS = 999
 MAX_NAME = 80
+MAX_AT = 49
+"""The largest column or row a zone can be drawn at (``at: [col, row]``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,16 @@ class Border:
 
 @dataclass(frozen=True, slots=True)
 class ZoneMap:
+    """Zones (in map order), borders, an optional name, and where zones are drawn.
+
+    ``at`` pairs zones with the grid cell ``(col, row)`` their map gave
+    (``at: [col, row]``); zones without one are placed by :func:`layout`.
+    """
+
     zones: tuple[str, ...]
     borders: tuple[Border, ...]
     name: str = ""
+    at: tuple[tuple[str, tuple[int, int]], ...] = ()
 
     def check_zone(self, zone, field: str) -> str:
         if not isinstance(zone, str) or not zone:
@@ -97,6 +106,8 @@ class ZoneMap:
 
 
 def _int(value, field: str, what: str) -> int:
+    if isinstance(value, str) and not value.strip():
+        raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{what} must be a whole number, not {value!r}.", field=field, code="not_integer")
     if value < 0:
@@ -122,6 +133,8 @@ def from_data(data) -> ZoneMap:
 
         name: Warehouse                 # optional
         zones: [West end, Middle, East end]
+        # a zone may also say where it is drawn (grid column, row):
+        #   - {name: Hilltop, at: [0, 0]}
         borders:
           - between: [West end, Middle]
             pass: 3                     # both ways; default 1
@@ -153,10 +166,30 @@ def from_data(data) -> ZoneMap:
     if len(raw_zones) > MAX_ZONES:
         raise RulesError(f"At most {MAX_ZONES} zones.", field="zones", code="too_large")
     zones: list[str] = []
+    places: dict[tuple[int, int], str] = {}
+    at: list[tuple[str, tuple[int, int]]] = []
     for i, z in enumerate(raw_zones):
-        zone = _name(z, f"zones[{i}]", f"Zone {i + 1}")
+        where = f"zones[{i}]"
+        cell = None
+        if isinstance(z, dict):
+            unknown = set(z) - {"name", "at"}
+            if unknown:
+                key = sorted(unknown)[0]
+                raise RulesError(f"Unknown zone key {key!r}: a zone has a name and maybe 'at'.",
+                                 field=f"{where}.{key}", code="unknown")
+            zone = _name(z.get("name"), f"{where}.name", f"Zone {i + 1}")
+            if "at" in z:
+                cell = _cell(z["at"], f"{where}.at")
+        else:
+            zone = _name(z, where, f"Zone {i + 1}")
         if zone in zones:
-            raise RulesError(f"Two zones are called {zone!r}.", field=f"zones[{i}]", code="duplicate")
+            raise RulesError(f"Two zones are called {zone!r}.",
+                             field=f"{where}.name" if isinstance(z, dict) else where, code="duplicate")
+        if cell is not None:
+            if cell in places:
+                raise RulesError(f"{places[cell]!r} is already drawn at {list(cell)}.", field=f"{where}.at", code="duplicate")
+            places[cell] = zone
+            at.append((zone, cell))
         zones.append(zone)
     raw_borders = data.get("borders", [])
     if not isinstance(raw_borders, list):
@@ -168,7 +201,20 @@ def from_data(data) -> ZoneMap:
     for i, b in enumerate(raw_borders):
         where = f"borders[{i}]"
         borders.append(_border(b, where, zones, pairs))
-    return ZoneMap(tuple(zones), tuple(borders), name)
+    return ZoneMap(tuple(zones), tuple(borders), name, tuple(at))
+
+
+def _cell(value, field: str) -> tuple[int, int]:
+    """``at: [col, row]``: where a zone is drawn, two whole numbers 0…MAX_AT."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise RulesError("'at' is a grid place [column, row], e.g. [0, 1].", field=field, code="invalid")
+    for k, v in enumerate(value):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise RulesError(f"A grid place is two whole numbers, not {v!r}.", field=f"{field}[{k}]", code="not_integer")
+        if not 0 <= v <= MAX_AT:
+            raise RulesError(f"A grid place runs from 0 to {MAX_AT} (not {v}).", field=f"{field}[{k}]",
+                             code="too_small" if v < 0 else "too_large")
+    return (value[0], value[1])
 
 
 def _border(b, where: str, zones: list[str], pairs: set) -> Border:
@@ -242,10 +288,60 @@ def to_data(zone_map: ZoneMap) -> dict:
         else:
             border = {"between": [b.a, b.b], "ways": ways}
         borders.append(border)
-    data = {"zones": list(zone_map.zones), "borders": borders}
+    places = dict(zone_map.at)
+    zones = [{"name": z, "at": list(places[z])} if z in places else z for z in zone_map.zones]
+    data = {"zones": zones, "borders": borders}
     if zone_map.name:
         data = {"name": zone_map.name, **data}
     return data
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def layout(zone_map: ZoneMap) -> dict[str, tuple[int, int]]:
+    """Where each zone is drawn: a grid cell ``(col, row)``, deterministic.
+
+    A zone with ``at`` keeps its cell. The others are placed a part of the
+    map at a time (zones joined by borders, on or off; parts in map order),
+    going out from the part's first zone (breadth first, borders in map
+    order): a zone goes one column right of the zone it was reached from,
+    in the first free row at or below that zone's row. A later part starts below
+    everything placed before it.
+
+    >>> m = from_data({"zones": ["A", "B", "C", "D"],
+    ...                "borders": [{"between": ["A", "B"]}, {"between": ["B", "C"]}, {"between": ["A", "D"]}]})
+    >>> layout(m)
+    {'A': (0, 0), 'B': (1, 0), 'C': (2, 0), 'D': (1, 1)}
+    """
+    cells: dict[str, tuple[int, int]] = dict(zone_map.at)
+    taken = set(cells.values())
+    seen: set[str] = set()
+    for root in zone_map.zones:
+        if root in seen:
+            continue
+        base = 0 if not taken else max(r for _, r in taken) + 1
+        if root in cells:
+            base = cells[root][1]
+        depth = {root: cells[root][0] if root in cells else 0}
+        parent_row = {root: base}
+        queue = deque([root])
+        seen.add(root)
+        while queue:
+            zone = queue.popleft()
+            if zone not in cells:
+                col, row = depth[zone], parent_row[zone]
+                while (col, row) in taken:
+                    row += 1
+                cells[zone] = (col, row)
+                taken.add((col, row))
+            for _, other in zone_map.exits(zone):
+                if other not in seen:
+                    seen.add(other)
+                    depth[other] = cells[zone][0] + 1
+                    parent_row[other] = cells[zone][1]
+                    queue.append(other)
+    return {z: cells[z] for z in zone_map.zones}
 
 
 # ---------------------------------------------------------------- routes

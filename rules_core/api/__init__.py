@@ -44,6 +44,7 @@ CALCULATORS = {
     "borders.route": borders.route,
     "borders.range": borders.range_,
     "borders.move": borders.move,
+    "borders.diagram": borders.diagram,
     "maneuver.free_invokes": maneuver.free_invokes,
 }
 """Calculator name → handler (a function from a payload dict to a result dict)."""
