@@ -1,4 +1,68 @@
-"""Helpers the browser tests share."""
+"""What the browser tests (and the benchmark) share: building the site, a
+static server on 127.0.0.1, Chromium's flags, and waiting for the engine."""
+from __future__ import annotations
+
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".webmanifest": "application/manifest+json", ".whl": "application/zip",
+         ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css", ".html": "text/html"}
+
+
+def build_site(dest: Path, site_url: str) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` into ``dest`` for a site served at ``site_url``
+    (Material's instant navigation only works under the configured site_url)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url},
+    )
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    cache_control = "no-cache"  # revalidate, so a rebuild is seen
+
+    def log_message(self, *args):  # keep the test output readable
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
+
+
+class Server:
+    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders."""
+
+    def __init__(self, folder: Path, cache_control: str = "no-cache"):
+        self.folder = Path(folder)
+        self.cache_control = cache_control
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def _handler(self, *args, **kwargs):
+        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control})
+        return handler(*args, directory=str(self.folder), **kwargs)
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
 
 
 def wait_engine(page, timeout=90_000):

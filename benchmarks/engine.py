@@ -1,0 +1,301 @@
+"""Benchmark: the calculator engine against the floor of a bare ``loadPyodide()``.
+
+Run with ``make bench`` (or ``.venv/bin/python benchmarks/engine.py --runs 5``).
+Builds the site, serves it on 127.0.0.1 (with ``Cache-Control: max-age=3600``,
+like a static host), drives Debian's Chromium with Playwright and prints a
+table of medians and spreads; the raw figures go to
+``benchmarks/results/engine.json``. Not part of the test suite: speed is
+measured here, not asserted.
+
+What it measures, all in one run and one browser:
+
+* **floor** — a blank page that only runs ``await loadPyodide()`` from the
+  site's own Pyodide files; cold (empty profile) and warm (same profile again);
+* **first result** — from navigation start to the first calculator result on
+  the page (cold and warm) and its ratio to the floor; and the engine's own
+  start-up (worker start → Python ready with rules_core imported);
+* **after instant navigation** — from the click on a link to another
+  calculator page until its first result (the engine is reused);
+* **interaction latency** — input change → result on screen, p50 and p95
+  over at least 200 changes, per calculator on the "At the table" page;
+* **bytes** — transferred by a page without a calculator and by one with
+  one (cold profile), and the service worker's precache when it exists.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "engine.json"
+CALC_PAGE = "gauntlet-forge/boons-and-banes/"
+PLAIN_PAGE = "glossary/"
+TABLE_PAGE = "table/"
+
+FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<script type="module">
+import { loadPyodide } from "../assets/engine/pyodide/pyodide.mjs";
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: new URL("../assets/engine/pyodide/", location.href).href });
+window.floor = { ms: performance.now() - t0, version: py.version };
+</script>"""
+
+# Records when the first calculator result appears, without touching the product's code.
+FIRST_RESULT = """
+(() => {
+  const seen = () => document.querySelector('.calc__result:not(:empty), .calc [data-out]:not(:empty)');
+  const done = () => { if (!window.__firstResult && seen()) window.__firstResult = performance.now(); };
+  new MutationObserver(done).observe(document, { childList: true, subtree: true, characterData: true });
+})();
+"""
+
+# One interaction per calculator: a field to change, values to cycle, and where the answer shows.
+INTERACTIONS = {
+    "boons": {"field": 'input[name="rating"]', "values": [str(v) for v in range(1, 13)], "out": '[data-out="boon"]'},
+}
+
+
+def median_spread(values: list[float]) -> dict:
+    values = sorted(values)
+    return {
+        "median": round(statistics.median(values), 1),
+        "min": round(values[0], 1),
+        "max": round(values[-1], 1),
+        "runs": len(values),
+    }
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    k = (len(values) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return round(values[lo] + (values[hi] - values[lo]) * (k - lo), 2)
+
+
+def new_context(browser):
+    return browser.new_context(service_workers="block")
+
+
+def measure_floor(browser, url: str) -> tuple[float, float]:
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    times = []
+    for _ in range(2):  # cold, then warm in the same profile
+        page.goto(url)
+        page.wait_for_function("window.floor", timeout=120_000)
+        times.append(page.evaluate("window.floor.ms"))
+    ctx.close()
+    return times[0], times[1]
+
+
+def measure_first_result(browser, url: str) -> tuple[dict, dict]:
+    ctx = new_context(browser)
+    ctx.add_init_script(FIRST_RESULT)
+    page = ctx.new_page()
+    out = []
+    for _ in range(2):  # cold, then warm
+        page.goto(url)
+        page.wait_for_function("window.__firstResult", timeout=120_000)
+        out.append(page.evaluate("""({
+            first: window.__firstResult,
+            engine: window.calcEngine.readyAt - window.calcEngine.startedAt,
+            engineStart: window.calcEngine.startedAt,
+        })"""))
+    ctx.close()
+    return out[0], out[1]
+
+
+def measure_navigation(browser, url: str) -> float:
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    page.goto(url + CALC_PAGE)
+    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    page.evaluate("""() => {
+        window.__navResult = null;
+        const watch = new MutationObserver(() => {
+            const r = document.querySelector('.calc__result:not(:empty)');
+            if (r && location.pathname.endsWith('/table/')) { window.__navResult = performance.now(); watch.disconnect(); }
+        });
+        watch.observe(document, { childList: true, subtree: true, characterData: true });
+        window.__clicked = performance.now();
+    }""")
+    page.click('nav.md-nav a[href$="table/"]')
+    page.wait_for_function("window.__navResult", timeout=60_000)
+    ms = page.evaluate("window.__navResult - window.__clicked")
+    starts = page.evaluate("window.calcEngine.starts")
+    ctx.close()
+    assert starts == 1, "instant navigation started a second engine"
+    return ms
+
+
+def measure_interactions(browser, url: str, count: int) -> dict:
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    page.goto(url + TABLE_PAGE)
+    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    results = {}
+    for name, spec in INTERACTIONS.items():
+        root = f'.calc[data-calc="{name}"]'
+        if page.locator(root).count() == 0:
+            continue
+        page.locator(f"{root} {spec['out']}").first.wait_for(state="attached")
+        latencies = page.evaluate(
+            """async ([root, spec, count]) => {
+                const widget = document.querySelector(root);
+                const field = widget.querySelector(spec.field);
+                const out = widget.querySelector(spec.out);
+                const times = [];
+                for (let i = 0; i < count; i++) {
+                    const value = spec.values[i % spec.values.length];
+                    if (field.value === value) { field.value = ""; field.dispatchEvent(new Event("input", {bubbles: true})); await new Promise(r => setTimeout(r, 30)); }
+                    const changed = new Promise((resolve) => {
+                        const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
+                        obs.observe(out, { childList: true, subtree: true, characterData: true, attributes: true });
+                    });
+                    const t0 = performance.now();
+                    field.value = value;
+                    field.dispatchEvent(new Event("input", { bubbles: true }));
+                    const t1 = await changed;
+                    await new Promise((r) => requestAnimationFrame(() => r()));
+                    times.push(t1 - t0);
+                }
+                return times;
+            }""",
+            [root, spec, count],
+        )
+        results[name] = {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95),
+                         "max": round(max(latencies), 2), "changes": len(latencies)}
+    ctx.close()
+    return results
+
+
+def measure_bytes(browser, url: str, path: str) -> dict:
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    sizes = {"total": 0, "engine": 0, "requests": 0}
+
+    def done(request):
+        try:
+            s = request.sizes()
+        except Exception:
+            return
+        n = s["responseBodySize"] + s["responseHeadersSize"]
+        sizes["total"] += n
+        sizes["requests"] += 1
+        if "/assets/engine/" in request.url or request.url.endswith("/calc/worker.js"):
+            sizes["engine"] += n
+
+    page.on("requestfinished", done)
+    page.goto(url + path)
+    if page.locator(".calc").count():
+        page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.wait_for_load_state("networkidle")
+    time.sleep(0.5)
+    ctx.close()
+    return sizes
+
+
+def precache_size(site: Path) -> dict | None:
+    manifest = site / "assets" / "calc" / "precache.json"
+    if not manifest.exists():
+        return None
+    data = json.loads(manifest.read_text())
+    return {"total": data.get("bytes"), "pyodide": data.get("pyodide_bytes"), "files": data.get("files")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold/warm runs per measure (default 5)")
+    parser.add_argument("--changes", type=int, default=200, help="input changes per calculator (default 200)")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "empty", cache_control="max-age=3600")
+        (Path(tmp) / "empty").mkdir(exist_ok=True)
+        site = Path(tmp) / "site"
+        built = build_site(site, server.url)
+        if built.returncode:
+            print(built.stdout, built.stderr, file=sys.stderr)
+            return 1
+        server.folder = site
+        (site / "bench").mkdir()
+        (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav = ([] for _ in range(7))
+            for _ in range(args.runs):
+                c, w = measure_floor(browser, server.url + "bench/floor.html")
+                floor_cold.append(c)
+                floor_warm.append(w)
+                c, w = measure_first_result(browser, server.url + CALC_PAGE)
+                first_cold.append(c["first"])
+                first_warm.append(w["first"])
+                engine_cold.append(c["engine"])
+                engine_warm.append(w["engine"])
+                nav.append(measure_navigation(browser, server.url))
+            interactions = measure_interactions(browser, server.url, args.changes)
+            plain = measure_bytes(browser, server.url, PLAIN_PAGE)
+            calc = measure_bytes(browser, server.url, CALC_PAGE)
+            browser_version = browser.version
+            browser.close()
+        server.close()
+        precache = precache_size(site)
+
+    fc, fw = median_spread(floor_cold), median_spread(floor_warm)
+    rc, rw = median_spread(first_cold), median_spread(first_warm)
+    report = {
+        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"cpus": __import__("os").cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
+                    "chromium": browser_version},
+        "floor_ms": {"cold": fc, "warm": fw},
+        "first_result_ms": {"cold": rc, "warm": rw},
+        "ratio_to_floor": {"cold": round(rc["median"] / fc["median"], 3), "warm": round(rw["median"] / fw["median"], 3)},
+        "engine_ready_ms": {"cold": median_spread(engine_cold), "warm": median_spread(engine_warm)},
+        "engine_vs_floor": {"cold": round(statistics.median(engine_cold) / fc["median"], 3),
+                            "warm": round(statistics.median(engine_warm) / fw["median"], 3)},
+        "after_instant_navigation_ms": median_spread(nav),
+        "interaction_ms": interactions,
+        "bytes": {"page_without_calculator": plain, "page_with_calculator": calc},
+        "precache": precache,
+    }
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+
+    def row(label, d):
+        return f"  {label:<44} {d['median']:>8.0f} ms   ({d['min']:.0f}–{d['max']:.0f}, {d['runs']} runs)"
+
+    print(f"Engine benchmark — {report['date']}, Chromium {browser_version}, {report['machine']['cpus']} CPUs")
+    print(row("floor: bare loadPyodide(), cold", fc))
+    print(row("floor: bare loadPyodide(), warm", fw))
+    print(row("ours: navigation → first result, cold", rc) + f"   ×{report['ratio_to_floor']['cold']} of floor")
+    print(row("ours: navigation → first result, warm", rw) + f"   ×{report['ratio_to_floor']['warm']} of floor")
+    print(row("ours: engine start → ready, cold", report["engine_ready_ms"]["cold"]) + f"   ×{report['engine_vs_floor']['cold']} of floor")
+    print(row("ours: engine start → ready, warm", report["engine_ready_ms"]["warm"]) + f"   ×{report['engine_vs_floor']['warm']} of floor")
+    print(row("instant navigation → result (engine reused)", report["after_instant_navigation_ms"]))
+    for name, r in interactions.items():
+        print(f"  interaction {name:<32} p50 {r['p50']:.1f} ms   p95 {r['p95']:.1f} ms   ({r['changes']} changes)")
+    print(f"  bytes, page without a calculator           {plain['total']:>9,} (engine {plain['engine']:,})")
+    print(f"  bytes, page with a calculator              {calc['total']:>9,} (engine {calc['engine']:,})")
+    if precache:
+        print(f"  precache                                   {precache['total']:>9,} (Pyodide {precache['pyodide']:,}, {precache['files']} files)")
+    print(f"figures written to {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
