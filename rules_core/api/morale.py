@@ -2,7 +2,9 @@
 
 A conflict travels as plain data: ``setup`` and the list of ``events``. The
 tracker keeps both (in the page's storage) and asks for the state, which is
-always derived by replaying the log.
+always derived by replaying the log. The state also says which events each
+member and team can log now (``actions``, tried against the core) and what
+the tracker asks for in the edition (``form``), so the page holds no rules.
 """
 from __future__ import annotations
 
@@ -143,6 +145,7 @@ def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
     """The tracker's whole view: teams, turn, status, and the log newest first."""
     state = steps[-1].state if steps else morale.start(setup)
     survivors = set(morale.survivors(state))
+    member_actions, team_actions = _actions(state)
     teams = []
     for t in state.teams:
         teams.append({
@@ -156,12 +159,14 @@ def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
             "breaks": t.breaks,
             "status": t.status,
             "status_text": _team_words(t, state),
+            "actions": team_actions[t.name],
             "members": [
                 {
                     "name": m.name,
                     "status": "survived" if m.name in survivors else m.status,
                     "captain": m.name == t.captain,
                     "in_play": m.status in morale.IN_PLAY,
+                    "actions": member_actions[m.name],
                 }
                 for m in t.members
             ],
@@ -175,12 +180,50 @@ def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
         "winner": state.winner,
         "teams": teams,
         "survivors": sorted(survivors),
+        "form": form({"edition": state.edition}),
         "log": [
             {"index": i, "kind": s.event.kind, "text": s.text,
              "morale": {t.name: t.morale for t in s.state.teams}}
             for i, s in reversed(list(enumerate(steps)))
         ],
     }
+
+
+def _actions(state: morale.Conflict) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Which events each member and each team could log now.
+
+    Nothing is decided here: each kind is tried with :func:`morale.apply` on
+    a harmless example (margin 1, an attack 1 vs 0 on the first opponent in
+    play, a kept keep-morale test, a correction of 0) and listed when the
+    core accepts it. So a button the page shows is one the rules allow.
+    """
+    def accepted(event: morale.Event) -> bool:
+        try:
+            morale.apply(state, event)
+        except RulesError:
+            return False
+        return True
+
+    members: dict[str, list[str]] = {}
+    for team in state.teams:
+        opponent = next((m.name for o in state.teams if o.name != team.name for m in o.in_play()), None)
+        for m in team.members:
+            probes = [
+                morale.Event("success", member=m.name, margin=1),
+                morale.Event("failure", member=m.name, margin=1),
+                morale.Event("attack", member=m.name, target=opponent, effort=1, defense=0) if opponent else None,
+                morale.Event("advantage", member=m.name, margin=1),
+                morale.Event("leave", member=m.name),
+                morale.Event("last_stand", member=m.name),
+                morale.Event("perish", member=m.name),
+            ]
+            members[m.name] = [e.kind for e in probes if e is not None and accepted(e)]
+    teams = {
+        t.name: [e.kind for e in (morale.Event("end_turn", team=t.name, passed=True),
+                                  morale.Event("adjust", team=t.name, amount=0)) if accepted(e)]
+        for t in state.teams
+    }
+    return members, teams
 
 
 def _team_words(t: morale.TeamState, state: morale.Conflict) -> str:
@@ -212,8 +255,11 @@ def replay(p: dict) -> dict:
     Output: ``edition``, ``round``, ``turn`` (team whose turn it is),
     ``turn_order``, ``over``, ``winner``, ``teams`` ([{name, goal, captain,
     morale, broken_morale, keep_morale {due, difficulty, per_helper}, broken,
-    status, status_text, members [{name, status, captain, in_play}]}]),
-    ``survivors`` and ``log`` (newest first: {index, kind, text, morale}).
+    status, status_text, actions, members [{name, status, captain, in_play,
+    actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
+    edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
+    morale}). ``actions`` lists the event kinds the core accepts now from that
+    member (``success`` … ``perish``) or team (``end_turn``, ``adjust``).
     """
     f.only(p, "setup", "events")
     setup = _setup(p)
@@ -265,3 +311,100 @@ def keep_morale(p: dict) -> dict:
     helpers = f.integer(p, "helpers", "The number of helpers", low=0, high=MAX_MEMBERS, default=0)
     return {"due": team.keep_morale_due, "rating": team.broken_morale,
             "difficulty": team.keep_morale_difficulty(helpers)}
+
+
+# ---------------------------------------------------------------- what the tracker asks for
+
+
+def _field(name: str, label: str, type_: str, **extra) -> dict:
+    return {"name": name, "label": label, "type": type_, **extra}
+
+
+def _event_forms(edition: str) -> list[dict]:
+    """The events of ``edition`` in button order, each with the fields a player fills."""
+    wiki, e2022 = edition == "wiki", edition == "2022"
+    scored = "successes" if wiki else "effort"
+    margin = _field("margin", "Margin of effort", "count")
+    attack = [
+        _field("target", "Defender", "opponent"),
+        _field("effort", f"Attacker's {scored}", "count"),
+        _field("defense", f"Defender's {scored}", "count"),
+    ]
+    if e2022:
+        attack += [
+            _field("disposed", "The attack used an attribute the defender is disposed against", "flag"),
+            _field("reduce", "The defense reduces only", "choice", when="disposed", choices=[
+                ["stress", "the stress (the team loses the attacker's full effort)"],
+                ["morale", "the morale damage (the defender takes the full effort as stress)"],
+            ]),
+        ]
+    elif wiki:
+        attack.append(_field("disposed", "The defender had to defend perfectly against the attacker's Disposition "
+                                         "(the team loses all the attacker's successes)", "flag"))
+    leave = [_field("new_captain", "New captain", "teammate", when="captain")]
+    if wiki:
+        leave.append(_field("successes", "Surrendered on their own turn: successes of the test", "count",
+                            optional=True, hint="leave empty when they left any other way"))
+    events = [
+        {"kind": "success", "label": "Success", "by": "member", "fields": [margin] if e2022 else []},
+        {"kind": "failure", "label": "Failure", "by": "member", "fields": [margin] if e2022 else []},
+        {"kind": "attack", "label": "Attack", "by": "member", "fields": attack},
+        {"kind": "advantage", "label": "Vigor advantage", "by": "member",
+         "fields": [_field("margin", {"2023": "Margin of effort", "2022": "Effort of the Vigor positioning",
+                                      "wiki": "Successes of the Vigor benefit"}[edition], "count")]},
+        {"kind": "leave", "label": "Surrender or leave", "by": "member", "fields": leave},
+        {"kind": "last_stand", "label": "Enter Last Stand", "by": "member", "fields": []},
+        {"kind": "perish", "label": "Perish", "by": "member", "fields": []},
+        {"kind": "end_turn", "label": "End turn", "by": "team", "fields": [
+            _field("helpers", "Teammates helping the captain", "count", when="keep_morale_due", optional=True,
+                   hint="each adds 1 to the difficulty"),
+            _field("effort", "Captain's effort on the keep-morale test", "count", when="keep_morale_due"),
+        ]},
+        {"kind": "adjust", "label": "Correct morale", "by": "team", "fields": [
+            _field("amount", "Change to morale", "integer", hint="a whole number, e.g. 2 or -1"),
+            _field("note", "Why", "text", optional=True),
+        ]},
+    ]
+    return [e for e in events if not (wiki and e["kind"] in ("success", "failure"))]
+
+
+def form(p: dict) -> dict:
+    """What the tracker asks for in an edition: the setup's fields and each event's.
+
+    Every state (``morale.replay``, ``morale.apply``) carries it as ``form``;
+    the page also renders it at build time for the setup, before the engine
+    runs.
+
+    Input: ``edition`` ("2023" default, "2022", "wiki").
+    Output: ``edition``; ``team`` and ``member`` (the setup's fields, in
+    order); ``events`` ([{kind, label, by ("member" or "team"), fields}], in
+    button order; kinds the edition lacks are left out: the wiki has no plain
+    tests). A field is {name, label, type, …}: ``type`` is ``text``,
+    ``count`` (a whole number, 0 or more), ``integer`` (may be negative),
+    ``flag``, ``choice`` (with ``choices``: [[value, words]]), ``member``
+    (one of the team's members), ``opponent`` (someone in play on another
+    team) or ``teammate`` (someone still in play on the same team); it may
+    carry ``optional``, ``hint`` and ``when``: shown only when the one acting
+    is their team's ``captain``, when the team's ``keep_morale_due``, when
+    the form's ``disposed`` flag is set, or (a setup field) for a member of a
+    ``defending`` team (not the first, which initiated the conflict).
+    """
+    f.only(p, "edition")
+    edition = f.choice(p, "edition", "The edition", morale.EDITIONS, default="2023")
+    wiki = edition == "wiki"
+    team = [
+        _field("name", "Team", "text"),
+        _field("goal", "Goal", "text", optional=True),
+        _field("captain", "Captain", "member"),
+    ]
+    member = [_field("name", "Name", "text")]
+    if wiki:
+        team.append(_field("approach", "Captain's Approach rating", "count", hint="the base of the team's morale"))
+        member += [
+            _field("successes", "Positioning successes", "count", optional=True),
+            _field("perfect_defense", "Their Approach would have to defend perfectly against the initiating "
+                                      "captain's Disposition", "flag", when="defending"),
+            _field("vigor", "Vigor benefit (their successes count twice)", "flag"),
+            _field("intuition", "Intuition benefit (their successes add to the captain's for turn order)", "flag"),
+        ]
+    return {"edition": edition, "team": team, "member": member, "events": _event_forms(edition)}
