@@ -5,11 +5,13 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
 
 * :func:`ship_engine` — the Pyodide runtime, copied from the pinned npm package;
 * :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
-* :func:`ship_assets` — the page glue, worker and widget scripts and styles.
+* :func:`ship_assets` — the page glue, worker and widget scripts and styles;
+* :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages.
 
 Layout inside the site::
 
     assets/calc/              glue (calc.js, engine.js, worker.js, widgets/*.js, calc.css)
+    assets/calc/vendor/       third-party scripts (js-yaml) with their licences
     assets/engine/            engine.json (what to load), the rules_core wheel
     assets/engine/pyodide/    the Pyodide runtime files
 """
@@ -35,6 +37,13 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 """What a browser needs from the npm package to start Python (no packages: rules_core needs none)."""
+
+
+VENDOR = {
+    "js-yaml": {"dist/browser/js-yaml.esm.min.mjs": "js-yaml.mjs", "LICENSE": "js-yaml.LICENSE.txt"},
+}
+"""npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
+the YAML of the border calculator's import and export (an ES module without imports of its own)."""
 
 
 class ShipError(RuntimeError):
@@ -93,10 +102,28 @@ def ship_assets(site_dir: Path) -> list[Path]:
     return out
 
 
+def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
+    """Copy the third-party browser scripts (:data:`VENDOR`) from the pinned npm packages into the site."""
+    out = []
+    for package, files in VENDOR.items():
+        folder = Path(node_modules) / package
+        if not (folder / "package.json").exists():
+            raise ShipError(f"The npm package {package} is missing ({folder}). Run `make build` (or `npm ci`) first.")
+        for src, name in files.items():
+            if not (folder / src).exists():
+                version = json.loads((folder / "package.json").read_text())["version"]
+                raise ShipError(f"{package} {version} has no {src}; is the pinned version installed?")
+            dest = Path(site_dir) / CALC_DIR / "vendor" / name
+            _copy(folder / src, dest)
+            out.append(dest)
+    return out
+
+
 def ship_all(site_dir: Path) -> dict:
     """Every step, in order; returns what was shipped (for logs and tests)."""
     return {
         "engine": ship_engine(site_dir),
         "wheel": ship_wheel(site_dir),
         "assets": ship_assets(site_dir),
+        "vendor": ship_vendor(site_dir),
     }
