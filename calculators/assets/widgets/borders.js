@@ -1,0 +1,306 @@
+// Border costs (Edgerunner maps): the map drawn, routes, what a move reaches,
+// shortfalls and their cover, odds; the map edited, kept, exported, imported.
+// Every cost, route, shortfall, cover, range, odds and every check of a map
+// comes from rules_core (borders.check, .diagram, .route, .range, .move).
+import { draw, mark } from "./borders/svg.js";
+import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder } from "./borders/editor.js";
+import { exportText, download, parseText } from "./borders/files.js";
+
+const MOVE = ["start", "target", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
+
+export async function mount(root, { engine, ui, options }) {
+  const form = root.querySelector(".calc__form");
+  const staticPart = root.querySelector(".calc__static");
+  const out = (name) => root.querySelector(`[data-out="${name}"]`);
+  const input = (name) => form.elements.namedItem(name);
+  const wid = root.id;
+  let current = null; // {map, checked, drawing}: always a map the rules accepted
+  let previous = null; // for "Undo last change"
+  let svg = null;
+  let wayCount = 0;
+
+  // ---------------------------------------------------------------- the map
+
+  async function checkMap(map) {
+    const [checked, drawing] = await Promise.all([
+      engine.call("borders.check", { map }),
+      engine.call("borders.diagram", { map }),
+    ]);
+    if (!checked.ok) return checked;
+    if (!drawing.ok) return drawing;
+    return { ok: true, result: { map: checked.result.map, checked: checked.result, drawing: drawing.result } };
+  }
+
+  function clearEditErrors() {
+    const names = [...form.querySelectorAll("[data-field]")].map((f) => f.dataset.field).filter((n) => !MOVE.includes(n));
+    ui.clearErrors(form, names);
+  }
+
+  /** Check a new map; only if the rules accept it does it replace the current one (and get saved). */
+  async function commit(map, where, { note = "", save = true, undoable = true, renamed = null, path = false } = {}) {
+    const reply = await checkMap(map);
+    clearEditErrors();
+    if (!reply.ok) {
+      const place = path && reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
+      ui.showError(form, { ...reply.error, message: reply.error.message + place, field: where(reply.error.field || "") });
+      return false;
+    }
+    if (undoable && current) previous = current.map;
+    current = reply.result;
+    let saved = true;
+    if (save) saved = ui.store.save(options.store, current.map);
+    out("saved").textContent = saved ? note : "This browser would not keep the map (storage is full or off): export it to keep it.";
+    renderMap(renamed);
+    await update();
+    return true;
+  }
+
+  function fillSelect(select, zones, fallback, renamed) {
+    let value = select.value;
+    if (renamed && value === renamed[0]) value = renamed[1];
+    select.replaceChildren(...zones.map((z) => ui.el("option", { value: z }, z)));
+    select.value = zones.includes(value) ? value : fallback;
+  }
+
+  function renderMap(renamed) {
+    const { checked, drawing, map } = current;
+    const zones = checked.zones;
+    const title = map.name || "Your map";
+    svg = draw(drawing, `${wid}-live`, `Map: ${title}`);
+    out("diagram").replaceChildren(svg, ui.el("figcaption", {},
+      `${title}: ${plural(zones.length, "zone")} and ${plural(checked.borders.length, "border")} (pass values on the lines; in words below).`));
+    out("words").replaceChildren(
+      ui.el("p", { class: "bmap-words__zones" }, ui.el("strong", {}, "Zones:"), ` ${zones.join(", ")}.`),
+      ui.el("ul", { class: "bmap-words" }, checked.text.length ? checked.text.map((line) => ui.el("li", {}, line)) : ui.el("li", {}, "No borders.")));
+    const focused = document.activeElement?.name;
+    out("zones").replaceChildren(...zoneRows(ui, wid, zones));
+    out("borders").replaceChildren(...borderRows(ui, wid, checked.borders));
+    if (focused && /^zone-\d+$/.test(focused)) input(focused)?.focus();
+    const first = zones.includes(options.start) ? options.start : zones[0];
+    const last = zones.includes(options.target) ? options.target : zones[zones.length - 1];
+    fillSelect(input("start"), zones, first, renamed);
+    fillSelect(input("target"), zones, last, renamed);
+    fillSelect(input("from"), zones, zones[0], renamed);
+    fillSelect(input("to"), zones, zones[Math.min(1, zones.length - 1)], renamed);
+    form.querySelector('[data-action="undo"]').disabled = !previous;
+    staticPart.hidden = true;
+  }
+
+  function resetWays() {
+    wayCount = 1;
+    out("ways").replaceChildren(wayRow(ui, wid, 0, false));
+  }
+
+  // ---------------------------------------------------------------- the move
+
+  function showMode() {
+    const mode = input("mode").value;
+    for (const part of form.querySelectorAll("[data-when]")) part.hidden = part.dataset.when !== mode;
+  }
+
+  const update = ui.latest(async (isStale) => {
+    if (!current) return;
+    const map = current.map;
+    const start = input("start").value;
+    const target = input("target").value;
+    const roll = input("mode").value === "roll";
+    const payload = { map, start, target, ...ui.readFields(form, ["skill", "bid"]) };
+    if (roll) payload.faces = ["die1", "die2", "die3", "die4"].map((d) => input(d).value).join("");
+    else payload.shifts = ui.readField(form, "shifts");
+    const [route, move] = await Promise.all([
+      engine.call("borders.route", { map, start, target }),
+      engine.call("borders.move", payload),
+    ]);
+    const range = route.ok ? null : await engine.call("borders.range", { map, start, target });
+    if (isStale()) return;
+    ui.clearErrors(form, MOVE);
+    if (route.ok) out("route").replaceChildren(...routeLines(route.result, start, target));
+    else {
+      ui.showError(form, route.error);
+      out("route").replaceChildren(ui.el("p", { class: "calc__answer" },
+        `No route from ${start} to ${target} with the ways switched on.`,
+        range?.ok ? ` Range: ${plural(range.result.range, "border")}.` : ""));
+    }
+    if (move.ok) out("reach").replaceChildren(...reachLines(move.result, payload, start, target));
+    else ui.showError(form, roll && move.error.field === "shifts" ? { ...move.error, field: "skill" } : move.error);
+    out("reach").classList.toggle("calc__result--stale", !move.ok);
+    mark(svg, { start, target, move: move.ok ? move.result : null, route: route.ok ? route.result : null });
+  });
+
+  function routeLines(r, start, target) {
+    if (start === target) return [ui.el("p", { class: "calc__answer" }, `From ${start} to itself: cost 0, range 0.`)];
+    return [
+      ui.el("p", { class: "calc__answer" }, "Cheapest route: ", ui.el("strong", {}, plural(r.cost, "shift")),
+        `, crossing ${plural(r.borders, "border")}; range ${plural(r.range, "border")}.`),
+      ui.el("ol", { class: "bmap-path" }, r.crossings.map((c) =>
+        ui.el("li", {}, `${c.from} → ${c.to}: ${c.cost}${c.way ? ` (${c.way})` : ""}`))),
+    ];
+  }
+
+  function reachLines(r, payload, start, target) {
+    const roll = r.dice == null ? "" : ` (skill ${payload.skill} ${signed(r.dice)} on the dice${payload.bid ? ` − bid ${payload.bid}` : ""})`;
+    const lines = [
+      ui.el("p", { class: "calc__answer" }, ui.el("strong", {}, `${plural(r.shifts, "shift")}${roll}`), ": ",
+        r.reachable.length ? `reach ${r.reachable.join(", ")}.` : "reach no other zone."),
+    ];
+    const t = r.target;
+    if (t && t.zone !== start) {
+      let text;
+      if (t.cost == null) text = `${t.zone}: no way through with the ways switched on.`;
+      else if (t.reachable) text = `${t.zone} is within reach (cost ${t.cost}).`;
+      else text = `${t.zone}: short by ${t.shortfall} (cost ${t.cost}). Cover: ${coverText(t.cover)}.`;
+      lines.push(ui.el("p", { "data-out": "target" }, text));
+      if (t.odds) {
+        const p = t.odds.probability;
+        lines.push(ui.el("p", { "data-out": "odds" }, `Odds that skill ${payload.skill} + 4dF${payload.bid ? ` − ${payload.bid}` : ""} reaches ${t.cost}: `,
+          ui.el("strong", { title: `exactly ${p.exact}` }, p.percent), ` (${p.exact}; the dice must show ${signed(t.odds.needed)} or more).`));
+      }
+    }
+    const rows = r.zones.filter((z) => z.zone !== start).map((z) =>
+      ui.el("tr", { "data-zone": z.zone },
+        ui.el("th", { scope: "row" }, z.zone),
+        ui.el("td", {}, z.cost == null ? "–" : String(z.cost)),
+        ui.el("td", {}, z.range == null ? "–" : String(z.range)),
+        ui.el("td", {}, z.cost == null ? "no way" : z.reachable ? "✓ reached" : `short ${z.shortfall}`),
+        ui.el("td", {}, z.shortfall ? coverText(z.cover) : "")));
+    if (rows.length) {
+      lines.push(ui.el("div", { class: "bmap-scroll" }, ui.el("table", { class: "calc__table bmap-reach" },
+        ui.el("caption", {}, `From ${start}`),
+        ui.el("thead", {}, ui.el("tr", {}, ["Zone", "Cost", "Range", "Status", "Cover the shortfall with"].map((h) => ui.el("th", { scope: "col" }, h)))),
+        ui.el("tbody", {}, rows))));
+    }
+    return lines;
+  }
+
+  // ---------------------------------------------------------------- events
+
+  async function addBorder() {
+    const rows = [...out("ways").querySelectorAll(".bmap-way")];
+    const index = current.map.borders.length;
+    if (await commit(edits.addBorder(current.map, newBorder(form, rows)), fieldFor.addBorder(index), { note: "Border added." })) resetWays();
+  }
+
+  async function renameZone(field) {
+    const i = Number(field.dataset.zone);
+    const old = current.checked.zones[i];
+    if (field.value.trim() === old) return;
+    await commit(edits.renameZone(current.map, i, field.value), fieldFor.renameZone(i), {
+      note: `Renamed ${old}.`, renamed: [old, field.value.trim()],
+    });
+  }
+
+  async function addZone() {
+    const field = input("new-zone");
+    if (await commit(edits.addZone(current.map, field.value), fieldFor.addZone, { note: "Zone added." })) field.value = "";
+  }
+
+  async function importFile(file) {
+    let data;
+    try {
+      data = await parseText(await file.text(), file.name);
+    } catch (error) {
+      clearEditErrors();
+      ui.showError(form, { field: "import", message: error.message });
+      return;
+    }
+    await commit(data, () => "import", { note: `Imported ${file.name}.`, path: true });
+  }
+
+  const actions = {
+    "add-zone": addZone,
+    "remove-zone": (b) => commit(edits.removeZone(current.map, Number(b.dataset.index)), fieldFor.removeZone(Number(b.dataset.index)), { note: "Zone removed, with its borders." }),
+    "remove-border": (b) => commit(edits.removeBorder(current.map, Number(b.dataset.index)), fieldFor.removeBorder(Number(b.dataset.index)), { note: "Border removed." }),
+    "add-way": () => {
+      const rows = out("ways");
+      rows.append(wayRow(ui, wid, wayCount++, true));
+      rows.lastElementChild.querySelector("input").focus();
+    },
+    "remove-way": (b) => {
+      b.closest(".bmap-way").remove();
+      out("ways").querySelector("input")?.focus();
+    },
+    "add-border": addBorder,
+    "load-example": () => {
+      const example = options.examples.find((e) => e.id === input("example").value);
+      return commit(example.map, () => "example", { note: `Loaded the example map: ${example.title}.` });
+    },
+    undo: () => commit(previous, () => "undo", { note: "Last change undone." }),
+    "export-json": async () => { download(await exportText(current.map, "json")); out("saved").textContent = "Exported as JSON."; },
+    "export-yaml": async () => { download(await exportText(current.map, "yaml")); out("saved").textContent = "Exported as YAML."; },
+  };
+
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (button && current && actions[button.dataset.action]) actions[button.dataset.action](button);
+  });
+  form.addEventListener("input", (event) => {
+    if (MOVE.includes(event.target.name)) {
+      if (event.target.name === "mode") showMode();
+      update();
+    }
+  });
+  form.addEventListener("change", (event) => {
+    const t = event.target;
+    if (!current) return;
+    if (t.dataset.zone != null) renameZone(t);
+    else if (t.dataset.action === "switch-way") {
+      const [i, j] = [Number(t.dataset.index), Number(t.dataset.way)];
+      commit(edits.switchWay(current.map, i, j, t.checked), fieldFor.switchWay(i, j), { note: `Way switched ${t.checked ? "on" : "off"}.` });
+    } else if (t.name === "import" && t.files?.[0]) {
+      importFile(t.files[0]).finally(() => { t.value = ""; });
+    }
+  });
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.target.tagName !== "INPUT" || event.target.type === "file") return;
+    const t = event.target;
+    if (t.dataset.zone != null) renameZone(t);
+    else if (t.name === "new-zone") addZone();
+    else if (t.closest(".bmap-way")) addBorder();
+    else return;
+    event.preventDefault();
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  const unwatch = engine.watch((state) => {
+    if (state === "failed") staticPart.hidden = false;
+  });
+
+  // ---------------------------------------------------------------- start
+
+  showMode();
+  resetWays();
+  const example = options.examples.find((e) => e.id === options.map) || options.examples[0];
+  const stored = ui.store.load(options.store, null);
+  let note = "";
+  let first = example.map;
+  if (stored.value) {
+    const reply = await checkMap(stored.value);
+    if (reply.ok) {
+      first = stored.value;
+      note = "Your map, as you left it. (Load an example below to start again.)";
+    } else {
+      note = `Your saved map could not be read (${reply.error.message}); showing the example. It is kept until you change this one.`;
+    }
+  }
+  await commit(first, () => "map-error", { note, save: false, undoable: false });
+  return () => unwatch();
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+/** The core's cover options ([{consequences, invokes}]) in words. */
+function coverText(options) {
+  if (!options.length) return "nothing can make it up";
+  return options.map(({ consequences, invokes }) => {
+    const parts = [];
+    if (consequences.length === 1) parts.push(`a ${consequences[0]} consequence`);
+    else if (consequences.length) parts.push(`${consequences.join(" and ")} consequences`);
+    if (invokes) parts.push(plural(invokes, "invoke"));
+    return parts.join(" + ");
+  }).join(", or ");
+}

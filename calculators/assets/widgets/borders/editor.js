@@ -1,0 +1,148 @@
+// Editing a map: the edits as plain data changes (the rules check the result:
+// borders.check), the rows of fields they are made with, and where an error
+// the rules name ("map.borders[2].ways[1].pass") belongs among those fields.
+
+export const zoneName = (zone) => (typeof zone === "string" ? zone : zone.name);
+
+const copy = (map) => JSON.parse(JSON.stringify(map));
+
+/** The edits: each takes the current map and returns a new one (the old one is never touched). */
+export const edits = {
+  addZone(map, name) {
+    const next = copy(map);
+    next.zones.push(name);
+    return next;
+  },
+  renameZone(map, index, name) {
+    const next = copy(map);
+    const old = zoneName(next.zones[index]);
+    next.zones[index] = typeof next.zones[index] === "string" ? name : { ...next.zones[index], name };
+    for (const border of next.borders) border.between = border.between.map((z) => (z === old ? name : z));
+    return next;
+  },
+  /** Removes the zone and the borders that touch it. */
+  removeZone(map, index) {
+    const next = copy(map);
+    const [gone] = next.zones.splice(index, 1);
+    next.borders = next.borders.filter((b) => !b.between.includes(zoneName(gone)));
+    return next;
+  },
+  addBorder(map, border) {
+    const next = copy(map);
+    next.borders.push(border);
+    return next;
+  },
+  removeBorder(map, index) {
+    const next = copy(map);
+    next.borders.splice(index, 1);
+    return next;
+  },
+  /** Switch way `way` of border `index` on or off (a border without named ways has one way: itself). */
+  switchWay(map, index, way, on) {
+    const next = copy(map);
+    const border = next.borders[index];
+    const target = border.ways ? border.ways[way] : border;
+    if (on) delete target.off;
+    else target.off = true;
+    return next;
+  },
+};
+
+/** Which field of the form a rules error about the map belongs to, for each kind of edit. */
+export const fieldFor = {
+  addZone: () => "new-zone",
+  renameZone: (index) => () => `zone-${index}`,
+  removeZone: (index) => () => `zone-${index}`,
+  switchWay: (index, way) => () => `border-${index}-way-${way}`,
+  removeBorder: (index) => () => `border-${index}`,
+  addBorder: (index) => (field) => {
+    const rest = field.startsWith(`map.borders[${index}]`) ? field.slice(`map.borders[${index}]`.length) : null;
+    if (rest == null) return "new-border";
+    if (rest === ".between[0]") return "from";
+    if (rest.startsWith(".between")) return "to";
+    const way = rest.match(/^\.ways\[(\d+)\]\.(name|pass|back)/);
+    if (way) return `way-${way[1]}-${way[2]}`;
+    const single = rest.match(/^\.(name|pass|back)$/);
+    if (single) return `way-0-${single[1]}`;
+    return "new-border";
+  },
+};
+
+/** What the player typed in a number field: whole-number-looking text becomes a number (as ui.readField). */
+export function typed(input) {
+  const text = input.value.trim();
+  return /^[+-]?\d+$/.test(text) ? Number(text) : text;
+}
+
+/** The new border from the form, as map data: one unnamed way → pass/back; else named ways. */
+export function newBorder(form, rows) {
+  const between = [form.elements.namedItem("from").value, form.elements.namedItem("to").value];
+  const ways = rows.map((row) => {
+    const way = { name: row.querySelector("[data-part=name]").value.trim(), pass: typed(row.querySelector("[data-part=pass]")) };
+    const back = typed(row.querySelector("[data-part=back]"));
+    if (back !== "") way.back = back;
+    return way;
+  });
+  if (ways.length === 1 && !ways[0].name) {
+    const { name, ...single } = ways[0];
+    return { between, ...single };
+  }
+  return { between, ways };
+}
+
+function field(ui, wid, name, label, value, { numeric = false, wide = false, part } = {}) {
+  const id = `${wid}-${name}`;
+  return ui.el("div", { class: `calc__field${wide ? " calc__field--wide" : ""}`, "data-field": name },
+    ui.el("label", { for: id }, label),
+    ui.el("input", {
+      id, name, type: "text", value, autocomplete: "off", spellcheck: "false", "aria-describedby": `${id}-error`,
+      inputmode: numeric ? "numeric" : null, "data-part": part,
+    }),
+    ui.el("p", { class: "calc__error", id: `${id}-error`, hidden: true }));
+}
+
+/** The rows of zones: rename in place (Enter or leaving the field), remove. */
+export function zoneRows(ui, wid, zones) {
+  return zones.map((name, i) => {
+    const row = field(ui, wid, `zone-${i}`, `Zone ${i + 1}`, name, { wide: true });
+    row.querySelector("input").dataset.zone = String(i);
+    row.append(ui.el("button", { type: "button", "data-action": "remove-zone", "data-index": i, "aria-label": `Remove zone ${name}` }, "Remove"));
+    return ui.el("li", { class: "bmap-row" }, row);
+  });
+}
+
+function costText(way, a, b) {
+  return way.pass === way.back ? `${way.pass}` : `${way.pass} from ${a}, ${way.back} from ${b}`;
+}
+
+/** The rows of borders (borders.check's listing): each way switched on or off, the border removed. */
+export function borderRows(ui, wid, listing) {
+  if (!listing.length) return [ui.el("li", { class: "bmap-row" }, "No borders yet: add one below.")];
+  return listing.map((border, i) => {
+    const [a, b] = border.between;
+    const ways = border.ways.map((way, j) => {
+      const id = `${wid}-border-${i}-way-${j}`;
+      return ui.el("div", { class: "calc__field calc__field--check", "data-field": `border-${i}-way-${j}` },
+        ui.el("input", { id, type: "checkbox", checked: way.on, "data-action": "switch-way", "data-index": i, "data-way": j }),
+        ui.el("label", { for: id }, `${way.name ? `${way.name}: ` : "pass value "}${costText(way, a, b)}${way.on ? "" : " (off)"}`),
+        ui.el("p", { class: "calc__error", id: `${id}-error`, hidden: true }));
+    });
+    return ui.el("li", { class: "bmap-row", "data-field": `border-${i}` },
+      ui.el("p", { class: "bmap-row__title" }, `${a} – ${b}`),
+      ...ways,
+      ui.el("button", { type: "button", "data-action": "remove-border", "data-index": i, "aria-label": `Remove the border ${a} – ${b}` }, "Remove border"),
+      ui.el("p", { class: "calc__error", hidden: true }));
+  });
+}
+
+/** One row of the new border's ways: name, pass value, and back (if it differs). */
+export function wayRow(ui, wid, j, removable) {
+  const row = ui.el("div", { class: "calc__group bmap-way", "data-row": j },
+    field(ui, wid, `way-${j}-name`, `Way ${j + 1}: name`, "", { part: "name" }),
+    field(ui, wid, `way-${j}-pass`, "Pass value", j === 0 ? "1" : "", { numeric: true, part: "pass" }),
+    field(ui, wid, `way-${j}-back`, "Back (if different)", "", { numeric: true, part: "back" }));
+  if (removable) {
+    row.append(ui.el("button", { type: "button", "data-action": "remove-way", "data-index": j, "aria-label": `Remove way ${j + 1}` }, "Remove way"));
+  }
+  return row;
+}

@@ -1,0 +1,71 @@
+// The map drawn as SVG from borders.diagram's reply (the same markup the build
+// writes in calculators/widgets/borders.py), and marks for a move: the route,
+// what the shifts reach, what is short. Positions all come from rules_core.
+const NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs = {}, text) {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+/** An <svg> for a diagram ({view_box, zones, borders}), labelled by `title`. */
+export function draw(drawing, id, title) {
+  const [x, y, w, h] = drawing.view_box;
+  const svg = svgEl("svg", {
+    class: "bmap", viewBox: `${x} ${y} ${w} ${h}`, width: w, height: h, role: "img", "aria-labelledby": `${id}-title`,
+  });
+  svg.append(svgEl("title", { id: `${id}-title` }, title));
+  const lines = svgEl("g", { class: "bmap__borders" });
+  for (const border of drawing.borders) {
+    const g = svgEl("g", { class: "bmap__border", "data-a": border.between[0], "data-b": border.between[1] });
+    g.append(svgEl("path", { d: border.path }));
+    for (const label of border.labels) {
+      const cls = label.on ? "bmap__label" : "bmap__label bmap__label--off";
+      g.append(svgEl("text", { class: cls, x: label.x, y: label.y, "data-way": label.way }, label.text));
+    }
+    lines.append(g);
+  }
+  const boxes = svgEl("g", { class: "bmap__zones" });
+  for (const zone of drawing.zones) {
+    const g = svgEl("g", { class: "bmap__zone", "data-zone": zone.zone });
+    g.append(svgEl("title", {}, zone.zone));
+    g.append(svgEl("rect", { x: zone.x, y: zone.y, width: zone.w, height: zone.h, rx: 6 }));
+    for (const line of zone.lines) g.append(svgEl("text", { class: "bmap__name", x: line.x, y: line.y }, line.text));
+    g.append(svgEl("text", { class: "bmap__status", x: zone.status.x, y: zone.status.y }));
+    boxes.append(g);
+  }
+  svg.append(lines, boxes);
+  return svg;
+}
+
+/** Mark a drawn map with a move's reply (borders.move) and the chosen route (borders.route, or null). */
+export function mark(svg, { start, target, move, route }) {
+  if (!svg) return;
+  const zones = new Map((move?.zones || []).map((z) => [z.zone, z]));
+  const onRoute = new Set(route ? route.zones : []);
+  for (const g of svg.querySelectorAll(".bmap__zone")) {
+    const name = g.dataset.zone;
+    const z = zones.get(name);
+    const status = g.querySelector(".bmap__status");
+    g.classList.toggle("is-start", name === start);
+    g.classList.toggle("is-target", name === target);
+    g.classList.toggle("is-route", onRoute.has(name));
+    g.classList.toggle("is-reach", !!z && z.reachable && name !== start);
+    g.classList.toggle("is-short", !!z && !z.reachable);
+    if (!z) status.textContent = name === start ? "start" : "";
+    else if (name === start) status.textContent = "start";
+    else if (z.cost == null) status.textContent = "no way through";
+    else if (z.reachable) status.textContent = `✓ reached (cost ${z.cost})`;
+    else status.textContent = `short ${z.shortfall} (cost ${z.cost})`;
+  }
+  const used = new Map((route ? route.crossings : []).map((c) => [[c.from, c.to].sort().join("\u0000"), c.way]));
+  for (const g of svg.querySelectorAll(".bmap__border")) {
+    const key = [g.dataset.a, g.dataset.b].sort().join("\u0000");
+    g.classList.toggle("is-route", used.has(key));
+    for (const label of g.querySelectorAll(".bmap__label")) {
+      label.classList.toggle("is-used", used.has(key) && used.get(key) === label.dataset.way);
+    }
+  }
+}

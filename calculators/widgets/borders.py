@@ -1,0 +1,183 @@
+"""Border costs (Edgerunner maps, RULES.md §5).
+
+Static content, from ``rules_core`` at build time: the map drawn (SVG, from
+``borders.diagram``), the map in words (``borders.check``'s ``text``) and the
+cheapest cost from the first zone to every zone (``borders.move``).
+
+In the browser: the same drawing, live; start and target → the cheapest
+route, its cost and range; shifts (typed, or skill + four Fate dice − bid) →
+what they reach, the shortfall to every other zone and what would cover it,
+and the odds for the target; editing the map, kept in local storage,
+exported and imported as JSON or YAML; the example maps to load.
+
+Options: ``map`` (an example from ``docs/maps/<name>.yml``; default
+``warehouse``), ``start`` and ``target`` (zones of that map; default the
+first and the last).
+"""
+from __future__ import annotations
+
+from html import escape
+
+from pymdownx.superfences import SuperFencesException
+
+from rules_core.api import call
+
+from .. import maps
+from . import _html as h
+
+DEFAULTS = {"map": "warehouse", "start": None, "target": None}
+STORE_KEY = "conflict-table:borders"
+FACES = [("+", "⊞ plus (+1)"), ("0", "⊡ blank (0)"), ("-", "⊟ minus (−1)")]
+GATTO = {"skill": 3, "faces": "+0--", "bid": 0}
+"""The worked example's roll (Athletics 3, ⊞⊡⊟⊟): the form starts with it."""
+
+
+class OptionError(h.WidgetError, SuperFencesException):
+    """A fence option the build cannot use (a SuperFencesException, so the build fails: see maps.MapError)."""
+
+
+def _result(name: str, payload: dict) -> dict:
+    reply = call(name, payload)
+    if not reply["ok"]:
+        raise OptionError(f"borders widget: {reply['error']['message']} ({reply['error']['field']})")
+    return reply["result"]
+
+
+def svg(drawing: dict, wid: str, title: str) -> str:
+    """The diagram as SVG markup (``assets/widgets/borders/svg.js`` draws the same from the same data)."""
+    x, y, w, hgt = drawing["view_box"]
+    parts = [
+        f'<svg {h.attrs(class_="bmap", xmlns="http://www.w3.org/2000/svg", viewBox=f"{x} {y} {w} {hgt}", width=w, height=hgt, role="img", aria_labelledby=f"{wid}-map-title")}>'
+        f'<title id="{wid}-map-title">{escape(title)}</title><g class="bmap__borders">'
+    ]
+    for b in drawing["borders"]:
+        parts.append(f'<g {h.attrs(class_="bmap__border", data_a=b["between"][0], data_b=b["between"][1])}>'
+                     f'<path d="{escape(b["path"])}"></path>')
+        for label in b["labels"]:
+            cls = "bmap__label" + ("" if label["on"] else " bmap__label--off")
+            parts.append(f'<text {h.attrs(class_=cls, x=label["x"], y=label["y"], data_way=label["way"])}>{escape(label["text"])}</text>')
+        parts.append("</g>")
+    parts.append('</g><g class="bmap__zones">')
+    for z in drawing["zones"]:
+        parts.append(f'<g {h.attrs(class_="bmap__zone", data_zone=z["zone"])}><title>{escape(z["zone"])}</title>'
+                     f'<rect {h.attrs(x=z["x"], y=z["y"], width=z["w"], height=z["h"], rx=6)}></rect>')
+        for line in z["lines"]:
+            parts.append(f'<text {h.attrs(class_="bmap__name", x=line["x"], y=line["y"])}>{escape(line["text"])}</text>')
+        parts.append(f'<text {h.attrs(class_="bmap__status", x=z["status"]["x"], y=z["status"]["y"])}></text></g>')
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _title(data: dict) -> str:
+    return data.get("name") or "Your map"
+
+
+def static(wid: str, data: dict, start: str) -> str:
+    """The map drawn, in words, and the cheapest cost from ``start`` to every zone."""
+    checked = _result("borders.check", {"map": data})
+    drawing = _result("borders.diagram", {"map": data})
+    move = _result("borders.move", {"map": data, "start": start, "shifts": 0})
+    words = "".join(f"<li>{escape(line)}</li>" for line in checked["text"]) or "<li>No borders.</li>"
+    rows = [[z["zone"], "no way through" if z["cost"] is None else z["cost"],
+             "not connected" if z["range"] is None else z["range"]] for z in move["zones"]]
+    return (
+        f'<figure class="bmap-figure">{svg(drawing, wid + "-static", "Map: " + _title(data))}'
+        f'<figcaption>{escape(_title(data))}: {_count(len(checked["zones"]), "zone")} and '
+        f'{_count(len(checked["borders"]), "border")} (pass values on the lines; in words below).</figcaption></figure>'
+        f'<p class="bmap-words__zones"><strong>Zones:</strong> {escape(", ".join(checked["zones"]))}.</p>'
+        f'<ul class="bmap-words">{words}</ul>'
+        + h.table(["Zone", "Cheapest cost (shifts)", "Range (borders)"], rows,
+                  caption=f"From {start}", cls="calc__table bmap-costs")
+    )
+
+
+def _button(action: str, text: str, *, primary: bool = False, **extra) -> str:
+    return f'<button {h.attrs(type="button", class_="calc__primary" if primary else None, data_action=action, **extra)}>{escape(text)}</button>'
+
+
+def form(wid: str, zones: list[str], start: str, target: str, examples: list[tuple[str, str]], chosen: str) -> str:
+    choices = [(z, z) for z in zones]
+    dice = "".join(
+        h.select(wid, f"die{i}", f"Die {i}", FACES, GATTO["faces"][i - 1]) for i in range(1, 5)
+    )
+    return (
+        '<p class="calc__form-error" data-out="map-error" role="alert" hidden></p>'
+        '<div class="bmap-live">'
+        f'<figure class="bmap-figure" data-out="diagram"></figure>'
+        f'<div data-out="words"></div>'
+        "</div>"
+        # ---- the move
+        '<fieldset class="calc__group"><legend>Route and move</legend>'
+        + h.select(wid, "start", "From zone", choices, start)
+        + h.select(wid, "target", "To zone", choices, target)
+        + h.select(wid, "mode", "Shifts", [("roll", "from a roll: skill + dice − bid"), ("shifts", "typed in")], "roll")
+        + '<div class="bmap-when" data-when="shifts">'
+        + h.number_field(wid, "shifts", "Shifts", "", hint="the roll's result, e.g. 2")
+        + "</div>"
+        + h.number_field(wid, "skill", "Skill", GATTO["skill"], hint="for the roll and the odds")
+        + h.number_field(wid, "bid", "Initiative bid", GATTO["bid"], hint="0 if none")
+        + f'<fieldset class="calc__group bmap-dice bmap-when" data-when="roll" data-field="faces"><legend>The four Fate dice</legend>{dice}'
+        + f'<p class="calc__error" id="{wid}-faces-error" hidden></p></fieldset>'
+        + "</fieldset>"
+        + '<output class="calc__result" data-out="route" aria-live="polite"></output>'
+        + '<output class="calc__result" data-out="reach" aria-live="polite"></output>'
+        # ---- editing
+        + '<fieldset class="calc__group bmap-edit"><legend>Zones</legend>'
+        + '<ul class="bmap-rows" data-out="zones"></ul>'
+        + h.text_field(wid, "new-zone", "New zone", "")
+        + f'<div class="calc__buttons">{_button("add-zone", "Add zone")}</div>'
+        + "</fieldset>"
+        + '<fieldset class="calc__group bmap-edit"><legend>Borders</legend>'
+        + '<ul class="bmap-rows" data-out="borders"></ul>'
+        + "</fieldset>"
+        + '<fieldset class="calc__group bmap-edit" data-field="new-border"><legend>New border</legend>'
+        + h.select(wid, "from", "Between zone", choices, zones[0])
+        + h.select(wid, "to", "and zone", choices, zones[-1] if len(zones) > 1 else zones[0])
+        + '<p class="calc__hint bmap-hint">One way: leave its name empty. Several ways (a door, a wall): name each. '
+          "“Back” is the cost the other way round, if it differs.</p>"
+        + '<div class="bmap-ways" data-out="ways"></div>'
+        + f'<div class="calc__buttons">{_button("add-way", "Another way")}{_button("add-border", "Add border", primary=True)}</div>'
+        + f'<p class="calc__error" id="{wid}-new-border-error" hidden></p>'
+        + "</fieldset>"
+        # ---- maps and files
+        + '<fieldset class="calc__group bmap-edit"><legend>Maps</legend>'
+        + h.select(wid, "example", "Example map", examples, chosen)
+        + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo last change", disabled=True)}</div>'
+        + f'<div class="calc__buttons">{_button("export-json", "Export JSON")}{_button("export-yaml", "Export YAML")}</div>'
+        + f'<div class="calc__field calc__field--wide" data-field="import"><label for="{wid}-import">Import a map (JSON or YAML file)</label>'
+        + f'<input {h.attrs(id=f"{wid}-import", name="import", type="file", accept=".json,.yml,.yaml,application/json,application/yaml,text/yaml", aria_describedby=f"{wid}-import-error")}>'
+        + f'<p class="calc__error" id="{wid}-import-error" hidden></p></div>'
+        + '<p class="calc__hint">Your map is kept in this browser (also offline) until you load another.</p>'
+        + '<output class="calc__result" data-out="saved" aria-live="polite"></output>'
+        + "</fieldset>"
+    )
+
+
+def render(wid: str, options: dict) -> str:
+    unknown = set(options) - set(DEFAULTS)
+    if unknown:
+        raise OptionError(f"borders widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
+    opts = {**DEFAULTS, **options}
+    examples = maps.load_all()
+    data = maps.load_named(opts["map"])
+    zones = _result("borders.check", {"map": data})["zones"]
+    start = opts["start"] if opts["start"] is not None else zones[0]
+    target = opts["target"] if opts["target"] is not None else zones[-1]
+    for key, zone in (("start", start), ("target", target)):
+        if zone not in zones:
+            raise OptionError(f"borders widget: {key} {zone!r} is not a zone of map {opts['map']!r} ({', '.join(zones)})")
+    listed = [(name, _title(m)) for name, m in examples.items()]
+    js_options = {
+        "map": opts["map"], "start": start, "target": target, "store": STORE_KEY,
+        "examples": [{"id": name, "title": _title(m), "map": m} for name, m in examples.items()],
+    }
+    return h.widget(
+        wid, "borders", title="Border costs",
+        static=static(wid, data, start),
+        form=form(wid, zones, start, target, listed, opts["map"]),
+        options=js_options,
+    )
