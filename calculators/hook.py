@@ -10,19 +10,27 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from calculators import ship
+from calculators import offline, ship
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 
-SCRIPT = {"path": f"{ship.CALC_DIR}/calc.js", "type": "module"}
+SCRIPTS = [{"path": f"{ship.CALC_DIR}/calc.js", "type": "module"},
+           {"path": f"{ship.CALC_DIR}/offline.js", "type": "module"}]
+_command = {"name": "build"}
+
+
+def on_startup(command, dirty=False, **kwargs):
+    """Remember whether this is ``mkdocs serve`` (no offline cache while editing)."""
+    _command["name"] = command
 
 
 def on_config(config, **kwargs):
-    """Add the glue script and the styles (calc.css, widgets/*.css) to every page, once
-    (`mkdocs serve` reruns this)."""
+    """Add the glue scripts (calculators, offline) and the styles (calc.css, widgets/*.css)
+    to every page, once (`mkdocs serve` reruns this)."""
     paths = [str(getattr(s, "path", s)) for s in config.extra_javascript]
-    if SCRIPT["path"] not in paths:
-        config.extra_javascript.append(_script(SCRIPT))
+    for script in SCRIPTS:
+        if script["path"] not in paths:
+            config.extra_javascript.append(_script(script))
     styles = [f"{ship.CALC_DIR}/{p.relative_to(ship.ASSETS).as_posix()}" for p in sorted(ship.ASSETS.rglob("*.css"))]
     for style in styles:
         if style not in [str(s) for s in config.extra_css]:
@@ -46,8 +54,18 @@ def on_serve(server, config, builder, **kwargs):
 
 
 def on_post_build(config, **kwargs):
+    site = Path(config.site_dir)
     try:
-        shipped = ship.ship_all(Path(config.site_dir))
-    except ship.ShipError as err:
+        shipped = ship.ship_all(site)
+        offline.ship_workbox_window(site)
+        if _command["name"] == "serve":
+            offline.write_dev_service_worker(site)
+            report = None
+        else:
+            report = offline.build_service_worker(site)
+    except (ship.ShipError, offline.OfflineError) as err:
         raise PluginError(str(err)) from None
     log.info("calculators: shipped %s and %d glue files", shipped["wheel"].name, len(shipped["assets"]))
+    if report:
+        log.info("offline: the service worker precaches %d files, %d bytes (Pyodide %d)",
+                 report["files"], report["bytes"], report["pyodide_bytes"])

@@ -1,0 +1,106 @@
+"""Offline use: the service worker that precaches the whole site.
+
+A plain function of a built site directory, like the steps in ``ship.py``:
+
+* :func:`build_service_worker` has Workbox (``workbox-build``, pinned in
+  package.json) write ``sw.js`` at the site root, precaching every page, the
+  search index, the theme's assets, the Pyodide runtime and the rules_core
+  wheel, each with a revision from its content hash, so a new deployment
+  replaces exactly the files that changed. It also writes
+  ``offline-report.json`` (what was precached, in bytes).
+* :func:`write_dev_service_worker` writes a ``sw.js`` that removes itself,
+  for ``mkdocs serve``: a worker left over from a built site on the same
+  address must never serve stale pages while you edit.
+
+The page side is ``assets/offline.js`` (workbox-window): it registers the
+worker and offers to reload when a new version is waiting. Until the player
+accepts, the old worker keeps serving the old files, so a page never mixes
+versions.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from .wheel import ROOT
+
+SCRIPT = Path(__file__).resolve().parent / "sw" / "build.mjs"
+WORKBOX_WINDOW = ROOT / "node_modules" / "workbox-window" / "build" / "workbox-window.prod.mjs"
+REPORT = "offline-report.json"
+
+PRECACHE = {
+    "globPatterns": ["**/*.{html,js,mjs,css,json,wasm,zip,whl,svg,png,ico,webmanifest,xml,yml,txt}"],
+    # lunr's language packs serve other languages than this site's English.
+    "globIgnores": ["sw.js", "workbox-*.js", REPORT, "bench/**", "**/*.map", "assets/javascripts/lunr/**"],
+    "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
+    "directoryIndex": "index.html",
+    # Material's search links add ?h=term; the page is the same one (RegExp sources).
+    "ignoreURLParametersMatching": ["^utm_", "^fbclid$", "^h$"],
+    "skipWaiting": False,  # wait for the player to accept the new version
+    "clientsClaim": True,  # the first visit is offline-ready without a reload
+    "inlineWorkboxRuntime": True,
+    "sourcemap": False,
+    "mode": "production",
+    "cacheId": "conflict-table",
+    "cleanupOutdatedCaches": True,
+}
+
+
+class OfflineError(RuntimeError):
+    """The service worker could not be generated."""
+
+
+def ship_workbox_window(site_dir: Path) -> Path:
+    """Copy workbox-window (the page side) into the site, self-hosted."""
+    if not WORKBOX_WINDOW.exists():
+        raise OfflineError(f"{WORKBOX_WINDOW} is missing: run `npm ci` (make setup) first.")
+    dest = Path(site_dir) / "assets" / "calc" / "vendor" / WORKBOX_WINDOW.name
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(WORKBOX_WINDOW, dest)
+    return dest
+
+
+def build_service_worker(site_dir: Path) -> dict:
+    """Generate ``sw.js`` for a built site; returns and writes the precache report."""
+    site_dir = Path(site_dir).resolve()
+    config = {**PRECACHE, "globDirectory": str(site_dir), "swDest": str(site_dir / "sw.js")}
+    node = shutil.which("node")
+    if node is None:
+        raise OfflineError("Node.js is needed to generate the service worker (make setup installs the npm packages).")
+    proc = subprocess.run([node, str(SCRIPT), json.dumps(config)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if proc.returncode:
+        raise OfflineError(f"workbox-build failed:\n{proc.stderr.strip()[-2000:]}")
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    sizes = {e["url"]: (site_dir / e["url"]).stat().st_size for e in result["entries"]}
+    report = {
+        "files": result["count"],
+        "bytes": result["size"],
+        "pyodide_bytes": sum(n for url, n in sizes.items() if url.startswith("assets/engine/pyodide/")),
+        "wheel_bytes": sum(n for url, n in sizes.items() if url.endswith(".whl")),
+        "warnings": result["warnings"],
+        "entries": sorted(result["entries"], key=lambda e: e["url"]),
+    }
+    (site_dir / REPORT).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return report
+
+
+DEV_WORKER = """// mkdocs serve: no offline cache while editing. This worker replaces any
+// earlier one on this address, then removes itself and reloads open pages.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+    await self.registration.unregister();
+    for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url);
+  })());
+});
+"""
+
+
+def write_dev_service_worker(site_dir: Path) -> Path:
+    path = Path(site_dir) / "sw.js"
+    path.write_text(DEV_WORKER, encoding="utf-8")
+    return path

@@ -1,0 +1,19 @@
+// Generate the service worker with Workbox (workbox-build's generateSW).
+// Usage: node calculators/sw/build.mjs '<json config>'
+// The config comes from calculators/offline.py; this file only hands it to
+// Workbox and prints what was precached as one line of JSON.
+import { generateSW, getManifest } from "workbox-build";
+
+const config = JSON.parse(process.argv[2]);
+// JSON has no regular expressions: the URL-parameter patterns come as strings.
+config.ignoreURLParametersMatching = (config.ignoreURLParametersMatching || []).map((p) => new RegExp(p));
+
+const { count, size, warnings } = await generateSW(config);
+const { manifestEntries } = await getManifest({
+  globDirectory: config.globDirectory,
+  globPatterns: config.globPatterns,
+  globIgnores: config.globIgnores,
+  maximumFileSizeToCacheInBytes: config.maximumFileSizeToCacheInBytes,
+});
+const entries = manifestEntries.map((e) => ({ url: e.url, revision: e.revision }));
+process.stdout.write(JSON.stringify({ count, size, warnings, entries }) + "\n");

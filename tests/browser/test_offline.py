@@ -1,0 +1,186 @@
+"""Offline use: after one visit, every page, the search and the calculators work with no network.
+
+Each test serves its own build (the service worker is tied to an address),
+lets the service worker precache the site, then cuts the network two ways:
+the browser goes offline *and* the server stops.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from tests.browser.support import Server, build_site, wait_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def serve_build(tmp_path: Path, sub: str = "") -> tuple[Server, Path]:
+    """Build the site for a server on a free port (under ``sub/`` if given) and serve it."""
+    top = tmp_path / "www"
+    top.mkdir()
+    server = Server(top)
+    site = top / sub if sub else top
+    result = build_site(site, server.url + (sub + "/" if sub else ""))
+    assert result.returncode == 0, result.stderr
+    return server, site
+
+
+def offline_context(browser, seen: list):
+    ctx = browser.new_context(service_workers="allow")
+    ctx.on("request", lambda r: seen.append(r.url))
+    return ctx
+
+
+def wait_offline_ready(page):
+    page.wait_for_function("window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
+                           timeout=120_000)
+    assert page.evaluate("window.calcOffline.status") == "ready", page.evaluate("window.calcOffline.error")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+
+
+def pages_of(site: Path, base: str) -> list[str]:
+    """Every page in the sitemap, as URLs on this server."""
+    locs = [e.text for e in ET.parse(site / "sitemap.xml").getroot().iter() if e.tag.endswith("loc")]
+    return [base + urlsplit(loc).path.lstrip("/").removeprefix(urlsplit(base).path.lstrip("/")) for loc in locs]
+
+
+def cut_network(context, server):
+    context.set_offline(True)
+    server.close()
+
+
+def test_after_one_visit_everything_works_offline(browser, tmp_path):
+    server, site = serve_build(tmp_path)
+    seen: list[str] = []
+    ctx = offline_context(browser, seen)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(server.url)
+    wait_offline_ready(page)
+    urls = pages_of(site, server.url)
+    assert len(urls) >= 10
+    cut_network(ctx, server)
+
+    for url in urls:  # every page loads from the cache
+        response = page.goto(url)
+        assert response is not None and response.ok, url
+        assert page.locator("article h1").count() == 1, url
+
+    page.goto(server.url + "edgerunner/conflicts/")  # search works
+    page.keyboard.press("/")
+    page.keyboard.type("threshold", delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    assert page.locator(".md-search-result__item").count() > 0
+
+    page.goto(server.url + "table/")  # the calculators compute
+    wait_engine(page)
+    boons = page.locator('.calc[data-calc="boons"]')
+    boons.locator('input[name="rating"]').fill("7")
+    page.wait_for_function("el => el.innerText.includes('3 free dice')",
+                           arg=boons.locator('[data-out="boon"]').element_handle())
+    for name in page.evaluate("[...document.querySelectorAll('.calc[data-calc]')].map(e => e.dataset.calc)"):
+        root = page.locator(f'.calc[data-calc="{name}"]').first
+        assert root.get_attribute("data-engine") == "ready", name
+    reply = page.evaluate("window.calcEngine.call('borders.move', {map: {zones: ['A', 'B'], borders: "
+                          "[{between: ['A', 'B'], pass: 3}]}, start: 'A', shifts: 3})")
+    assert reply["ok"] and reply["result"]["reachable"] == ["B"]
+    ctx.close()
+    assert [u for u in seen if urlsplit(u).hostname not in ("127.0.0.1", None)] == []
+
+
+def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
+    top = tmp_path / "www"
+    top.mkdir()
+    server = Server(top)
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+
+    def rebuild(marker: str):
+        (docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
+        config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(top), site_url=server.url)
+        build(config)
+
+    rebuild("first")
+    seen: list[str] = []
+    ctx = offline_context(browser, seen)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(server.url)
+    wait_offline_ready(page)
+    assert "Build marker: first" in page.inner_text("article")
+
+    rebuild("second")
+    page.reload()  # the browser checks sw.js, finds it changed, installs the new one, which waits
+    page.wait_for_selector(".calc-update", timeout=60_000)
+    assert "Build marker: first" in page.inner_text("article")  # still the old version, whole
+    page.click(".calc-update__reload")
+    page.wait_for_function("document.querySelector('article').innerText.includes('Build marker: second')",
+                           timeout=60_000)
+    assert page.locator(".calc-update").count() == 0
+    ctx.close()
+    server.close()
+
+
+def test_it_works_from_a_sub_path(browser, tmp_path):
+    server, site = serve_build(tmp_path, sub="rules")
+    seen: list[str] = []
+    ctx = offline_context(browser, seen)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    base = server.url + "rules/"
+    page.goto(base)
+    wait_offline_ready(page)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == base
+    cut_network(ctx, server)
+    page.goto(base + "gauntlet-forge/boons-and-banes/")
+    wait_engine(page)
+    page.wait_for_selector('.calc[data-calc="boons"] [data-out="boon"] .calc__answer')
+    ctx.close()
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_is_valid_and_its_icons_exist(site):
+    manifest = json.loads((site / "site.webmanifest").read_text())
+    for key in ("name", "short_name", "start_url", "scope", "display", "theme_color", "background_color", "icons"):
+        assert manifest.get(key), key
+    assert manifest["display"] == "standalone"
+    assert len(manifest["short_name"]) <= 15
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = site / icon["src"]
+        width, height = _png_size(path)
+        assert icon["sizes"] == f"{width}x{height}" and icon["type"] == "image/png"
+        sizes.add((width, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        link = re.search(r'<link rel="manifest" href="([^"]+)"', html)
+        assert link, page
+        if page.name != "404.html":  # the 404 page links from the site's root path, it is served anywhere
+            assert (page.parent / link.group(1)).resolve() == (site / "site.webmanifest").resolve()
+        assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in html
+
+
+def test_the_precache_holds_pages_search_engine_and_wheel(site):
+    report = json.loads((site / "offline-report.json").read_text())
+    urls = {e["url"] for e in report["entries"]}
+    assert {"index.html", "table/index.html", "search/search_index.json", "sitemap.xml"} <= urls
+    assert any(u.startswith("assets/engine/pyodide/pyodide.asm.wasm") for u in urls)
+    assert any(u.endswith(".whl") for u in urls)
+    assert all(len(e["revision"] or "") >= 16 or re.search(r"\.[0-9a-f]{8}\.", e["url"]) for e in report["entries"])
+    assert report["pyodide_bytes"] > 10_000_000 and report["bytes"] > report["pyodide_bytes"]
