@@ -46,6 +46,13 @@ def _script(spec):
     return value
 
 
+def on_page_content(html, page, **kwargs):
+    """Mark pages that hold a calculator, so their <head> starts the engine early."""
+    if 'data-calc="' in html:
+        page.meta["calculators"] = True
+    return html
+
+
 def on_serve(server, config, builder, **kwargs):
     """Rebuild when the widgets or the core change."""
     server.watch(str(ship.ASSETS))
@@ -57,7 +64,6 @@ def on_post_build(config, **kwargs):
     site = Path(config.site_dir)
     try:
         shipped = ship.ship_all(site)
-        offline.ship_workbox_window(site)
         if _command["name"] == "serve":
             offline.write_dev_service_worker(site)
             report = None

@@ -27,7 +27,6 @@ from pathlib import Path
 from .wheel import ROOT
 
 SCRIPT = Path(__file__).resolve().parent / "sw" / "build.mjs"
-WORKBOX_WINDOW = ROOT / "node_modules" / "workbox-window" / "build" / "workbox-window.prod.mjs"
 REPORT = "offline-report.json"
 
 PRECACHE = {
@@ -50,16 +49,6 @@ PRECACHE = {
 
 class OfflineError(RuntimeError):
     """The service worker could not be generated."""
-
-
-def ship_workbox_window(site_dir: Path) -> Path:
-    """Copy workbox-window (the page side) into the site, self-hosted."""
-    if not WORKBOX_WINDOW.exists():
-        raise OfflineError(f"{WORKBOX_WINDOW} is missing: run `npm ci` (make setup) first.")
-    dest = Path(site_dir) / "assets" / "calc" / "vendor" / WORKBOX_WINDOW.name
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(WORKBOX_WINDOW, dest)
-    return dest
 
 
 def build_service_worker(site_dir: Path) -> dict:

@@ -18,6 +18,7 @@ Layout inside the site::
 from __future__ import annotations
 
 import filecmp
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -34,16 +35,18 @@ PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
 """What a browser needs from the npm package to start Python (no packages: rules_core needs none)."""
+LOCK_FILE = "pyodide-lock.json"
 
 
 VENDOR = {
     "js-yaml": {"dist/browser/js-yaml.esm.min.mjs": "js-yaml.mjs", "LICENSE": "js-yaml.LICENSE.txt"},
+    "workbox-window": {"build/workbox-window.prod.mjs": "workbox-window.prod.mjs", "LICENSE": "workbox-window.LICENSE.txt"},
 }
 """npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
-the YAML of the border calculator's import and export (an ES module without imports of its own)."""
+the YAML of the border calculator's import and export; workbox-window registers the service
+worker (offline.js). Both are ES modules without imports of their own."""
 
 
 class ShipError(RuntimeError):
@@ -75,7 +78,22 @@ def ship_engine(site_dir: Path, package: Path = PYODIDE_PACKAGE) -> list[Path]:
         dest = Path(site_dir) / ENGINE_DIR / "pyodide" / name
         _copy(src, dest)
         out.append(dest)
+    out.append(_write_lock_file(package, Path(site_dir) / ENGINE_DIR / "pyodide" / LOCK_FILE))
     return out
+
+
+def _write_lock_file(package: Path, dest: Path) -> Path:
+    """Pyodide's lock file with its ``info`` but no packages.
+
+    ``loadPyodide()`` fetches and parses the lock file before anything else;
+    the package's own lists 350-odd packages (about 120 KB) that rules_core,
+    standard library only, never loads. Same ABI and versions, nothing to load.
+    """
+    lock = json.loads((package / LOCK_FILE).read_text(encoding="utf-8"))
+    text = json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")) + "\n"
+    if not dest.exists() or dest.read_text(encoding="utf-8") != text:
+        dest.write_text(text, encoding="utf-8")
+    return dest
 
 
 def ship_wheel(site_dir: Path) -> Path:
@@ -86,7 +104,13 @@ def ship_wheel(site_dir: Path) -> Path:
     wheel = build_wheel(engine)
     pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"] \
         if (PYODIDE_PACKAGE / "package.json").exists() else None
-    manifest = {"wheel": wheel.name, "pyodide": "pyodide/", "pyodide_version": pyodide_version}
+    manifest = {
+        "wheel": wheel.name,
+        # identifies the engine's code: the worker keys its start-up snapshot on it
+        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "pyodide": "pyodide/",
+        "pyodide_version": pyodide_version,
+    }
     (engine / "engine.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return wheel
 

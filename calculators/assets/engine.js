@@ -12,6 +12,8 @@ export const engine = {
   starts: 0, // how many workers this page has created (tests check it stays 1)
   startedAt: null,
   readyAt: null,
+  source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
+  snapshot: null, // {bytes, ms} once a start-up snapshot has been saved
 
   /** Start the worker if it isn't running; resolves when Python is ready. */
   start() {
@@ -20,16 +22,24 @@ export const engine = {
     this.starts += 1;
     this.startedAt = performance.now();
     ready = new Promise((resolve, reject) => {
+      // A page with a calculator starts the worker from its <head> (see
+      // overrides/main.html), before the rest of the page loads: adopt it.
+      const early = window.__calcEarly;
+      delete window.__calcEarly;
       try {
-        worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+        worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
       } catch (error) {
         reject(error);
         return;
       }
+      if (early) this.startedAt = early.at;
       worker.onmessage = ({ data }) => {
         if (data.type === "ready") {
           this.readyAt = performance.now();
+          this.source = data.source;
           resolve();
+        } else if (data.type === "snapshot") {
+          this.snapshot = data;
         } else if (data.type === "failed") {
           reject(new Error(data.message));
         } else if (data.type === "result") {
@@ -39,9 +49,10 @@ export const engine = {
         }
       };
       worker.onerror = (event) => {
-        event.preventDefault();
+        event.preventDefault?.();
         reject(new Error(event.message || "the engine's script could not start"));
       };
+      for (const event of early ? early.queue : []) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
     }).then(
       () => this._set("ready"),
       (error) => {

@@ -1,20 +1,25 @@
 // The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
 // Messages in:  {type: "call", id, name, payload}
-// Messages out: {type: "ready", ms} once, or {type: "failed", message};
+// Messages out: {type: "ready", ms, source} once, or {type: "failed", message};
 //               {type: "result", id, reply} where reply is the JSON text of
-//               rules_core.api.handle: {id, ok, result | error}.
+//               rules_core.api.handle: {id, ok, result | error};
+//               {type: "snapshot", bytes, ms} when a start-up snapshot was saved.
 // All the logic is Python; this file only binds it to postMessage.
+//
+// Start-up: the first visit loads Pyodide and the rules_core wheel, then, once
+// the page has been idle a moment, saves a memory snapshot of the ready
+// interpreter in Cache Storage, keyed on the wheel's hash. Later visits
+// restore that snapshot instead of starting Python from scratch (several
+// times faster), and check it answers before using it; a new wheel means a
+// new key, so a stale snapshot is never used.
 import { loadPyodide } from "../engine/pyodide/pyodide.mjs";
 
 const engineURL = new URL("../engine/", import.meta.url);
+const indexURL = new URL("pyodide/", engineURL).href;
 const started = performance.now();
-
-async function fetchOk(url, as) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  return response[as]();
-}
+const SNAPSHOTS = "conflict-table-engine";
+const IDLE_BEFORE_SNAPSHOT_MS = 1500;
 
 // Pyodide swallows a failed WebAssembly compile (a missing or damaged
 // pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
@@ -29,18 +34,91 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
     });
 }
 
-async function boot() {
-  const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
+async function fetchOk(url, as) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  return response[as]();
+}
+
+const snapshots = { cache: null, key: null, pyodide: null, timer: null, due: false };
+
+async function openSnapshots(manifest) {
+  try {
+    snapshots.cache = await caches.open(SNAPSHOTS);
+    snapshots.key = new URL(`snapshot/${manifest.pyodide_version}/${manifest.wheel_sha256}`, engineURL).href;
+  } catch {
+    snapshots.cache = null; // no Cache Storage here (private mode, old browser): start fresh every time
+  }
+}
+
+function probe(handle) {
+  const reply = JSON.parse(handle(JSON.stringify({ id: 0, name: "boons.free_dice", payload: { rating: 7 } })));
+  if (!reply.ok || reply.result.free_dice !== 3) throw new Error("the engine answered a test question wrongly");
+  return handle;
+}
+
+async function restore() {
+  const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
+  if (!saved) return null;
+  try {
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: saved.arrayBuffer() });
+    return probe(pyodide.pyimport("rules_core.api").handle);
+  } catch {
+    await snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
+    return null;
+  }
+}
+
+async function fresh(manifest) {
   const wheel = fetchOk(new URL(manifest.wheel, engineURL), "arrayBuffer");
-  const pyodide = await loadPyodide({ indexURL: new URL(manifest.pyodide, engineURL).href });
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: Boolean(snapshots.cache) });
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  return pyodide.pyimport("rules_core.api").handle;
+  const handle = probe(pyodide.pyimport("rules_core.api").handle);
+  if (snapshots.cache) {
+    snapshots.pyodide = pyodide;
+    snapshots.due = true;
+  }
+  return handle;
+}
+
+let source = "fresh";
+async function boot() {
+  const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
+  await openSnapshots(manifest);
+  const restored = await restore();
+  if (restored) {
+    source = "snapshot";
+    return restored;
+  }
+  return fresh(manifest);
+}
+
+function scheduleSnapshot() {
+  if (!snapshots.due) return;
+  clearTimeout(snapshots.timer);
+  snapshots.timer = setTimeout(async () => {
+    snapshots.due = false;
+    try {
+      const t0 = performance.now();
+      const bytes = snapshots.pyodide.makeMemorySnapshot();
+      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      for (const request of await snapshots.cache.keys()) {
+        if (request.url !== snapshots.key) await snapshots.cache.delete(request); // older engines
+      }
+      postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0 });
+    } catch (error) {
+      postMessage({ type: "snapshot", bytes: 0, error: String(error) });
+    } finally {
+      snapshots.pyodide = null;
+    }
+  }, IDLE_BEFORE_SNAPSHOT_MS);
 }
 
 const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
-    postMessage({ type: "ready", ms: performance.now() - started });
+    postMessage({ type: "ready", ms: performance.now() - started, source });
+    scheduleSnapshot();
     return handle;
   },
   (error) => {
@@ -56,4 +134,5 @@ self.onmessage = async ({ data }) => {
     ? handle(JSON.stringify({ id: data.id, name: data.name, payload: data.payload }))
     : JSON.stringify({ id: data.id, ok: false, error: { code: "engine", message: "The calculator engine is not running.", field: null } });
   postMessage({ type: "result", id: data.id, reply });
+  scheduleSnapshot(); // wait for a quiet moment: saving blocks the engine for a fraction of a second
 };
