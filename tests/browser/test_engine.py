@@ -48,3 +48,53 @@ def test_without_javascript_the_static_content_is_there(browser, server):
     assert "12" in table.inner_text()
     assert page.locator('.calc[data-calc="boons"] .calc__form').is_hidden()
     context.close()
+
+
+def _all_golden_replies(page, cases):
+    return page.evaluate(
+        """async (cases) => {
+            const out = [];
+            for (const c of cases) out.push(await window.calcEngine.call(c.call, c.input ?? {}));
+            return out;
+        }""",
+        cases,
+    )
+
+
+def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(context, server):
+    from golden import check, load_cases
+    from pathlib import Path
+
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)
+    assert page.evaluate("window.calcEngine.snapshot.bytes") > 1_000_000
+
+    page.goto(server.url + BOONS)  # a later visit, same browser profile
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "snapshot"
+    cases = load_cases(Path(__file__).resolve().parents[1] / "cases")
+    replies = _all_golden_replies(page, cases)
+    failures = {case["id"]: check(case, lambda name, payload, r=reply: r) for case, reply in zip(cases, replies)}
+    assert {k: v for k, v in failures.items() if v} == {}
+    assert len(replies) == len(cases) >= 80
+
+
+def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, server):
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)  # then spoil it
+    page.evaluate("""async () => {
+        const manifest = await (await fetch('../../assets/engine/engine.json')).json();
+        const key = new URL(`../../assets/engine/snapshot/${manifest.pyodide_version}/${manifest.wheel_sha256}`, location.href).href;
+        const cache = await caches.open('conflict-table-engine');
+        await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+    }""")
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
