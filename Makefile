@@ -3,6 +3,7 @@
 #   make serve   set up, then serve the site on http://127.0.0.1:8000 (live reload)
 #   make test    set up, then run every test (CPython, doctests, the Pyodide leg)
 #   make build   set up, then build the site into site/ (strict)
+#   make bench   set up, then run the engine benchmark (figures, not pass/fail)
 #   make clean   remove what builds and tests leave behind
 #
 # Set-up is idempotent and quick to re-run: each step leaves a stamp (or is a
@@ -34,7 +35,7 @@ REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build test clean distclean chromium python-env node-env pth
+.PHONY: help setup serve build test bench clean distclean chromium python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -100,6 +101,9 @@ build: setup ## build the site into site/ (strict: any warning fails)
 
 test: setup chromium ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg)
 	$(PY) -m pytest $(ARGS)
+
+bench: setup chromium ## measure the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/engine.json
+	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 
 # --- cleaning -----------------------------------------------------------------
 
