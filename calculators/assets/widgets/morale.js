@@ -1,0 +1,466 @@
+// Morale tracker: a whole Gauntlet Forge conflict, kept as a setup and a log.
+// Every state shown is rules_core's replay of that log (morale.replay,
+// morale.apply, morale.keep_morale); this file only keeps the log, draws the
+// state and saves it. No rule is computed here.
+import * as saved from "./morale/saved.js";
+import * as setup from "./morale/setup.js";
+import * as play from "./morale/play.js";
+
+export function mount(root, { engine, ui, options }) {
+  const { el } = ui;
+  const wid = root.id;
+  const form = root.querySelector(".calc__form");
+  const app = root.querySelector("[data-morale-app]");
+  const forms = JSON.parse(app.dataset.moraleForms); // rules_core's form per edition, rendered at build time
+  const editions = Object.keys(forms);
+
+  const notice = el("div", { class: "morale__notice", "data-out": "notice", hidden: true });
+  const main = el("div", { class: "morale__main" });
+  const tools = el("div", { class: "morale__tools" });
+  const live = el("p", { class: "morale__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
+  app.replaceChildren(notice, main, tools, live);
+
+  let conflict = null; // {setup, events, redo}: what is kept
+  let view = null; // rules_core's state of that conflict
+  let mode = "loading"; // loading | setup | play
+  let panel = null; // the open event form: {kind, member, team, node}
+  let tried = false; // show setup errors once a start was tried
+  const loadedDraft = ui.store.load(saved.DRAFT_KEY, null).value;
+  let draft = setup.isDraft(loadedDraft) && forms[loadedDraft.edition] ? loadedDraft : setup.emptyDraft(options.edition ?? "2023");
+
+  // One change at a time, in order: a second tap waits for the first.
+  let queue = Promise.resolve();
+  const run = (fn) => (queue = queue.then(fn).catch((error) => say(`Something went wrong: ${error.message}`, true)));
+
+  const replay = (c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
+
+  // ------------------------------------------------------------ drawing
+
+  /** Redraw from the state. focusKey: the control to focus after (undefined: the one focused now; null: none). */
+  function draw(focusKey) {
+    const active = document.activeElement;
+    const key = focusKey !== undefined ? focusKey : root.contains(active) ? active.closest("[data-key]")?.dataset.key : null;
+    if (mode === "loading") main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
+    else if (mode === "setup") {
+      main.replaceChildren(...setup.draw(draft, {
+        ui, wid, form: forms[draft.edition], editions,
+        running: conflict && conflict.events.length ? `${conflict.events.length} logged` : null,
+      }).filter(Boolean));
+      preview();
+    } else main.replaceChildren(...play.draw(view, { ui, wid, panel, conflict }).filter(Boolean));
+    drawTools();
+    if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  }
+
+  function drawTools() {
+    const list = saved.asides(ui);
+    tools.replaceChildren(el("div", {},
+      el("h4", {}, "Keep and share"),
+      el("div", { class: "calc__buttons" },
+        mode === "play" ? el("button", { type: "button", "data-act": "new", "data-key": "new" }, "New conflict") : null,
+        mode === "play" ? el("button", { type: "button", "data-act": "export", "data-key": "export" }, "Export file") : null,
+        el("label", { class: "morale__file", "data-key": "import" }, "Import file",
+          el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "morale__sr" })),
+        mode === "play" ? el("button", { type: "button", "data-act": "share", "data-key": "share" }, "Share link") : null),
+      el("div", { class: "calc__field calc__field--wide", "data-field": "import" }, el("p", { class: "calc__error", hidden: true })),
+      list.length
+        ? el("div", { class: "morale__asides", "data-out": "asides" },
+            el("p", {}, `Set aside (could not be opened, kept here): ${list.length}.`),
+            el("div", { class: "calc__buttons" },
+              ...list.map((item, i) => el("button", { type: "button", "data-act": "aside-download", "data-index": i },
+                `Download copy ${i + 1} (${item.at.slice(0, 10)})`)),
+              el("button", { type: "button", "data-act": "aside-discard" }, "Discard set-aside copies")))
+        : null));
+  }
+
+  function say(text, alert = false) {
+    live.textContent = "";
+    live.textContent = text;
+    if (alert) showNotice(text);
+  }
+
+  function showNotice(text, ...actions) {
+    notice.replaceChildren(el("p", {}, text),
+      el("div", { class: "calc__buttons" }, ...actions, el("button", { type: "button", "data-act": "dismiss" }, "Dismiss")));
+    notice.hidden = false;
+    notice.setAttribute("role", "alert");
+  }
+
+  // ------------------------------------------------------------ keeping
+
+  function persist() {
+    if (!ui.store.save(saved.KEY, saved.pack(conflict))) {
+      showNotice("This conflict could not be saved on this device (storage is full or blocked). Export it to keep it.");
+    }
+  }
+
+  /** Put a copy that can't be opened aside (never drop it) and tell the player. */
+  function putAside(text, message) {
+    const kept = saved.setAside(ui, text, message);
+    if (kept) ui.store.remove(saved.KEY);
+    showNotice(`${message} ${kept ? "It was set aside, not deleted: you can download it below."
+      : "It could not be set aside (storage is full): download it before you start a new conflict."}`,
+    el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-set-aside"), text) }, "Download it"));
+  }
+
+  /** Check a conflict by replaying it: {state} or {message}. A redo list that no longer applies is reported. */
+  async function check(c) {
+    const reply = await replay(c);
+    if (!reply.ok) return { message: reply.error.message };
+    if (c.redo.length) {
+      const all = await replay(c, [...c.events, ...[...c.redo].reverse()]);
+      if (!all.ok) return { state: reply.result, redoProblem: all.error.message };
+    }
+    return { state: reply.result };
+  }
+
+  async function open() {
+    const text = saved.savedText();
+    if (text != null) {
+      const { conflict: c, problem } = saved.unpack(text);
+      const result = problem ? { message: `it is damaged: ${problem}` } : await check(c);
+      if (result.message) putAside(text, `The saved conflict could not be opened (${result.message.replace(/\.$/, "")}).`);
+      else {
+        if (result.redoProblem) {
+          saved.setAside(ui, text, `redo list: ${result.redoProblem}`);
+          c.redo = [];
+          persist();
+          showNotice("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
+        }
+        conflict = c;
+        view = result.state;
+      }
+    }
+    mode = conflict ? "play" : "setup";
+    const shared = saved.sharedText();
+    if (shared != null) offerShared(shared);
+    draw();
+  }
+
+  function offerShared(text) {
+    const { conflict: c, problem } = saved.unpack(text);
+    if (problem) {
+      showNotice(`The link carries a conflict that can't be read (${problem}).`);
+      saved.forgetShared();
+      return;
+    }
+    const teams = c.setup.teams?.map?.((t) => t?.name).join(" against ") || "a conflict";
+    showNotice(`This link carries a conflict: ${teams}, ${c.events.length} logged. Opening it sets the current one aside.`,
+      el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"));
+    notice.dataset.shared = text;
+  }
+
+  /** Take an imported or shared conflict; the one it replaces is set aside if anything was logged. */
+  async function adopt(text, field) {
+    const { conflict: c, problem } = saved.unpack(text);
+    const result = problem ? { message: `This file can't be used: ${problem}.` } : await check(c);
+    if (result.message) {
+      ui.showError(form, { field, message: result.message.startsWith("This") ? result.message
+        : `This conflict no longer replays: ${result.message}` });
+      return false;
+    }
+    if (result.redoProblem) c.redo = [];
+    if (conflict && conflict.events.length) saved.setAside(ui, JSON.stringify(saved.pack(conflict)), "replaced by another conflict");
+    conflict = c;
+    view = result.state;
+    panel = null;
+    mode = "play";
+    persist();
+    say(`Opened a conflict with ${c.events.length} logged event${c.events.length === 1 ? "" : "s"}.`);
+    draw(null);
+    root.querySelector(`#${CSS.escape(wid)}-play-title`)?.focus();
+    return true;
+  }
+
+  // ------------------------------------------------------------ setup
+
+  const preview = ui.latest(async (isStale) => {
+    const out = main.querySelector('[data-out="preview"]');
+    if (!out) return;
+    const reply = await engine.call("morale.replay", { setup: setup.payload(draft, forms[draft.edition]), events: [] });
+    if (isStale() || mode !== "setup") return;
+    if (tried) ui.failed(main, reply);
+    if (!reply.ok) {
+      out.classList.add("calc__result--stale");
+      return;
+    }
+    out.classList.remove("calc__result--stale");
+    const s = reply.result;
+    out.replaceChildren(
+      el("span", {}, "Starting morale: ", s.teams.map((t) => `${t.name} ${play.signed(t.morale)}`).join(", "), ". "),
+      el("span", {}, `Turn order: ${s.turn_order.join(", ")}.`));
+  });
+
+  async function start() {
+    tried = true;
+    const payload = setup.payload(draft, forms[draft.edition]);
+    const reply = await engine.call("morale.replay", { setup: payload, events: [] });
+    if (ui.failed(main, reply)) {
+      main.querySelector('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    conflict = { setup: payload, events: [], redo: [] };
+    view = reply.result;
+    mode = "play";
+    panel = null;
+    tried = false;
+    persist();
+    say(`Conflict started: ${view.teams.map((t) => `${t.name} at ${play.signed(t.morale)}`).join(", ")}. ${view.turn} acts first.`);
+    draw(null);
+    root.querySelector(`#${CSS.escape(wid)}-play-title`)?.focus();
+  }
+
+  function changeDraft(change, focusKey) {
+    change();
+    ui.store.save(saved.DRAFT_KEY, draft);
+    draw(focusKey);
+  }
+
+  // ------------------------------------------------------------ play
+
+  async function log(event, opener) {
+    const reply = await engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
+    const where = panel ? panel.node : main;
+    if (ui.failed(where, reply)) {
+      if (!panel) showNotice(reply.error.message);
+      where.querySelector('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    conflict.events.push(reply.result.event);
+    conflict.redo = [];
+    view = reply.result;
+    panel = null;
+    persist();
+    say(view.log[0].text);
+    draw(opener);
+  }
+
+  function openPanel(kind, member, team) {
+    panel = { kind, member, team };
+    panel.node = play.drawPanel(view, { ui, wid, kind, member, team });
+    draw(null);
+    panel.node.querySelector("input, select, button")?.focus();
+  }
+
+  function closePanel() {
+    if (!panel) return;
+    const key = `event:${panel.kind}:${panel.member ?? panel.team}`;
+    panel = null;
+    draw(key);
+  }
+
+  async function undo() {
+    if (!conflict.events.length) return;
+    const gone = view.log[0]?.text;
+    const events = conflict.events.slice(0, -1);
+    const reply = await replay(conflict, events);
+    if (ui.failed(main, reply)) return showNotice(reply.error.message);
+    conflict.redo.push(conflict.events.pop());
+    view = reply.result;
+    panel = null;
+    persist();
+    say(`Undone: ${gone}`);
+    draw();
+  }
+
+  async function redo() {
+    const event = conflict.redo.at(-1);
+    if (!event) return;
+    const reply = await engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
+    if (!reply.ok) return showNotice(`Redo is not possible: ${reply.error.message}`);
+    conflict.redo.pop();
+    conflict.events.push(reply.result.event);
+    view = reply.result;
+    panel = null;
+    persist();
+    say(`Redone: ${view.log[0].text}`);
+    draw();
+  }
+
+  const keepMorale = ui.latest(async (isStale) => {
+    const out = panel?.node.querySelector('[data-out="difficulty"]');
+    const input = panel?.node.querySelector('[name="helpers"]');
+    if (!out || !input) return;
+    const helpers = setup.value(input.value);
+    const reply = await engine.call("morale.keep_morale", {
+      setup: conflict.setup, events: conflict.events, team: panel.team, helpers: helpers === "" ? undefined : helpers,
+    });
+    if (isStale() || !panel) return;
+    if (ui.failed(panel.node, reply, ["helpers"])) return out.classList.add("calc__result--stale");
+    out.classList.remove("calc__result--stale");
+    const r = reply.result;
+    out.textContent = `Difficulty ${r.difficulty} (BROKEN MORALE ${r.rating}, ${helpers || "nobody"} helping).`;
+  });
+
+  // ------------------------------------------------------------ events from the page
+
+  async function onClick(event) {
+    const target = event.target.closest("[data-act]");
+    if (!target || !root.contains(target) || target.tagName === "INPUT" || target.tagName === "SELECT") return;
+    const { act } = target.dataset;
+    if (act === "dismiss") {
+      notice.hidden = true;
+      return;
+    }
+    if (act === "export") {
+      saved.download(saved.fileName("morale-conflict"), JSON.stringify(saved.pack(conflict), null, 1));
+      return say("The conflict was exported as a file.");
+    }
+    if (act === "aside-download") {
+      const item = saved.asides(ui)[Number(target.dataset.index)];
+      return item && saved.download(saved.fileName("morale-set-aside"), item.text);
+    }
+    if (act === "aside-discard") {
+      saved.discardAsides(ui);
+      return draw();
+    }
+    if (act === "share") {
+      const link = saved.shareLink(conflict);
+      const box = el("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", class: "morale__link" });
+      let copied = false;
+      try {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      } catch {}
+      showNotice(copied ? "The link was copied. It opens this conflict as it is now." : "Copy this link; it opens this conflict as it is now.", box);
+      box.select();
+      return;
+    }
+    if (act === "open-shared") {
+      const text = notice.dataset.shared;
+      return run(async () => {
+        if (await adopt(text, "import")) {
+          notice.hidden = true;
+          saved.forgetShared();
+        }
+      });
+    }
+    if (mode === "setup") {
+      const i = Number(target.dataset.team);
+      if (act === "add-member") {
+        changeDraft(() => setup.addMember(draft, i), null);
+        const j = draft.teams[i].members.length - 1;
+        main.querySelector(`[name="teams[${i}].members[${j}].name"]`)?.focus();
+      } else if (act === "remove-member") {
+        changeDraft(() => setup.removeMember(draft, i, Number(target.dataset.index)), `add-member:${i}`);
+      } else if (act === "add-team") {
+        changeDraft(() => setup.addTeam(draft), null);
+        main.querySelector(`[name="teams[${draft.teams.length - 1}].name"]`)?.focus();
+      } else if (act === "remove-team") {
+        changeDraft(() => setup.removeTeam(draft, i), "add-team");
+      } else if (act === "back") {
+        mode = "play";
+        draw();
+        root.querySelector(`#${CSS.escape(wid)}-play-title`)?.focus();
+      }
+      return;
+    }
+    if (act === "new") {
+      draft = setup.draftFrom(conflict.setup);
+      mode = "setup";
+      panel = null;
+      tried = false;
+      draw();
+      return root.querySelector(`#${CSS.escape(wid)}-setup-title`)?.focus();
+    }
+    if (act === "cancel") return closePanel();
+    if (act === "undo") return run(undo);
+    if (act === "redo") return run(redo);
+    if (act === "event") {
+      const { kind, member, team } = target.dataset;
+      if (panel && panel.kind === kind && (panel.member ?? panel.team) === (member ?? team)) return closePanel();
+      const key = target.dataset.key;
+      if (!play.fieldsFor(view, kind, { member, team }).length) {
+        panel = null;
+        return run(() => log(member ? { kind, member } : { kind, team }, key));
+      }
+      openPanel(kind, member, member ? play.teamOf(view, member) : team);
+    }
+  }
+
+  function onInput(event) {
+    const input = event.target;
+    if (mode === "setup" && input.dataset.path) {
+      setup.update(draft, input);
+      ui.store.save(saved.DRAFT_KEY, draft);
+      preview();
+    } else if (mode === "setup" && input.dataset.act === "edition" && event.type === "change") {
+      changeDraft(() => (draft.edition = input.value), null);
+      main.querySelector('[name="edition"]')?.focus();
+    } else if (panel && panel.node.contains(input)) {
+      if (input.name === "disposed") {
+        for (const node of panel.node.querySelectorAll('[data-when="disposed"]')) node.hidden = !input.checked;
+      }
+      if (input.name === "helpers") keepMorale();
+    }
+  }
+
+  function onChange(event) {
+    const input = event.target;
+    if (input.dataset.act === "import" && input.files?.length) {
+      const file = input.files[0];
+      run(async () => {
+        ui.clearErrors(tools, ["import"]);
+        const text = await file.text();
+        input.value = "";
+        if (await adopt(text, "import")) say(`Imported ${file.name}.`);
+      });
+    } else onInput(event);
+  }
+
+  function onSubmit(event) {
+    event.preventDefault();
+    if (mode === "setup") run(start);
+    else if (panel) {
+      const { kind, member, team } = panel;
+      const opener = `event:${kind}:${member ?? team}`;
+      run(() => log(play.readPanel(view, panel.node, { kind, member, team }), opener));
+    }
+  }
+
+  function onKey(event) {
+    if (event.key === "Escape" && panel && panel.node.contains(event.target)) {
+      event.preventDefault();
+      closePanel();
+    }
+  }
+
+  function onHash() {
+    const shared = saved.sharedText();
+    if (shared != null && mode !== "loading") offerShared(shared);
+  }
+
+  function onStorage(event) {
+    if (event.key !== saved.KEY || event.newValue == null || mode === "loading") return;
+    const { conflict: c, problem } = saved.unpack(event.newValue);
+    if (problem) return;
+    run(async () => {
+      const result = await check(c);
+      if (result.message) return;
+      conflict = c;
+      view = result.state;
+      panel = null;
+      if (mode === "play") draw();
+    });
+  }
+
+  form.addEventListener("click", onClick);
+  form.addEventListener("input", onInput);
+  form.addEventListener("change", onChange);
+  form.addEventListener("submit", onSubmit);
+  form.addEventListener("keydown", onKey);
+  window.addEventListener("storage", onStorage);
+  window.addEventListener("hashchange", onHash);
+  draw();
+  run(open);
+
+  return () => {
+    form.removeEventListener("click", onClick);
+    form.removeEventListener("input", onInput);
+    form.removeEventListener("change", onChange);
+    form.removeEventListener("submit", onSubmit);
+    form.removeEventListener("keydown", onKey);
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener("hashchange", onHash);
+  };
+}
