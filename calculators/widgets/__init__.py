@@ -12,7 +12,7 @@ from . import boons, pending
 WIDGETS = {
     "boons": boons.render,
     "stress": pending.render("stress", "Stress absorption"),
-    "morale": pending.render("morale", "Morale tracker"),
+    "morale": __import__("morale", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/morale.py
     "borders": __import__("borders", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/borders.py
 }
 
