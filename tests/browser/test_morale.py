@@ -1,0 +1,534 @@
+"""The morale tracker in the browser: whole conflicts in every edition driven
+through the buttons (each step's morale worked out by hand from RULES.md §4,
+and the saved log replayed by rules_core in CPython to the same numbers),
+undo/redo, reload, export → import, a damaged saved state, bad input, a phone
+and a keyboard. One page (and engine) serves the module; the phone gets its own.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules_core.api import call
+from tests.browser.support import wait_engine
+
+CONFLICTS = "gauntlet-forge/conflicts/"
+TABLE = "table/"
+WIDGET = '.calc[data-calc="morale"]'
+KEY = "conflict-table:morale"
+ASIDE = "conflict-table:morale:set-aside"
+
+
+class Tracker:
+    """Drives the widget the way a player does: buttons, fields, the submit button."""
+
+    def __init__(self, page):
+        self.page = page
+        self.w = page.locator(WIDGET).first
+
+    # ---- reading
+    def morale(self) -> dict[str, int]:
+        cards = self.w.locator(".morale__team")
+        return {cards.nth(i).get_attribute("data-team"): int(cards.nth(i).locator('[data-out="morale"]').get_attribute("data-value"))
+                for i in range(cards.count())}
+
+    def fact(self, team: str, out: str) -> str:
+        return self.w.locator(f'.morale__team[data-team="{team}"] [data-out="{out}"]').inner_text()
+
+    def log(self) -> list[str]:
+        return self.w.locator('[data-out="log"] li').all_inner_texts()
+
+    def saved(self) -> dict:
+        return json.loads(self.page.evaluate(f"localStorage.getItem('{KEY}')"))
+
+    def error(self, field: str):
+        return self.w.locator(f'[data-field="{field}"] > .calc__error')
+
+    # ---- setting up
+    def start(self, edition: str, teams: list[dict]):
+        if self.w.locator('[data-act="new"]').count():
+            self.w.locator('[data-act="new"]').click()
+        self.w.locator('select[name="edition"]').select_option(edition)
+        setup_teams = self.w.locator("fieldset.morale__setup-team")
+        while setup_teams.count() > len(teams):
+            self.w.locator('[data-act="remove-team"]').last.click()
+        while setup_teams.count() < len(teams):
+            self.w.locator('[data-act="add-team"]').click()
+        for i, team in enumerate(teams):
+            members = self.w.locator(f'[name^="teams[{i}].members"][name$="].name"]')
+            while members.count() > len(team["members"]):
+                self.w.locator(f'[data-act="remove-member"][data-team="{i}"]').last.click()
+            while members.count() < len(team["members"]):
+                self.w.locator(f'[data-act="add-member"][data-team="{i}"]').click()
+            self.fill(f"teams[{i}].name", team["name"])
+            if "approach" in team:
+                self.fill(f"teams[{i}].approach", team["approach"])
+            for j, m in enumerate(team["members"]):
+                m = {"name": m} if isinstance(m, str) else m
+                where = f"teams[{i}].members[{j}]"
+                self.fill(f"{where}.name", m["name"])
+                if edition == "wiki":
+                    self.fill(f"{where}.successes", m.get("successes", ""))
+                    for flag in ("vigor", "intuition") + (("perfect_defense",) if i else ()):
+                        self.w.locator(f'[name="{where}.{flag}"]').set_checked(m.get(flag, False))
+            self.w.locator(f'[name="teams[{i}].captain"]').nth(team.get("captain", 0)).check()
+
+    def begin(self, edition: str, teams: list[dict]):
+        self.start(edition, teams)
+        self.w.locator('button[type="submit"]').click()
+        self.w.locator(".morale__team").first.wait_for()
+
+    def fill(self, name: str, value):
+        self.w.locator(f'[name="{name}"]').fill(str(value))
+
+    # ---- playing
+    def button(self, kind: str, who: str):
+        return self.w.locator(f'[data-key="event:{kind}:{who}"]')
+
+    def act(self, kind: str, who: str, **fields):
+        """Press the event's button, fill its form if it has one, and wait for the new log line."""
+        count = len(self.log())
+        self.button(kind, who).click()
+        if fields:
+            self.fill_panel(**fields)
+            self.w.locator('.morale__panel button[type="submit"]').click()
+        self.wait_log(count + 1)
+
+    def fill_panel(self, **fields):
+        panel = self.w.locator(".morale__panel")
+        for name, value in fields.items():
+            box = panel.locator(f'[name="{name}"]')
+            if isinstance(value, bool):
+                box.set_checked(value)
+            elif box.evaluate("e => e.tagName") == "SELECT":
+                box.select_option(value)
+            else:
+                box.fill(str(value))
+
+    def wait_log(self, count: int):
+        self.page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
+                                    arg=[f'{WIDGET} [data-out="log"] li', count])
+
+
+@pytest.fixture(scope="module")
+def morale_page(shared_context, server):
+    page = shared_context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + CONFLICTS)
+    wait_engine(page)
+    page.locator(f"{WIDGET} .morale__heading").wait_for()
+    yield page
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def tracker(morale_page):
+    t = Tracker(morale_page)
+    notice = t.w.locator('[data-out="notice"] [data-act="dismiss"]')
+    if notice.is_visible():
+        notice.click()
+    return t
+
+
+WOLVES_CROWS = [{"name": "Wolves", "members": ["Ada", "Bo", "Eve"]}, {"name": "Crows", "members": ["Cy", "Di"]}]
+
+
+def ensure_wolves_and_crows(t: Tracker):
+    """A 2023 conflict of Wolves and Crows with one event logged (kept when there is one already)."""
+    if not (t.button("attack", "Ada").count() and t.button("advantage", "Bo").count() and t.log()):
+        t.begin("2023", WOLVES_CROWS)
+        t.act("failure", "Bo")
+
+
+def replayed_morale(saved: dict) -> list[dict]:
+    """Each step's morale, as rules_core in CPython replays the saved log."""
+    reply = call("morale.replay", {"setup": saved["setup"], "events": saved["events"]})
+    assert reply["ok"], reply
+    return [entry["morale"] for entry in reversed(reply["result"]["log"])]
+
+
+def run_steps(t: Tracker, steps):
+    expected = []
+    for kind, who, fields, morale in steps:
+        t.act(kind, who, **fields)
+        assert t.morale() == morale, (kind, who, t.log()[0])
+        expected.append(morale)
+    assert replayed_morale(t.saved()) == expected  # the same log, replayed in CPython
+
+
+# ------------------------------------------------------------ whole conflicts
+
+
+def test_a_whole_2023_conflict(tracker):
+    t = tracker
+    t.begin("2023", WOLVES_CROWS)
+    assert t.morale() == {"Wolves": 0, "Crows": 0}
+    assert "Turn: Wolves" in t.w.locator('[data-out="turn"]').inner_text()
+    assert t.fact("Wolves", "captain") == "Ada"
+    W, C = "Wolves", "Crows"
+    run_steps(t, [
+        ("success", "Bo", {}, {W: 1, C: 0}),                                          # +1
+        ("attack", "Ada", dict(target="Cy", effort=5, defense=2), {W: 2, C: -1}),     # attacker succeeded, defender failed
+        ("end_turn", W, {}, {W: 2, C: -1}),                                           # not broken: no test
+        ("attack", "Di", dict(target="Bo", effort=3, defense=3), {W: 3, C: -2}),      # tie: the defender wins
+        ("failure", "Di", {}, {W: 3, C: -3}),
+    ])
+    assert t.fact(C, "broken-morale") == "rating 3"
+    assert t.fact(C, "keep-morale") == "due at the end of its turn: difficulty 3, +1 per helper"
+    assert t.fact(W, "keep-morale") == "not due"
+
+    # The keep-morale test shows its difficulty before the roll: 3, +1 helper = 4; effort 4 keeps morale.
+    t.button("end_turn", C).click()
+    difficulty = t.w.locator('[data-out="difficulty"]')
+    assert difficulty.inner_text().startswith("Difficulty 3")
+    t.fill_panel(helpers=1)
+    t.page.wait_for_function("el => el.textContent.startsWith('Difficulty 4')", arg=difficulty.element_handle())
+    t.fill_panel(effort=4)
+    t.w.locator('.morale__panel button[type="submit"]').click()
+    t.wait_log(6)
+    assert "kept morale (4 vs difficulty 4)" in t.log()[0]
+    assert "Round 2. Turn: Wolves" in t.w.locator('[data-out="turn"]').inner_text()
+
+    t.act("advantage", "Eve", margin=2)                                               # + margin
+    assert t.morale() == {W: 5, C: -3}
+    t.act("end_turn", W)
+    t.act("leave", "Cy", new_captain="Di")                                            # captain: − 1 remaining
+    assert t.morale() == {W: 5, C: -4}
+    assert t.fact(C, "captain") == "Di"
+    t.act("end_turn", C, effort=1)                                                    # 1 < 4: morale breaks
+    assert "MORALE BROKE" in t.log()[0]
+    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Wolves won")
+    assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Lost"
+
+    t.act("last_stand", "Di")                                                         # a Last Stand keeps Crows in
+    assert t.w.locator('[data-out="outcome"]').count() == 0
+    assert t.fact(C, "last-stand") == "Di"
+    assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Morale broken"
+    t.act("attack", "Bo", target="Di", effort=4, defense=1)
+    assert t.morale() == {W: 6, C: -5}
+    t.act("perish", "Di")                                                             # perishing costs no morale
+    assert t.morale() == {W: 6, C: -5}
+    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Wolves won")
+    assert replayed_morale(t.saved())[-1] == {W: 6, C: -5}
+    assert len(t.saved()["events"]) == 13
+
+
+def test_a_whole_2022_conflict(tracker):
+    t = tracker
+    t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned", "Ola"]}])
+    L, B = "Lions", "Bears"
+    run_steps(t, [
+        ("success", "Leo", dict(margin=2), {L: 2, B: 0}),                             # + margin
+        ("failure", "Mia", dict(margin=3), {L: -1, B: 0}),                            # − margin
+        ("attack", "Leo", dict(target="Ned", effort=5, defense=2), {L: 2, B: -3}),    # both teams move by 3
+        ("end_turn", L, {}, {L: 2, B: -3}),
+        ("attack", "Ned", dict(target="Mia", effort=1, defense=4), {L: 5, B: -6}),
+        # disposed against: the defense reduces the stress, so Lions lose the full effort 4
+        ("attack", "Ola", dict(target="Leo", effort=4, defense=1, disposed=True, reduce="stress"), {L: 1, B: -3}),
+        ("end_turn", B, dict(effort=3), {L: 1, B: -3}),                               # 3 ≥ difficulty 3: kept
+        ("advantage", "Mia", dict(margin=2), {L: 3, B: -3}),
+        ("end_turn", L, {}, {L: 3, B: -3}),
+        ("end_turn", B, dict(helpers=1, effort=2), {L: 3, B: -3}),                    # 2 < 3 + 1: broken
+    ])
+    assert "MORALE BROKE (2 vs difficulty 4)" in t.log()[0]
+    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Lions won")
+
+
+def test_a_whole_wiki_conflict(tracker):
+    t = tracker
+    t.start("wiki", [
+        {"name": "Raiders", "approach": 2, "members": [{"name": "Rex", "successes": 3}, {"name": "Sal", "successes": 1, "vigor": True}]},
+        {"name": "Guards", "approach": 3, "members": [
+            {"name": "Tom", "successes": 2, "perfect_defense": True},
+            {"name": "Uma", "successes": 4, "perfect_defense": True, "intuition": True},
+            {"name": "Vic", "successes": 1}]},
+    ])
+    # Raiders 2 + 3 + 1·2 (Vigor) = 7; Guards 3 + Uma 4 + Vic 1 = 8 (Tom's 2 < Rex's 3 against a perfect defense);
+    # Tom 2 + Uma's 4 (Intuition) = 6 > Rex's 3: Guards act first.
+    preview = t.w.locator('[data-out="preview"]')
+    t.page.wait_for_function("el => el.textContent.includes('Raiders 7, Guards 8')", arg=preview.element_handle())
+    assert "Turn order: Guards, Raiders" in preview.inner_text()
+    t.w.locator('button[type="submit"]').click()
+    t.w.locator(".morale__team").first.wait_for()
+    assert t.morale() == {"Raiders": 7, "Guards": 8}
+    assert t.w.locator('[data-out="turn-order"] li').all_inner_texts() == ["Guards", "Raiders"]
+    assert t.button("success", "Rex").count() == 0  # wiki tests don't move morale
+    R, G = "Raiders", "Guards"
+    run_steps(t, [
+        ("attack", "Uma", dict(target="Rex", effort=5, defense=2), {R: 4, G: 8}),     # only the loser loses
+        ("end_turn", G, {}, {R: 4, G: 8}),
+        ("attack", "Rex", dict(target="Vic", effort=4, defense=1, disposed=True), {R: 4, G: 4}),  # perfect defense: all 4
+        ("advantage", "Sal", dict(margin=2), {R: 6, G: 4}),
+        ("leave", "Sal", dict(successes=2), {R: 4, G: 4}),                            # surrender on own turn: its successes
+        ("end_turn", R, {}, {R: 4, G: 4}),
+        ("attack", "Tom", dict(target="Rex", effort=6, defense=0), {R: 0, G: 4}),     # stops at 0
+    ])
+    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Guards won")
+    t.act("last_stand", "Rex")
+    assert t.fact(R, "last-stand") == "Rex"
+    t.act("perish", "Rex")
+    assert t.morale() == {R: 0, G: 4}
+    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Guards won")
+
+
+# ------------------------------------------------------------ undo, redo, reload
+
+
+def test_undo_and_redo(tracker):
+    t = tracker
+    t.begin("2023", WOLVES_CROWS)
+    t.act("failure", "Bo")
+    t.act("failure", "Ada")
+    t.act("attack", "Cy", target="Bo", effort=4, defense=1)
+    assert t.morale() == {"Wolves": -3, "Crows": 1}
+    t.w.locator('[data-act="undo"]').click()
+    t.wait_log(2)
+    assert t.morale() == {"Wolves": -2, "Crows": 0}
+    assert t.w.locator('[data-out="announce"]').inner_text().startswith("Undone: Cy hit Bo")
+    t.w.locator('[data-act="undo"]').click()
+    t.wait_log(1)
+    assert t.morale() == {"Wolves": -1, "Crows": 0}
+    assert t.w.locator('[data-act="redo"]').inner_text() == "Redo (2)"
+    t.w.locator('[data-act="redo"]').click()
+    t.wait_log(2)
+    assert t.morale() == {"Wolves": -2, "Crows": 0}
+    assert t.saved()["redo"] == [{"kind": "attack", "member": "Cy", "target": "Bo", "effort": 4, "defense": 1}]
+    t.act("success", "Di")  # a new event clears what could be redone
+    assert t.w.locator('[data-act="redo"]').is_disabled()
+    assert t.morale() == {"Wolves": -2, "Crows": 1}
+    while t.log():
+        n = len(t.log())
+        t.w.locator('[data-act="undo"]').click()
+        t.page.wait_for_function("n => document.querySelectorAll('.morale__log li').length === n", arg=n - 1)
+    assert t.morale() == {"Wolves": 0, "Crows": 0}
+    assert t.w.locator('[data-act="undo"]').is_disabled()
+
+
+def test_the_conflict_survives_a_reload(tracker):
+    t = tracker
+    t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned"]}])
+    t.act("success", "Leo", margin=3)
+    t.act("failure", "Ned", margin=2)
+    t.act("advantage", "Mia", margin=1)
+    t.w.locator('[data-act="undo"]').click()
+    t.wait_log(2)
+    t.page.reload()
+    wait_engine(t.page)
+    t.w.locator(".morale__team").first.wait_for()
+    assert t.morale() == {"Lions": 3, "Bears": -2}
+    assert len(t.log()) == 2
+    assert t.fact("Bears", "keep-morale").startswith("due at the end of its turn: difficulty 2")
+    t.w.locator('[data-act="redo"]').click()  # the redo stack was kept too
+    t.wait_log(3)
+    assert t.morale() == {"Lions": 4, "Bears": -2}
+
+
+# ------------------------------------------------------------ files, damaged state
+
+
+def test_export_then_import_round_trip(tracker, tmp_path):
+    t = tracker
+    t.begin("2023", WOLVES_CROWS)
+    t.act("success", "Bo")
+    t.act("attack", "Di", target="Eve", effort=2, defense=4)
+    t.act("leave", "Eve")
+    before = (t.morale(), t.log())
+    with t.page.expect_download() as info:
+        t.w.locator('[data-act="export"]').click()
+    exported = tmp_path / "conflict.json"
+    info.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert data["format"] == "conflict-table/morale" and len(data["events"]) == 3
+    assert data == t.saved()
+
+    t.begin("2022", [{"name": "Lions", "members": ["Leo"]}, {"name": "Bears", "members": ["Ned"]}])
+    t.act("success", "Leo", margin=1)
+    with t.page.expect_file_chooser() as chooser:
+        t.w.locator(".morale__file").click()
+    chooser.value.set_files(exported)
+    t.wait_log(3)
+    assert (t.morale(), t.log()) == before
+    assert t.saved()["events"] == data["events"]
+    aside = json.loads(t.page.evaluate(f"localStorage.getItem('{ASIDE}')"))
+    assert json.loads(aside[-1]["text"])["setup"]["edition"] == "2022"  # the replaced conflict was kept
+
+    # A file whose log no longer replays is refused beside the import button; nothing changes.
+    broken = dict(data, events=data["events"] + [{"kind": "failure", "member": "Zed"}])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    with t.page.expect_file_chooser() as chooser:
+        t.w.locator(".morale__file").click()
+    chooser.value.set_files(bad)
+    t.error("import").wait_for()
+    assert "Zed" in t.error("import").inner_text()
+    assert (t.morale(), t.log()) == before
+
+
+def test_a_damaged_saved_state_is_set_aside(tracker):
+    t = tracker
+    t.begin("2023", WOLVES_CROWS)
+    t.act("failure", "Bo")
+    garbage = '{"format": "conflict-table/morale", "setup": {'
+    t.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, garbage])
+    # Another page with the tracker opens the same saved conflict (Material's instant navigation).
+    t.page.locator(f'a[href$="{TABLE}"]').first.click()
+    t.page.wait_for_url(lambda url: f"/{TABLE}" in url)
+    t = Tracker(t.page)
+    notice = t.w.locator('[data-out="notice"]', has_text="could not be opened")
+    notice.wait_for()
+    assert "not readable JSON" in notice.inner_text() and "set aside" in notice.inner_text()
+    assert t.page.evaluate(f"localStorage.getItem('{KEY}')") is None
+    aside = json.loads(t.page.evaluate(f"localStorage.getItem('{ASIDE}')"))
+    assert aside[-1]["text"] == garbage
+    with t.page.expect_download() as info:
+        notice.locator("button", has_text="Download it").click()
+    assert Path(info.value.path()).read_text(encoding="utf-8") == garbage
+
+    # A new conflict can start; the set-aside copy stays.
+    t.begin("2023", [{"name": "Owls", "members": ["Oz"]}, {"name": "Cats", "members": ["Kit"]}])
+    t.act("success", "Oz")
+    assert t.morale() == {"Owls": 1, "Cats": 0}
+    assert t.w.locator('[data-out="asides"]').is_visible()
+    assert json.loads(t.page.evaluate(f"localStorage.getItem('{ASIDE}')"))[-1]["text"] == garbage
+
+    # A log that no longer replays (someone who isn't in the conflict) is set aside too.
+    foreign = json.dumps({"setup": t.saved()["setup"], "events": [{"kind": "success", "member": "Nobody"}]})
+    t.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, foreign])
+    t.page.go_back()
+    t.page.wait_for_url(lambda url: f"/{CONFLICTS}" in url)
+    t = Tracker(t.page)
+    t.w.locator('[data-out="notice"]', has_text="Nobody").wait_for()  # (the old page's notice may linger a moment)
+    assert json.loads(t.page.evaluate(f"localStorage.getItem('{ASIDE}')"))[-1]["text"] == foreign
+    t.w.locator('[data-out="notice"] [data-act="dismiss"]').click()
+    t.w.locator('[data-act="aside-discard"]').click()
+    assert t.page.evaluate(f"localStorage.getItem('{ASIDE}')") is None
+
+
+# ------------------------------------------------------------ bad input, keyboard
+
+
+@pytest.mark.parametrize("bad, words", [("abc", "whole number"), ("-2", "at least 0"), ("", "Enter the attacker's effort")])
+def test_bad_effort_is_explained_beside_the_field(tracker, bad, words):
+    t = tracker
+    ensure_wolves_and_crows(t)
+    log = t.log()
+    t.button("attack", "Ada").click()
+    t.fill_panel(target="Cy", effort=bad, defense=1)
+    t.w.locator('.morale__panel button[type="submit"]').click()
+    error = t.error("effort")
+    error.wait_for()
+    assert words in error.inner_text()
+    assert t.w.locator('.morale__panel [name="effort"]').get_attribute("aria-invalid") == "true"
+    assert t.log() == log  # nothing logged, nothing lost
+    t.w.locator('.morale__panel [data-act="cancel"]').click()
+
+
+@pytest.mark.parametrize("bad, words", [("x", "whole number"), ("-1", "at least 0"), ("", "Enter the margin")])
+def test_bad_margin_is_explained_beside_the_field(tracker, bad, words):
+    t = tracker
+    ensure_wolves_and_crows(t)
+    log = t.log()
+    t.button("advantage", "Bo").click()
+    t.fill_panel(margin=bad)
+    t.w.locator('.morale__panel button[type="submit"]').click()
+    t.error("margin").wait_for()
+    assert words in t.error("margin").inner_text()
+    assert t.log() == log
+    t.fill_panel(margin=2)  # a good value is logged and clears the message
+    t.w.locator('.morale__panel button[type="submit"]').click()
+    t.wait_log(len(log) + 1)
+    assert "Vigor advantage (margin 2)" in t.log()[0]
+
+
+def test_duplicate_names_in_the_setup_are_explained_and_the_conflict_is_kept(tracker):
+    t = tracker
+    ensure_wolves_and_crows(t)
+    morale, log = t.morale(), t.log()
+    t.start("2023", [{"name": "Wolves", "members": ["Ada", "Bo"]}, {"name": "Crows", "members": ["Bo", "Cy"]}])
+    t.w.locator('button[type="submit"]').click()
+    error = t.error("teams[1].members[0].name")
+    error.wait_for()
+    assert "'Bo' appears twice" in error.inner_text()
+    assert t.w.locator('[name="teams[1].members[0].name"]').get_attribute("aria-invalid") == "true"
+    t.w.locator('[data-act="back"]').click()
+    assert (t.morale(), t.log()) == (morale, log)
+
+
+def test_keyboard_only(tracker):
+    t = tracker
+    page = t.page
+    t.begin("2023", WOLVES_CROWS)
+    t.button("failure", "Ada").focus()
+    page.keyboard.press("Tab")                      # on to Ada's Attack
+    assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
+    page.keyboard.press("Enter")                    # opens the form, focus on the defender
+    assert page.evaluate("document.activeElement.name") == "target"
+    page.keyboard.press("Escape")                   # closes it, back on the button
+    assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowDown")                # Cy → Di
+    page.keyboard.press("Tab")
+    page.keyboard.type("4")
+    page.keyboard.press("Tab")
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")                    # submits
+    t.wait_log(1)
+    assert t.log()[0].startswith("Ada hit Di (4 vs 1)")
+    assert t.morale() == {"Wolves": 1, "Crows": -1}
+    assert t.w.locator('[data-out="announce"]').inner_text() == t.log()[0]
+    assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
+
+
+# ------------------------------------------------------------ phone, share link
+
+
+def test_phone_360_px(tracker):
+    """The shared page at a phone's width (its engine is already running)."""
+    t = tracker
+    page = t.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        def check_targets(selector):
+            boxes = [b for b in (e.bounding_box() for e in t.w.locator(selector).all()) if b]
+            assert boxes, selector
+            for box in boxes:
+                assert box["height"] >= 44 and box["width"] >= 44, (selector, box)
+                assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (selector, box)
+
+        t.start("2023", [{"name": "Wolves", "members": ["Ada", "Bo"]}, {"name": "Crows", "members": ["Cy"]}])
+        check_targets("input[type=text], select, button, .morale__file, .morale__captain-pick label")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        t.w.locator('button[type="submit"]').click()
+        t.w.locator(".morale__team").first.wait_for()
+        check_targets("button, .morale__file")
+        t.act("failure", "Bo")
+        assert t.morale() == {"Wolves": -1, "Crows": 0}
+        t.button("attack", "Cy").click()
+        check_targets(".morale__panel input[type=text], .morale__panel select, .morale__panel button")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        t.w.locator('.morale__panel [data-act="cancel"]').click()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_share_link_opens_the_conflict(tracker):
+    t = tracker
+    t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned"]}])
+    t.act("success", "Leo", margin=2)
+    t.act("adjust", "Bears", amount=-2, note="prelude")  # a GM correction
+    assert "corrected by hand (prelude)" in t.log()[0]
+    shared = (t.morale(), t.log())
+    t.w.locator('[data-act="share"]').click()
+    link = t.w.locator('[data-out="notice"] input').input_value()
+    assert "#morale=" in link
+    t.act("failure", "Mia", margin=1)  # the conflict moves on; the link keeps the moment it was made
+    t.page.evaluate("link => { location.hash = new URL(link).hash; }", link)
+    t.w.locator('[data-out="notice"]', has_text="Lions against Bears, 2 logged").wait_for()
+    t.w.locator('[data-act="open-shared"]').click()
+    t.wait_log(2)
+    assert (t.morale(), t.log()) == shared
+    assert "#morale=" not in t.page.url
