@@ -1,0 +1,332 @@
+"""Stress absorption (RULES.md §3): wound boxes, wiki conditions, Edgerunner tracks.
+
+Static content, computed by ``rules_core`` in CPython: for wound boxes the
+capacities and severities and what 1…4 stress does to an empty slot in each
+edition; for conditions the slot ratings and what 1…5 stress does to empty
+slots; for tracks the consequence values and a worked track.
+
+In the browser (``assets/widgets/stress.js``) one form holds all three
+models; the fence's ``model`` picks the one shown first.
+
+Options: ``model`` (``wounds`` default, ``conditions``, ``track``),
+``edition`` (``"2023"`` default or ``"2022"``: the wound-box edition shown first).
+"""
+from __future__ import annotations
+
+from html import escape
+
+from rules_core import boosts, tracks, wounds
+from rules_core.api import call
+
+from . import _html as h
+
+MODELS = {
+    "wounds": "Gauntlet Forge wound boxes",
+    "conditions": "Gauntlet Forge conditions (wiki)",
+    "track": "Edgerunner stress track",
+}
+DEFAULTS = {"model": "wounds", "edition": "2023"}
+THRESHOLD = 2
+"""A fresh track's threshold: character creation's base of 2 with a stress skill of 0 (the reader changes it)."""
+NOTICE = '<div class="calc-stress__notice" data-out="notice" role="alert" hidden></div>'
+"""Where a panel reports saved state it could not use."""
+CHOICES = {"surrender": "Surrender", "last_stand": "Enter the Last Stand"}
+
+
+def _result(name: str, payload: dict) -> dict:
+    reply = call(name, payload)
+    if not reply["ok"]:
+        raise h.WidgetError(f"stress widget: {reply['error']['message']}")
+    return reply["result"]
+
+
+def _options(options: dict) -> dict:
+    unknown = set(options) - set(DEFAULTS)
+    if unknown:
+        raise h.WidgetError(f"stress widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
+    opts = {**DEFAULTS, **{k: str(v) for k, v in options.items()}}
+    if opts["model"] not in MODELS:
+        raise h.WidgetError(f"stress widget: model must be one of {', '.join(MODELS)}, not {opts['model']!r}")
+    if opts["edition"] not in wounds.EDITIONS:
+        raise h.WidgetError(
+            f"stress widget: edition must be one of {', '.join(wounds.EDITIONS)} (the wiki edition is "
+            f"`model: conditions`), not {opts['edition']!r}"
+        )
+    return opts
+
+
+# ---------------------------------------------------------------- empty states (what "reset" goes back to)
+
+
+def empty_states() -> dict:
+    """Each model's fresh state, as the rules_core API returns it."""
+    w = _result("stress.wounds", {"stress": 0, "type": wounds.SLOTS[0]})
+    c = _result("stress.conditions", {"stress": 0})
+    t = _result("stress.track_hit", {"track": {"threshold": THRESHOLD}, "shifts": 0})["hit"]["track"]
+    return {
+        "wounds": {"wounds": w["wounds"], "favor": 0, "in_conflict": True, "last_stand": False},
+        "conditions": {"conditions": c["conditions"], "last_stand": False},
+        "track": {"current": tracks.TRACKS[0], "tracks": {name: t for name in tracks.TRACKS}},
+    }
+
+
+# ---------------------------------------------------------------- static content
+
+
+def _ordinal(i: int) -> str:
+    return f"box {i + 1}"
+
+
+def _wounds_static() -> str:
+    slot = wounds.SLOTS[0]
+    boxes = _result("stress.wounds", {"stress": 0, "type": slot})["boxes"]
+    severities = [
+        _result("stress.wounds", {"stress": cap, "type": slot, "box": i})["severity"][slot]["name"]
+        for i, cap in enumerate(boxes)
+    ]
+    capacities = h.table(
+        ["Box", *[str(i + 1) for i in range(len(boxes))]],
+        [["Capacity", *boxes], ["Severity when it is the highest marked", *severities]],
+        caption="Every slot (physical, mental, social) has these boxes",
+        cls="calc__table calc-stress__table",
+    )
+    rows = []
+    for s in range(1, 5):
+        hit = _result("stress.wounds", {"stress": s, "type": slot})
+        if hit["outcome"] == "marked":
+            where = f"{_ordinal(hit['box'])} (capacity {boxes[hit['box']]})"
+            severity = hit["severity"][slot]["name"]
+        else:
+            paid = _result("stress.wounds", {"stress": s, "type": slot, "favor": s})
+            broke = _result("stress.wounds", {"stress": s, "type": slot, "favor": s - 1})
+            outside = _result("stress.wounds", {"stress": s, "type": slot, "favor": s - 1, "in_conflict": False})
+            where = (f"no box: {paid['favor_spent']} Favor buys a trait rated {paid['trait']}; "
+                     f"without it, {broke['outcome']} ({outside['outcome']} outside a conflict)")
+            severity = "unchanged"
+        stands = []
+        for edition in wounds.EDITIONS:
+            last = _result("stress.wounds", {"stress": s, "type": slot, "last_stand": True, "edition": edition})
+            stands.append(f"{_ordinal(last['box'])} marked" if last["outcome"] == "marked" else last["outcome"])
+        rows.append([s, where, severity, *stands])
+    empty = h.table(
+        ["Stress", "On an empty slot", "Severity", *[f"In a Last Stand ({e})" for e in wounds.EDITIONS]],
+        rows,
+        caption="Stress of one type on an empty slot",
+        cls="calc__table calc-stress__table",
+    )
+    return capacities + empty
+
+
+def _conditions_static() -> str:
+    ratings = _result("stress.conditions", {"stress": 0})["ratings"]
+    table = h.table(
+        ["Slot", *[str(i + 1) for i in range(len(ratings))]],
+        [["Rating", *ratings]],
+        caption="The six condition slots (any kind of harm)",
+        cls="calc__table calc-stress__table",
+    )
+    rows = []
+    for s in range(1, 6):
+        r = _result("stress.conditions", {"stress": s})
+        took = f"a condition rated {r['rating']} (slot {r['slot'] + 1})"
+        if r["trait"]:
+            took += f" and a trait rated {r['trait']}"
+        stand = _result("stress.conditions", {"stress": s, "last_stand": True})["outcome"]
+        rows.append([s, took, stand])
+    return table + h.table(
+        ["Stress", "On empty slots", "In a Last Stand"], rows,
+        caption="Stress on empty condition slots", cls="calc__table calc-stress__table",
+    )
+
+
+def _track_static() -> str:
+    values = _result("stress.track_hit", {"track": {"threshold": THRESHOLD}, "shifts": 0})["hit"]["track"]["consequences"]
+    soak = h.table(
+        ["Soak", "Removes"],
+        [*[[f"{name} consequence", v] for name, v in values.items()], ["each aspect invoked", boosts.INVOKE_VALUE]],
+        caption="What lowers a hit (each consequence slot once)",
+        cls="calc__table calc-stress__table",
+    )
+    example = {"threshold": 3, "marked": [2]}
+    rows = [[n, _result("stress.track_hit", {"track": example, "shifts": n})["hit"]["message"]] for n in range(1, 5)]
+    worked = h.table(
+        ["Shifts", "What happens"], rows,
+        caption="A track with threshold 3 and box 2 already marked",
+        cls="calc__table calc-stress__table",
+    )
+    return soak + worked
+
+
+# ---------------------------------------------------------------- the form
+
+
+def _radios(wid: str, name: str, legend: str, choices: dict, value: str, *, cls: str = "") -> str:
+    items = "".join(
+        f'<label class="calc-stress__choice" for="{wid}-{name}-{key}">'
+        f'<input {h.attrs(type="radio", id=f"{wid}-{name}-{key}", name=name, value=key, checked=(key == value))}>'
+        f"<span>{escape(text)}</span></label>"
+        for key, text in choices.items()
+    )
+    return (f'<fieldset class="calc-stress__switch {cls}" data-switch="{escape(name)}">'
+            f"<legend>{escape(legend)}</legend>{items}</fieldset>")
+
+
+def _buttons(kind: str) -> str:
+    return (
+        '<div class="calc__buttons">'
+        f'<button type="button" class="calc__primary" data-act="apply" disabled>Apply</button>'
+        '<span class="calc-stress__choices" data-out="choices"></span>'
+        f'<button type="button" data-act="undo" disabled>Undo</button>'
+        f'<button type="button" data-act="reset">Reset {escape(kind)}</button>'
+        "</div>"
+        '<p class="calc-stress__log" data-out="log" aria-live="polite"></p>'
+    )
+
+
+def _result_area() -> str:
+    return (
+        '<output class="calc__result" data-out="answer" aria-live="polite"></output>'
+        '<div class="calc-stress__picks" data-out="picks"></div>'
+        '<p class="calc__form-error" hidden></p>'
+    )
+
+
+def _wounds_form(wid: str, edition: str) -> str:
+    boxes = _result("stress.wounds", {"stress": 0, "type": wounds.SLOTS[0]})["boxes"]
+    slots = ""
+    for slot in wounds.SLOTS:
+        buttons = "".join(
+            f'<button type="button" class="calc-stress__box calc-stress__box--{cap}" data-box="{i}" '
+            f'aria-pressed="false" aria-label="{slot.capitalize()} box {i + 1}, capacity {cap}">{cap}</button>'
+            for i, cap in enumerate(boxes)
+        )
+        slots += (
+            f'<div class="calc-stress__row" data-slot="{slot}">'
+            f'<p class="calc-stress__row-name" id="{wid}-w-{slot}">{slot.capitalize()}: '
+            f'<span data-out="severity">none</span></p>'
+            f'<div class="calc-stress__boxes" role="group" aria-labelledby="{wid}-w-{slot}">{buttons}</div></div>'
+        )
+    w = f"{wid}-w"
+    return (
+        f'<fieldset class="calc-stress__panel" data-panel="wounds" hidden><legend>{MODELS["wounds"]}</legend>'
+        f'{NOTICE}'
+        '<p class="calc__hint">Tap a box to mark or clear it.</p>'
+        f'<div class="calc-stress__grid">{slots}</div>'
+        '<fieldset class="calc__group" data-part="hit"><legend>The stress</legend>'
+        + h.number_field(w, "stress", "Stress", 1, hint="a whole number, 0 or more")
+        + h.select(w, "type", "Type", [(s, s.capitalize()) for s in wounds.SLOTS], wounds.SLOTS[0])
+        + h.select(w, "edition", "Edition", [(e, e) for e in wounds.EDITIONS], edition)
+        + "</fieldset>"
+        '<fieldset class="calc__group" data-part="character"><legend>The character</legend>'
+        + h.number_field(w, "favor", "Favor available", 0)
+        + h.checkbox(w, "in_conflict", "In a conflict", True)
+        + h.checkbox(w, "last_stand", "In their Last Stand")
+        + "</fieldset>"
+        + _result_area() + _buttons("the boxes")
+        + "</fieldset>"
+    )
+
+
+def _conditions_form(wid: str) -> str:
+    ratings = _result("stress.conditions", {"stress": 0})["ratings"]
+    buttons = "".join(
+        f'<button type="button" class="calc-stress__box calc-stress__box--{r}" data-box="{i}" '
+        f'aria-pressed="false" aria-label="Slot {i + 1}, rating {r}">{r}</button>'
+        for i, r in enumerate(ratings)
+    )
+    c = f"{wid}-c"
+    return (
+        f'<fieldset class="calc-stress__panel" data-panel="conditions" hidden><legend>{MODELS["conditions"]}</legend>'
+        f'{NOTICE}'
+        '<p class="calc__hint">Tap a slot to fill or clear it.</p>'
+        f'<div class="calc-stress__row"><p class="calc-stress__row-name" id="{c}-slots">Condition slots</p>'
+        f'<div class="calc-stress__boxes" role="group" aria-labelledby="{c}-slots">{buttons}</div></div>'
+        '<fieldset class="calc__group" data-part="hit"><legend>The stress</legend>'
+        + h.number_field(c, "stress", "Stress", 1, hint="a whole number, 0 or more")
+        + "</fieldset>"
+        '<fieldset class="calc__group" data-part="character"><legend>The participant</legend>'
+        + h.checkbox(c, "last_stand", "In their Last Stand")
+        + "</fieldset>"
+        + _result_area() + _buttons("the slots")
+        + "</fieldset>"
+    )
+
+
+def _track_form(wid: str) -> str:
+    t = f"{wid}-t"
+    r = f"{wid}-r"
+    names = list(boosts.CONSEQUENCES)
+    slots = "".join(
+        f'<div class="calc-stress__consequence">'
+        + h.number_field(t, f"value-{n}", f"{n.capitalize()} consequence value", boosts.CONSEQUENCES[n])
+        + h.checkbox(t, f"taken-{n}", f"{n.capitalize()} taken")
+        + "</div>"
+        for n in names
+    )
+    use = "".join(
+        f'<div class="calc__field calc__field--check" data-field="use-{n}">'
+        f'<input {h.attrs(id=f"{t}-use-{n}", name=f"use-{n}", type="checkbox")}>'
+        f'<label for="{t}-use-{n}">Take the {n} consequence</label></div>'
+        for n in names
+    )
+    return (
+        f'<fieldset class="calc-stress__panel" data-panel="track" hidden><legend>{MODELS["track"]}</legend>'
+        + NOTICE
+        + _radios(t, "track", "Track", {n: n.capitalize() for n in tracks.TRACKS}, tracks.TRACKS[0])
+        + '<fieldset class="calc__group" data-part="character"><legend>The track</legend>'
+        + h.number_field(t, "threshold", "Threshold", THRESHOLD, hint="the highest box a hit may mark")
+        + f'<div class="calc-stress__row calc__field--wide"><p class="calc-stress__row-name" id="{t}-boxes">'
+          'Stress boxes (tap to mark or clear)</p>'
+          f'<div class="calc-stress__boxes calc-stress__boxes--track" role="group" aria-labelledby="{t}-boxes" '
+          'data-out="boxes"></div></div>'
+        + slots
+        + "</fieldset>"
+        '<fieldset class="calc__group" data-part="hit"><legend>The hit</legend>'
+        + h.number_field(t, "shifts", "Incoming shifts", 2)
+        + h.number_field(t, "invokes_available", "Invokes available", 0)
+        + h.number_field(t, "defense", "Defense shifts", "", hint="blank when not defending; replaces the threshold")
+        + h.number_field(t, "range", "Range to the defender", 0)
+        + '<div class="calc__field calc__field--wide calc-stress__use" data-field="consequences">'
+          '<span class="calc__hint">Against this hit:</span>' + use
+        + f'<p class="calc__error" id="{t}-consequences-error" hidden></p></div>'
+        + h.number_field(t, "invokes", "Invokes used against this hit", 0)
+        + "</fieldset>"
+        + _result_area() + _buttons("the track")
+        + '<fieldset class="calc__group" data-part="recovery"><legend>Recovery</legend>'
+        + h.number_field(r, "shifts", "Recovery shifts", 0)
+        + '<div class="calc__field calc__field--wide" data-field="chosen">'
+          f'<p class="calc-stress__row-name" id="{r}-chosen">Boxes to clear (tap to choose)</p>'
+          f'<div class="calc-stress__boxes calc-stress__boxes--track" role="group" aria-labelledby="{r}-chosen" '
+          'data-out="chosen"></div>'
+          f'<p class="calc__error" id="{r}-chosen-error" hidden></p></div>'
+        + '<output class="calc__result" data-out="recovery" aria-live="polite"></output>'
+        + '<div class="calc__buttons">'
+          '<button type="button" data-act="suggested">Use the suggested set</button>'
+          '<button type="button" class="calc__primary" data-act="recover" disabled>Clear these boxes</button></div>'
+        + "</fieldset>"
+        + "</fieldset>"
+    )
+
+
+def render(wid: str, options: dict) -> str:
+    opts = _options(options)
+    statics = {"wounds": _wounds_static(), "conditions": _conditions_static(), "track": _track_static()}
+    static = "".join(
+        f'<div class="calc-stress__static" data-model="{m}"{"" if m == opts["model"] else " hidden"}>{html}</div>'
+        for m, html in statics.items()
+    )
+    form = (
+        _radios(wid, "model", "Stress model", MODELS, opts["model"], cls="calc-stress__models")
+        + _wounds_form(wid, opts["edition"])
+        + _conditions_form(wid)
+        + _track_form(wid)
+    )
+    data = {
+        **opts,
+        "empty": empty_states(),
+        "slots": list(wounds.SLOTS),
+        "tracks": list(tracks.TRACKS),
+        "consequences": list(boosts.CONSEQUENCES),
+        "choices": CHOICES,
+    }
+    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data)
