@@ -11,7 +11,7 @@ from . import boons, pending
 
 WIDGETS = {
     "boons": boons.render,
-    "stress": pending.render("stress", "Stress absorption"),
+    "stress": __import__("stress", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/stress.py
     "morale": __import__("morale", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/morale.py
     "borders": __import__("borders", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/borders.py
 }
