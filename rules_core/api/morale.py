@@ -358,7 +358,8 @@ def _event_forms(edition: str) -> list[dict]:
         {"kind": "end_turn", "label": "End turn", "by": "team", "fields": [
             _field("helpers", "Teammates helping the captain", "count", when="keep_morale_due", optional=True,
                    hint="each adds 1 to the difficulty"),
-            _field("effort", "Captain's effort on the keep-morale test", "count", when="keep_morale_due"),
+            _field("effort", "Captain's effort on the keep-morale test", "count", when="keep_morale_due",
+                   hint="the captain tests a skill other than the conflict's relevant skill"),
         ]},
         {"kind": "adjust", "label": "Correct morale", "by": "team", "fields": [
             _field("amount", "Change to morale", "integer", hint="a whole number, e.g. 2 or -1"),

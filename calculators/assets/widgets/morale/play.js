@@ -138,17 +138,16 @@ export function drawPanel(view, { ui, wid, kind, member, team, values = {} }) {
     }
     return node;
   });
-  const keep = kind === "end_turn" && teamState.keep_morale.due
-    ? el("output", { class: "morale__difficulty", "data-out": "difficulty", "aria-live": "polite" },
-        `Difficulty ${teamState.keep_morale.difficulty} (BROKEN MORALE ${teamState.broken_morale}, nobody helping).`)
-    : null;
+  // The keep-morale test's difficulty, shown before the roll (and updated as helpers join) under the helpers field.
+  const helpers = fields.findIndex((node) => node.dataset.field === "helpers");
+  if (helpers >= 0) {
+    fields.splice(helpers + 1, 0, el("output", { class: "morale__difficulty", "data-out": "difficulty", "aria-live": "polite" },
+      `Difficulty ${teamState.keep_morale.difficulty} (BROKEN MORALE ${teamState.broken_morale}, nobody helping).`));
+  }
   return el("div", { class: "morale__panel", role: "group", "aria-labelledby": `${wid}-panel-title`, "data-panel": kind },
-    el("p", { class: "morale__panel-title", id: `${wid}-panel-title` }, title),
-    keep && teamState.captain ? el("p", { class: "calc__hint" },
-      `${teamState.captain} tests a skill other than the relevant one; each helper adds 1.`) : null,
-    ...fields.slice(0, fields.length - (keep ? 1 : 0)),
-    keep,
-    ...(keep ? fields.slice(-1) : []),
+    el("p", { class: "morale__panel-title", id: `${wid}-panel-title` },
+      title, kind === "end_turn" && teamState.captain && helpers >= 0 ? ` (captain: ${teamState.captain})` : ""),
+    ...fields,
     el("p", { class: "calc__form-error", hidden: true }),
     el("div", { class: "calc__buttons" },
       el("button", { type: "submit", class: "calc__primary", "data-key": "panel-submit" },
