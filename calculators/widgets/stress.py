@@ -90,30 +90,36 @@ def _wounds_static() -> str:
         caption="Every slot (physical, mental, social) has these boxes",
         cls="calc__table calc-stress__table",
     )
-    rows = []
-    for s in range(1, 5):
-        hit = _result("stress.wounds", {"stress": s, "type": slot})
+    def outside_last_stand(s: int, edition: str) -> list[str]:
+        base = {"stress": s, "type": slot, "edition": edition}
+        hit = _result("stress.wounds", base)
         if hit["outcome"] == "marked":
-            where = f"{_ordinal(hit['box'])} (capacity {boxes[hit['box']]})"
-            severity = hit["severity"][slot]["name"]
-        else:
-            paid = _result("stress.wounds", {"stress": s, "type": slot, "favor": s})
-            broke = _result("stress.wounds", {"stress": s, "type": slot, "favor": s - 1})
-            outside = _result("stress.wounds", {"stress": s, "type": slot, "favor": s - 1, "in_conflict": False})
-            where = (f"no box: {paid['favor_spent']} Favor buys a trait rated {paid['trait']}; "
-                     f"without it, {broke['outcome']} ({outside['outcome']} outside a conflict)")
-            severity = "unchanged"
-        stands = []
-        for edition in wounds.EDITIONS:
-            last = _result("stress.wounds", {"stress": s, "type": slot, "last_stand": True, "edition": edition})
-            stands.append(f"{_ordinal(last['box'])} marked" if last["outcome"] == "marked" else last["outcome"])
-        rows.append([s, where, severity, *stands])
-    empty = h.table(
-        ["Stress", "On an empty slot", "Severity", *[f"In a Last Stand ({e})" for e in wounds.EDITIONS]],
-        rows,
-        caption="Stress of one type on an empty slot",
-        cls="calc__table calc-stress__table",
-    )
+            return [f"{_ordinal(hit['box'])} (capacity {boxes[hit['box']]})", hit["severity"][slot]["name"]]
+        paid = _result("stress.wounds", {**base, "favor": s})
+        broke = _result("stress.wounds", {**base, "favor": s - 1})
+        outside = _result("stress.wounds", {**base, "favor": s - 1, "in_conflict": False})
+        return [f"no box: {paid['favor_spent']} Favor buys a trait rated {paid['trait']}; "
+                f"without it, {broke['outcome']} ({outside['outcome']} outside a conflict)", "unchanged"]
+
+    def in_last_stand(s: int, edition: str) -> str:
+        last = _result("stress.wounds", {"stress": s, "type": slot, "last_stand": True, "edition": edition})
+        return f"{_ordinal(last['box'])} marked" if last["outcome"] == "marked" else last["outcome"]
+
+    stresses = range(1, 5)
+    by_edition = {e: [outside_last_stand(s, e) for s in stresses] for e in wounds.EDITIONS}
+    same = all(rows == by_edition[wounds.EDITIONS[0]] for rows in by_edition.values())
+    editions = [wounds.EDITIONS[0]] if same else list(wounds.EDITIONS)
+    headers = ["Stress"]
+    for e in editions:
+        label = ", ".join(wounds.EDITIONS) if same else e
+        headers += [f"On an empty slot ({label})", f"Severity ({label})"]
+    headers += [f"In a Last Stand ({e})" for e in wounds.EDITIONS]
+    rows = [
+        [s, *[cell for e in editions for cell in by_edition[e][i]], *[in_last_stand(s, e) for e in wounds.EDITIONS]]
+        for i, s in enumerate(stresses)
+    ]
+    empty = h.table(headers, rows, caption="Stress of one type on an empty slot, per edition",
+                    cls="calc__table calc-stress__table")
     return capacities + empty
 
 
