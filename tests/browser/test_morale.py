@@ -403,9 +403,21 @@ def test_a_damaged_saved_state_is_set_aside(tracker):
     t = Tracker(t.page)
     t.w.locator('[data-out="notice"]', has_text="Nobody").wait_for()  # (the old page's notice may linger a moment)
     assert json.loads(t.page.evaluate(f"localStorage.getItem('{ASIDE}')"))[-1]["text"] == foreign
+
+    # And so is another tool's data under the same key (the wrong shape).
+    other = json.dumps({"format": "dice-roller/history", "rolls": [3, 5]})
+    t.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, other])
+    t.page.go_forward()
+    t.page.wait_for_url(lambda url: f"/{TABLE}" in url)
+    t = Tracker(t.page)
+    t.w.locator('[data-out="notice"]', has_text="dice-roller/history file, not a morale conflict").wait_for()
+    assert [a["text"] for a in json.loads(t.page.evaluate(f"localStorage.getItem('{ASIDE}')"))] [-3:] == [garbage, foreign, other]
     t.w.locator('[data-out="notice"] [data-act="dismiss"]').click()
     t.w.locator('[data-act="aside-discard"]').click()
     assert t.page.evaluate(f"localStorage.getItem('{ASIDE}')") is None
+    t.page.go_back()  # the rest of the module runs on the conflicts page
+    t.page.wait_for_url(lambda url: f"/{CONFLICTS}" in url)
+    Tracker(t.page).w.locator("fieldset.morale__setup-team").first.wait_for()
 
 
 # ------------------------------------------------------------ bad input, keyboard

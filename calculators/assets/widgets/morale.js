@@ -103,10 +103,11 @@ export function mount(root, { engine, ui, options }) {
     el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-set-aside"), text) }, "Download it"));
   }
 
-  /** Check a conflict by replaying it: {state} or {message}. A redo list that no longer applies is reported. */
+  /** Check a conflict by replaying it: {state}, {message} (it doesn't replay) or {down} (the engine isn't
+   *  running, so nothing can be judged). A redo list that no longer applies is reported as redoProblem. */
   async function check(c) {
     const reply = await replay(c);
-    if (!reply.ok) return { message: reply.error.message };
+    if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message };
     if (c.redo.length) {
       const all = await replay(c, [...c.events, ...[...c.redo].reverse()]);
       if (!all.ok) return { state: reply.result, redoProblem: all.error.message };
@@ -119,16 +120,17 @@ export function mount(root, { engine, ui, options }) {
     if (text != null) {
       const { conflict: c, problem } = saved.unpack(text);
       const result = problem ? { message: `it is damaged: ${problem}` } : await check(c);
-      if (result.message) putAside(text, `The saved conflict could not be opened (${result.message.replace(/\.$/, "")}).`);
+      if (result.down) showNotice(`${result.down} The saved conflict is kept as it is.`);
+      else if (result.message) putAside(text, `The saved conflict could not be opened (${result.message.replace(/\.$/, "")}).`);
       else {
+        conflict = c;
+        view = result.state;
         if (result.redoProblem) {
           saved.setAside(ui, text, `redo list: ${result.redoProblem}`);
-          c.redo = [];
+          conflict.redo = [];
           persist();
           showNotice("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
         }
-        conflict = c;
-        view = result.state;
       }
     }
     mode = conflict ? "play" : "setup";
@@ -144,7 +146,7 @@ export function mount(root, { engine, ui, options }) {
       saved.forgetShared();
       return;
     }
-    const teams = c.setup.teams?.map?.((t) => t?.name).join(" against ") || "a conflict";
+    const teams = Array.isArray(c.setup.teams) ? c.setup.teams.map((t) => t?.name).join(" against ") : "a conflict";
     showNotice(`This link carries a conflict: ${teams}, ${c.events.length} logged. Opening it sets the current one aside.`,
       el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"));
     notice.dataset.shared = text;
@@ -154,6 +156,10 @@ export function mount(root, { engine, ui, options }) {
   async function adopt(text, field) {
     const { conflict: c, problem } = saved.unpack(text);
     const result = problem ? { message: `This file can't be used: ${problem}.` } : await check(c);
+    if (result.down) {
+      ui.showError(form, { field, message: result.down });
+      return false;
+    }
     if (result.message) {
       ui.showError(form, { field, message: result.message.startsWith("This") ? result.message
         : `This conflict no longer replays: ${result.message}` });
@@ -166,7 +172,8 @@ export function mount(root, { engine, ui, options }) {
     panel = null;
     mode = "play";
     persist();
-    say(`Opened a conflict with ${c.events.length} logged event${c.events.length === 1 ? "" : "s"}.`);
+    say(`Opened a conflict with ${c.events.length} logged event${c.events.length === 1 ? "" : "s"}` +
+      `${result.redoProblem ? " (its redo list no longer replays and was left out)" : ""}.`);
     draw(null);
     root.querySelector(`#${CSS.escape(wid)}-play-title`)?.focus();
     return true;
@@ -433,10 +440,10 @@ export function mount(root, { engine, ui, options }) {
   function onStorage(event) {
     if (event.key !== saved.KEY || event.newValue == null || mode === "loading") return;
     const { conflict: c, problem } = saved.unpack(event.newValue);
-    if (problem) return;
+    if (problem) return; // the other tab reports it when it opens
     run(async () => {
       const result = await check(c);
-      if (result.message) return;
+      if (!result.state) return;
       conflict = c;
       view = result.state;
       panel = null;
