@@ -1,0 +1,374 @@
+"""The border costs calculator, in the browser, against the same rules_core in CPython.
+
+One page (and one Pyodide start) serves the module; each test first loads the
+warehouse example and the worked example's roll back into the widget.
+"""
+import json
+import re
+
+import pytest
+import yaml
+
+from rules_core.api import call
+from tests.browser.support import wait_engine
+
+CONFLICTS = "edgerunner/conflicts/"
+WIDGET = '.calc[data-calc="borders"]'
+KEY = "conflict-table:borders"
+WAREHOUSE = {"name": "Warehouse", "zones": ["West end", "Middle", "East end"],
+             "borders": [{"between": ["West end", "Middle"], "pass": 3}, {"between": ["Middle", "East end"], "pass": 3}]}
+
+
+@pytest.fixture(scope="module")
+def borders_page(shared_context, server):
+    page = shared_context.new_page()
+    page.set_default_timeout(20_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + CONFLICTS)
+    page.evaluate(f"localStorage.removeItem('{KEY}')")
+    wait_engine(page)
+    page.wait_for_selector(f'{WIDGET} [data-out="reach"] .calc__answer')
+    yield page
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def wait_text(locator, text):
+    locator.page.wait_for_function("([el, t]) => el && el.innerText.includes(t)", arg=[locator.element_handle(), text])
+    return locator.inner_text()
+
+
+def out(widget, name):
+    return widget.locator(f'[data-out="{name}"]')
+
+
+def load_example(widget, name, check):
+    widget.locator('select[name="example"]').select_option(name)
+    widget.locator('[data-action="load-example"]').click()
+    wait_text(out(widget, "words"), check)
+
+
+def set_roll(widget, skill=3, faces="+0--", bid=0, shifts=None):
+    widget.locator('select[name="mode"]').select_option("roll" if shifts is None else "shifts")
+    if shifts is not None:
+        widget.locator('input[name="shifts"]').fill(str(shifts))
+    widget.locator('input[name="skill"]').fill(str(skill))
+    widget.locator('input[name="bid"]').fill(str(bid))
+    if shifts is None:
+        for i, face in enumerate(faces, start=1):
+            widget.locator(f'select[name="die{i}"]').select_option(face)
+
+
+def choose(widget, start, target):
+    widget.locator('select[name="start"]').select_option(start)
+    widget.locator('select[name="target"]').select_option(target)
+
+
+def words(widget):
+    return out(widget, "words").inner_text()
+
+
+@pytest.fixture
+def borders(borders_page):
+    """The widget with the warehouse loaded, from the West end to the East end, Gatto's roll."""
+    widget = borders_page.locator(WIDGET).first
+    load_example(widget, "warehouse", "Middle – East end: 3")
+    widget.locator('input[name="new-zone"]').fill("")
+    choose(widget, "West end", "East end")
+    set_roll(widget)
+    wait_text(out(widget, "reach"), "2 shifts (skill 3 −1 on the dice)")
+    wait_text(out(widget, "route"), "6 shifts")
+    return widget
+
+
+def test_static_content_is_built_from_the_core(borders_page):
+    """Without the engine the page still shows the map, its words and the costs from the first zone."""
+    static = borders_page.locator(f"{WIDGET} .calc__static")
+    assert static.locator("svg.bmap .bmap__zone").count() == 3
+    assert static.locator(".bmap__label").all_text_contents() == ["3", "3"]
+    rows = static.locator("table.bmap-costs tbody tr")
+    assert [rows.nth(i).locator("td").all_inner_texts() for i in range(3)] == [
+        ["West end", "0", "0"], ["Middle", "3", "1"], ["East end", "6", "2"]]
+
+
+def test_warehouse_far_end_costs_6_and_gattos_2_shifts_reach_nothing(borders):
+    route = out(borders, "route").inner_text()
+    assert "Cheapest route: 6 shifts, crossing 2 borders; range 2 borders." in route
+    assert "West end → Middle: 3" in route and "Middle → East end: 3" in route
+    reach = out(borders, "reach").inner_text()
+    assert "reach no other zone" in reach
+    assert "East end: short by 4 (cost 6)" in reach
+    middle = out(borders, "reach").locator('tr[data-zone="Middle"] td').all_inner_texts()
+    east = out(borders, "reach").locator('tr[data-zone="East end"] td').all_inner_texts()
+    assert middle == ["3", "1", "short 1", "1 invoke, or a mild consequence"]
+    assert east == ["6", "2", "short 4", "2 invokes, or a moderate consequence + 1 invoke, or a severe consequence"]
+    svg = out(borders, "diagram").locator("svg")
+    assert svg.locator(".bmap__zone.is-reach").count() == 0
+    assert svg.locator('.bmap__zone[data-zone="Middle"] .bmap__status').text_content() == "short 1 (cost 3)"
+    assert svg.locator(".bmap__border.is-route").count() == 2
+
+
+def test_reachable_zones_are_listed_and_marked(borders):
+    set_roll(borders, shifts=3)
+    reach = wait_text(out(borders, "reach"), "3 shifts")
+    assert "reach Middle." in reach
+    svg = out(borders, "diagram").locator("svg")
+    assert svg.locator(".bmap__zone.is-reach").evaluate_all("els => els.map(e => e.dataset.zone)") == ["Middle"]
+    assert svg.locator('.bmap__zone[data-zone="Middle"] .bmap__status').text_content() == "✓ reached (cost 3)"
+    set_roll(borders, shifts=6)
+    reach = wait_text(out(borders, "reach"), "6 shifts")
+    assert "reach Middle, East end." in reach
+    assert "East end is within reach (cost 6)" in reach
+    assert svg.locator(".bmap__zone.is-reach").count() == 2
+
+
+@pytest.mark.parametrize("skill, bid, target", [(3, 0, "East end"), (2, 1, "Middle"), (5, 0, "East end")])
+def test_odds_match_the_core(borders, skill, bid, target):
+    choose(borders, "West end", target)
+    set_roll(borders, skill=skill, bid=bid)
+    expected = call("borders.move", {"map": WAREHOUSE, "start": "West end", "target": target, "skill": skill,
+                                     "faces": "+0--", "bid": bid})["result"]["target"]
+    odds = out(borders, "reach").locator('[data-out="odds"]')
+    text = wait_text(odds, f"Odds that skill {skill} + 4dF")
+    assert f"reaches {expected['cost']}: {expected['odds']['probability']['percent']}" in text
+    assert expected["odds"]["probability"]["exact"] in text
+    assert odds.locator("strong").get_attribute("title") == f"exactly {expected['odds']['probability']['exact']}"
+    if (skill, bid, target) == (3, 0, "East end"):
+        assert "6.2%" in text and "5/81" in text
+
+
+def switch_way(widget, name, on):
+    row = widget.locator('[data-out="borders"] .calc__field--check').filter(has_text=re.compile(f"^{re.escape(name)}:"))
+    row.locator("input").set_checked(on)
+
+
+def test_house_door_ways_on_and_off(borders):
+    load_example(borders, "house", "Hall – Room")
+    choose(borders, "Hall", "Room")
+    route = wait_text(out(borders, "route"), "Hall → Room")
+    assert "1 shift," in route and "(open door)" in route
+    switch_way(borders, "open door", False)          # the door is shut: opening it costs 1 + 2
+    route = wait_text(out(borders, "route"), "(open or close the door)")
+    assert "Cheapest route: 3 shifts" in route
+    assert "open door: 1 (off)" in words(borders)
+    off = out(borders, "diagram").locator('.bmap__label[data-way="open door"]')
+    assert "bmap__label--off" in off.get_attribute("class")
+    switch_way(borders, "open or close the door", False)   # locked
+    route = wait_text(out(borders, "route"), "(break the door)")
+    assert "Cheapest route: 4 shifts" in route
+    switch_way(borders, "break the door", False)
+    assert "Cheapest route: 7 shifts" in wait_text(out(borders, "route"), "(break the wall)")
+    switch_way(borders, "break the wall", False)
+    wait_text(out(borders, "route"), "No route from Hall to Room")
+    assert "Range: 1 border." in out(borders, "route").inner_text()
+    assert "No way leads" in borders.locator('[data-field="target"] .calc__error').inner_text()
+    switch_way(borders, "open door", True)
+    assert "Cheapest route: 1 shift," in wait_text(out(borders, "route"), "(open door)")
+    used = out(borders, "diagram").locator(".bmap__label.is-used")
+    assert used.all_text_contents() == ["open door 1"]
+
+
+def test_slope_costs_1_down_and_3_up(borders):
+    load_example(borders, "slope", "Hilltop – Foot of the slope")
+    assert "1 from Hilltop, 3 from Foot of the slope" in words(borders)
+    assert out(borders, "diagram").locator(".bmap__label").all_text_contents() == ["↓ 1 · ↑ 3"]
+    choose(borders, "Hilltop", "Foot of the slope")
+    assert "Cheapest route: 1 shift," in wait_text(out(borders, "route"), "Hilltop → Foot of the slope: 1")
+    choose(borders, "Foot of the slope", "Hilltop")
+    assert "Cheapest route: 3 shifts" in wait_text(out(borders, "route"), "Foot of the slope → Hilltop: 3")
+    reach = wait_text(out(borders, "reach"), "Hilltop: short by 1")
+    assert "2 shifts" in reach
+
+
+def add_border(widget, a, b, ways):
+    widget.locator('select[name="from"]').select_option(a)
+    widget.locator('select[name="to"]').select_option(b)
+    for j, way in enumerate(ways):
+        if j:
+            widget.locator('[data-action="add-way"]').click()
+        for part in ("name", "pass", "back"):
+            widget.locator(f'input[name="way-{j}-{part}"]').fill(str(way.get(part, "")))
+    widget.locator('[data-action="add-border"]').click()
+
+
+def test_editing_add_rename_remove_zones_and_add_a_border_with_ways(borders):
+    borders.locator('input[name="new-zone"]').fill("Loading bay")
+    borders.locator('[data-action="add-zone"]').click()
+    wait_text(out(borders, "words"), "Zones: West end, Middle, East end, Loading bay.")
+    add_border(borders, "East end", "Loading bay", [{"name": "ramp", "pass": 2, "back": 4}, {"name": "ladder", "pass": 5}])
+    text = wait_text(out(borders, "words"), "East end – Loading bay")
+    assert "East end – Loading bay: ramp: 2 from East end, 4 from Loading bay; ladder: 5" in text
+    assert out(borders, "diagram").locator(".bmap__zone").count() == 4
+    choose(borders, "West end", "Loading bay")
+    route = wait_text(out(borders, "route"), "East end → Loading bay: 2 (ramp)")
+    assert "Cheapest route: 8 shifts" in route
+    rename = borders.locator('input[name="zone-1"]')
+    rename.fill("Aisles")
+    rename.press("Enter")
+    wait_text(out(borders, "words"), "West end – Aisles: 3")
+    assert "West end → Aisles: 3" in wait_text(out(borders, "route"), "Aisles")
+    assert borders.locator('select[name="target"]').input_value() == "Loading bay"
+    borders.locator('[data-action="remove-zone"][aria-label="Remove zone Loading bay"]').click()
+    text = wait_text(out(borders, "words"), "Zones: West end, Aisles, East end.")
+    assert "Loading bay" not in text
+    assert borders.locator('select[name="target"]').input_value() == "East end"
+    stored = borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
+    assert stored["zones"] == ["West end", "Aisles", "East end"]
+    borders.locator('[data-action="undo"]').click()
+    wait_text(out(borders, "words"), "Loading bay")
+
+
+@pytest.mark.parametrize("bad, message", [("abc", "whole number"), ("-1", "can't be negative"),
+                                          ("2.5", "whole number"), ("", "missing")])
+def test_a_bad_pass_value_is_explained_beside_it_and_the_map_is_kept(borders, bad, message):
+    before = words(borders)
+    add_border(borders, "West end", "East end", [{"pass": bad}])
+    error = borders.locator('[data-field="way-0-pass"] .calc__error')
+    error.wait_for(state="visible")
+    assert message in error.inner_text()
+    assert borders.locator('input[name="way-0-pass"]').get_attribute("aria-invalid") == "true"
+    assert words(borders) == before
+    assert borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))") == WAREHOUSE
+    borders.locator('input[name="way-0-pass"]').fill("5")
+    borders.locator('[data-action="add-border"]').click()
+    error.wait_for(state="hidden")
+    assert "West end – East end: 5" in wait_text(out(borders, "words"), "West end – East end")
+
+
+def test_a_duplicate_zone_name_is_refused_beside_the_field(borders):
+    before = words(borders)
+    borders.locator('input[name="new-zone"]').fill("Middle")
+    borders.locator('[data-action="add-zone"]').click()
+    error = borders.locator('[data-field="new-zone"] .calc__error')
+    error.wait_for(state="visible")
+    assert "Two zones are called 'Middle'" in error.inner_text()
+    rename = borders.locator('input[name="zone-0"]')
+    rename.fill("East end")
+    rename.press("Enter")
+    error = borders.locator('[data-field="zone-0"] .calc__error')
+    error.wait_for(state="visible")
+    assert "Two zones are called 'East end'" in error.inner_text()
+    assert words(borders) == before
+    add_border(borders, "Middle", "West end", [{"pass": 2}])        # a second border between the same zones
+    error = borders.locator('[data-field="to"] .calc__error')
+    error.wait_for(state="visible")
+    assert "already a border" in error.inner_text()
+    assert words(borders) == before
+
+
+@pytest.mark.parametrize("field, bad, message", [("shifts", "abc", "whole number"), ("shifts", "2.5", "whole number"),
+                                                 ("shifts", "", "Enter the shifts"), ("skill", "x", "whole number"),
+                                                 ("bid", "-1", "at least 0")])
+def test_bad_roll_input_is_explained_and_the_last_result_stays(borders, field, bad, message):
+    set_roll(borders, shifts=3)
+    wait_text(out(borders, "reach"), "3 shifts")
+    borders.locator(f'input[name="{field}"]').fill(bad)
+    error = borders.locator(f'[data-field="{field}"] .calc__error')
+    error.wait_for(state="visible")
+    assert message in error.inner_text()
+    assert "3 shifts" in out(borders, "reach").inner_text()
+    assert "calc__result--stale" in out(borders, "reach").get_attribute("class")
+
+
+def test_export_and_import_round_trip_json_and_yaml(borders, tmp_path):
+    load_example(borders, "slope", "Hilltop – Foot of the slope")
+    saved = {}
+    for kind, action in (("json", "export-json"), ("yaml", "export-yaml")):
+        with borders.page.expect_download() as info:
+            borders.locator(f'[data-action="{action}"]').click()
+        path = tmp_path / info.value.suggested_filename
+        info.value.save_as(path)
+        saved[kind] = path
+    assert saved["json"].name == "slope.json" and saved["yaml"].name == "slope.yml"
+    slope = call("borders.check", {"map": json.loads(saved["json"].read_text())})["result"]["map"]
+    assert yaml.safe_load(saved["yaml"].read_text()) == slope
+    assert slope["zones"][0] == {"name": "Hilltop", "at": [0, 0]}
+    for kind in ("json", "yaml"):
+        load_example(borders, "house", "Hall – Room")
+        borders.locator('input[name="import"]').set_input_files(str(saved[kind]))
+        wait_text(out(borders, "words"), "Hilltop – Foot of the slope: 1 from Hilltop, 3 from Foot of the slope")
+        assert borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))") == slope
+
+
+def test_a_bad_import_is_refused_and_the_map_kept(borders, tmp_path):
+    before = words(borders)
+    bad = tmp_path / "bad.yml"
+    bad.write_text("zones: [A, B]\nborders:\n  - between: [A, B]\n    pass: -3\n")
+    borders.locator('input[name="import"]').set_input_files(str(bad))
+    error = borders.locator('[data-field="import"] .calc__error')
+    error.wait_for(state="visible")
+    assert "can't be negative" in error.inner_text() and "borders[0].pass" in error.inner_text()
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"zones": ["A",')
+    borders.locator('input[name="import"]').set_input_files(str(broken))
+    wait_text(error, "not valid JSON")
+    assert words(borders) == before
+
+
+def test_fields_are_labelled_and_results_announced(borders):
+    for name in ("start", "target", "mode", "shifts", "skill", "bid", "die1", "new-zone", "zone-0", "from", "to",
+                 "way-0-name", "way-0-pass", "way-0-back", "example", "import"):
+        field = borders.locator(f'[name="{name}"]')
+        label = borders.locator(f'label[for="{field.get_attribute("id")}"]')
+        assert label.count() == 1 and label.inner_text().strip(), name
+    for name in ("route", "reach", "saved"):
+        assert out(borders, name).get_attribute("aria-live") == "polite"
+    svg = out(borders, "diagram").locator("svg")
+    assert svg.get_attribute("role") == "img"
+    assert borders.locator(f'#{svg.get_attribute("aria-labelledby")}').text_content() == "Map: Warehouse"
+
+
+def test_keyboard_only_editing(borders):
+    page = borders.page
+    borders.locator('input[name="new-zone"]').focus()
+    page.keyboard.type("Office")
+    page.keyboard.press("Enter")
+    wait_text(out(borders, "words"), "Zones: West end, Middle, East end, Office.")
+    borders.locator('select[name="to"]').select_option("West end")
+    borders.locator('select[name="from"]').focus()
+    page.keyboard.press("Tab")                       # on to "and zone" (West end)
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")             # … Middle, East end, Office
+    assert borders.locator('select[name="to"]').input_value() == "Office"
+    page.keyboard.press("Tab")                       # way 1: name
+    page.keyboard.press("Tab")                       # pass value
+    assert page.evaluate("document.activeElement.name") == "way-0-pass"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    wait_text(out(borders, "words"), "West end – Office: 2")
+
+
+def test_the_map_is_kept_across_a_reload(borders):
+    borders.locator('input[name="new-zone"]').fill("Roof")
+    borders.locator('[data-action="add-zone"]').click()
+    wait_text(out(borders, "words"), "Roof")
+    page = borders.page
+    page.reload()
+    wait_engine(page)
+    widget = page.locator(WIDGET).first
+    text = wait_text(out(widget, "words"), "Zones: West end, Middle, East end, Roof.")
+    assert "Middle – East end: 3" in text
+    assert "Your map, as you left it" in out(widget, "saved").inner_text()
+    wait_text(out(widget, "reach"), "reach no other zone")
+
+
+def test_phone_viewport(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    page.goto(server.url + "table/")
+    wait_engine(page)
+    widget = page.locator(WIDGET).first
+    wait_text(out(widget, "reach"), "reach no other zone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    svg = out(widget, "diagram").locator("svg").bounding_box()
+    assert svg["x"] >= 0 and svg["x"] + svg["width"] <= 360
+    for selector in ('input[name="skill"]', 'select[name="start"]', 'input[name="zone-0"]', 'input[name="new-zone"]',
+                     '[data-action="add-border"]', '[data-action="remove-zone"]', '[data-action="export-yaml"]'):
+        box = widget.locator(selector).first.bounding_box()
+        assert box["height"] >= 44, selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
+    label = widget.locator('[data-out="borders"] .calc__field--check label').first.bounding_box()
+    assert label["height"] >= 44
+    context.close()
