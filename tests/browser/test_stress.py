@@ -294,10 +294,14 @@ def test_wiki_all_slots_full_the_trait_takes_it_all_and_last_stand_perishes(tabl
 
 def test_wiki_bad_stress(table_page):
     panel = fresh(table_page, "conditions", stress=1)
-    expect_answer(panel, "slot 1")
-    fill(panel, "stress", "two")
-    expect(panel.locator('[data-field="stress"] .calc__error')).to_contain_text("“two” is not")
-    expect_answer(panel, "slot 1")
+    boxes(panel).nth(5).click()
+    expect_answer(panel, "Take a condition rated 1 (slot 1)")
+    before = stored(table_page, "conditions")
+    for bad, words in BAD + [("two", "“two” is not")]:
+        check_bad(panel, "stress", bad, words, "Take a condition rated 1 (slot 1)", before,
+                  lambda: stored(table_page, "conditions"))
+    fill(panel, "stress", 2)
+    expect_answer(panel, "Take a condition rated 2 (slot 4)")
 
 
 # ---------------------------------------------------------------- Edgerunner stress tracks
@@ -396,6 +400,12 @@ def test_track_recovery_suggestion_cost_and_apply(table_page):
     expect(recovery.locator('[data-act="recover"]')).to_be_disabled()
     recovery.locator('[data-act="suggested"]').click()
     expect(out).to_contain_text("Clearing boxes 2, 3 costs 5 shifts")
+    recovery.locator('[name="shifts"]').fill("five")  # a bad roll: said beside it, the last good answer stays
+    expect(recovery.locator('[data-field="shifts"] .calc__error')).to_contain_text("“five” is not")
+    expect(out).to_have_class(re.compile("stale"))
+    expect(out).to_contain_text("Clearing boxes 2, 3 costs 5 shifts")
+    recovery.locator('[name="shifts"]').fill("5")
+    expect(out).not_to_have_class(re.compile("stale"))
     recovery.locator('[data-act="recover"]').click()
     expect(panel.locator('[data-out="log"]')).to_contain_text("cleared boxes 2, 3 for 5 shifts")
     assert stored(table_page, "track")["state"]["tracks"]["cool"]["marked"] == [1, 5]
@@ -491,8 +501,8 @@ def test_state_survives_a_reload_and_damaged_storage_is_set_aside(table_page):
     expect(boxes(track).nth(0)).to_have_attribute("aria-pressed", "false")
 
 
-def test_docs_pages_start_on_their_model_and_share_the_state(shared_context, server, table_page):
-    """The wound boxes marked on table/ show on the rules page; each page opens its fence's model."""
+def test_rules_page_starts_on_its_models_and_shares_the_state(shared_context, server, table_page):
+    """The wound boxes marked on table/ show on the rules page, whose two widgets open on their fences' models."""
     page = shared_context.new_page()
     page.goto(server.url + WOUNDS_PAGE)
     widgets = stress_widgets(page)
@@ -507,8 +517,6 @@ def test_docs_pages_start_on_their_model_and_share_the_state(shared_context, ser
     expect(widgets.nth(1).locator('[data-panel="track"]')).to_be_visible()
     expect(widgets.nth(1).locator('.calc-stress__static[data-model="track"]')).to_be_visible()
     expect(widgets.nth(1).locator('.calc-stress__static[data-model="conditions"]')).to_be_hidden()
-    page.goto(server.url + TRACK_PAGE)
-    expect(stress_widgets(page).first.locator('[data-panel="track"]')).to_be_visible()
     page.close()
 
 
@@ -526,8 +534,11 @@ def test_without_javascript_the_static_tables_are_there(browser, server):
     expect(conditions.locator('.calc-stress__static[data-model="conditions"]')).to_contain_text(
         "a condition rated 3 (slot 6) and a trait rated 2")
     page.goto(server.url + TRACK_PAGE)
-    expect(stress_widgets(page).first.locator('.calc-stress__static[data-model="track"]')).to_contain_text(
+    track = stress_widgets(page).first
+    expect(track.locator('.calc-stress__static[data-model="track"]')).to_contain_text(
         "2 stress marks box 3 (box 2 is already marked, so it rolls up).")
+    expect(track.locator('.calc-stress__static[data-model="wounds"]')).to_be_hidden()
+    expect(track.locator('input[name="model"][value="track"]')).to_be_checked()  # the fence's model comes first
     context.close()
 
 
