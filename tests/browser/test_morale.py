@@ -495,6 +495,29 @@ def test_keyboard_only(tracker):
     assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
 
 
+# ------------------------------------------------------------ without JavaScript
+
+
+def test_without_javascript_the_worked_examples_remain(browser, server):
+    context = browser.new_context(java_script_enabled=False, service_workers="block")
+    page = context.new_page()
+    page.goto(server.url + CONFLICTS)
+    widget = page.locator(WIDGET)
+    assert widget.locator(".calc__form").is_hidden()
+    assert "needs JavaScript" in widget.locator(".calc__status").inner_text()
+    widget.locator("summary").click()  # the worked examples are folded away
+    table = widget.locator("table.morale__moves")
+    assert table.locator("thead th").all_inner_texts() == ["A member of your team…", "2023", "2022", "wiki"]
+    rows = {r[0]: r[1:] for r in (row.locator("td").all_inner_texts() for row in table.locator("tbody tr").all())}
+    # RULES.md §4: a won attack is +1/−1 in 2023, the difference both ways in 2022 (lead's reading), only the loser in the wiki.
+    assert rows["Attacks and wins, effort 5 against 2"] == ["+1 / −1", "+3 / −3", "0 / −3"]
+    assert rows["Attacks, a tie at 3"] == ["−1 / +1", "0 / 0", "0 / 0"]
+    assert rows["Succeeds on a test (margin 2)"] == ["+1 / 0", "+2 / 0", "—"]
+    assert rows["The captain leaves (2 members remain)"] == ["−2 / 0"] * 3
+    assert rows["Morale at the start (wiki: Approach 2, positioning 3 and 1)"] == ["0", "0", "6"]
+    context.close()
+
+
 # ------------------------------------------------------------ phone, share link
 
 
