@@ -123,6 +123,7 @@ function keeper({ ui, root }, model, what, fresh, check, report) {
       const last = saved.history.at(-1);
       if (!last) return { label: null };
       const checked = await check({ ...fresh(), ...(isRecord(last.state) ? last.state : {}) });
+      if (checked.error?.code === "engine") return { error: checked.error.message }; // keep the step for later
       const history = saved.history.slice(0, -1);
       if (checked.error) {
         saved = { ...saved, history };
