@@ -19,7 +19,10 @@ export function fieldsFor(view, kind, { member, team }) {
   const t = view.teams.find((x) => x.name === team);
   const m = t?.members.find((x) => x.name === member);
   const when = { captain: !!m?.captain, keep_morale_due: !!t?.keep_morale.due, disposed: true };
-  return eventForm(view, kind).fields.filter((f) => !f.when || when[f.when]);
+  const teammates = t ? t.members.filter((x) => x.in_play && x.name !== member).length : 0;
+  return eventForm(view, kind).fields
+    .filter((f) => !f.when || when[f.when])
+    .filter((f) => f.type !== "teammate" || teammates); // nobody left to choose: nothing to ask
 }
 
 export function teamOf(view, member) {
@@ -61,7 +64,7 @@ function teamCard(t, i, view, { ui, wid, panel }) {
       type: "button", class: `morale__act morale__act--${kind}`, "data-act": "event", "data-kind": kind,
       "data-member": who.member, "data-team": who.team, "data-key": `event:${kind}:${who.member ?? who.team}`,
       "aria-expanded": panel && panel.kind === kind && (panel.member ?? panel.team) === (who.member ?? who.team) ? "true" : null,
-    }, e.label, who.member ? el("span", { class: "morale__sr" }, `: ${who.member}`) : null);
+    }, e.label, el("span", { class: "morale__sr" }, `: ${who.member ?? who.team}`));
   };
   const openHere = (who) => panel && (who.member ? panel.member === who.member : !panel.member && panel.team === who.team);
   const members = t.members.map((m) =>
