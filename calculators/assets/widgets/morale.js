@@ -211,6 +211,7 @@ export function mount(root, { engine, ui, options }) {
     mode = "play";
     panel = null;
     tried = false;
+    notice.hidden = true; // anything set aside stays listed under "Keep and share"
     persist();
     say(`Conflict started: ${view.teams.map((t) => `${t.name} at ${play.signed(t.morale)}`).join(", ")}. ${view.turn} acts first.`);
     draw(null);
