@@ -161,12 +161,12 @@ export async function mount(root, { engine, ui, options }) {
         ui.el("th", { scope: "row" }, z.zone),
         ui.el("td", {}, z.cost == null ? "–" : String(z.cost)),
         ui.el("td", {}, z.range == null ? "–" : String(z.range)),
-        ui.el("td", {}, z.cost == null ? "no way" : z.reachable ? "✓ reached" : `short ${z.shortfall}`),
+        ui.el("td", {}, z.cost == null ? "no way" : z.reachable ? "0 ✓" : String(z.shortfall)),
         ui.el("td", {}, z.shortfall ? coverText(z.cover) : "")));
     if (rows.length) {
       lines.push(ui.el("div", { class: "bmap-scroll" }, ui.el("table", { class: "calc__table bmap-reach" },
         ui.el("caption", {}, `From ${start}`),
-        ui.el("thead", {}, ui.el("tr", {}, ["Zone", "Cost", "Range", "Status", "Cover the shortfall with"].map((h) => ui.el("th", { scope: "col" }, h)))),
+        ui.el("thead", {}, ui.el("tr", {}, ["Zone", "Cost", "Range", "Short by", "Cover it with"].map((h) => ui.el("th", { scope: "col" }, h)))),
         ui.el("tbody", {}, rows))));
     }
     return lines;
