@@ -33,7 +33,8 @@ def _route_payload(r: borders.Route | None) -> dict | None:
 def check(p: dict) -> dict:
     """Validate a map and return it cleaned (the shape :func:`rules_core.borders.from_data` reads).
 
-    Input: ``map``. Output: ``map``, ``zones``, ``borders`` (a listing:
+    Input: ``map``. Output: ``map`` (zones drawn at a grid place keep it:
+    ``{name, at}``), ``zones`` (the names), ``borders`` (a listing:
     [{between, ways: [{name, pass, back, on}]}]) and ``text`` (a plain-words
     description, one line per border, for screen readers and the page).
     """
