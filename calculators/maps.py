@@ -22,7 +22,6 @@ import re
 from pathlib import Path
 
 import yaml
-from pymdownx.superfences import SuperFencesException
 
 from rules_core import borders
 from rules_core.errors import RulesError
@@ -37,12 +36,11 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
-class MapError(WidgetError, SuperFencesException):
+class MapError(WidgetError):
     """A map file the build cannot use; the message names the file and the line.
 
-    Also a ``SuperFencesException``: ``pymdownx.superfences`` quietly leaves a
-    fence as code when its formatter raises anything else, and the build
-    would pass with a broken page.
+    Like every :class:`WidgetError` it is a ``SuperFencesException``, so
+    ``pymdownx.superfences`` lets it through and the build fails.
     """
 
 

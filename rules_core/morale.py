@@ -498,7 +498,8 @@ def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
             parts.append(f"{event.member} gains a Legacy for bringing {defending.name} to 0")
     else:
         diff = d - a
-        summary = f"{event.target} held off {event.member} ({d} vs {a}, defender wins ties)"
+        tie = ", a tie goes to the defender" if d == a else ""
+        summary = f"{event.target} held off {event.member} ({d} vs {a}{tie})"
         loss, gain = (1, 1) if ed == "2023" else (diff, diff if ed == "2022" else 0)
         state, _, words = _shift(state, attacking, -loss)
         parts.append(words)
@@ -599,6 +600,11 @@ def _last_stand(state: Conflict, event: Event) -> tuple[Conflict, str]:
     if not event.member:
         raise RulesError("Choose who enters their Last Stand.", field="member", code="required")
     team = state.team_of(event.member)
+    if state.over and not (team.broken and team.status == "lost"):
+        raise RulesError(
+            "The conflict is over: only a member of a team whose morale broke may still enter a Last Stand.",
+            field="member", code="invalid",
+        )
     status = team.member(event.member).status
     if status != ACTIVE:
         raise RulesError(

@@ -6,14 +6,14 @@ widget ``x`` is ``calculators/assets/widgets/x.js``.
 """
 from __future__ import annotations
 
+from . import boons, borders, morale, stress
 from ._html import WidgetError
-from . import boons, pending
 
 WIDGETS = {
     "boons": boons.render,
-    "stress": __import__("stress", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/stress.py
-    "morale": __import__("morale", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/morale.py
-    "borders": __import__("borders", globals(), fromlist=["render"], level=1).render,  # calculators/widgets/borders.py
+    "stress": stress.render,
+    "morale": morale.render,
+    "borders": borders.render,
 }
 
 __all__ = ["WIDGETS", "WidgetError"]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from html import escape
 
-from pymdownx.superfences import SuperFencesException
 
 from rules_core.api import call
 
@@ -32,8 +31,8 @@ GATTO = {"skill": 3, "faces": "+0--", "bid": 0}
 """The worked example's roll (Athletics 3, ⊞⊡⊟⊟): the form starts with it."""
 
 
-class OptionError(h.WidgetError, SuperFencesException):
-    """A fence option the build cannot use (a SuperFencesException, so the build fails: see maps.MapError)."""
+class OptionError(h.WidgetError):
+    """A fence option the build cannot use (fails the build)."""
 
 
 def _result(name: str, payload: dict) -> dict:

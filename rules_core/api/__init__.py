@@ -40,6 +40,7 @@ CALCULATORS = {
     "morale.replay": morale.replay,
     "morale.apply": morale.apply,
     "morale.keep_morale": morale.keep_morale,
+    "morale.form": morale.form,
     "borders.check": borders.check,
     "borders.route": borders.route,
     "borders.range": borders.range_,
