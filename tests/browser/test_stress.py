@@ -1,10 +1,9 @@
 """The stress absorption calculator in the browser: wound boxes (2023, 2022),
 wiki conditions and Edgerunner tracks, on the built site.
 
-Most tests share one page, ``table/``, whose three stress widgets sit in
-Material content tabs (Gauntlet Forge, GF wiki, Edgerunner); a per-test
-fixture shows the right tab and puts the widget back to empty through its own
-Reset button. The page is reloaded once (persistence and damaged storage);
+Most tests share one page, ``table/``, whose stress widget holds all three
+models behind its model switch; a per-test fixture picks the model and puts
+the panel back to empty through its own Reset button. The page is reloaded once (persistence and damaged storage);
 the phone test and the no-JavaScript test open their own contexts.
 """
 from __future__ import annotations
@@ -21,8 +20,9 @@ TABLE = "table/"
 WOUNDS_PAGE = "gauntlet-forge/stress-and-wounds/"
 TRACK_PAGE = "edgerunner/stress/"
 KEY = "conflict-table:stress"
-TABS = {"wounds": "Gauntlet Forge", "conditions": "GF wiki", "track": "Edgerunner"}
-WIDGETS = {"wounds": 0, "conditions": 1, "track": 2}  # their order on table/
+MODELS = {"wounds": "Gauntlet Forge wound boxes", "conditions": "Gauntlet Forge conditions (wiki)",
+          "track": "Edgerunner stress track"}
+WIDGETS = {"wounds": 0, "conditions": 0, "track": 0}  # table/ has one stress widget for all three
 
 expect.set_options(timeout=15_000)
 
@@ -35,7 +35,7 @@ def table_page(shared_context, server):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + TABLE)
     wait_engine(page)
-    stress_widgets(page).nth(2).locator('[data-panel="track"] [data-out="answer"] .calc__answer').wait_for(state="attached")
+    stress_widgets(page).nth(0).locator('[data-panel="track"] [data-out="answer"] .calc__answer').wait_for(state="attached")
     yield page
     assert errors == [], f"JavaScript errors on the page: {errors}"
 
@@ -45,9 +45,10 @@ def stress_widgets(page):
 
 
 def open_widget(page, model):
-    """Show the tab holding the widget of ``model``; returns its panel."""
-    page.locator(".tabbed-labels label", has_text=TABS[model]).first.click()
-    panel = stress_widgets(page).nth(WIDGETS[model]).locator(f'[data-panel="{model}"]')
+    """Switch table/'s stress widget to ``model``; returns its panel."""
+    widget = stress_widgets(page).nth(WIDGETS[model])
+    widget.locator(".calc-stress__models label", has_text=MODELS[model]).click()
+    panel = widget.locator(f'[data-panel="{model}"]')
     expect(panel).to_be_visible()
     return panel
 
@@ -102,17 +103,19 @@ def pressed(buttons):
     return [b.get_attribute("aria-pressed") == "true" for b in buttons.all()]
 
 
-# ---------------------------------------------------------------- a widget in a hidden tab
+# ---------------------------------------------------------------- the model switch
 
 
-def test_widget_in_a_hidden_tab_is_mounted_and_works_when_shown(table_page):
+def test_the_model_switch_shows_one_model_and_every_panel_is_live(table_page):
     page = table_page
-    track = stress_widgets(page).nth(WIDGETS["track"])
-    page.locator(".tabbed-labels label", has_text=TABS["wounds"]).first.click()
-    expect(track).to_be_hidden()  # its tab is not the one shown
-    assert track.locator(".calc__form").get_attribute("hidden") is None  # mounted all the same
-    assert "2 stress marks box 2" in track.locator('[data-panel="track"] [data-out="answer"]').text_content()
+    widget = stress_widgets(page).nth(0)
+    open_widget(page, "wounds")
+    track = widget.locator('[data-panel="track"]')
+    expect(track).to_be_hidden()  # not the model shown
+    assert "2 stress marks box 2" in track.locator('[data-out="answer"]').text_content()  # computed all the same
     panel = open_widget(page, "track")
+    expect(widget.locator('[data-panel="wounds"]')).to_be_hidden()
+    expect(widget.locator('.calc-stress__static[data-model="track"]')).to_be_visible()
     fill(panel, "shifts", 1)
     expect_answer(panel, "1 stress marks box 1.")
 
