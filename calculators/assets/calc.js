@@ -38,12 +38,24 @@ async function mountOne(root) {
   };
 }
 
+// Every widget's module, so that the next calculator page (instant navigation)
+// finds its code already here and answers at once.
+const WIDGETS = ["boons", "stress", "morale", "borders"];
+let warmed = false;
+function warmWidgets() {
+  if (warmed) return;
+  warmed = true;
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+  idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}.js`).catch(() => {})));
+}
+
 function mountAll() {
   for (const dispose of mounted.values()) dispose();
   mounted.clear();
   const roots = document.querySelectorAll(".calc[data-calc]");
   if (!roots.length) return;
   engine.start().catch(() => {});
+  warmWidgets();
   for (const root of roots) {
     const disposing = mountOne(root);
     mounted.set(root, () => disposing.then((dispose) => dispose()));
