@@ -3,8 +3,10 @@
 Plain functions of a site directory, so any static-site generator can call
 them after its build (MkDocs does it through ``calculators/hook.py``):
 
-* :func:`ship_engine` — the Pyodide runtime, copied from the pinned npm package;
 * :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
+* :func:`ship_engine` — the Pyodide runtime from the pinned npm package, with
+  a lock file listing no packages and a standard library whose modules the
+  engine imports come precompiled (``calculators.precompile``);
 * :func:`ship_assets` — the page glue, worker and widget scripts and styles;
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages.
 
@@ -23,6 +25,7 @@ import json
 import shutil
 from pathlib import Path
 
+from . import precompile
 from .wheel import ROOT, build_wheel
 
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
@@ -34,10 +37,10 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
 )
-"""What a browser needs from the npm package to start Python (no packages: rules_core needs none)."""
+"""What a browser needs from the npm package as it is (no packages: rules_core needs none)."""
 LOCK_FILE = "pyodide-lock.json"
+STDLIB = "python_stdlib.zip"
 
 
 VENDOR = {
@@ -61,8 +64,9 @@ def _copy(src: Path, dest: Path) -> None:
     shutil.copy2(src, dest)
 
 
-def ship_engine(site_dir: Path, package: Path = PYODIDE_PACKAGE) -> list[Path]:
-    """Copy the Pyodide runtime from the pinned npm package into the site."""
+def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) -> list[Path]:
+    """Copy the Pyodide runtime from the pinned npm package into the site, with
+    the standard library precompiled for ``wheel``."""
     package = Path(package)
     if not (package / "package.json").exists():
         raise ShipError(
@@ -79,6 +83,12 @@ def ship_engine(site_dir: Path, package: Path = PYODIDE_PACKAGE) -> list[Path]:
         _copy(src, dest)
         out.append(dest)
     out.append(_write_lock_file(package, Path(site_dir) / ENGINE_DIR / "pyodide" / LOCK_FILE))
+    stdlib = Path(site_dir) / ENGINE_DIR / "pyodide" / STDLIB
+    try:
+        precompile.build_stdlib(wheel, stdlib)
+    except precompile.PrecompileError as err:
+        raise ShipError(str(err)) from None
+    out.append(stdlib)
     return out
 
 
@@ -145,9 +155,10 @@ def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> l
 
 def ship_all(site_dir: Path) -> dict:
     """Every step, in order; returns what was shipped (for logs and tests)."""
+    wheel = ship_wheel(site_dir)
     return {
-        "engine": ship_engine(site_dir),
-        "wheel": ship_wheel(site_dir),
+        "wheel": wheel,
+        "engine": ship_engine(site_dir, wheel),
         "assets": ship_assets(site_dir),
         "vendor": ship_vendor(site_dir),
     }

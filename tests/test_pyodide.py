@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import rules_core
+from calculators.precompile import build_stdlib
 from calculators.wheel import build_wheel
 from golden import load_cases
 
@@ -38,12 +39,13 @@ def _node() -> str:
     return node
 
 
-def run_leg(wheel: Path, cases: Path = CASES) -> tuple[int, dict, str]:
+def run_leg(wheel: Path, cases: Path = CASES, stdlib: Path | None = None) -> tuple[int, dict, str]:
     """Run the script; return its exit code, its JSON summary and its stderr."""
     node = _node()
+    extra = ["--stdlib", str(stdlib)] if stdlib else []
     try:
         proc = subprocess.run(
-            [node, str(SCRIPT), "--wheel", str(wheel), "--cases", str(cases)],
+            [node, str(SCRIPT), "--wheel", str(wheel), "--cases", str(cases), *extra],
             cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
         )
     except subprocess.TimeoutExpired:
@@ -60,8 +62,16 @@ def wheel(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def leg(wheel):
-    returncode, summary, stderr = run_leg(wheel)
+def stdlib(wheel, tmp_path_factory) -> Path:
+    """The standard library the site ships with this wheel (its hot modules precompiled)."""
+    dest = tmp_path_factory.mktemp("stdlib") / "python_stdlib.zip"
+    build_stdlib(wheel, dest)
+    return dest
+
+
+@pytest.fixture(scope="module")
+def leg(wheel, stdlib):
+    returncode, summary, stderr = run_leg(wheel, stdlib=stdlib)
     print(f"Pyodide leg: {summary.get('passed')} cases passed, seconds {summary.get('seconds')}")
     return returncode, summary, stderr
 
@@ -78,6 +88,7 @@ def test_every_golden_case_passes_in_pyodide(leg):
 
 def test_it_really_ran_in_pyodide_on_python_314(leg):
     _, summary, _ = leg
+    assert summary["stdlib_bytecode"] is True  # on the precompiled standard library the site ships
     assert summary["platform"] == "emscripten"
     assert summary["version_info"][:2] == [3, 14], summary["python"]
     assert summary["python"].startswith("3.14")

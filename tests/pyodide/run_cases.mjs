@@ -2,7 +2,10 @@
 // very wheel the site ships.
 //
 //   node tests/pyodide/run_cases.mjs --wheel dist/rules_core-0.1.0-py3-none-any.whl
-//        [--cases tests/cases] [--golden tests/golden.py]
+//        [--stdlib python_stdlib.zip] [--cases tests/cases] [--golden tests/golden.py]
+//
+// --stdlib: the standard library the site ships (precompiled by
+// calculators.precompile) instead of the npm package's own.
 //
 // Pyodide comes from the pinned npm package in node_modules/pyodide and is
 // loaded from its local files only: fetch is switched off before it starts,
@@ -38,6 +41,7 @@ function parseArgs(argv) {
     cases: path.join(ROOT, "tests", "cases"),
     golden: path.join(ROOT, "tests", "golden.py"),
     pyodide: path.join(ROOT, "node_modules", "pyodide"),
+    stdlib: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, "");
@@ -48,6 +52,7 @@ function parseArgs(argv) {
   if (!existsSync(args.wheel)) fail(`no wheel at ${args.wheel}`);
   if (!existsSync(args.golden)) fail(`no golden checker at ${args.golden}`);
   if (!existsSync(args.cases)) fail(`no case folder at ${args.cases}`);
+  if (args.stdlib && !existsSync(args.stdlib)) fail(`no standard library at ${args.stdlib}`);
   return args;
 }
 
@@ -73,6 +78,7 @@ let t0 = performance.now();
 const { loadPyodide } = await import(pathToFileURL(entry).href);
 const py = await loadPyodide({
   indexURL: args.pyodide + path.sep,
+  ...(args.stdlib ? { stdLibURL: args.stdlib } : {}),
   stdout: (line) => process.stderr.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });
@@ -113,6 +119,8 @@ json.dumps({
         "file": rules_core.__file__,
     },
     "cases": len(cases),
+    # which standard library ran: a precompiled one loads its hot modules from .pyc
+    "stdlib_bytecode": sys.modules["dataclasses"].__file__.endswith(".pyc"),
     "passed": outcome["passed"],
     "failed": outcome["failed"],
 })

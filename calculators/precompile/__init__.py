@@ -1,0 +1,69 @@
+"""Build step: a standard library whose hot modules come precompiled.
+
+Pyodide's ``python_stdlib.zip`` holds sources only, so every visit compiles
+the ~170 modules Python and Pyodide import at start-up: most of the seconds
+a bare ``loadPyodide()`` takes. :func:`build_stdlib` runs the engine once in
+Pyodide under Node (``run.mjs`` + ``census.py``), notes the modules it
+imports, and writes the zip again with a ``.pyc`` beside each of them,
+compiled by that same Python 3.14. Every source stays, so any module not in
+the census still imports (from source) exactly as before.
+
+The result depends only on the Pyodide version and the wheel, so it is kept
+in ``.build/`` and reused while both stay the same.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from ..wheel import ROOT
+
+HERE = Path(__file__).resolve().parent
+PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+CACHE = ROOT / ".build"
+CASES = ROOT / "tests" / "cases"
+
+
+class PrecompileError(RuntimeError):
+    """The standard library could not be precompiled."""
+
+
+def _key(wheel: Path) -> str:
+    digest = hashlib.sha256()
+    for part in (PYODIDE_STDLIB, wheel, HERE / "census.py", HERE / "run.mjs"):
+        digest.update(Path(part).read_bytes())
+    for case_file in sorted(CASES.glob("*.json")):
+        digest.update(case_file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build_stdlib(wheel: Path, dest: Path) -> dict:
+    """Write the precompiled ``python_stdlib.zip`` for ``wheel`` to ``dest``; returns the census."""
+    wheel, dest = Path(wheel), Path(dest)
+    if not PYODIDE_STDLIB.exists():
+        raise PrecompileError(f"{PYODIDE_STDLIB} is missing: run `npm ci` (make setup) first.")
+    key = _key(wheel)
+    cached, summary_file = CACHE / f"python_stdlib-{key}.zip", CACHE / f"python_stdlib-{key}.json"
+    if not (cached.exists() and summary_file.exists()):
+        node = shutil.which("node")
+        if node is None:
+            raise PrecompileError("Node.js is needed to precompile the standard library (make setup).")
+        CACHE.mkdir(exist_ok=True)
+        for old in CACHE.glob("python_stdlib-*"):
+            old.unlink()
+        partial = cached.with_suffix(".partial")
+        proc = subprocess.run(
+            [node, str(HERE / "run.mjs"), "--wheel", str(wheel), "--stdlib-in", str(PYODIDE_STDLIB),
+             "--stdlib-out", str(partial), "--cases", str(CASES)],
+            cwd=ROOT, capture_output=True, text=True, timeout=300,
+        )
+        if proc.returncode:
+            raise PrecompileError(f"precompiling the standard library failed:\n{proc.stderr.strip()[-2000:]}")
+        summary_file.write_text(proc.stdout.strip().splitlines()[-1] + "\n", encoding="utf-8")
+        partial.replace(cached)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, dest)
+    return json.loads(summary_file.read_text(encoding="utf-8"))

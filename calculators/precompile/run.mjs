@@ -1,0 +1,37 @@
+// Build step: precompile the standard library the engine uses, in Pyodide itself.
+//   node calculators/precompile/run.mjs --wheel W --stdlib-in IN --stdlib-out OUT --cases DIR
+// Loads Pyodide from node_modules (offline), unpacks the wheel, runs census.py
+// and prints its summary as one line of JSON. All the logic is in census.py.
+import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..", "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, v, i, all) => (i % 2 ? pairs : [...pairs, [v.replace(/^--/, ""), all[i + 1]]]), []),
+);
+const fail = (message) => {
+  process.stderr.write(`precompile: ${message}\n`);
+  process.exit(1);
+};
+process.on("uncaughtException", (err) => fail(err?.message ?? err));
+process.on("unhandledRejection", (err) => fail(err?.message ?? err));
+globalThis.fetch = async (url) => fail(`network access attempted: ${url}`);
+
+const { loadPyodide } = await import(pathToFileURL(path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")).href);
+const py = await loadPyodide({ stdout: (l) => process.stderr.write(l + "\n"), stderr: (l) => process.stderr.write(l + "\n") });
+py.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: "/lib/python3.14/site-packages" });
+py.FS.writeFile("/tmp/stdlib-in.zip", new Uint8Array(readFileSync(args["stdlib-in"])));
+const cases = [];
+if (args.cases && existsSync(args.cases)) {
+  for (const name of readdirSync(args.cases).filter((n) => n.endsWith(".json")).sort()) {
+    cases.push(...JSON.parse(readFileSync(path.join(args.cases, name), "utf8")));
+  }
+}
+py.FS.writeFile("/tmp/census.py", readFileSync(path.join(HERE, "census.py")));
+py.runPython("import sys; sys.path.insert(0, '/tmp')");
+const census = py.pyimport("census");
+const summary = census.main("/tmp/stdlib-in.zip", "/tmp/stdlib-out.zip", JSON.stringify(cases)).toJs({ dict_converter: Object.fromEntries });
+writeFileSync(args["stdlib-out"], py.FS.readFile("/tmp/stdlib-out.zip"));
+process.stdout.write(JSON.stringify(summary) + "\n");
