@@ -59,7 +59,7 @@ window.floor = { ms: performance.now() - t0, version: py.version };
 # Records when the first calculator result appears, without touching the product's code.
 FIRST_RESULT = """
 (() => {
-  const seen = () => document.querySelector('.calc__result:not(:empty), .calc [data-out]:not(:empty)');
+  const seen = () => document.querySelector('.calc__result:not(:empty)');
   const done = () => { if (!window.__firstResult && seen()) window.__firstResult = performance.now(); };
   new MutationObserver(done).observe(document, { childList: true, subtree: true, characterData: true });
 })();
@@ -132,10 +132,10 @@ def measure_navigation(browser, url: str) -> float:
     page.evaluate("""() => {
         window.__navResult = null;
         window.__shown = null;
+        for (const old of document.querySelectorAll('.calc')) old.dataset.benchOld = '';  // the page we leave
         const watch = new MutationObserver(() => {
-            if (!location.pathname.endsWith('/table/')) return;
-            if (!window.__shown && document.querySelector('.calc[data-calc="stress"]')) window.__shown = performance.now();
-            if (document.querySelector('.calc__result:not(:empty)')) {
+            if (!window.__shown && document.querySelector('.calc:not([data-bench-old])')) window.__shown = performance.now();
+            if (document.querySelector('.calc:not([data-bench-old]) .calc__result:not(:empty)')) {
                 window.__navResult = performance.now();
                 window.__shown = window.__shown || window.__navResult;  // shown and answered in one go
                 watch.disconnect();
@@ -151,6 +151,28 @@ def measure_navigation(browser, url: str) -> float:
     ctx.close()
     assert starts == 1, "instant navigation started a second engine"
     return click, shown
+
+
+def measure_plain_navigation(browser, url: str) -> float:
+    """Click → new page shown for a page without a calculator: what instant navigation costs anyway."""
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    page.goto(url + CALC_PAGE)
+    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.evaluate("""() => {
+        window.__shown = null;
+        const watch = new MutationObserver(() => {
+            const h1 = document.querySelector('article h1');
+            if (h1 && h1.textContent.startsWith('Glossary')) { window.__shown = performance.now(); watch.disconnect(); }
+        });
+        watch.observe(document, { childList: true, subtree: true, characterData: true });
+        window.__clicked = performance.now();
+    }""")
+    page.click('nav.md-nav a[href$="glossary/"]')
+    page.wait_for_function("window.__shown", timeout=60_000)
+    ms = page.evaluate("window.__shown - window.__clicked")
+    ctx.close()
+    return ms
 
 
 def measure_interactions(browser, url: str, count: int) -> dict:
@@ -249,7 +271,8 @@ def main() -> int:
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown = ([] for _ in range(8))
+            floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav = (
+                [] for _ in range(9))
             for _ in range(args.runs):
                 c, w = measure_floor(browser, server.url + "bench/floor.html")
                 floor_cold.append(c)
@@ -262,6 +285,7 @@ def main() -> int:
                 click, shown = measure_navigation(browser, server.url)
                 nav.append(click)
                 nav_shown.append(shown)
+                plain_nav.append(measure_plain_navigation(browser, server.url))
             interactions = measure_interactions(browser, server.url, args.changes)
             plain = measure_bytes(browser, server.url, PLAIN_PAGE)
             calc = measure_bytes(browser, server.url, CALC_PAGE)
@@ -282,7 +306,8 @@ def main() -> int:
         "engine_ready_ms": {"cold": median_spread(engine_cold), "warm": median_spread(engine_warm)},
         "engine_vs_floor": {"cold": round(statistics.median(engine_cold) / fc["median"], 3),
                             "warm": round(statistics.median(engine_warm) / fw["median"], 3)},
-        "after_instant_navigation_ms": {"from_click": median_spread(nav), "from_page_shown": median_spread(nav_shown)},
+        "after_instant_navigation_ms": {"from_click": median_spread(nav), "from_page_shown": median_spread(nav_shown),
+                                        "plain_page_click_to_shown": median_spread(plain_nav)},
         "interaction_ms": interactions,
         "bytes": {"page_without_calculator": plain, "page_with_calculator": calc},
         "precache": precache,
@@ -302,6 +327,7 @@ def main() -> int:
     print(row("ours: engine start → ready, warm", report["engine_ready_ms"]["warm"]) + f"   ×{report['engine_vs_floor']['warm']} of floor")
     print(row("instant navigation: click → result", report["after_instant_navigation_ms"]["from_click"]))
     print(row("instant navigation: new page shown → result", report["after_instant_navigation_ms"]["from_page_shown"]))
+    print(row("  (page without calculator: click → shown)", report["after_instant_navigation_ms"]["plain_page_click_to_shown"]))
     for name, r in interactions.items():
         print(f"  interaction {name:<32} p50 {r['p50']:.1f} ms   p95 {r['p95']:.1f} ms   ({r['changes']} changes)")
     print(f"  bytes, page without a calculator           {plain['total']:>9,} (engine {plain['engine']:,})")
