@@ -65,9 +65,21 @@ FIRST_RESULT = """
 })();
 """
 
-# One interaction per calculator: a field to change, values to cycle, and where the answer shows.
+# One interaction per calculator: a field to change, values to cycle, and where the answer shows;
+# for the morale tracker, a tap that logs an event and one on Undo, in turn.
 INTERACTIONS = {
     "boons": {"field": 'input[name="rating"]', "values": [str(v) for v in range(1, 13)], "out": '[data-out="boon"]'},
+    "stress": {"field": '[data-panel="wounds"] input[name="stress"]', "values": ["1", "2", "3", "4", "5"],
+               "out": '[data-panel="wounds"] [data-out="answer"]'},
+    "borders": {"field": 'input[name="shifts"]', "values": [str(v) for v in range(0, 9)], "out": '[data-out="reach"]'},
+    "morale": {"taps": ['[data-act="event"][data-kind="success"]', '[data-act="undo"]'], "out": '[data-out="log"]'},
+}
+# A conflict already set up, so the tracker's buttons are there to tap.
+MORALE_CONFLICT = {
+    "format": "conflict-table/morale", "version": 1, "events": [], "redo": [],
+    "setup": {"edition": "2023", "teams": [
+        {"name": "Wolves", "captain": "Ada", "members": ["Ada", "Bo"]},
+        {"name": "Crows", "captain": "Cy", "members": ["Cy", "Di"]}]},
 }
 
 
@@ -177,6 +189,8 @@ def measure_plain_navigation(browser, url: str) -> float:
 
 def measure_interactions(browser, url: str, count: int) -> dict:
     ctx = new_context(browser)
+    ctx.add_init_script(f"localStorage.getItem('conflict-table:morale') || "
+                        f"localStorage.setItem('conflict-table:morale', {json.dumps(json.dumps(MORALE_CONFLICT))})")
     page = ctx.new_page()
     page.goto(url + TABLE_PAGE)
     page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
@@ -186,6 +200,34 @@ def measure_interactions(browser, url: str, count: int) -> dict:
         if page.locator(root).count() == 0:
             continue
         page.locator(f"{root} {spec['out']}").first.wait_for(state="attached")
+        if "taps" in spec:
+            latencies = page.evaluate(
+                """async ([root, spec, count]) => {
+                    const widget = document.querySelector(root);
+                    const times = [];
+                    for (let i = 0; i < count; i++) {
+                        const button = widget.querySelector(spec.taps[i % spec.taps.length]);
+                        const before = widget.querySelector(spec.out).textContent;
+                        const changed = new Promise((resolve) => {
+                            const obs = new MutationObserver(() => {
+                                const out = widget.querySelector(spec.out);
+                                if (out && out.textContent !== before) { obs.disconnect(); resolve(performance.now()); }
+                            });
+                            obs.observe(widget, { childList: true, subtree: true, characterData: true });
+                        });
+                        const t0 = performance.now();
+                        button.click();
+                        const t1 = await changed;
+                        await new Promise((r) => requestAnimationFrame(() => r()));
+                        times.push(t1 - t0);
+                    }
+                    return times;
+                }""",
+                [root, spec, count],
+            )
+            results[name] = {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95),
+                             "max": round(max(latencies), 2), "changes": len(latencies)}
+            continue
         latencies = page.evaluate(
             """async ([root, spec, count]) => {
                 const widget = document.querySelector(root);
