@@ -107,3 +107,15 @@ def shared_context(browser, server):
     yield ctx
     ctx.close()
     assert seen.foreign == [], f"requests left 127.0.0.1: {seen.foreign}"
+
+
+@pytest.fixture(scope="module")
+def shared_page(shared_context):
+    """The page a test module shares (its engine keeps running between tests);
+    a JavaScript error on it fails the module."""
+    page = shared_context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    assert errors == [], f"JavaScript errors on the page: {errors}"

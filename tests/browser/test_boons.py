@@ -9,16 +9,13 @@ WIDGET = '.calc[data-calc="boons"]'
 
 
 @pytest.fixture(scope="module")
-def boons_page(shared_context, server):
-    page = shared_context.new_page()
+def boons_page(shared_page, server):
+    page = shared_page
     page.set_default_timeout(60_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + BOONS)
     wait_engine(page)
     page.wait_for_selector(f'{WIDGET} [data-out="boon"] .calc__answer')
-    yield page
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return page
 
 
 @pytest.fixture

@@ -20,17 +20,14 @@ WAREHOUSE = {"name": "Warehouse", "zones": ["West end", "Middle", "East end"],
 
 
 @pytest.fixture(scope="module")
-def borders_page(shared_context, server):
-    page = shared_context.new_page()
+def borders_page(shared_page, server):
+    page = shared_page
     page.set_default_timeout(20_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + CONFLICTS)
     page.evaluate(f"localStorage.removeItem('{KEY}')")
     wait_engine(page)
     page.wait_for_selector(f'{WIDGET} [data-out="reach"] .calc__answer')
-    yield page
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return page
 
 
 def wait_text(locator, text):

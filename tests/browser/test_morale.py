@@ -113,16 +113,12 @@ class Tracker:
 
 
 @pytest.fixture(scope="module")
-def morale_page(shared_context, server):
-    page = shared_context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def morale_page(shared_page, server):
+    page = shared_page
     page.goto(server.url + CONFLICTS)
     wait_engine(page)
     page.locator(f"{WIDGET} .morale__heading").wait_for()
-    yield page
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return page
 
 
 @pytest.fixture

@@ -34,10 +34,16 @@ def serve_build(tmp_path: Path, sub: str = "") -> tuple[Server, Path]:
     return server, site
 
 
-def offline_context(browser, seen: list):
+def first_visit(browser, url: str, seen: list):
+    """A new profile (service workers allowed, every request noted) visits ``url``
+    and waits until the service worker controls the page with the site precached."""
     ctx = browser.new_context(service_workers="allow")
     ctx.on("request", lambda r: seen.append(r.url))
-    return ctx
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(url)
+    wait_offline_ready(page)
+    return ctx, page
 
 
 def wait_offline_ready(page):
@@ -61,11 +67,7 @@ def cut_network(context, server):
 def test_after_one_visit_everything_works_offline(browser, tmp_path):
     server, site = serve_build(tmp_path)
     seen: list[str] = []
-    ctx = offline_context(browser, seen)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(server.url)
-    wait_offline_ready(page)
+    ctx, page = first_visit(browser, server.url, seen)
     urls = pages_of(site, server.url)
     assert len(urls) >= 10
     cut_network(ctx, server)
@@ -111,11 +113,7 @@ def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
 
     rebuild("first")
     seen: list[str] = []
-    ctx = offline_context(browser, seen)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(server.url)
-    wait_offline_ready(page)
+    ctx, page = first_visit(browser, server.url, seen)
     assert "Build marker: first" in page.inner_text("article")
 
     rebuild("second")
@@ -133,12 +131,8 @@ def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
 def test_it_works_from_a_sub_path(browser, tmp_path):
     server, site = serve_build(tmp_path, sub="rules")
     seen: list[str] = []
-    ctx = offline_context(browser, seen)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
     base = server.url + "rules/"
-    page.goto(base)
-    wait_offline_ready(page)
+    ctx, page = first_visit(browser, base, seen)
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == base
     cut_network(ctx, server)

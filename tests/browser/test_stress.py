@@ -28,16 +28,12 @@ expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module")
-def table_page(shared_context, server):
-    page = shared_context.new_page()
-    page.set_default_timeout(30_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def table_page(shared_page, server):
+    page = shared_page
     page.goto(server.url + TABLE)
     wait_engine(page)
     stress_widgets(page).nth(0).locator('[data-panel="track"] [data-out="answer"] .calc__answer').wait_for(state="attached")
-    yield page
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return page
 
 
 def stress_widgets(page):

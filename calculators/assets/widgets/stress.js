@@ -407,8 +407,13 @@ function woundsPanel(base) {
   parts.hit.addEventListener("change", () => { pick = null; preview(); });
   parts.character.addEventListener("input", () => editCharacter());
   parts.character.addEventListener("change", () => editCharacter());
-  const unwatch = keep.watch(() => { notify(parts, keep.load()); redraw(); });
+  return startPanel(parts, keep, drawFields, redraw);
+}
 
+/** What every panel does once wired: draw from storage at once, have the rules
+ *  check the stored state when the engine is up, follow other tabs' changes. */
+function startPanel(parts, keep, drawFields, redraw) {
+  const unwatch = keep.watch(() => { notify(parts, keep.load()); redraw(); });
   notify(parts, keep.load());
   try {
     drawFields(); // at once, from storage; the rules check it when the engine is up
@@ -519,14 +524,7 @@ function conditionsPanel(base) {
   });
   parts.hit.addEventListener("input", () => { pick = null; preview(); });
   parts.character.addEventListener("change", () => editCharacter());
-  const unwatch = keep.watch(() => { notify(parts, keep.load()); redraw(); });
-
-  notify(parts, keep.load());
-  try {
-    drawFields(); // at once, from storage; the rules check it when the engine is up
-  } catch {}
-  keep.verify().then((message) => { notify(parts, message); redraw(); });
-  return unwatch;
+  return startPanel(parts, keep, drawFields, redraw);
 }
 
 // ---------------------------------------------------------------- Edgerunner stress tracks
@@ -789,12 +787,5 @@ function trackPanel(base) {
   parts.character.addEventListener("input", () => editCharacter());
   parts.character.addEventListener("change", (event) => { if (event.target.type === "checkbox") editCharacter(); });
   recovery.addEventListener("input", () => { chosen = null; preview(); });
-  const unwatch = keep.watch(() => { notify(parts, keep.load()); redraw(); });
-
-  notify(parts, keep.load());
-  try {
-    drawFields(); // at once, from storage; the rules check it when the engine is up
-  } catch {}
-  keep.verify().then((message) => { notify(parts, message); redraw(); });
-  return unwatch;
+  return startPanel(parts, keep, drawFields, redraw);
 }
