@@ -452,23 +452,17 @@ export function mount(root, { engine, ui, options }) {
     });
   }
 
-  form.addEventListener("click", onClick);
-  form.addEventListener("input", onInput);
-  form.addEventListener("change", onChange);
-  form.addEventListener("submit", onSubmit);
-  form.addEventListener("keydown", onKey);
-  window.addEventListener("storage", onStorage);
-  window.addEventListener("hashchange", onHash);
+  const listening = new AbortController(); // dispose() drops every listener at once
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
+  on(form, "click", onClick);
+  on(form, "input", onInput);
+  on(form, "change", onChange);
+  on(form, "submit", onSubmit);
+  on(form, "keydown", onKey);
+  on(window, "storage", onStorage);
+  on(window, "hashchange", onHash);
   draw();
   run(open);
 
-  return () => {
-    form.removeEventListener("click", onClick);
-    form.removeEventListener("input", onInput);
-    form.removeEventListener("change", onChange);
-    form.removeEventListener("submit", onSubmit);
-    form.removeEventListener("keydown", onKey);
-    window.removeEventListener("storage", onStorage);
-    window.removeEventListener("hashchange", onHash);
-  };
+  return () => listening.abort();
 }
