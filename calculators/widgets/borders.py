@@ -106,8 +106,8 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
     return (
         '<p class="calc__form-error" data-out="map-error" role="alert" hidden></p>'
         '<div class="bmap-live">'
-        f'<figure class="bmap-figure" data-out="diagram"></figure>'
-        f'<div data-out="words"></div>'
+        '<figure class="bmap-figure" data-out="diagram"></figure>'
+        '<div data-out="words"></div>'
         "</div>"
         # ---- the move
         '<fieldset class="calc__group"><legend>Route and move</legend>'

@@ -263,7 +263,7 @@ def _track_form(wid: str) -> str:
     r = f"{wid}-r"
     names = list(boosts.CONSEQUENCES)
     slots = "".join(
-        f'<div class="calc-stress__consequence">'
+        '<div class="calc-stress__consequence">'
         + h.number_field(t, f"value-{n}", f"{n.capitalize()} consequence value", boosts.CONSEQUENCES[n])
         + h.checkbox(t, f"taken-{n}", f"{n.capitalize()} taken")
         + "</div>"

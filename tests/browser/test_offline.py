@@ -14,7 +14,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
