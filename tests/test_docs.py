@@ -157,3 +157,14 @@ def test_credits_name_both_games_and_authors():
     text = (DOCS / "credits.md").read_text(encoding="utf-8")
     for words in ("Edgerunner", "Mert Torun", "Fate", "Gauntlet Forge", "Rumpunzel"):
         assert words in text
+
+
+def test_the_2022_disposition_ruling_example_is_what_the_tracker_does():
+    text = (DOCS / "gauntlet-forge/editions.md").read_text(encoding="utf-8")
+    assert "4 against\n          1, defense spent on the stress: 3 stress, 4 morale damage" in text
+    reply = call("morale.replay", {
+        "setup": {"edition": "2022", "teams": [{"name": "A", "members": ["x"]}, {"name": "B", "members": ["y"]}]},
+        "events": [{"kind": "attack", "member": "x", "target": "y", "effort": 4, "defense": 1,
+                    "disposed": True, "reduce": "stress"}]})["result"]
+    assert "3 stress to y" in reply["log"][0]["text"]
+    assert {t["name"]: t["morale"] for t in reply["teams"]} == {"A": 3, "B": -4}
