@@ -1,9 +1,12 @@
 """The rules pages: worked examples agree with rules_core, and the Markdown is Material's.
 
 Every worked example of the sources is retold on a page inside an
-``!!! example "Title"`` admonition. Each test below pulls that admonition out
-of the page and checks that the numbers it states are the ones rules_core
-computes, so a page and the calculators can never disagree silently.
+``!!! example "Title"`` admonition, and every ruling sits in a
+``!!! ruling "Ruling: …"`` box. Each test below pulls such a box (or a
+section) out of the page and checks that the numbers it states are the ones
+rules_core computes, so a page and the calculators can never disagree
+silently. Text is compared with its whitespace collapsed (:func:`flat`), so
+re-wrapping a paragraph never breaks a test.
 """
 import re
 from pathlib import Path
@@ -11,18 +14,57 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rules_core import boons, conditions, dice, maneuver, tracks
+from rules_core import boons, boosts, conditions, dice, maneuver, tracks
 from rules_core.api import call
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
+def flat(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks, indentation) made one space."""
+    return " ".join(text.split())
+
+
+def page_text(page: str) -> str:
+    return (DOCS / page).read_text(encoding="utf-8")
+
+
+def box(page: str, kind: str, title: str) -> str:
+    """The body of the ``!!! kind "title"`` admonition on ``page`` (at any indentation), flattened."""
+    match = re.search(rf'^( *)!!! {kind} "{re.escape(title)}"\n((?:\1    .*\n|\n)+)', page_text(page), re.M)
+    assert match, f"{page} has no {kind} box titled {title!r}"
+    return flat(match.group(2))
+
+
 def example(page: str, title: str) -> str:
-    """The body of the ``!!! example "title"`` admonition on ``page``."""
-    text = (DOCS / page).read_text(encoding="utf-8")
-    match = re.search(rf'^!!! example "{re.escape(title)}"\n((?:    .*\n|\n)+)', text, re.M)
-    assert match, f"{page} has no example titled {title!r}"
-    return match.group(1)
+    """The body of the ``!!! example "title"`` admonition on ``page``, flattened."""
+    return box(page, "example", title)
+
+
+def ruling(page: str, title: str) -> str:
+    """The body of the ``!!! ruling "title"`` box on ``page``, flattened."""
+    return box(page, "ruling", title)
+
+
+def section(page: str, anchor: str) -> str:
+    """From the heading with ``{ #anchor }`` to the next heading of the same or a higher level, flattened."""
+    text = page_text(page)
+    match = re.search(rf"^(#+) .*\{{ #{re.escape(anchor)} \}}\n", text, re.M)
+    assert match, f"{page} has no heading #{anchor}"
+    level = len(match.group(1))
+    rest = text[match.end():]
+    end = re.search(rf"^#{{1,{level}}} ", rest, re.M)
+    return flat(rest[:end.start()] if end else rest)
+
+
+def tracker(edition: str, teams: list, events: list) -> dict:
+    reply = call("morale.replay", {"setup": {"edition": edition, "teams": teams}, "events": events})
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def morale_of(result: dict) -> dict:
+    return {t["name"]: t["morale"] for t in result["teams"]}
 
 
 def line_map(costs, names=None) -> dict:
@@ -55,6 +97,11 @@ def test_nephrite_shoves_the_daemon_four_zones():
     text = example("edgerunner/conflicts.md", "Nephrite shoves the daemon")
     assert "Deception 4 against the daemon's Netrunning 2" in text
     assert "**4 shifts**" in text and "**four zones**" in text
+    # the dice are shown, and the shifts are the roll minus the opposing skill
+    faces = "⊞⊞⊡⊡"
+    roll = call("dice.fate_shifts", {"skill": 4, "faces": faces})["result"]
+    assert f"Her dice show {faces}, that is **+{roll['dice']}**" in text
+    assert f"4 + {roll['dice']} − 2 = **{roll['shifts'] - 2} shifts**" in text and roll["shifts"] - 2 == 4
     move = call("borders.move", {"map": line_map([1] * 6), "start": "Zone 0", "shifts": 4})["result"]
     assert move["reachable"][-1] == "Zone 4" and "Zone 5" not in move["reachable"]
 
@@ -81,7 +128,7 @@ def test_a_wall_with_a_door_and_a_slope():
 
 def test_gatto_is_taken_out_by_8_stress():
     text = example("edgerunner/conflicts.md", "Gatto is taken out")
-    assert "**8 stress to his\n    Cool**" in text and "**taken out**" in text
+    assert "**8 stress to his Cool**" in text and "**taken out**" in text
     # whatever his threshold short of 8, and whatever he already carries, 8 stress is too much
     for threshold in range(0, 8):
         assert tracks.hit(tracks.Track(threshold=threshold), 8).taken_out
@@ -95,11 +142,25 @@ def test_cyrenes_boon():
     assert "rolls only **2** successes" in text and "Difficulty **3**" in text
 
 
+def test_cyrenes_two_dice_are_odds_not_two_hits():
+    """+2 dice is not +2 hits: one short of difficulty 3, she needs a hit from two dice."""
+    text = example("gauntlet-forge/boons-and-banes.md", "Cyrene's boon: Hidden from Sight")
+    needed = 3 - 2
+    odds = call("dice.pool_odds", {"pool": 2, "difficulty": needed})["result"]["probability"]
+    assert f"a **{odds['exact']}** chance (**{odds['percent']}**)" in text
+    # the page tells the reader how to get the same figure from the boon calculator
+    assert "a pool of **0**, difficulty **1** and a boon rated **2**" in text
+    spending = call("boons.odds", {"pool": 0, "difficulty": 1, "rating": 2})["result"]["spending"]
+    assert spending["probability"] == odds and spending["pool"] == 2
+
+
 def test_maros_bane():
     text = example("gauntlet-forge/boons-and-banes.md", "Maro's bane: Sand in my Eyes!")
     dice_added, after = boons.spend(boons.Boon(2))
     assert "**2** excess hits" in text and "rating **2**" in text
-    assert f"**{dice_added}** to their roll once" in text and after is None
+    # anyone *may* take the bane's dice (seed 002/003), and they are dice, not a bonus to the total
+    assert f"may add **{dice_added}** dice to their roll, once" in text and after is None
+    assert "Anyone may take it" in text
 
 
 def test_the_dragons_enduring_bane():
@@ -115,7 +176,7 @@ def test_two_stress_two_choices():
     r = conditions.absorb(conditions.Conditions(), 2)
     ratings = sorted({conditions.RATINGS[i] for i in (r.slot, *r.alternatives)})
     assert ratings == [2, 3]
-    assert "**2** stress" in text and "rated\n    **2** or one rated **3**" in text
+    assert "**2** stress" in text and "rated **2** or one rated **3**" in text
 
 
 def test_maneuver_free_invokes_match_the_page():
@@ -160,11 +221,276 @@ def test_credits_name_both_games_and_authors():
 
 
 def test_the_2022_disposition_ruling_example_is_what_the_tracker_does():
-    text = (DOCS / "gauntlet-forge/editions.md").read_text(encoding="utf-8")
-    assert "4 against\n          1, defense spent on the stress: 3 stress, 4 morale damage" in text
+    text = ruling("gauntlet-forge/editions.md", "Ruling: the 2022 attack in the morale tracker")
+    assert "4 against 1, defense spent on the stress: 3 stress, 4 morale damage" in text
     reply = call("morale.replay", {
         "setup": {"edition": "2022", "teams": [{"name": "A", "members": ["x"]}, {"name": "B", "members": ["y"]}]},
         "events": [{"kind": "attack", "member": "x", "target": "y", "effort": 4, "defense": 1,
                     "disposed": True, "reduce": "stress"}]})["result"]
     assert "3 stress to y" in reply["log"][0]["text"]
     assert {t["name"]: t["morale"] for t in reply["teams"]} == {"A": 3, "B": -4}
+
+
+# ---------------------------------------------------------------- issue 12: what misleads at the table
+
+
+GF_CONFLICTS = "gauntlet-forge/conflicts.md"
+EDITIONS = "gauntlet-forge/editions.md"
+WOUNDS = "gauntlet-forge/stress-and-wounds.md"
+BOONS = "gauntlet-forge/boons-and-banes.md"
+ER_CONFLICTS = "edgerunner/conflicts.md"
+TWO_TEAMS = [{"name": "A", "captain": "a1", "members": ["a1", "a2", "a3"]}, {"name": "B", "members": ["b1"]}]
+
+
+def disposition_table(name: str) -> dict:
+    """``{your attribute: the attribute it is disposed against}`` from the conflicts page's tab ``name``."""
+    text = page_text(GF_CONFLICTS)
+    tab = text[text.index(f'=== "{name}"'):]
+    rows = re.findall(r"^    \| (Vigor|Intuition|Reason) \| (Vigor|Intuition|Reason) \|$", tab, re.M)[:3]
+    return dict(rows)
+
+
+def test_2022_disposition_reads_from_the_attacker_with_an_example():
+    text = section(EDITIONS, "attacks")
+    assert "it is the **attacker's** disposition that counts" in text
+    assert "defends with the attribute that the attacker's attribute is disposed against" in text
+    table = disposition_table("Disposition I")
+    against = table["Vigor"]
+    other = ({"Vigor", "Intuition", "Reason"} - {"Vigor", against}).pop()
+    assert (f"an attacker with Disposition I attacks with Vigor, which is disposed against {against}. "
+            f"Defended with {against}: only the stress or only the morale damage is reduced. "
+            f"Defended with {other}: both are.") in text
+    # the tracker: the disposed defense cuts only one of the two
+    result = tracker("2022", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 4,
+                                          "defense": 1, "disposed": True, "reduce": "stress"}])
+    assert morale_of(result)["B"] == -4
+
+
+def test_2023_attacking_names_disposition_and_links_the_table():
+    text = section(GF_CONFLICTS, "attacking")
+    assert "may **not** defend with the attribute you are disposed against" in text
+    assert "[Disposition](#disposition)" in text
+    assert f"with Disposition I an attack with Vigor can't be met with {disposition_table('Disposition I')['Vigor']}" in text
+
+
+def test_wiki_morale_can_rise_and_the_example_is_the_trackers():
+    text = section(EDITIONS, "morale")
+    assert "only goes down" not in text
+    assert "it can also **rise** during the conflict" in text and "Vigor benefit" in text
+    team = [{"name": "A", "approach": 3, "members": [{"name": "a1", "successes": 0}]},
+            {"name": "B", "approach": 1, "members": [{"name": "b1", "successes": 0}]}]
+    before = morale_of(tracker("wiki", team, []))["A"]
+    after = morale_of(tracker("wiki", team, [{"kind": "advantage", "member": "a1", "margin": 2}]))["A"]
+    assert f"A team at morale **{before}** whose member wins such a test by **2** goes up to **{after}**" in text
+
+
+def test_wiki_morale_stops_at_0_as_the_ruling_says():
+    assert "a loss bigger than what is left takes the team to **0**" in ruling(EDITIONS, "Ruling: wiki morale never goes below 0")
+    team = [{"name": "A", "approach": 1, "members": [{"name": "a1", "successes": 0}]},
+            {"name": "B", "approach": 2, "members": [{"name": "b1", "successes": 0}]}]
+    result = tracker("wiki", team, [{"kind": "attack", "member": "b1", "target": "a1", "effort": 5, "defense": 0}])
+    assert morale_of(result)["A"] == 0
+
+
+def test_overwhelmed_in_a_conflict_is_explained_where_stress_and_leaving_are():
+    for page, title in ((GF_CONFLICTS, "Ruling: overwhelmed in the middle of a conflict"),
+                        (WOUNDS, "Ruling: overwhelmed during a conflict")):
+        text = ruling(page, title)
+        assert "retire" in text and "at once" in text and "captain" in text, page
+    # the cost is the one for any departure: 1 for a member, the members remaining for a captain
+    member = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "leave", "member": "a2"}]))["A"]
+    captain = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "leave", "member": "a1"}]))["A"]
+    assert (member, captain) == (-1, -2)
+    assert "1 morale, or one per member still in the team" in ruling(GF_CONFLICTS, "Ruling: overwhelmed in the middle of a conflict")
+
+
+def test_breaks_again_ruling_stands_where_the_last_stand_is_explained():
+    text = ruling(GF_CONFLICTS, "Ruling: “breaks again” means any break during your Last Stand")
+    assert "**any** break of your team's morale while you are in your Last Stand" in text
+    assert "however you entered it" in text
+    for page, anchor in ((EDITIONS, "last-stand"), (WOUNDS, "perishing")):
+        assert "however you entered it" in section(page, anchor), page
+    # the tracker: a2 entered through stress (no break before); the first break kills them
+    result = tracker("2023", TWO_TEAMS, [{"kind": "last_stand", "member": "a2"}, {"kind": "failure", "member": "a1"},
+                                         {"kind": "end_turn", "team": "A", "effort": 0}])
+    status = {m["name"]: m["status"] for t in result["teams"] for m in t["members"]}
+    assert status["a2"] == "perished"
+
+
+def test_intuition_advantage_caps_both_discarding_and_taking_back():
+    row = next(line for line in page_text(GF_CONFLICTS).splitlines() if line.startswith("| **Intuition** |"))
+    assert "rated at most your margin — or take back 1 asset that was discarded this way, also rated at most your margin" in row
+    row = next(line for line in page_text(EDITIONS).splitlines() if line.strip().startswith("| Intuition | discard"))
+    assert "rated at most your effort, or regain 1 discarded this conflict, also rated at most your effort" in row
+
+
+def test_the_stress_page_has_one_calculator_and_says_what_its_edition_switch_does():
+    text = page_text(WOUNDS)
+    assert text.count("```calculator") == 1 and "widget: stress\nmodel: wounds\n```" in text
+    assert "follows the 2023 rules" not in text
+    calc = section(WOUNDS, "calculator")
+    assert "with an **Edition** switch (2023 or 2022)" in calc and "conditions (wiki)" in calc
+
+
+def test_move_names_the_boosts_the_border_calculator_offers():
+    text = section(ER_CONFLICTS, "move")
+    names = {"mild": "mild", "moderate": "moderate", "severe": "severe"}
+    consequences = ", ".join(f"{names[k]} **+{v}**" for k, v in boosts.CONSEQUENCES.items())
+    assert f"aspects (**+{boosts.INVOKE_VALUE}** shifts each)" in text
+    assert f"({consequences})" in text
+    # and the calculator's cover is made of exactly those: Gatto, 1 shift short of the middle
+    warehouse = line_map([3, 3], ["West end", "Middle", "East end"])
+    move = call("borders.move", {"map": warehouse, "start": "West end", "shifts": 2})["result"]
+    cover = next(z["cover"] for z in move["zones"] if z["zone"] == "Middle")
+    assert {"consequences": [], "invokes": 1} in cover and {"consequences": ["mild"], "invokes": 0} in cover
+
+
+def test_shifts_are_measured_against_the_opposing_skill():
+    assert "the shifts are the roll minus the opposing skill" in section(ER_CONFLICTS, "rolling-shifts")
+
+
+# ---------------------------------------------------------------- rulings
+
+
+RULINGS = [
+    # (page, box title, a phrase of the ruling)
+    (GF_CONFLICTS, "Ruling: every team starts at 0", "We start every team at **0**"),
+    (EDITIONS, "Ruling: 2023 and 2022 teams start at 0", "every team starts at **0**"),
+    (EDITIONS, "Ruling: wiki morale never goes below 0", "takes the team to **0**, not below"),
+    (GF_CONFLICTS, "Ruling: turn order is the initiator's call", "in the order you list them"),
+    (EDITIONS, "Ruling: turn order in the morale tracker", "in the order you list them"),
+    (GF_CONFLICTS, "Ruling: a landed attack costs the defender's team 1", "their team loses 1 morale"),
+    (EDITIONS, "Ruling: the defender's team loses 1 when an attack lands", "loses 1 morale"),
+    (GF_CONFLICTS, "Ruling: the keep-morale test doesn't move morale", "the score itself stays where it was"),
+    (EDITIONS, "Ruling: the keep-morale test doesn't move morale", "it only decides whether morale breaks"),
+    (WOUNDS, "Ruling: the largest empty slot fills first", "We fill the **largest** empty slot"),
+    ("edgerunner/conflicts.md", "Ruling: range counts borders", "**number of borders**"),
+    (BOONS, "Ruling: spending it gives its rating, no free dice on top", "dice equal to its **rating**"),
+    (BOONS, "Ruling: the free-dice table goes on past rating 7", "(rating − 1) ÷ 2"),
+    (BOONS, "Ruling: these boon rules hold in every edition", "to every [edition](editions.md)"),
+]
+
+
+@pytest.mark.parametrize(("page", "title", "phrase"), RULINGS, ids=[r[1] for r in RULINGS])
+def test_every_ruling_of_issue_12_has_its_box(page, title, phrase):
+    assert phrase in ruling(page, title)
+
+
+def test_every_ruling_is_a_ruling_box_titled_ruling():
+    boxes = []
+    for page in PAGES:
+        text = page_text(page)
+        assert not re.search(r'!!! (note|info|tip|warning) "Ruling', text), page
+        boxes += [(page, title) for title in re.findall(r'^ *!!! ruling "([^"]*)"', text, re.M)]
+    assert len(boxes) >= len(RULINGS) and all(title.startswith("Ruling: ") for _, title in boxes)
+    config = yaml.load((DOCS.parent / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)
+    css = (DOCS / config["extra_css"][0]).read_text()
+    assert ".admonition.ruling" in css  # the box has its own look
+
+
+def test_the_ruling_examples_are_what_rules_core_computes():
+    overflow = conditions.absorb(conditions.Conditions().fill(conditions.RATINGS.index(3)), 5)
+    assert (f"**5** stress becomes a condition rated **{overflow.rating}** and a trait rated **{overflow.trait}**"
+            in ruling(WOUNDS, "Ruling: the largest empty slot fills first"))
+    warehouse = line_map([3, 3], ["West end", "Middle", "East end"])
+    far = call("borders.range", {"map": warehouse, "start": "West end", "target": "East end"})["result"]["range"]
+    cost = call("borders.route", {"map": warehouse, "start": "West end", "target": "East end"})["result"]["cost"]
+    assert (f"the far end is **{far}** borders away, though crossing costs **{cost}** shifts"
+            in ruling(ER_CONFLICTS, "Ruling: range counts borders"))
+    five = call("boons.free_dice", {"rating": 5})["result"]
+    assert (f"A boon rated **5** gives **{five['spend']['dice']}** dice when spent, or **{five['free_dice']}** free dice"
+            in ruling(BOONS, "Ruling: spending it gives its rating, no free dice on top"))
+    nine = call("boons.free_dice", {"rating": 9})["result"]["free_dice"]
+    assert f"Rating **9** gives **{nine}** free dice" in ruling(BOONS, "Ruling: the free-dice table goes on past rating 7")
+
+
+def test_the_tracker_does_what_the_2023_rulings_say():
+    assert morale_of(tracker("2023", TWO_TEAMS, [])) == {"A": 0, "B": 0}
+    assert morale_of(tracker("2022", TWO_TEAMS, [])) == {"A": 0, "B": 0}
+    landed = tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 3, "defense": 1}])
+    assert morale_of(landed) == {"A": 1, "B": -1}
+    for effort in (0, 2):  # failing or passing the keep-morale test leaves the score at −1
+        kept = tracker("2023", TWO_TEAMS, [{"kind": "failure", "member": "a1"},
+                                           {"kind": "end_turn", "team": "A", "effort": effort}])
+        assert morale_of(kept)["A"] == -1
+
+
+# ---------------------------------------------------------------- findability
+
+
+def test_the_two_conflicts_pages_have_distinct_titles():
+    config = yaml.load((DOCS.parent / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)
+    titles = {}
+    for section_ in config["nav"]:
+        for value in section_.values():
+            for item in value if isinstance(value, list) else []:
+                titles.update({v: k for k, v in item.items()})
+    assert titles[ER_CONFLICTS] == "Edgerunner conflicts"
+    assert titles[GF_CONFLICTS] == "Gauntlet Forge conflicts"
+    assert page_text(ER_CONFLICTS).startswith("# Edgerunner conflicts\n")
+    assert page_text(GF_CONFLICTS).startswith("# Gauntlet Forge conflicts\n")
+
+
+def glance(page: str) -> str:
+    text = page_text(page)
+    match = re.search(r'<div class="glance" id="at-a-glance" markdown>\n(.*?)\n</div>', text, re.S)
+    assert match, page
+    assert text.index(match.group(0)) < text.index("\n## "), f"{page}: the cheat sheet comes first"
+    return flat(match.group(1))
+
+
+def test_gauntlet_forge_cheat_sheet_options_morale_end_of_turn_and_edition_tags():
+    text = glance(GF_CONFLICTS)
+    for link in ("(#attacking)", "(#gaining-an-advantage)", "(#surrendering)", "(#broken-morale)", "(#last-stand)"):
+        assert link in text
+    assert "`2022`" in text and "`wiki`" in text  # edition tags inline, not only in tabs
+    # the morale numbers are the tracker's
+    landed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 3, "defense": 1}]))
+    missed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 1, "defense": 1}]))
+    assert (landed, missed) == ({"A": 1, "B": -1}, {"A": -1, "B": 1})
+    assert "your team **+1** morale, theirs **−1**. Tie or less: yours **−1**, theirs **+1**" in text
+    assert "Team **−1**; a captain, **1 per member left**" in text
+    assert "tests another skill against its rating **+1 per helper**" in text
+    assert "morale **breaks**: Last Stand, or the team loses" in text
+
+
+def test_edgerunner_cheat_sheet_numbers_are_rules_cores():
+    text = glance(ER_CONFLICTS)
+    invokes = " / ".join(str(maneuver.free_invokes(s)) for s in (1, 3, 6))
+    assert f"1 / 3 / 6 shifts buy {invokes} free invokes" in text
+    values = " / ".join(str(v) for v in boosts.CONSEQUENCES.values())
+    assert f"soak with consequences ({values}) and invokes ({boosts.INVOKE_VALUE})" in text
+    assert f"invoke (−{boosts.INVOKE_VALUE} each)" in text
+    for link in ("(#move)", "(#attack)", "(#defense)", "(#maneuver)", "(#recovery)", "(#continue)", "(#resist)"):
+        assert link in text
+
+
+GLOSSARY_TERMS = ["positioning", "spin", "free-move", "morale-breaks", "broken-morale", "legacy",
+                  "doomed-approach", "hit", "hit-edgerunner", "maneuver", "maneuver-skill", "severity"]
+
+
+@pytest.mark.parametrize("anchor", GLOSSARY_TERMS)
+def test_glossary_has_the_term(anchor):
+    assert re.search(rf"^\S.* \{{ #{anchor} \}}\n:   ", page_text("glossary.md"), re.M), anchor
+
+
+def glossary_entry(anchor: str) -> str:
+    text = page_text("glossary.md")
+    match = re.search(rf"^\S.* \{{ #{re.escape(anchor)} \}}\n((?::   |    ).*\n)+", text, re.M)
+    return flat(match.group(0))
+
+
+def test_glossary_entries_say_what_the_issue_asks():
+    assert "never defines it" in glossary_entry("free-move")
+    assert "**no such trait**" in glossary_entry("broken-morale")
+    assert "2022" in glossary_entry("hit") and "successes" in glossary_entry("hit")
+    assert "Edgerunner" in glossary_entry("hit") and "Gauntlet Forge" in glossary_entry("hit-edgerunner")
+    assert "skill" in glossary_entry("maneuver-skill") and "action" in glossary_entry("maneuver")
+    assert "keep-morale test" in glossary_entry("morale-breaks")
+    assert "least difficulty" in glossary_entry("severity") and "least effort" in glossary_entry("severity")
+
+
+def test_severity_says_what_it_does():
+    text = section(WOUNDS, "severity")
+    assert "**simple tests:** the difficulty is never below that number" in text
+    assert "**contests:** an opponent testing against you counts at least that much effort" in text

@@ -501,21 +501,23 @@ def test_state_survives_a_reload_and_damaged_storage_is_set_aside(table_page):
 
 
 def test_rules_page_starts_on_its_models_and_shares_the_state(shared_context, server, table_page):
-    """The wound boxes marked on table/ show on the rules page, whose two widgets open on their fences' models."""
+    """The wound boxes marked on table/ show on the rules page, whose one widget opens on wound boxes
+    (with the 2023/2022 edition switch) and switches to the wiki's conditions."""
     page = shared_context.new_page()
     page.goto(server.url + WOUNDS_PAGE)
     widgets = stress_widgets(page)
-    expect(widgets).to_have_count(2)
-    expect(widgets.nth(0).locator('[data-panel="wounds"]')).to_be_visible()
-    expect(widgets.nth(1).locator('[data-panel="conditions"]')).to_be_visible()
+    expect(widgets).to_have_count(1)  # one calculator for the page, not two identical ones
+    widget = widgets.nth(0)
+    expect(widget.locator('[data-panel="wounds"]')).to_be_visible()
+    expect(widget.locator('[data-panel="wounds"] [name="edition"] option')).to_have_text(["2023", "2022"])
     wait_engine(page)
-    social = widgets.nth(0).locator('[data-slot="social"] button')
+    social = widget.locator('[data-slot="social"] button')
     expect(social.nth(3)).to_have_attribute("aria-pressed", "true")  # from the previous test's table/ state
-    # switching the model of one widget shows that model's panel and static tables
-    widgets.nth(1).locator("label", has_text="Edgerunner stress track").click()
-    expect(widgets.nth(1).locator('[data-panel="track"]')).to_be_visible()
-    expect(widgets.nth(1).locator('.calc-stress__static[data-model="track"]')).to_be_visible()
-    expect(widgets.nth(1).locator('.calc-stress__static[data-model="conditions"]')).to_be_hidden()
+    # switching the model shows that model's panel and static tables
+    widget.locator("label", has_text="Gauntlet Forge conditions (wiki)").click()
+    expect(widget.locator('[data-panel="conditions"]')).to_be_visible()
+    expect(widget.locator('.calc-stress__static[data-model="conditions"]')).to_be_visible()
+    expect(widget.locator('.calc-stress__static[data-model="wounds"]')).to_be_hidden()
     page.close()
 
 
@@ -523,7 +525,7 @@ def test_without_javascript_the_static_tables_are_there(browser, server):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(server.url + WOUNDS_PAGE)
-    wounds, conditions = stress_widgets(page).nth(0), stress_widgets(page).nth(1)
+    wounds = conditions = stress_widgets(page).nth(0)  # one widget: it opens on wound boxes; the conditions' tables wait behind the model switch
     expect(wounds.locator(".calc__form")).to_be_hidden()
     static = wounds.locator('.calc-stress__static[data-model="wounds"]')
     expect(static).to_contain_text("box 4 (capacity 2)")
