@@ -381,8 +381,8 @@ def test_every_ruling_is_a_ruling_box_titled_ruling():
     for page in PAGES:
         text = page_text(page)
         assert not re.search(r'!!! (note|info|tip|warning) "Ruling', text), page
-        boxes += [(page, title) for title in re.findall(r'^ *!!! ruling "([^"]*)"', text, re.M)]
-    assert len(boxes) >= len(RULINGS) and all(title.startswith("Ruling: ") for _, title in boxes)
+        boxes += [(page, title) for title in re.findall(r'^ *(?:!!!|\?\?\?) ruling "([^"]*)"', text, re.M)]
+    assert len(boxes) >= len(RULINGS) and all(title.startswith("Ruling") for _, title in boxes)
     config = yaml.load((DOCS.parent / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)
     css = (DOCS / config["extra_css"][0]).read_text()
     assert ".admonition.ruling" in css  # the box has its own look
@@ -494,3 +494,11 @@ def test_severity_says_what_it_does():
     text = section(WOUNDS, "severity")
     assert "**simple tests:** the difficulty is never below that number" in text
     assert "**contests:** an opponent testing against you counts at least that much effort" in text
+
+
+def test_every_calculator_on_the_table_page_lists_the_rulings_it_assumes():
+    text = page_text("table.md")
+    for anchor in ("boons", "stress", "morale", "borders"):
+        part = text[text.index(f"{{ #{anchor} }}"):]
+        part = part[:part.index("```calculator")]
+        assert '??? ruling "Rulings this calculator assumes"' in part, anchor
