@@ -14,8 +14,11 @@ event             what it is                                           editions
 ``attack``        both efforts, optional disposition                    all
 ``advantage``     a Vigor advantage: its margin goes to morale          all
 ``leave``         surrender or leaving; a captain hands over            all
+``overwhelmed``   stress overwhelmed a member: they retire and leave    2023 2022
 ``end_turn``      the team's turn ends; the keep-morale test if due     all
 ``last_stand``    a member enters their Last Stand                      all
+``concede``       the team's morale broke and nobody enters a Last      all
+                  Stand: the team loses
 ``perish``        a member in their Last Stand perishes                 all
 ``adjust``        the GM corrects a team's morale by hand               all
 ================  ====================================================  ==========
@@ -26,9 +29,11 @@ How morale moves, per edition:
   succeeded and the other failed (the defender wins ties); a winning attacker
   deals the difference as stress.
 * ``2022`` — success + margin, failure − margin; so an attack moves both teams
-  by the difference (our reading of "as 2023, except"); a defender disposed
-  against the attack's attribute reduces only the stress *or* the morale
-  damage, the other is the attacker's full effort.
+  by the difference (our reading of "as 2023, except"); when the defender
+  defends with the attribute that the attacker's attribute is disposed
+  against (Disposition I: attack with Vigor, defended with Reason), the
+  defense reduces only the stress *or* the morale damage, the other is the
+  attacker's full effort.
 * ``wiki`` — base morale from the captains' Approach and positioning; only the
   loser of an attack loses morale (the difference, or all the attacker's
   successes against a perfect defense); morale never goes below 0.
@@ -36,8 +41,13 @@ How morale moves, per edition:
 Below 0 (2023, 2022) a team has ``BROKEN MORALE`` rated −morale; at the end of
 its turn the captain tests to keep morale at that difficulty, +1 per helper,
 and on a failure the team's morale **breaks**. A broken team (wiki: a team
-reduced to 0) loses unless members are in their Last Stand; in 2023 a second
-break makes those already in their Last Stand perish.
+reduced to 0) loses unless members are in their Last Stand; in 2023 a break
+makes those already in their Last Stand perish, however they entered it.
+
+When a break leaves a team with nobody in a Last Stand, the team is
+*deciding*: its members (wiki: the member whose failed defense brought it to 0)
+may enter their Last Stand now; the next event must be one of them doing so,
+or ``concede`` (nobody does, and the team loses). Only then is a winner known.
 
 >>> setup = Setup.from_teams("2023", [("Wolves", "Ada", ["Ada", "Bo"]), ("Crows", "Cy", ["Cy"])])
 >>> state = replay(setup, [Event("failure", member="Bo"), Event("failure", member="Ada")])
@@ -54,11 +64,11 @@ __docformat__ = "google"
 
 EDITIONS = ("2023", "2022", "wiki")
 EVENT_KINDS = (
-    "success", "failure", "attack", "advantage", "leave",
-    "end_turn", "last_stand", "perish", "adjust",
+    "success", "failure", "attack", "advantage", "leave", "overwhelmed",
+    "end_turn", "last_stand", "concede", "perish", "adjust",
 )
 
-ACTIVE, LEFT, LAST_STAND, PERISHED = "active", "left", "last_stand", "perished"
+ACTIVE, LEFT, RETIRED, LAST_STAND, PERISHED = "active", "left", "retired", "last_stand", "perished"
 IN_PLAY = (ACTIVE, LAST_STAND)
 
 
@@ -161,15 +171,19 @@ class Event:
     * ``success`` / ``failure``: ``member``, ``margin`` (2022).
     * ``attack``: ``member`` (attacker), ``target`` (defender),
       ``effort`` (attacker's), ``defense`` (defender's), ``disposed`` (the
-      defender defends with an attribute the attacker is disposed against;
+      defender defends with the attribute that the attacker's attribute is
+      disposed against;
       wiki: had to defend perfectly), ``reduce`` (2022, disposed: ``"stress"``
       or ``"morale"``, which one the defense reduces).
     * ``advantage``: ``member``, ``margin``.
     * ``leave``: ``member``; ``successes`` (wiki: surrendered on their own turn
       and tested the relevant skill); ``new_captain`` when the captain leaves.
+    * ``overwhelmed``: ``member`` (could not absorb stress nor pay Favor for
+      a trait: they retire at once); ``new_captain`` as for ``leave``.
     * ``end_turn``: ``team``; ``effort`` of the keep-morale test when due (or
       ``passed``), ``helpers``.
     * ``last_stand`` / ``perish``: ``member``.
+    * ``concede``: ``team`` (its morale broke and nobody enters a Last Stand).
     * ``adjust``: ``team``, ``amount``, ``note``.
     """
 
@@ -204,7 +218,10 @@ class TeamState:
     """A team during the conflict.
 
     ``broken`` is sticky: once the team's morale broke (wiki: fell to 0) it
-    stays broken; ``breaks`` counts the breaks.
+    stays broken; ``breaks`` counts the breaks. ``deciding`` names the
+    members who may enter their Last Stand right after a break that left
+    nobody of the team in one; until one does (or the team concedes) the
+    team has neither lost nor kept fighting.
     """
 
     name: str
@@ -215,6 +232,7 @@ class TeamState:
     edition: str
     breaks: int = 0
     status: str = "playing"
+    deciding: tuple[str, ...] = ()
 
     @property
     def broken(self) -> bool:
@@ -273,6 +291,11 @@ class Conflict:
     @property
     def over(self) -> bool:
         return sum(t.status != "lost" for t in self.teams) <= 1
+
+    @property
+    def deciding(self) -> TeamState | None:
+        """The team whose members may enter their Last Stand now, after a break."""
+        return next((t for t in self.teams if t.status == "deciding"), None)
 
     @property
     def winner(self) -> str | None:
@@ -387,10 +410,46 @@ def apply(state: Conflict, event: Event) -> tuple[Conflict, str]:
         raise RulesError(
             f"Unknown event {event.kind!r}. Events: {', '.join(EVENT_KINDS)}.", field="kind", code="unknown"
         )
-    if state.over and event.kind not in ("last_stand", "adjust"):
+    if state.over and event.kind != "adjust":
         raise RulesError("The conflict is over: undo, or start a new one.", field="kind", code="invalid")
+    _check_decision(state, event)
     new, text = handler(state, event)
     return _settle(new), text
+
+
+def _check_decision(state: Conflict, event: Event) -> None:
+    """Right after a break that left nobody in a Last Stand, the team decides
+    first: one of ``deciding`` enters their Last Stand, or it concedes."""
+    team = state.deciding
+    if team is None or event.kind == "adjust":
+        return
+    if event.kind == "concede" and event.team == team.name:
+        return
+    if event.kind == "last_stand" and event.member in team.deciding:
+        return
+    raise RulesError(
+        f"First log what {team.name} does now that its morale broke: {either_of(team.deciding)} "
+        f"may enter their Last Stand, or nobody does and {team.name} loses.",
+        field="kind", code="invalid",
+    )
+
+
+def either_of(names) -> str:
+    """"Ada", "Ada or Bo", "Ada, Bo or Cy"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _after_break(state: Conflict, team: TeamState, may_enter: list[str]) -> tuple[Conflict, str]:
+    """The team's morale just broke: with nobody of it in a Last Stand, those in
+    ``may_enter`` (still active) decide whether to enter one; nobody able to: it loses."""
+    if team.last_standers():
+        return state, ""
+    may_enter = [m.name for m in team.members if m.name in may_enter and m.status == ACTIVE]
+    if not may_enter:
+        return state, f"; nobody of {team.name} can enter a Last Stand, so {team.name} loses"
+    state = state._with_team(replace(team, deciding=tuple(may_enter)))
+    return state, f"; {either_of(may_enter)} may enter their Last Stand now, or {team.name} loses"
 
 
 def _actor(state: Conflict, name: str | None, field_name: str = "member") -> TeamState:
@@ -433,7 +492,7 @@ def _morale_words(before: TeamState, after: TeamState) -> str:
     elif before.broken_morale:
         text += ", BROKEN MORALE gone"
     if after.edition == "wiki" and after.breaks > before.breaks:
-        text += f"; {after.name} is down to 0 and loses unless someone enters their Last Stand"
+        text += f"; {after.name} is down to 0"
     return text
 
 
@@ -489,7 +548,10 @@ def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
             if event.disposed:
                 damage = a
         summary = f"{event.member} hit {event.target} ({a} vs {d}): {stress} stress to {event.target}"
-        state, _, words = _shift(state, defending, -damage)
+        state, after, words = _shift(state, defending, -damage)
+        if after.breaks > defending.breaks:  # wiki: down to 0, and the defender's failed defense did it
+            state, then = _after_break(state, after, [event.target])
+            words += then
         parts.append(words)
         if gain:
             state, _, words = _shift(state, state.team(attacking.name), gain)
@@ -501,7 +563,10 @@ def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
         tie = ", a tie goes to the defender" if d == a else ""
         summary = f"{event.target} held off {event.member} ({d} vs {a}{tie})"
         loss, gain = (1, 1) if ed == "2023" else (diff, diff if ed == "2022" else 0)
-        state, _, words = _shift(state, attacking, -loss)
+        state, after, words = _shift(state, attacking, -loss)
+        if after.breaks > attacking.breaks:  # wiki: down to 0, but no failed defense: nobody may enter
+            state, then = _after_break(state, after, [])
+            words += then
         parts.append(words)
         if gain:
             state, _, words = _shift(state, state.team(defending.name), gain)
@@ -521,7 +586,21 @@ def _leave(state: Conflict, event: Event) -> tuple[Conflict, str]:
     name = event.member
     remaining = [m.name for m in team.in_play() if m.name != name]
     is_captain = team.captain == name
-    if event.successes is not None and state.edition == "wiki":
+    overwhelmed = event.kind == "overwhelmed"
+    if overwhelmed:
+        if state.edition == "wiki":
+            raise RulesError(
+                "In the wiki edition stress that no condition can take becomes a trait: log a surrender or a "
+                "Last Stand instead.", field="kind", code="invalid",
+            )
+        if team.member(name).status != ACTIVE:
+            raise RulesError(
+                f"{name} is in their Last Stand: stress they can't absorb makes them perish, not retire.",
+                field="member", code="invalid",
+            )
+        loss = len(remaining) if is_captain else 1
+        how = "was overwhelmed and retired, leaving the conflict" + (" as captain" if is_captain else "")
+    elif event.successes is not None and state.edition == "wiki":
         loss = _count(event.successes, "successes", "successes of the surrender test")
         how = f"surrendered (tested {loss})"
     elif is_captain:
@@ -541,10 +620,13 @@ def _leave(state: Conflict, event: Event) -> tuple[Conflict, str]:
         captain = event.new_captain or (remaining[0] if remaining else None)
         if captain:
             handover = f"; {captain} is the new captain"
-    members = tuple(replace(m, status=LEFT) if m.name == name else m for m in team.members)
+    members = tuple(replace(m, status=RETIRED if overwhelmed else LEFT) if m.name == name else m for m in team.members)
     team = replace(team, members=members, captain=captain)
     state = state._with_team(team)
-    state, _, words = _shift(state, team, -loss)
+    state, after, words = _shift(state, team, -loss)
+    if after.breaks > team.breaks:  # wiki: down to 0 without a failed defense: nobody may enter
+        state, then = _after_break(state, after, [])
+        words += then
     return state, f"{name} {how}: {words}{handover}"
 
 
@@ -573,6 +655,7 @@ def _end_turn(state: Conflict, event: Event) -> tuple[Conflict, str]:
         if kept:
             text += f"; kept morale ({roll})"
         else:
+            # 2023: a break kills everyone already in a Last Stand, however they entered it
             doomed = [m.name for m in team.last_standers()] if state.edition == "2023" else []
             members = tuple(replace(m, status=PERISHED) if m.name in doomed else m for m in team.members)
             team = replace(team, breaks=team.breaks + 1, members=members)
@@ -580,8 +663,8 @@ def _end_turn(state: Conflict, event: Event) -> tuple[Conflict, str]:
             text += f"; MORALE BROKE ({roll})"
             if doomed:
                 text += f"; {', '.join(doomed)} perish{'es' if len(doomed) == 1 else ''} in their Last Stand"
-            if not team.last_standers():
-                text += f"; {name} loses unless members enter their Last Stand"
+            state, then = _after_break(state, team, [m.name for m in team.members])
+            text += then
     return _next_turn(state), text
 
 
@@ -600,18 +683,30 @@ def _last_stand(state: Conflict, event: Event) -> tuple[Conflict, str]:
     if not event.member:
         raise RulesError("Choose who enters their Last Stand.", field="member", code="required")
     team = state.team_of(event.member)
-    if state.over and not (team.broken and team.status == "lost"):
-        raise RulesError(
-            "The conflict is over: only a member of a team whose morale broke may still enter a Last Stand.",
-            field="member", code="invalid",
-        )
     status = team.member(event.member).status
     if status != ACTIVE:
         raise RulesError(
             f"{event.member} can't enter a Last Stand: {_STATUS_WORDS[status]}.", field="member", code="invalid"
         )
+    if team.status == "lost":
+        raise RulesError(f"{team.name} has lost: nobody of it enters a Last Stand now.", field="member", code="invalid")
     members = tuple(replace(m, status=LAST_STAND) if m.name == event.member else m for m in team.members)
-    return state._with_team(replace(team, members=members)), f"{event.member} entered their Last Stand"
+    text = f"{event.member} entered their Last Stand"
+    if team.deciding:
+        text += f"; {team.name} fights on"
+    return state._with_team(replace(team, members=members, deciding=())), text
+
+
+def _concede(state: Conflict, event: Event) -> tuple[Conflict, str]:
+    if not event.team:
+        raise RulesError("Choose the team.", field="team", code="required")
+    team = state.team(event.team)
+    if not team.deciding:
+        raise RulesError(
+            f"{team.name} has nothing to concede: a team loses this way only right after its morale breaks.",
+            field="team", code="invalid",
+        )
+    return state._with_team(replace(team, deciding=())), f"Nobody of {team.name} entered a Last Stand: {team.name} loses"
 
 
 def _perish(state: Conflict, event: Event) -> tuple[Conflict, str]:
@@ -643,13 +738,13 @@ def _adjust(state: Conflict, event: Event) -> tuple[Conflict, str]:
 
 _HANDLERS = {
     "success": _test, "failure": _test, "attack": _attack, "advantage": _advantage,
-    "leave": _leave, "end_turn": _end_turn, "last_stand": _last_stand, "perish": _perish,
-    "adjust": _adjust,
+    "leave": _leave, "overwhelmed": _leave, "end_turn": _end_turn, "last_stand": _last_stand,
+    "concede": _concede, "perish": _perish, "adjust": _adjust,
 }
 
 _STATUS_WORDS = {
-    ACTIVE: "still fighting", LEFT: "they left the conflict", LAST_STAND: "already in their Last Stand",
-    PERISHED: "they perished",
+    ACTIVE: "still fighting", LEFT: "they left the conflict", RETIRED: "they were overwhelmed and retired",
+    LAST_STAND: "already in their Last Stand", PERISHED: "they perished",
 }
 
 
@@ -669,18 +764,20 @@ def survivors(state: Conflict) -> list[str]:
 
 
 def _settle(state: Conflict) -> Conflict:
-    """Recompute every team's status (playing, broken, lost, won).
+    """Recompute every team's status (playing, deciding, broken, lost, won).
 
     Rule: morale.end — a team loses when nobody of it is left; when its morale
-    broke and nobody of it is (still) in their Last Stand; or when its morale
-    broke and every opponent lost. A team wins when every other team lost.
+    broke and nobody of it is (still) in their Last Stand, once it is no
+    longer deciding whether to enter one; or when its morale broke and every
+    opponent lost. A team wins when every other team lost (a team still
+    deciding has not lost yet, so nobody has won while it decides).
     Last-standers whose opponents have all lost leave their Last Stand alive
     (see :func:`survivors`).
     """
     lost = {}
     for t in state.teams:
         gone = not t.in_play()
-        lost[t.name] = gone or (t.broken and not t.last_standers())
+        lost[t.name] = gone or (t.broken and not t.last_standers() and not t.deciding)
     for t in state.teams:
         if t.broken and not lost[t.name] and all(lost[o.name] for o in state.teams if o.name != t.name):
             lost[t.name] = True
@@ -689,11 +786,13 @@ def _settle(state: Conflict) -> Conflict:
     for t in state.teams:
         if lost[t.name]:
             status = "lost"
+        elif t.deciding:
+            status = "deciding"
         elif len(standing) == 1:
             status = "won"
         else:
             status = "broken" if t.broken else "playing"
-        teams.append(replace(t, status=status))
+        teams.append(replace(t, status=status, deciding=() if lost[t.name] else t.deciding))
     state = replace(state, teams=tuple(teams))
     if state.team(state.current_team).status == "lost" and not state.over:
         state = _next_turn(state)

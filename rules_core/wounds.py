@@ -11,7 +11,9 @@ Rules: RULES.md §3a.
   moderate, major.
 * No box can take it (*s* ≥ 4, or the fitting boxes are full): spend Favor equal
   to *s* for a new trait of rating *s* that absorbs it. Without the Favor the
-  character is overwhelmed; outside a conflict, they retire.
+  character is overwhelmed; outside a conflict, they retire. Ruling: in a
+  conflict they retire too, at once, and so leave it (their team's morale
+  drops as for anyone leaving: the morale tracker's ``overwhelmed`` event).
 * In a conflict, after gaining that trait: surrender or enter the Last Stand.
 * In a Last Stand — ``2023``: no fitting box means the character perishes;
   ``2022``: any stress at all means they perish.

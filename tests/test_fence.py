@@ -20,6 +20,12 @@ def test_every_widget_renders_its_static_content_and_a_hidden_form(name):
     assert 'class="calc__static"' in html and "<form" in html and " hidden" in html
 
 
+def test_the_boons_table_says_it_holds_in_every_edition():
+    """RULES.md §2 ruling: the boon rules (written only in the 2022 text) apply to every edition."""
+    html = render("```calculator\nwidget: boons\n```\n")
+    assert "the same in every edition (2023, 2022 and the wiki)" in html
+
+
 def test_two_widgets_on_a_page_get_their_own_ids():
     html = render("```calculator\nwidget: boons\n```\n\n```calculator\nboons\n```\n")
     assert 'id="calc-boons-1"' in html and 'id="calc-boons-2"' in html

@@ -229,7 +229,8 @@ def test_recovery_suggestion_is_the_best_set(marked, shifts):
 
 # ============================================================ morale (RULES.md §4)
 
-KINDS = ("success", "failure", "attack", "advantage", "leave", "end_turn", "last_stand", "perish", "adjust")
+KINDS = ("success", "failure", "attack", "advantage", "leave", "overwhelmed", "end_turn", "last_stand", "concede",
+         "perish", "adjust")
 
 
 @st.composite
@@ -260,9 +261,9 @@ def conflicts(draw, editions=morale.EDITIONS):
             raw.update(member=draw(st.sampled_from(people)), target=draw(st.sampled_from(people)),
                        effort=draw(st.integers(0, 6)), defense=draw(st.integers(0, 6)),
                        disposed=draw(st.booleans()), reduce=draw(st.sampled_from(["stress", "morale"])))
-        elif kind == "leave":
+        elif kind in ("leave", "overwhelmed"):
             raw.update(member=draw(st.sampled_from(people)))
-            if draw(st.booleans()):
+            if kind == "leave" and draw(st.booleans()):
                 raw["successes"] = draw(st.integers(0, 3))
             if draw(st.booleans()):
                 raw["new_captain"] = draw(st.sampled_from(people))
@@ -270,6 +271,8 @@ def conflicts(draw, editions=morale.EDITIONS):
             raw.update(effort=draw(st.integers(0, 6)), helpers=draw(st.integers(0, 2)))
         elif kind in ("last_stand", "perish"):
             raw.update(member=draw(st.sampled_from(people)))
+        elif kind == "concede":
+            raw.update(team=draw(st.sampled_from([t["name"] for t in teams])))
         else:
             raw.update(team=draw(st.sampled_from([t["name"] for t in teams])), amount=draw(st.integers(-3, 3)))
         try:
@@ -342,6 +345,33 @@ def test_morale_wiki_never_negative_and_broken_morale_rating(conflict):
         else:
             assert team["broken_morale"] == max(0, -team["morale"])
             assert team["keep_morale"]["difficulty"] == team["broken_morale"]
+
+
+@FAST
+@given(conflict=conflicts())
+def test_morale_no_winner_while_a_broken_team_may_still_enter_a_last_stand(conflict):
+    """RULES.md §4: a team whose morale broke loses only if nobody enters a Last Stand, so while its
+    members may still do so nobody has won, the tracker says so, and nothing else can be logged."""
+    setup, raw = conflict
+    for i in range(len(raw) + 1):
+        view = ok("morale.replay", {"setup": setup, "events": raw[:i]})
+        deciding = [t for t in view["teams"] if t["status"] == "deciding"]
+        assert len(deciding) <= 1
+        if deciding:
+            team = deciding[0]
+            assert view["winner"] is None and not view["over"]
+            assert all(t["status"] != "won" for t in view["teams"])
+            assert view["announcement"].startswith(team["name"]) and "Last Stand" in view["announcement"]
+            assert "won" not in view["announcement"]
+            assert team["actions"] == ["concede", "adjust"]
+            for t in view["teams"]:
+                for m in t["members"]:
+                    assert m["actions"] in ([], ["last_stand"]) and (not m["actions"] or t is team)
+        elif view["over"]:
+            winner = view["winner"]
+            assert view["announcement"].startswith(f"{winner} won the conflict." if winner else "Every team lost the conflict.")
+        else:
+            assert view["announcement"] is None
 
 
 @FAST

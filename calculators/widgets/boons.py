@@ -32,7 +32,7 @@ def render(wid: str, options: dict) -> str:
     static = h.table(
         ["Boon rating", "Free dice"],
         [[r["rating"], r["free_dice"] or "–"] for r in rows],
-        caption="Free dice of an extraordinary boon (rating 3 or more)",
+        caption="Free dice of an extraordinary boon (rating 3 or more): the same in every edition (2023, 2022 and the wiki)",
         cls="calc__table calc__table--free-dice",
     )
     form = (

@@ -89,7 +89,8 @@ _ROWS = [
     ("Succeeds on a test (margin 2)", [_a("success", "Bo", margin=2)]),
     ("Fails a test (margin 2)", [_a("failure", "Bo", margin=2)]),
     ("Attacks and wins, effort 5 against 2", [_a("attack", "Ada", target="Cy", effort=5, defense=2)]),
-    ("… with the defender disposed against it (2022: the defense reduces the stress; wiki: a perfect defense)",
+    ("… the defender using the attribute the attack's attribute is disposed against (2022: the defense reduces "
+     "only the stress; wiki: they had to defend perfectly)",
      [_a("attack", "Ada", target="Cy", effort=5, defense=2, disposed=True, reduce="stress")]),
     ("Attacks, a tie at 3", [_a("attack", "Ada", target="Cy", effort=3, defense=3)]),
     ("Attacks and loses, effort 2 against 5", [_a("attack", "Ada", target="Cy", effort=2, defense=5)]),
@@ -97,6 +98,7 @@ _ROWS = [
     ("Leaves the conflict", [_a("leave", "Bo")]),
     ("Surrenders on their own turn, testing 2 successes", [_a("leave", "Bo", successes=2)]),
     ("The captain leaves (2 members remain)", [_a("leave", "Ada")]),
+    ("Is overwhelmed by stress: retires at once and leaves", [_a("overwhelmed", "Bo")]),
     ("Perishes in their Last Stand", [_a("last_stand", "Bo"), _a("perish", "Bo")]),
 ]
 

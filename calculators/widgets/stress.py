@@ -99,7 +99,8 @@ def _wounds_static() -> str:
         broke = _result("stress.wounds", {**base, "favor": s - 1})
         outside = _result("stress.wounds", {**base, "favor": s - 1, "in_conflict": False})
         return [f"no box: {paid['favor_spent']} Favor buys a trait rated {paid['trait']}; "
-                f"without it, {broke['outcome']} ({outside['outcome']} outside a conflict)", "unchanged"]
+                f"without it, {broke['outcome']}: retires at once and leaves the conflict "
+                f"({outside['outcome']} outside one too)", "unchanged"]
 
     def in_last_stand(s: int, edition: str) -> str:
         last = _result("stress.wounds", {"stress": s, "type": slot, "last_stand": True, "edition": edition})

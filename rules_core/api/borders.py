@@ -95,9 +95,11 @@ def move(p: dict) -> dict:
     + ``faces`` (four Fate dice) − ``bid``; optional ``target``.
     Output: ``shifts``, ``dice`` (the faces' total, when rolled), ``zones``
     (map order: {zone, cost, route, reachable, shortfall, cover [{consequences,
-    invokes}], range}), ``reachable`` (zone names, start excluded),
+    invokes}], cover_text, range}), ``reachable`` (zone names, start excluded),
     ``target`` ({zone, route, range, shortfall, odds} or null; ``odds`` =
-    P(skill + 4dF − bid ≥ cost) when a skill is given).
+    P(skill + 4dF − bid ≥ cost) when a skill is given). ``cover_text`` says
+    in words what would make a shortfall up: the cheapest invokes and
+    consequences, or taking that much stress (empty when nothing is short).
     """
     f.only(p, "map", "start", "target", "shifts", "skill", "faces", "bid")
     m = _map(p)
@@ -122,6 +124,7 @@ def move(p: dict) -> dict:
             "reachable": z.reachable,
             "shortfall": z.shortfall,
             "cover": [{"consequences": list(c.consequences), "invokes": c.invokes} for c in z.cover],
+            "cover_text": cover_words(z.cover, z.shortfall),
             "range": borders.range_between(m, start, z.zone),
         })
     target_info = None
@@ -143,6 +146,32 @@ def move(p: dict) -> dict:
         "reachable": [z["zone"] for z in zones if z["reachable"] and z["zone"] != start],
         "target": target_info,
     }
+
+
+def cover_words(options, shortfall: int | None) -> str:
+    """What makes a move's shortfall up, in words: the core's cheapest
+    invokes and consequences, then stress (RULES.md §5 / seed 000's Move:
+    invoking aspects, or taking stress and consequences, adds shifts; stress
+    counts one shift per point, as when resisting).
+
+    >>> from rules_core.boosts import cover, CONSEQUENCES
+    >>> cover_words(cover(1, CONSEQUENCES), 1)
+    '1 invoke, or a mild consequence, or take 1 stress'
+    """
+    if not shortfall:
+        return ""
+    words = []
+    for c in options:
+        parts = []
+        if len(c.consequences) == 1:
+            parts.append(f"a {c.consequences[0]} consequence")
+        elif c.consequences:
+            parts.append(f"{' and '.join(c.consequences)} consequences")
+        if c.invokes:
+            parts.append(f"{c.invokes} invoke{'' if c.invokes == 1 else 's'}")
+        words.append(" + ".join(parts))
+    words.append(f"take {shortfall} stress")
+    return ", or ".join(words)
 
 
 # ---------------------------------------------------------------- the diagram

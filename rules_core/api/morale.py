@@ -22,8 +22,10 @@ _EVENT_KEYS = {
     "attack": ("member", "target", "effort", "defense", "disposed", "reduce"),
     "advantage": ("member", "margin"),
     "leave": ("member", "successes", "new_captain"),
+    "overwhelmed": ("member", "new_captain"),
     "end_turn": ("team", "effort", "passed", "helpers"),
     "last_stand": ("member",),
+    "concede": ("team",),
     "perish": ("member",),
     "adjust": ("team", "amount", "note"),
 }
@@ -178,6 +180,7 @@ def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
         "turn_order": list(state.turn_order),
         "over": state.over,
         "winner": state.winner,
+        "announcement": announcement(state),
         "teams": teams,
         "survivors": sorted(survivors),
         "form": form({"edition": state.edition}),
@@ -214,29 +217,63 @@ def _actions(state: morale.Conflict) -> tuple[dict[str, list[str]], dict[str, li
                 morale.Event("attack", member=m.name, target=opponent, effort=1, defense=0) if opponent else None,
                 morale.Event("advantage", member=m.name, margin=1),
                 morale.Event("leave", member=m.name),
+                morale.Event("overwhelmed", member=m.name),
                 morale.Event("last_stand", member=m.name),
                 morale.Event("perish", member=m.name),
             ]
             members[m.name] = [e.kind for e in probes if e is not None and accepted(e)]
     teams = {
         t.name: [e.kind for e in (morale.Event("end_turn", team=t.name, passed=True),
+                                  morale.Event("concede", team=t.name),
                                   morale.Event("adjust", team=t.name, amount=0)) if accepted(e)]
         for t in state.teams
     }
     return members, teams
 
 
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _decision_words(t: morale.TeamState) -> str:
+    """What a team whose morale just broke may do, in plain words."""
+    names = list(t.deciding)
+    broke = "fell to 0" if t.edition == "wiki" else "broke"
+    if len(names) == 1:
+        return (f"{_possessive(t.name)} morale {broke}: {names[0]} may enter their Last Stand now. "
+                f"If not, {t.name} loses the conflict.")
+    who = f"{', '.join(names[:-1])} and {names[-1]}"
+    return (f"{_possessive(t.name)} morale {broke}: {who} may each enter their Last Stand now. "
+            f"If nobody does, {t.name} loses the conflict.")
+
+
+def announcement(state: morale.Conflict) -> str | None:
+    """The one sentence the tracker puts above the teams: who won once that is
+    decided, or which team must decide first. ``None`` while the conflict simply goes on."""
+    deciding = state.deciding
+    if deciding is not None:
+        return _decision_words(deciding)
+    if not state.over:
+        return None
+    text = f"{state.winner} won the conflict." if state.winner else "Every team lost the conflict."
+    alive = morale.survivors(state)
+    if alive:
+        text += f" Leaving their Last Stand alive: {', '.join(alive)}."
+    return text
+
+
 def _team_words(t: morale.TeamState, state: morale.Conflict) -> str:
     if t.status == "won":
         return "Won: the only team still standing."
+    if t.status == "deciding":
+        return _decision_words(t)
     if t.status == "lost":
         if not t.in_play():
             return "Lost: nobody is left in the conflict."
         if t.broken and t.last_standers():
             return "Lost: every opponent fell while its morale was broken."
         if t.broken:
-            return ("Lost: its morale broke and nobody is in their Last Stand "
-                    "(members may still enter it).")
+            return "Lost: its morale broke and nobody of it is in a Last Stand."
         return "Lost."
     if t.status == "broken":
         return "Morale broken: fighting on through its Last Stands."
@@ -253,13 +290,19 @@ def replay(p: dict) -> dict:
     perfect_defense, vigor, intuition} in the wiki]}]}), ``events`` (the log:
     [{kind, …}], see :mod:`rules_core.morale`).
     Output: ``edition``, ``round``, ``turn`` (team whose turn it is),
-    ``turn_order``, ``over``, ``winner``, ``teams`` ([{name, goal, captain,
-    morale, broken_morale, keep_morale {due, difficulty, per_helper}, broken,
-    status, status_text, actions, members [{name, status, captain, in_play,
+    ``turn_order``, ``over``, ``winner`` (only once decided: never while a
+    team whose morale broke may still enter a Last Stand),
+    ``announcement`` (the sentence above the teams: the outcome, or what the
+    team whose morale just broke may do; ``None`` otherwise), ``teams``
+    ([{name, goal, captain, morale, broken_morale, keep_morale {due,
+    difficulty, per_helper}, broken, status (playing, deciding, broken,
+    lost, won), status_text, actions, members [{name, status (active, left,
+    retired, last_stand, perished, survived), captain, in_play,
     actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
     edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
     morale}). ``actions`` lists the event kinds the core accepts now from that
-    member (``success`` … ``perish``) or team (``end_turn``, ``adjust``).
+    member (``success`` … ``perish``) or team (``end_turn``, ``concede``,
+    ``adjust``).
     """
     f.only(p, "setup", "events")
     setup = _setup(p)
@@ -332,7 +375,8 @@ def _event_forms(edition: str) -> list[dict]:
     ]
     if e2022:
         attack += [
-            _field("disposed", "The attack used an attribute the defender is disposed against", "flag"),
+            _field("disposed", "The defender defended with the attribute the attacker's attribute is disposed against "
+                               "(e.g. attack with Vigor, defended with Reason)", "flag"),
             _field("reduce", "The defense reduces only", "choice", when="disposed", choices=[
                 ["stress", "the stress (the team loses the attacker's full effort)"],
                 ["morale", "the morale damage (the defender takes the full effort as stress)"],
@@ -342,6 +386,7 @@ def _event_forms(edition: str) -> list[dict]:
         attack.append(_field("disposed", "The defender had to defend perfectly against the attacker's Disposition "
                                          "(the team loses all the attacker's successes)", "flag"))
     leave = [_field("new_captain", "New captain", "teammate", when="captain")]
+    overwhelmed = list(leave)
     if wiki:
         leave.append(_field("successes", "Surrendered on their own turn: successes of the test", "count",
                             optional=True, hint="leave empty when they left any other way"))
@@ -353,6 +398,7 @@ def _event_forms(edition: str) -> list[dict]:
          "fields": [_field("margin", {"2023": "Margin of effort", "2022": "Effort of the Vigor positioning",
                                       "wiki": "Successes of the Vigor benefit"}[edition], "count")]},
         {"kind": "leave", "label": "Surrender or leave", "by": "member", "fields": leave},
+        {"kind": "overwhelmed", "label": "Overwhelmed (retires)", "by": "member", "fields": overwhelmed},
         {"kind": "last_stand", "label": "Enter Last Stand", "by": "member", "fields": []},
         {"kind": "perish", "label": "Perish", "by": "member", "fields": []},
         {"kind": "end_turn", "label": "End turn", "by": "team", "fields": [
@@ -361,12 +407,13 @@ def _event_forms(edition: str) -> list[dict]:
             _field("effort", "Captain's effort on the keep-morale test", "count", when="keep_morale_due",
                    hint="the captain tests a skill other than the conflict's relevant skill"),
         ]},
+        {"kind": "concede", "label": "Nobody enters a Last Stand", "by": "team", "fields": []},
         {"kind": "adjust", "label": "Correct morale", "by": "team", "fields": [
             _field("amount", "Change to morale", "integer", hint="a whole number, e.g. 2 or -1"),
             _field("note", "Why", "text", optional=True),
         ]},
     ]
-    return [e for e in events if not (wiki and e["kind"] in ("success", "failure"))]
+    return [e for e in events if not (wiki and e["kind"] in ("success", "failure", "overwhelmed"))]
 
 
 def form(p: dict) -> dict:

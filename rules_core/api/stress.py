@@ -99,7 +99,8 @@ def _wound_message(r: wounds.WoundResult, favor: int, edition: str) -> str:
         return text
     if r.outcome == "overwhelmed":
         return (f"No empty {r.slot} box can take {s} stress, and {favor} Favor is not enough for a trait ({s} needed): "
-                "the character is overwhelmed.")
+                "the character is overwhelmed: they retire at once and leave the conflict. Their team's morale "
+                "drops by 1, or, if they were the captain, by the number of members still in the team.")
     if r.outcome == "retired":
         return (f"No empty {r.slot} box can take {s} stress, and {favor} Favor is not enough for a trait ({s} needed): "
                 "outside a conflict, the character retires.")

@@ -97,8 +97,9 @@ def test_warehouse_far_end_costs_6_and_gattos_2_shifts_reach_nothing(borders):
     assert "East end: short by 4 (cost 6)" in reach
     middle = out(borders, "reach").locator('tr[data-zone="Middle"] td').all_inner_texts()
     east = out(borders, "reach").locator('tr[data-zone="East end"] td').all_inner_texts()
-    assert middle == ["3", "1", "1", "1 invoke, or a mild consequence"]
-    assert east == ["6", "2", "4", "2 invokes, or a moderate consequence + 1 invoke, or a severe consequence"]
+    # the Move section: invokes (+2), consequences and stress can all add shifts
+    assert middle == ["3", "1", "1", "1 invoke, or a mild consequence, or take 1 stress"]
+    assert east == ["6", "2", "4", "2 invokes, or a moderate consequence + 1 invoke, or a severe consequence, or take 4 stress"]
     svg = out(borders, "diagram").locator("svg")
     assert svg.locator(".bmap__zone.is-reach").count() == 0
     assert svg.locator('.bmap__zone[data-zone="Middle"] .bmap__status').text_content() == "short 1 (cost 3)"

@@ -197,8 +197,14 @@ def test_a_whole_2023_conflict(tracker):
     assert t.fact(C, "captain") == "Di"
     t.act("end_turn", C, effort=1)                                                    # 1 < 4: morale breaks
     assert "MORALE BROKE" in t.log()[0]
-    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Wolves won")
-    assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Lost"
+    # Di may still enter a Last Stand: nobody has won yet, and the tracker says what Crows may do
+    outcome = t.w.locator('[data-out="outcome"]')
+    assert outcome.inner_text() == "Crows' morale broke: Di may enter their Last Stand now. If not, Crows loses the conflict."
+    assert "won" not in outcome.inner_text()
+    assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Last Stand or lose"
+    assert t.w.locator(f'.morale__team[data-team="{W}"] [data-out="badge"]').inner_text() == "Fighting"
+    assert t.button("attack", "Ada").count() == 0  # the others wait for Crows' choice
+    assert t.button("concede", C).inner_text().startswith("Nobody enters a Last Stand")
 
     t.act("last_stand", "Di")                                                         # a Last Stand keeps Crows in
     assert t.w.locator('[data-out="outcome"]').count() == 0
@@ -231,7 +237,14 @@ def test_a_whole_2022_conflict(tracker):
         ("end_turn", B, dict(helpers=1, effort=2), {L: 3, B: -3}),                    # 2 < 3 + 1: broken
     ])
     assert "MORALE BROKE (2 vs difficulty 4)" in t.log()[0]
-    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Lions won")
+    outcome = t.w.locator('[data-out="outcome"]')
+    assert outcome.inner_text() == ("Bears' morale broke: Ned and Ola may each enter their Last Stand now. "
+                                    "If nobody does, Bears loses the conflict.")
+    t.act("concede", B)                                                               # nobody enters: now it is decided
+    assert t.log()[0] == "Nobody of Bears entered a Last Stand: Bears loses"
+    assert outcome.inner_text() == "Lions won the conflict."
+    assert t.w.locator(f'.morale__team[data-team="{B}"] [data-out="badge"]').inner_text() == "Lost"
+    assert replayed_morale(t.saved())[-1] == {L: 3, B: -3}
 
 
 def test_a_whole_wiki_conflict(tracker):
@@ -263,12 +276,43 @@ def test_a_whole_wiki_conflict(tracker):
         ("end_turn", R, {}, {R: 4, G: 4}),
         ("attack", "Tom", dict(target="Rex", effort=6, defense=0), {R: 0, G: 4}),     # stops at 0
     ])
-    assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Guards won")
+    # Rex's failed defense brought Raiders to 0: Rex may enter a Last Stand, so nobody has won yet
+    assert t.w.locator('[data-out="outcome"]').inner_text() == (
+        "Raiders' morale fell to 0: Rex may enter their Last Stand now. If not, Raiders loses the conflict.")
     t.act("last_stand", "Rex")
+    assert t.w.locator('[data-out="outcome"]').count() == 0
     assert t.fact(R, "last-stand") == "Rex"
     t.act("perish", "Rex")
     assert t.morale() == {R: 0, G: 4}
     assert t.w.locator('[data-out="outcome"]').inner_text().startswith("Guards won")
+
+
+def test_overwhelmed_members_retire_and_leave(tracker):
+    """RULES.md §3a ruling: overwhelmed in a conflict, a character retires at once and leaves it."""
+    t = tracker
+    t.begin("2023", WOLVES_CROWS)
+    W, C = "Wolves", "Crows"
+    assert t.button("overwhelmed", "Bo").inner_text().startswith("Overwhelmed (retires)")
+    t.act("overwhelmed", "Bo")                                                        # a member: −1
+    assert t.morale() == {W: -1, C: 0}
+    assert t.log()[0] == "Bo was overwhelmed and retired, leaving the conflict: Wolves 0 → −1, BROKEN MORALE 1"
+    bo = t.w.locator('.morale__member[data-member="Bo"]')
+    assert bo.locator('[data-out="member-status"]').inner_text() == "overwhelmed: retired"
+    assert bo.locator("button").count() == 0
+    t.act("overwhelmed", "Ada", new_captain="Eve")                                    # the captain: − 1 remaining (Eve)
+    assert t.morale() == {W: -2, C: 0}
+    assert t.fact(W, "captain") == "Eve"
+    assert replayed_morale(t.saved()) == [{W: -1, C: 0}, {W: -2, C: 0}]
+
+
+def test_2022_disposition_is_asked_the_right_way_round(tracker):
+    t = tracker
+    t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned", "Ola"]}])
+    t.button("attack", "Ola").click()
+    label = t.w.locator('.morale__panel [data-field="disposed"]').inner_text()
+    assert "defended with the attribute the attacker's attribute is disposed against" in label
+    assert "Vigor" in label and "Reason" in label
+    t.w.locator('[data-act="cancel"]').click()
 
 
 # ------------------------------------------------------------ undo, redo, reload
@@ -510,6 +554,9 @@ def test_without_javascript_the_worked_examples_remain(browser, server):
     assert rows["Attacks, a tie at 3"] == ["−1 / +1", "0 / 0", "0 / 0"]
     assert rows["Succeeds on a test (margin 2)"] == ["+1 / 0", "+2 / 0", "—"]
     assert rows["The captain leaves (2 members remain)"] == ["−2 / 0"] * 3
+    # RULES.md §3a ruling: overwhelmed in a conflict, they retire and leave it (no such thing in the wiki)
+    assert rows["Is overwhelmed by stress: retires at once and leaves"] == ["−1 / 0", "−1 / 0", "—"]
+    assert rows["Gains a Vigor advantage (margin 3)"] == ["+3 / 0", "+3 / 0", "+3 / 0"]  # wiki morale can rise too
     assert rows["Morale at the start (wiki: Approach 2, positioning 3 and 1)"] == ["0", "0", "6"]
     context.close()
 

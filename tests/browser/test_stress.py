@@ -178,7 +178,9 @@ def test_4_stress_with_favor_buys_a_trait_then_surrender_or_last_stand(table_pag
 
 def test_4_stress_without_favor_overwhelmed_in_a_conflict_retired_outside(table_page):
     panel = fresh(table_page, "wounds", stress=4, type="social", favor=3)
-    expect_answer(panel, "3 Favor is not enough for a trait (4 needed): the character is overwhelmed.")
+    expect_answer(panel, "3 Favor is not enough for a trait (4 needed): the character is overwhelmed: they retire at once "
+                         "and leave the conflict. Their team's morale drops by 1, or, if they were the captain, by the "
+                         "number of members still in the team.")
     expect(panel.locator('[data-act="apply"]')).to_be_disabled()
     fill(panel, "in_conflict", False)
     expect_answer(panel, "outside a conflict, the character retires.")
@@ -529,7 +531,8 @@ def test_without_javascript_the_static_tables_are_there(browser, server):
     expect(wounds.locator(".calc__form")).to_be_hidden()
     static = wounds.locator('.calc-stress__static[data-model="wounds"]')
     expect(static).to_contain_text("box 4 (capacity 2)")
-    expect(static).to_contain_text("no box: 4 Favor buys a trait rated 4; without it, overwhelmed (retired outside a conflict)")
+    expect(static).to_contain_text("no box: 4 Favor buys a trait rated 4; without it, overwhelmed: retires at once and leaves the conflict "
+                                   "(retired outside one too)")
     rows = static.locator("table").nth(1).locator("tbody tr")
     expect(rows.nth(0)).to_have_text(re.compile(r"1\s*box 1 \(capacity 1\)\s*minor\s*box 1 marked\s*perishes"))
     expect(conditions.locator('.calc-stress__static[data-model="conditions"]')).to_contain_text(

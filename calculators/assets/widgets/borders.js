@@ -148,7 +148,7 @@ export async function mount(root, { engine, ui, options }) {
       let text;
       if (t.cost == null) text = `${t.zone}: no way through with the ways switched on.`;
       else if (t.reachable) text = `${t.zone} is within reach (cost ${t.cost}).`;
-      else text = `${t.zone}: short by ${t.shortfall} (cost ${t.cost}). Cover: ${coverText(t.cover)}.`;
+      else text = `${t.zone}: short by ${t.shortfall} (cost ${t.cost}). Cover: ${t.cover_text}.`;
       lines.push(ui.el("p", { "data-out": "target" }, text));
       if (t.odds) {
         const p = t.odds.probability;
@@ -162,7 +162,7 @@ export async function mount(root, { engine, ui, options }) {
         ui.el("td", {}, z.cost == null ? "–" : String(z.cost)),
         ui.el("td", {}, z.range == null ? "–" : String(z.range)),
         ui.el("td", {}, z.cost == null ? "no way" : z.reachable ? "0 ✓" : String(z.shortfall)),
-        ui.el("td", {}, z.shortfall ? coverText(z.cover) : "")));
+        ui.el("td", {}, z.cover_text)));
     if (rows.length) {
       lines.push(ui.el("div", { class: "bmap-scroll" }, ui.el("table", { class: "calc__table bmap-reach" },
         ui.el("caption", {}, `From ${start}`),
@@ -293,14 +293,3 @@ function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
-/** The core's cover options ([{consequences, invokes}]) in words. */
-function coverText(options) {
-  if (!options.length) return "nothing can make it up";
-  return options.map(({ consequences, invokes }) => {
-    const parts = [];
-    if (consequences.length === 1) parts.push(`a ${consequences[0]} consequence`);
-    else if (consequences.length) parts.push(`${consequences.join(" and ")} consequences`);
-    if (invokes) parts.push(plural(invokes, "invoke"));
-    return parts.join(" + ");
-  }).join(", or ");
-}

@@ -4,10 +4,10 @@
 import { field } from "./fields.js";
 
 const MEMBER_WORDS = {
-  active: "", left: "left the conflict", last_stand: "in their Last Stand",
+  active: "", left: "left the conflict", retired: "overwhelmed: retired", last_stand: "in their Last Stand",
   perished: "perished", survived: "survived their Last Stand",
 };
-const TEAM_BADGE = { playing: "Fighting", broken: "Morale broken", lost: "Lost", won: "Won" };
+const TEAM_BADGE = { playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" };
 
 /** A morale value with a real minus sign. */
 export const signed = (n) => (n < 0 ? `−${-n}` : String(n));
@@ -31,11 +31,8 @@ export function teamOf(view, member) {
 
 export function draw(view, { ui, wid, panel, conflict }) {
   const { el } = ui;
-  const over = view.over
-    ? el("p", { class: "morale__banner", "data-out": "outcome" },
-        view.winner ? `${view.winner} won the conflict.` : "Every team lost the conflict.",
-        view.survivors.length ? ` Leaving their Last Stand alive: ${view.survivors.join(", ")}.` : "")
-    : null;
+  // rules_core's sentence: the outcome once decided, or what a team whose morale just broke may do
+  const over = view.announcement ? el("p", { class: "morale__banner", "data-out": "outcome" }, view.announcement) : null;
   const order = el("ol", { class: "morale__order", "aria-label": "Turn order", "data-out": "turn-order" },
     ...view.turn_order.map((name) => {
       const lost = view.teams.find((t) => t.name === name).status === "lost";
