@@ -110,7 +110,7 @@ def measure_floor(browser, url: str) -> tuple[float, float]:
     times = []
     for _ in range(2):  # cold, then warm in the same profile
         page.goto(url)
-        page.wait_for_function("window.floor", timeout=120_000)
+        page.wait_for_function("() => window.floor", timeout=120_000)
         times.append(page.evaluate("window.floor.ms"))
     ctx.close()
     return times[0], times[1]
@@ -123,14 +123,14 @@ def measure_first_result(browser, url: str) -> tuple[dict, dict]:
     out = []
     for visit in range(2):  # cold, then warm
         page.goto(url)
-        page.wait_for_function("window.__firstResult", timeout=120_000)
+        page.wait_for_function("() => window.__firstResult", timeout=120_000)
         out.append(page.evaluate("""({
             first: window.__firstResult,
             engine: window.calcEngine.readyAt - window.calcEngine.startedAt,
             source: window.calcEngine.source,
         })"""))
         if visit == 0:  # a first visit lasts more than a moment: the engine saves its snapshot
-            page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)
+            page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
     ctx.close()
     return out[0], out[1]
 
@@ -139,7 +139,7 @@ def measure_navigation(browser, url: str) -> float:
     ctx = new_context(browser)
     page = ctx.new_page()
     page.goto(url + CALC_PAGE)
-    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     page.evaluate("""() => {
         window.__navResult = null;
@@ -157,7 +157,7 @@ def measure_navigation(browser, url: str) -> float:
         window.__clicked = performance.now();
     }""")
     page.click('nav.md-nav a[href$="table/"]')
-    page.wait_for_function("window.__navResult", timeout=60_000)
+    page.wait_for_function("() => window.__navResult", timeout=60_000)
     click, shown = page.evaluate("[window.__navResult - window.__clicked, window.__navResult - window.__shown]")
     starts = page.evaluate("window.calcEngine.starts")
     ctx.close()
@@ -170,7 +170,7 @@ def measure_plain_navigation(browser, url: str) -> float:
     ctx = new_context(browser)
     page = ctx.new_page()
     page.goto(url + CALC_PAGE)
-    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
     page.evaluate("""() => {
         window.__shown = null;
         const watch = new MutationObserver(() => {
@@ -181,7 +181,7 @@ def measure_plain_navigation(browser, url: str) -> float:
         window.__clicked = performance.now();
     }""")
     page.click('nav.md-nav a[href$="glossary/"]')
-    page.wait_for_function("window.__shown", timeout=60_000)
+    page.wait_for_function("() => window.__shown", timeout=60_000)
     ms = page.evaluate("window.__shown - window.__clicked")
     ctx.close()
     return ms
@@ -193,7 +193,7 @@ def measure_interactions(browser, url: str, count: int) -> dict:
                         f"localStorage.setItem('conflict-table:morale', {json.dumps(json.dumps(MORALE_CONFLICT))})")
     page = ctx.new_page()
     page.goto(url + TABLE_PAGE)
-    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
     results = {}
     for name, spec in INTERACTIONS.items():
         root = f'.calc[data-calc="{name}"]'
@@ -256,7 +256,7 @@ def measure_bytes(browser, url: str, path: str) -> dict:
     page.on("requestfinished", done)
     page.goto(url + path)
     if page.locator(".calc").count():
-        page.wait_for_function("window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+        page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
     page.wait_for_load_state("networkidle")
     time.sleep(0.5)
     ctx.close()
@@ -276,7 +276,7 @@ def measure_service_worker_ready(browser, url: str) -> float:
     ctx = browser.new_context(service_workers="allow")
     page = ctx.new_page()
     page.goto(url)
-    page.wait_for_function("window.calcOffline && window.calcOffline.status === 'ready'", timeout=120_000)
+    page.wait_for_function("() => window.calcOffline && window.calcOffline.status === 'ready'", timeout=120_000)
     ms = page.evaluate("performance.now()")
     ctx.close()
     return ms

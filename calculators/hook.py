@@ -10,7 +10,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from calculators import offline, ship
+from calculators import csp, offline, ship
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 
@@ -64,14 +64,18 @@ def on_post_build(config, **kwargs):
     site = Path(config.site_dir)
     try:
         shipped = ship.ship_all(site)
-        if _command["name"] == "serve":
+        if _command["name"] == "serve":  # its live-reload script is inline: no policy while editing
             offline.write_dev_service_worker(site)
-            report = None
+            report = policy = None
         else:
+            policy = csp.apply_csp(site)  # before the service worker hashes the pages
             report = offline.build_service_worker(site)
     except (ship.ShipError, offline.OfflineError) as err:
         raise PluginError(str(err)) from None
     log.info("calculators: shipped %s and %d glue files", shipped["wheel"].name, len(shipped["assets"]))
+    if policy:
+        log.info("csp: a Content-Security-Policy in %d pages; the header form is in %s",
+                 policy["pages"], csp.HEADERS_FILE)
     if report:
         log.info("offline: the service worker precaches %d files, %d bytes (Pyodide %d)",
                  report["files"], report["bytes"], report["pyodide_bytes"])

@@ -13,9 +13,11 @@ A plain function of a built site directory, like the steps in ``ship.py``:
   address must never serve stale pages while you edit.
 
 The page side is ``assets/offline.js`` (workbox-window): it registers the
-worker and offers to reload when a new version is waiting. Until the player
-accepts, the old worker keeps serving the old files, so a page never mixes
-versions.
+worker (telling the player, and trying again, when saving the site fails) and
+offers to reload when a new version is waiting. The new worker takes over only
+once every open tab has accepted (``assets/sw-update.js``, imported by
+``sw.js``); until then the old worker keeps serving the old files, so a page
+never mixes versions.
 """
 from __future__ import annotations
 
@@ -37,7 +39,11 @@ PRECACHE = {
     "directoryIndex": "index.html",
     # Material's search links add ?h=term; the page is the same one (RegExp sources).
     "ignoreURLParametersMatching": ["^utm_", "^fbclid$", "^h$"],
-    "skipWaiting": False,  # wait for the player to accept the new version
+    "skipWaiting": False,  # wait until every open tab accepts the new version (sw-update.js)
+    "importScripts": ["assets/calc/sw-update.js"],
+    # Offline, an address the site does not have shows the site's own 404 page
+    # (calculators/sw/build.mjs turns this into a network-first route for navigations).
+    "offlineNotFound": "404.html",
     "clientsClaim": True,  # the first visit is offline-ready without a reload
     "inlineWorkboxRuntime": True,
     "sourcemap": False,

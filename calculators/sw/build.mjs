@@ -8,6 +8,20 @@ const config = JSON.parse(process.argv[2]);
 // JSON has no regular expressions: the URL-parameter patterns come as strings.
 config.ignoreURLParametersMatching = (config.ignoreURLParametersMatching || []).map((p) => new RegExp(p));
 
+// Navigations the precache does not know go to the network; offline, they get
+// the site's own 404 page from the precache.
+if (config.offlineNotFound) {
+  config.runtimeCaching = [
+    ...(config.runtimeCaching || []),
+    {
+      urlPattern: ({ request }) => request.mode === "navigate",
+      handler: "NetworkOnly",
+      options: { precacheFallback: { fallbackURL: config.offlineNotFound } },
+    },
+  ];
+}
+delete config.offlineNotFound;
+
 const { count, size, warnings } = await generateSW(config);
 const { manifestEntries } = await getManifest({
   globDirectory: config.globDirectory,

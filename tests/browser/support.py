@@ -34,28 +34,48 @@ def build_site(dest: Path, site_url: str) -> subprocess.CompletedProcess:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     cache_control = "no-cache"  # revalidate, so a rebuild is seen
+    headers_for = staticmethod(lambda path: {})  # extra headers for a request path
+    statuses: dict = {}  # request path → an error status to answer instead of the file
 
     def log_message(self, *args):  # keep the test output readable
         pass
 
+    def send_head(self):
+        status = self.statuses.get(self.path.split("?")[0])
+        if status:
+            self.send_error(status)
+            return None
+        return super().send_head()
+
     def end_headers(self):
         self.send_header("Cache-Control", self.cache_control)
+        for name, value in self.headers_for(self.path).items():
+            self.send_header(name, value)
         super().end_headers()
 
 
 class Server:
-    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders."""
+    """A static server for a folder, on 127.0.0.1 (``folder`` can be switched).
 
-    def __init__(self, folder: Path, cache_control: str = "no-cache"):
+    ``headers`` adds response headers: a dict for every response, or a function
+    of the request path returning a dict (e.g. a Content-Security-Policy).
+    ``statuses`` maps request paths to an error status answered instead (a 500, say)."""
+
+    def __init__(self, folder: Path, cache_control: str = "no-cache", headers=None):
         self.folder = Path(folder)
         self.cache_control = cache_control
+        self.headers = headers
+        self.statuses: dict[str, int] = {}
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def _handler(self, *args, **kwargs):
-        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control})
+        headers = self.headers
+        headers_for = headers if callable(headers) else (lambda path: dict(headers or {}))
+        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "statuses": self.statuses,
+                                                "headers_for": staticmethod(headers_for)})
         return handler(*args, directory=str(self.folder), **kwargs)
 
     def close(self):
@@ -63,10 +83,8 @@ class Server:
         self.httpd.server_close()
 
 
-
-
 def wait_engine(page, timeout=90_000):
     """Wait until the calculator engine on the page is ready (or fail with its error)."""
-    page.wait_for_function("window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)", timeout=timeout)
+    page.wait_for_function("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)", timeout=timeout)
     status = page.evaluate("[window.calcEngine.status, window.calcEngine.error]")
     assert status[0] == "ready", f"engine failed: {status[1]}"

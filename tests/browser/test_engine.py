@@ -32,7 +32,7 @@ def test_a_failed_engine_says_why_and_keeps_the_static_table(context, server):
     context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
     page.goto(server.url + BOONS)
-    page.wait_for_function("window.calcEngine && window.calcEngine.status === 'failed'", timeout=90_000)
+    page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'failed'", timeout=90_000)
     status = page.locator('.calc[data-calc="boons"] .calc__status')
     assert "could not load" in status.inner_text()
     assert page.locator(".calc__static table").first.is_visible()
@@ -69,7 +69,7 @@ def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(conte
     page.goto(server.url + BOONS)
     wait_engine(page)
     assert page.evaluate("window.calcEngine.source") == "fresh"
-    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
     assert page.evaluate("window.calcEngine.snapshot.bytes") > 1_000_000
 
     page.goto(server.url + BOONS)  # a later visit, same browser profile
@@ -86,7 +86,7 @@ def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, serv
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)  # then spoil it
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)  # then spoil it
     page.evaluate("""async () => {
         const manifest = await (await fetch('../../assets/engine/engine.json')).json();
         const key = new URL(`../../assets/engine/snapshot/${manifest.pyodide_version}/${manifest.wheel_sha256}`, location.href).href;

@@ -16,7 +16,9 @@ from urllib.parse import urlsplit
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from playwright.sync_api import expect
 
+from calculators import offline
 from tests.browser.support import Server, build_site, wait_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,10 +48,10 @@ def first_visit(browser, url: str, seen: list):
 
 
 def wait_offline_ready(page):
-    page.wait_for_function("window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
+    page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
                            timeout=120_000)
     assert page.evaluate("window.calcOffline.status") == "ready", page.evaluate("window.calcOffline.error")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
 
 
 def pages_of(site: Path, base: str) -> list[str]:
@@ -120,11 +122,109 @@ def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
     page.wait_for_selector(".calc-update", timeout=60_000)
     assert "Build marker: first" in page.inner_text("article")  # still the old version, whole
     page.click(".calc-update__reload")
-    page.wait_for_function("document.querySelector('article').innerText.includes('Build marker: second')",
+    page.wait_for_function("() => document.querySelector('article').innerText.includes('Build marker: second')",
                            timeout=60_000)
     assert page.locator(".calc-update").count() == 0
     ctx.close()
     server.close()
+
+
+class Versions:
+    """A site served on a free port, rebuilt on demand as a new version: each build's
+    home page and boons calculator module say which version they belong to."""
+
+    def __init__(self, tmp_path: Path):
+        self.top = tmp_path / "www"
+        self.top.mkdir()
+        self.server = Server(self.top)
+        self.docs = tmp_path / "docs"
+        shutil.copytree(ROOT / "docs", self.docs)
+
+    def build(self, marker: str):
+        (self.docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
+        build(load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(self.docs), site_dir=str(self.top),
+                          site_url=self.server.url))
+        boons = self.top / "assets" / "calc" / "widgets" / "boons.js"
+        boons.write_text(boons.read_text() + f'\nwindow.__boonsBuild = "{marker}";\n')
+        offline.build_service_worker(self.top)  # the changed module gets its new revision
+
+
+def marker(page) -> str:
+    return re.search(r"Build marker: (\w+)", page.inner_text("article")).group(1)
+
+
+def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
+    site = Versions(tmp_path)
+    site.build("first")
+    seen: list[str] = []
+    ctx, a = first_visit(browser, site.server.url, seen)
+    b = ctx.new_page()
+    b.goto(site.server.url)
+    wait_offline_ready(b)
+    assert marker(a) == marker(b) == "first"
+
+    site.build("second")
+    a.reload()  # the browser finds the new version; it waits
+    for page in (a, b):
+        page.wait_for_selector(".calc-update", timeout=60_000)
+    a.click(".calc-update__later")  # A keeps what it has
+    b.click(".calc-update__reload")  # B wants the new version
+
+    # A's next calculator page, by instant navigation, is still the first version, whole
+    a.click('nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]')
+    a.wait_for_url(lambda url: "/boons-and-banes/" in url, wait_until="commit")
+    a.locator('.calc[data-calc="boons"] [data-out="boon"] .calc__answer').wait_for()
+    a.wait_for_function("() => window.__boonsBuild !== undefined")
+    assert a.evaluate("window.__boonsBuild") == "first"
+    # B waits for A, and says so; A is asked again
+    expect(b.locator(".calc-update")).to_contain_text("other tab")
+    assert marker(b) == "first"
+    expect(a.locator(".calc-update")).to_contain_text("Another tab")
+    a.click(".calc-update__reload")  # now both agree: both switch
+    a.wait_for_function("() => window.__boonsBuild === 'second'", timeout=60_000)
+    b.wait_for_function("() => document.querySelector('article').innerText.includes('Build marker: second')",
+                        timeout=60_000)
+
+    # A tab of an older release (which skips waiting without asking) switches the
+    # worker under A: A's next page is then a full page load of the new version.
+    site.build("third")
+    b.reload()
+    b.wait_for_selector(".calc-update", timeout=60_000)
+    b.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({type: 'SKIP_WAITING'}))")
+    a.wait_for_function("() => window.calcOffline.stale === true", timeout=60_000)
+    a.evaluate("window.__sameDocument = true")
+    a.click('nav.md-nav a[href$="table/"]')
+    a.wait_for_url(lambda url: "/table/" in url)
+    a.wait_for_function("() => window.__boonsBuild !== undefined")
+    assert a.evaluate("[window.__sameDocument, window.__boonsBuild]") == [None, "third"]
+    ctx.close()
+    site.server.close()
+
+
+def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_page(browser, tmp_path):
+    server, site = serve_build(tmp_path)
+    server.statuses["/search/search_index.json"] = 500  # one file of the precache fails
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(server.url)
+    page.wait_for_function("() => window.calcOffline && window.calcOffline.status === 'failed'", timeout=60_000)
+    notice = page.locator(".calc-offline-failed")
+    expect(notice).to_contain_text("could not be saved for offline use")
+    expect(notice).to_contain_text("again")
+    server.statuses.clear()  # the host recovers: the next try succeeds
+    page.wait_for_function("() => window.calcOffline.status === 'ready'", timeout=60_000)
+    wait_offline_ready(page)
+    expect(notice).to_have_count(0)
+
+    cut_network(ctx, server)
+    response = page.goto(server.url + "no/such/page/")
+    assert response is not None
+    assert "404" in page.inner_text("article h1")
+    page.click(".md-header__button.md-logo")  # the site's own page, with its navigation
+    page.wait_for_url(server.url)
+    assert page.locator("article h1").count() == 1
+    ctx.close()
 
 
 def test_it_works_from_a_sub_path(browser, tmp_path):
