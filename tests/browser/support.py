@@ -3,6 +3,7 @@ static server on 127.0.0.1, Chromium's flags, and waiting for the engine."""
 from __future__ import annotations
 
 import http.server
+import io
 import os
 import subprocess
 import sys
@@ -34,6 +35,7 @@ def build_site(dest: Path, site_url: str) -> subprocess.CompletedProcess:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     cache_control = "no-cache"  # revalidate, so a rebuild is seen
+    faults: dict = {}
 
     def log_message(self, *args):  # keep the test output readable
         pass
@@ -42,20 +44,37 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
+    def send_head(self):
+        """A fault set on the server for this path (see ``Server.faults``) replaces the file."""
+        for suffix, fault in self.faults.items():
+            if self.path.split("?")[0].endswith(suffix):
+                status, body = fault(self.translate_path(self.path)) if callable(fault) else fault
+                self.send_response(status)
+                self.send_header("Content-Type", self.guess_type(self.path))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                return io.BytesIO(body)
+        return super().send_head()
+
 
 class Server:
-    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders."""
+    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders.
+
+    ``faults`` maps a path's ending to what is served instead: ``(status, body)``,
+    or a function of the file's path returning one (the WebKit leg, which cannot
+    intercept requests in the browser, breaks files this way)."""
 
     def __init__(self, folder: Path, cache_control: str = "no-cache"):
         self.folder = Path(folder)
         self.cache_control = cache_control
+        self.faults: dict = {}
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def _handler(self, *args, **kwargs):
-        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control})
+        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "faults": self.faults})
         return handler(*args, directory=str(self.folder), **kwargs)
 
     def close(self):
