@@ -12,42 +12,19 @@ fails the leg, saying how to install them.
 """
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import subprocess
-import warnings
-
 import pytest
 
 from tests.browser.support import Server
-
-WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-INSTALL = "run `make test` as root (it installs them) or `sudo apt-get install webkit2gtk-driver xvfb xauth`"
-
-
-def minibrowser() -> str | None:
-    if os.environ.get("WEBKIT_MINIBROWSER"):
-        return os.environ["WEBKIT_MINIBROWSER"]
-    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))
-    return found[-1] if found else None
+from tests.browser.webkit.launch import Missing, open_webkit, start_display
 
 
 @pytest.fixture(scope="session")
 def display():
-    xvfb = shutil.which("Xvfb")
-    if not xvfb:
-        pytest.fail(f"Xvfb is missing: {INSTALL}")
-    read, write = os.pipe()
-    proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()  # Xvfb writes the display's number once it accepts clients
-    if not number:
-        proc.kill()
-        pytest.fail("Xvfb did not start")
-    yield f":{number}"
+    try:
+        proc, number = start_display()
+    except Missing as error:
+        pytest.fail(str(error))
+    yield number
     proc.terminate()
     proc.wait(timeout=10)
 
@@ -55,25 +32,13 @@ def display():
 @pytest.fixture(scope="session")
 def webkit(display):
     """``webkit()`` opens a WebKitGTK browser with a fresh profile; each is closed at the end."""
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-
-    browser = minibrowser()
-    if not os.path.exists(WEBKIT_DRIVER) or not browser or not os.path.exists(browser):
-        pytest.fail(f"WebKitGTK's WebDriver or MiniBrowser is missing ({WEBKIT_DRIVER}, {browser}): {INSTALL}")
     opened = []
 
     def open_browser():
-        options = Options()
-        options.binary_location = browser
-        options.add_argument("--automation")
-        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
-        with warnings.catch_warnings():  # selenium's own WebKitGTK class trips its own deprecation warning
-            warnings.simplefilter("ignore", DeprecationWarning)
-            driver = webdriver.WebKitGTK(options=options, service=service)
-        driver.set_script_timeout(120)
-        driver.set_page_load_timeout(60)
+        try:
+            driver = open_webkit(display)
+        except Missing as error:
+            pytest.fail(str(error))
         opened.append(driver)
         return driver
 
