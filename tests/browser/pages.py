@@ -187,6 +187,8 @@ def result_and_field_error(page, kind: str, index: int):
     p.js("(i) => document.querySelectorAll('.calc[data-calc]').forEach((e, n) => e.dataset.calcIndex = n)", index)
     root = f'.calc[data-calc-index="{index}"]'
     assert p.js("(sel) => document.querySelector(sel).dataset.calc", root) == kind
+    p.wait("(sel) => { const f = document.querySelector(sel + ' .calc__form'); return !!f && !f.hidden"
+           " && f.offsetParent !== null; }", root, what=f"the {kind} calculator's form to be shown")
     if kind == "boons":
         field, good, bad, shows, says = "rating", 7, "abc", ('[data-out="boon"]', "3 free dice"), "whole number"
     elif kind == "stress":
