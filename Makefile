@@ -1,7 +1,7 @@
 # Conflict Table — the task runner.
 #
 #   make serve   set up, then serve the site on http://127.0.0.1:8000 (live reload)
-#   make test    set up, then run every test (CPython, doctests, the Pyodide leg)
+#   make test    set up, then run every test (CPython, doctests, the Pyodide leg, Chromium, WebKit)
 #   make build   set up, then build the site into site/ (strict)
 #   make bench   set up, then run the engine benchmark (figures, not pass/fail)
 #   make clean   remove what builds and tests leave behind
@@ -27,15 +27,17 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8000
 # The browser the browser tests drive; override with CHROMIUM=/path.
 CHROMIUM ?= /usr/bin/chromium
+# The WebKit leg: WebKitGTK's WebDriver (it drives MiniBrowser) on an Xvfb display.
+WEBKIT_DRIVER ?= /usr/bin/WebKitWebDriver
 # Extra pytest arguments, e.g. make test ARGS="-k pyodide -x".
 ARGS     ?=
-export CHROMIUM
+export CHROMIUM WEBKIT_DRIVER
 
 REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build test bench clean distclean chromium python-env node-env pth
+.PHONY: help setup serve build test bench clean distclean chromium webkit python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -91,6 +93,23 @@ chromium:
 		exit 1; \
 	fi
 
+# The WebKit leg's browser: Debian's webkit2gtk-driver (WebKitWebDriver and
+# MiniBrowser) and Xvfb for a display. Installed with apt-get as root, as above.
+webkit:
+	@if [ -x "$(WEBKIT_DRIVER)" ] && command -v Xvfb >/dev/null; then \
+		exit 0; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "WebKitGTK's WebDriver or Xvfb is missing: installing webkit2gtk-driver, xvfb and xauth with apt-get"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get -o DPkg::Lock::Timeout=600 update -qq; \
+		apt-get -o DPkg::Lock::Timeout=600 install -y -qq webkit2gtk-driver xvfb xauth; \
+		[ -x "$(WEBKIT_DRIVER)" ] || { echo "make: apt-get ran, yet $(WEBKIT_DRIVER) is missing" >&2; exit 1; }; \
+	else \
+		echo "make: the WebKit leg needs WebKitGTK's WebDriver ($(WEBKIT_DRIVER)) and Xvfb." >&2; \
+		echo "      Install them with:  sudo apt-get install webkit2gtk-driver xvfb xauth" >&2; \
+		exit 1; \
+	fi
+
 # --- the jobs -----------------------------------------------------------------
 
 serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change) with live reload
@@ -99,10 +118,10 @@ serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change)
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(PY) -m mkdocs build --strict --site-dir site
 
-test: setup chromium ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg)
+test: setup chromium webkit ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)
 	$(PY) -m pytest $(ARGS)
 
-bench: setup chromium ## measure the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/engine.json
+bench: setup chromium webkit ## measure the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/engine.json
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 
 # --- cleaning -----------------------------------------------------------------

@@ -19,7 +19,14 @@ What it measures, all in one run and one browser:
 * **interaction latency** — input change → result on screen, p50 and p95
   over at least 200 changes, per calculator on the "At the table" page;
 * **bytes** — transferred by a page without a calculator and by one with
-  one (cold profile), and the service worker's precache when it exists.
+  one (cold profile), and the service worker's precache when it exists;
+* **WebKit** — the same page's engine in WebKitGTK (MiniBrowser driven by
+  WebKitWebDriver on an Xvfb display, as in the WebKit test leg): navigation →
+  engine ready and engine start → ready, on a first visit (a fresh profile
+  each run) and on a reload (the snapshot).
+
+``--browsers webkit`` measures WebKit only and keeps the Chromium figures
+already in the results file.
 """
 from __future__ import annotations
 
@@ -282,11 +289,65 @@ def measure_service_worker_ready(browser, url: str) -> float:
     return ms
 
 
+def measure_webkit(url: str, runs: int) -> dict:
+    """Engine ready in WebKitGTK, first visit (fresh profile) and reload, ``runs`` times."""
+    from tests.browser.pages import as_page, wait_engine
+    from tests.browser.webkit.launch import open_webkit, start_display
+
+    xvfb, display = start_display()
+    times = {"first_visit": [], "reload": [], "engine_first_visit": [], "engine_reload": []}
+    version = None
+    try:
+        for _ in range(runs):
+            driver = open_webkit(display)
+            version = driver.capabilities.get("browserVersion")
+            page = as_page(driver)
+            try:
+                for visit in ("first_visit", "reload"):
+                    if visit == "first_visit":
+                        page.goto(url)
+                    else:
+                        page.reload()
+                    source = wait_engine(page, timeout=180)
+                    assert source == ("fresh" if visit == "first_visit" else "snapshot"), (visit, source)
+                    ready_at, started_at = page.js("() => [calcEngine.readyAt, calcEngine.startedAt]")
+                    times[visit].append(ready_at)  # milliseconds since the navigation started
+                    times[f"engine_{visit}"].append(ready_at - started_at)
+                    if visit == "first_visit":
+                        page.wait("() => window.calcEngine.snapshot", timeout=60)
+            finally:
+                driver.quit()
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    return {"browser": f"WebKitGTK {version} (MiniBrowser)",
+            "navigation_to_ready_ms": {"first_visit": median_spread(times["first_visit"]),
+                                       "reload": median_spread(times["reload"])},
+            "engine_ready_ms": {"first_visit": median_spread(times["engine_first_visit"]),
+                                "reload": median_spread(times["engine_reload"])}}
+
+
+def print_webkit(webkit: dict, row) -> None:
+    print(f"  WebKit: {webkit['browser']}")
+    for visit, label in (("first_visit", "first visit"), ("reload", "reload")):
+        print(row(f"WebKit: navigation → engine ready, {label}", webkit["navigation_to_ready_ms"][visit]))
+        print(row(f"WebKit: engine start → ready, {label}", webkit["engine_ready_ms"][visit]))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="cold/warm runs per measure (default 5)")
     parser.add_argument("--changes", type=int, default=200, help="input changes per calculator (default 200)")
+    parser.add_argument("--browsers", default="chromium,webkit",
+                        help="which browsers to measure (default chromium,webkit); webkit alone keeps the "
+                             "Chromium figures already in the results file")
     args = parser.parse_args()
+    browsers = set(args.browsers.split(","))
+    if not browsers <= {"chromium", "webkit"} or not browsers:
+        parser.error("--browsers takes chromium, webkit or both")
+
+    def row(label, d):
+        return f"  {label:<44} {d['median']:>8.0f} ms   ({d['min']:.0f}–{d['max']:.0f}, {d['runs']} runs)"
 
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "empty", cache_control="max-age=3600")
@@ -300,6 +361,18 @@ def main() -> int:
         (site / "bench").mkdir()
         (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
         shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
+
+        webkit = measure_webkit(server.url + CALC_PAGE, args.runs) if "webkit" in browsers else None
+        if "chromium" not in browsers:
+            server.close()
+            report = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+            report["webkit"] = {"date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), **webkit}
+            RESULTS.parent.mkdir(parents=True, exist_ok=True)
+            RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+            print(f"Engine benchmark (WebKit only) — {report['webkit']['date']}")
+            print_webkit(webkit, row)
+            print(f"figures written to {RESULTS.relative_to(ROOT)}")
+            return 0
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -346,11 +419,10 @@ def main() -> int:
         "precache": precache,
         "service_worker_ready_ms": median_spread(sw_ready),
     }
+    if webkit:
+        report["webkit"] = webkit
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(report, indent=2) + "\n")
-
-    def row(label, d):
-        return f"  {label:<44} {d['median']:>8.0f} ms   ({d['min']:.0f}–{d['max']:.0f}, {d['runs']} runs)"
 
     print(f"Engine benchmark — {report['date']}, Chromium {browser_version}, {report['machine']['cpus']} CPUs")
     print(row("floor: bare loadPyodide(), cold", fc))
@@ -369,6 +441,8 @@ def main() -> int:
     if precache:
         print(f"  precache                                   {precache['total']:>9,} (Pyodide {precache['pyodide']:,}, {precache['files']} files)")
     print(row("service worker ready, first visit", report["service_worker_ready_ms"]))
+    if webkit:
+        print_webkit(webkit, row)
     print(f"figures written to {RESULTS.relative_to(ROOT)}")
     return 0
 

@@ -3,6 +3,7 @@ static server on 127.0.0.1, Chromium's flags, and waiting for the engine."""
 from __future__ import annotations
 
 import http.server
+import io
 import os
 import subprocess
 import sys
@@ -36,16 +37,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     cache_control = "no-cache"  # revalidate, so a rebuild is seen
     headers_for = staticmethod(lambda path: {})  # extra headers for a request path
     statuses: dict = {}  # request path → an error status to answer instead of the file
+    faults: dict = {}
 
     def log_message(self, *args):  # keep the test output readable
         pass
-
-    def send_head(self):
-        status = self.statuses.get(self.path.split("?")[0])
-        if status:
-            self.send_error(status)
-            return None
-        return super().send_head()
 
     def end_headers(self):
         self.send_header("Cache-Control", self.cache_control)
@@ -53,9 +48,29 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
+    def send_head(self):
+        """An error status (``Server.statuses``) or a fault (``Server.faults``) set for this path replaces the file."""
+        status = self.statuses.get(self.path.split("?")[0])
+        if status:
+            self.send_error(status)
+            return None
+        for suffix, fault in self.faults.items():
+            if self.path.split("?")[0].endswith(suffix):
+                status, body = fault(self.translate_path(self.path)) if callable(fault) else fault
+                self.send_response(status)
+                self.send_header("Content-Type", self.guess_type(self.path))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                return io.BytesIO(body)
+        return super().send_head()
+
 
 class Server:
-    """A static server for a folder, on 127.0.0.1 (``folder`` can be switched).
+    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders.
+
+    ``faults`` maps a path's ending to what is served instead: ``(status, body)``,
+    or a function of the file's path returning one (the WebKit leg, which cannot
+    intercept requests in the browser, breaks files this way).
 
     ``headers`` adds response headers: a dict for every response, or a function
     of the request path returning a dict (e.g. a Content-Security-Policy).
@@ -66,6 +81,7 @@ class Server:
         self.cache_control = cache_control
         self.headers = headers
         self.statuses: dict[str, int] = {}
+        self.faults: dict = {}
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
@@ -75,7 +91,7 @@ class Server:
         headers = self.headers
         headers_for = headers if callable(headers) else (lambda path: dict(headers or {}))
         handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "statuses": self.statuses,
-                                                "headers_for": staticmethod(headers_for)})
+                                                "faults": self.faults, "headers_for": staticmethod(headers_for)})
         return handler(*args, directory=str(self.folder), **kwargs)
 
     def close(self):

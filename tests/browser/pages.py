@@ -1,0 +1,233 @@
+"""One way to drive a page in both browser legs: Playwright (Chromium) and
+selenium (WebKit), so the same checks read alike in both.
+
+``as_page(x)`` wraps a Playwright ``Page`` or a selenium ``WebDriver`` in a
+``PageLike`` with the same few verbs: ``goto``, ``reload``, ``js``, ``wait``,
+``fill``, ``click``, ``text``, ``visible``. Scripts are JavaScript function
+expressions, called with the given arguments (``js("(a, b) => a + b", 1, 2)``);
+a returned promise is awaited. Selectors are CSS.
+
+The checks every leg runs (engine ready, golden cases through the page, a
+result and a field error in each calculator) are functions of a ``PageLike``
+at the end of this module.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class PageLike:
+    def goto(self, url: str): ...
+    def reload(self): ...
+    def js(self, fn: str, *args): ...
+    def fill(self, selector: str, value): ...
+    def select(self, selector: str, value: str): ...
+    def click(self, selector: str): ...
+    def text(self, selector: str) -> str: ...
+    def visible(self, selector: str) -> bool: ...
+
+    def wait(self, fn: str, *args, timeout: float = 30, what: str = ""):
+        """Poll ``fn(*args)`` in the page until it is truthy; returns its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.js(fn, *args)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout} s for {what or fn}")
+            time.sleep(0.05)
+
+    def wait_text(self, selector: str, words: str, timeout: float = 30) -> str:
+        """Wait until the first element matching ``selector`` shows ``words``; returns its text."""
+        self.wait("(sel, words) => { const e = document.querySelector(sel);"
+                  " return !!e && e.offsetParent !== null && e.innerText.includes(words); }",
+                  selector, words, timeout=timeout, what=f"{words!r} in {selector}")
+        return self.text(selector)
+
+
+class PlaywrightPage(PageLike):
+    def __init__(self, page):
+        self.page = page
+
+    def goto(self, url):
+        self.page.goto(url)
+
+    def reload(self):
+        self.page.reload()
+
+    def js(self, fn, *args):
+        return self.page.evaluate(f"(args) => ({fn})(...args)", list(args))
+
+    def fill(self, selector, value):
+        self.page.locator(selector).first.fill(str(value))
+
+    def select(self, selector, value):
+        self.page.locator(selector).first.select_option(value)
+
+    def click(self, selector):
+        self.page.locator(selector).first.click()
+
+    def text(self, selector):
+        return self.page.locator(selector).first.inner_text()
+
+    def visible(self, selector):
+        return self.page.locator(selector).first.is_visible()
+
+
+class SeleniumPage(PageLike):
+    def __init__(self, driver):
+        self.driver = driver
+
+    def goto(self, url):
+        self.driver.get(url)
+
+    def reload(self):
+        self.driver.refresh()
+
+    def js(self, fn, *args):
+        out = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"Promise.resolve().then(() => ({fn})(...[...arguments].slice(0, -1)))"
+            ".then((value) => done({value}), (error) => done({error: String(error && error.stack || error)}));",
+            *args)
+        if "error" in out:
+            raise AssertionError(f"the page's script failed: {out['error']}")
+        return out.get("value")
+
+    def _element(self, selector):
+        from selenium.webdriver.common.by import By
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def fill(self, selector, value):
+        """Type as a player would: select what is there, delete it, type the new text."""
+        from selenium.webdriver.common.keys import Keys
+        element = self._element(selector)
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(Keys.DELETE)
+        if str(value):
+            element.send_keys(str(value))
+
+    def select(self, selector, value):
+        from selenium.webdriver.support.select import Select
+        Select(self._element(selector)).select_by_value(value)
+
+    def click(self, selector):
+        self._element(selector).click()
+
+    def text(self, selector):
+        return self.js("(sel) => document.querySelector(sel).innerText", selector)
+
+    def visible(self, selector):
+        return self._element(selector).is_displayed()
+
+
+def as_page(page) -> PageLike:
+    if isinstance(page, PageLike):
+        return page
+    if hasattr(page, "execute_script"):
+        return SeleniumPage(page)
+    return PlaywrightPage(page)
+
+
+# ---------------------------------------------------------------- the checks both legs run
+
+# Each calculator page, and the calculators on it (widget kind, model).
+CALCULATOR_PAGES = {
+    "gauntlet-forge/boons-and-banes/": ["boons"],
+    "gauntlet-forge/stress-and-wounds/": ["stress", "stress"],
+    "gauntlet-forge/conflicts/": ["morale"],
+    "edgerunner/stress/": ["stress"],
+    "edgerunner/conflicts/": ["borders"],
+    "table/": ["boons", "stress", "morale", "borders"],
+}
+# The golden case files each kind of calculator answers from.
+CASE_FILES = {"boons": ["boons.json"], "stress": ["wounds.json", "conditions.json", "tracks.json"],
+              "morale": ["morale.json"], "borders": ["borders.json"]}
+
+
+def wait_engine(page, timeout: float = 90) -> str:
+    """Wait until the page's calculator engine is ready (or fail with its error); returns its source
+    ("fresh" or "snapshot")."""
+    p = as_page(page)
+    p.wait("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)",
+           timeout=timeout, what="the engine to be ready or failed")
+    status, error, source = p.js("() => [calcEngine.status, calcEngine.error, calcEngine.source]")
+    assert status == "ready", f"engine failed: {error}"
+    return source
+
+
+def golden_cases(kinds) -> list[dict]:
+    cases = []
+    for kind in dict.fromkeys(kinds):
+        for name in CASE_FILES[kind]:
+            cases += json.loads((ROOT / "tests" / "cases" / name).read_text(encoding="utf-8"))
+    return cases
+
+
+def golden_failures(page, cases) -> dict[str, list[str]]:
+    """Ask the page's engine every case; the cases whose reply is wrong (none, when all is well)."""
+    from tests.golden import check
+    replies = as_page(page).js(
+        "async (cases) => { const out = [];"
+        " for (const c of cases) out.push(await window.calcEngine.call(c.call, c.input ?? {}));"
+        " return out; }", cases)
+    assert len(replies) == len(cases)
+    problems = {c["id"]: check(c, lambda name, payload, r=reply: r) for c, reply in zip(cases, replies)}
+    return {k: v for k, v in problems.items() if v}
+
+
+def result_and_field_error(page, kind: str, index: int):
+    """In the ``index``-th calculator of the page (of kind ``kind``): a good value gives a result,
+    a bad one a message beside its field. Returns (result text, error text)."""
+    p = as_page(page)
+    p.js("(i) => document.querySelectorAll('.calc[data-calc]').forEach((e, n) => e.dataset.calcIndex = n)", index)
+    root = f'.calc[data-calc-index="{index}"]'
+    assert p.js("(sel) => document.querySelector(sel).dataset.calc", root) == kind
+    p.wait("(sel) => { const f = document.querySelector(sel + ' .calc__form'); return !!f && !f.hidden"
+           " && f.offsetParent !== null; }", root, what=f"the {kind} calculator's form to be shown")
+    if kind == "boons":
+        field, good, bad, shows, says = "rating", 7, "abc", ('[data-out="boon"]', "3 free dice"), "whole number"
+    elif kind == "stress":
+        panel = p.js("(sel) => { const p = [...document.querySelectorAll(sel + ' [data-panel]')]"
+                     ".find((e) => !e.hidden && e.offsetParent !== null); return p.dataset.panel; }", root)
+        root = f'{root} [data-panel="{panel}"]'
+        field = "shifts" if panel == "track" else "stress"
+        good, bad, says = 1, "abc", "whole number"
+        shows = ('[data-out="answer"]', {"track": "1 stress marks box 1", "wounds": "box", "conditions": "condition"}[panel])
+    elif kind == "borders":
+        p.select(f'{root} select[name="mode"]', "shifts")
+        field, good, bad, shows, says = "shifts", 3, "abc", ('[data-out="reach"]', "3 shifts"), "whole number"
+    elif kind == "morale":
+        return _morale_result_and_error(p, root)
+    else:
+        raise ValueError(kind)
+    p.fill(f'{root} [name="{field}"]', good)
+    result = p.wait_text(f"{root} {shows[0]}", shows[1])
+    p.fill(f'{root} [name="{field}"]', bad)
+    error = p.wait_text(f'{root} [data-field="{field}"] .calc__error', says)
+    assert shows[1] in p.text(f"{root} {shows[0]}")  # the last good result stays
+    return result, error
+
+
+def _morale_result_and_error(p: PageLike, root: str):
+    """The tracker: a setup naming one participant twice is refused beside the second name; the
+    same setup with its own names starts the conflict and shows each team's morale."""
+    if p.js("(sel) => !!document.querySelector(sel + ' [data-act=new]')", root):
+        p.click(f'{root} [data-act="new"]')  # a conflict is running (saved by an earlier visit): start another
+    names = p.js("(sel) => [...document.querySelectorAll(sel + ' fieldset.morale__setup-team input')]"
+                 ".map((e) => e.name).filter((n) => /^teams\\[\\d+\\](\\.members\\[\\d+\\])?\\.name$/.test(n))", root)
+    assert {"teams[0].members[0].name", "teams[1].members[0].name"} <= set(names), names
+    for i, name in enumerate(names):
+        p.fill(f'{root} [name="{name}"]', f"Name {i}")
+    twice = "teams[1].members[0].name"
+    p.fill(f'{root} [name="{twice}"]', p.js("(sel) => document.querySelector(sel).value", f'{root} [name="teams[0].members[0].name"]'))
+    p.click(f'{root} button[type="submit"]')
+    error = p.wait_text(f'{root} [data-field="{twice}"] .calc__error', "appears twice")
+    p.fill(f'{root} [name="{twice}"]', "Someone else")
+    p.click(f'{root} button[type="submit"]')
+    result = p.wait_text(f'{root} .morale__team [data-out="morale"]', "")
+    return result, error

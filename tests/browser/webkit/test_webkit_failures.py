@@ -1,0 +1,70 @@
+"""The WebKit leg, when things break: a broken engine file leaves the build-time
+content and says so; Cache Storage refusing the snapshot (an iPhone's storage
+limit) costs speed, never an answer. Neither hangs.
+
+A fresh profile and a server of its own, which breaks files on the way out
+(selenium cannot intercept requests) and serves no service worker, so every
+request reaches the broken server.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.pages import as_page, result_and_field_error, wait_engine
+from tests.browser.support import Server
+
+BOONS = "gauntlet-forge/boons-and-banes/"
+ROOT = '.calc[data-calc="boons"]'
+
+# Put before the worker's own code: every Cache Storage write fails as when storage is full.
+QUOTA = b"""const openCache = CacheStorage.prototype.open;
+CacheStorage.prototype.open = async function (...args) {
+  const cache = await openCache.apply(this, args);
+  cache.put = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+  return cache;
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def broken_server(site):
+    srv = Server(site)
+    srv.faults["/sw.js"] = (404, b"no service worker here")
+    yield srv
+    srv.close()
+
+
+@pytest.fixture(scope="module")
+def wk(webkit):
+    return as_page(webkit())
+
+
+def test_a_broken_engine_file_leaves_the_build_time_content_and_says_so(wk, broken_server):
+    broken_server.faults["/pyodide.asm.wasm"] = (200, b"\0asm this is not WebAssembly")
+    try:
+        wk.goto(broken_server.url + BOONS)
+        wk.wait("() => window.calcEngine && window.calcEngine.status === 'failed'", timeout=60,
+                what="the engine to give up")
+    finally:
+        del broken_server.faults["/pyodide.asm.wasm"]
+    assert "could not load" in wk.wait_text(f"{ROOT} .calc__status", "could not load")
+    assert wk.visible(f"{ROOT} .calc__static table")
+    assert "12" in wk.text(f"{ROOT} .calc__static table")
+    assert not wk.visible(f"{ROOT} .calc__form")
+
+
+def test_a_snapshot_storage_refuses_costs_speed_not_answers(wk, broken_server):
+    broken_server.faults["calc/worker.js"] = lambda path: (200, QUOTA + Path(path).read_bytes())
+    try:
+        for _ in range(2):  # the first visit, and a later one with no snapshot to restore
+            wk.goto(broken_server.url + BOONS)
+            assert wait_engine(wk) == "fresh"
+            result, error = result_and_field_error(wk, "boons", 0)
+            assert "3 free dice" in result and "whole number" in error
+        saved = wk.wait("() => window.calcEngine.snapshot", timeout=60, what="the snapshot's outcome")
+        assert saved["bytes"] == 0 and "QuotaExceededError" in saved["error"], saved
+        assert wk.js("() => window.calcEngine.call('boons.free_dice', {rating: 9})")["result"]["free_dice"] == 4
+    finally:
+        del broken_server.faults["calc/worker.js"]
