@@ -138,7 +138,7 @@ def as_page(page) -> PageLike:
 # Each calculator page, and the calculators on it (widget kind, model).
 CALCULATOR_PAGES = {
     "gauntlet-forge/boons-and-banes/": ["boons"],
-    "gauntlet-forge/stress-and-wounds/": ["stress", "stress"],
+    "gauntlet-forge/stress-and-wounds/": ["stress"],
     "gauntlet-forge/conflicts/": ["morale"],
     "edgerunner/stress/": ["stress"],
     "edgerunner/conflicts/": ["borders"],
