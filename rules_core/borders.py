@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from .boosts import CONSEQUENCES, Cover, cover
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -90,7 +90,7 @@ class ZoneMap:
         if not isinstance(zone, str) or not zone:
             raise RulesError("Choose a zone.", field=field, code="required")
         if zone not in self.zones:
-            raise RulesError(f"There is no zone called {zone!r} on this map.", field=field, code="unknown")
+            raise RulesError(f"There is no zone called {shown(zone)} on this map.", field=field, code="unknown")
         return zone
 
     def exits(self, zone: str):
@@ -109,7 +109,7 @@ def _int(value, field: str, what: str) -> int:
     if isinstance(value, str) and not value.strip():
         raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number, not {value!r}.", field=field, code="not_integer")
+        raise RulesError(f"{what} must be a whole number, not {shown(value)}.", field=field, code="not_integer")
     if value < 0:
         raise RulesError(f"{what} can't be negative ({value}).", field=field, code="too_small")
     if value > MAX_PASS:
@@ -154,7 +154,7 @@ def from_data(data) -> ZoneMap:
     unknown = set(data) - {"name", "zones", "borders", "notes"}
     if unknown:
         raise RulesError(
-            f"Unknown map key {sorted(unknown)[0]!r}: a map has name, zones and borders.",
+            f"Unknown map key {shown(sorted(unknown)[0])}: a map has name, zones and borders.",
             field=sorted(unknown)[0], code="unknown",
         )
     name = data.get("name", "")
@@ -175,7 +175,7 @@ def from_data(data) -> ZoneMap:
             unknown = set(z) - {"name", "at"}
             if unknown:
                 key = sorted(unknown)[0]
-                raise RulesError(f"Unknown zone key {key!r}: a zone has a name and maybe 'at'.",
+                raise RulesError(f"Unknown zone key {shown(key)}: a zone has a name and maybe 'at'.",
                                  field=f"{where}.{key}", code="unknown")
             zone = _name(z.get("name"), f"{where}.name", f"Zone {i + 1}")
             if "at" in z:
@@ -183,11 +183,11 @@ def from_data(data) -> ZoneMap:
         else:
             zone = _name(z, where, f"Zone {i + 1}")
         if zone in zones:
-            raise RulesError(f"Two zones are called {zone!r}.",
+            raise RulesError(f"Two zones are called {shown(zone)}.",
                              field=f"{where}.name" if isinstance(z, dict) else where, code="duplicate")
         if cell is not None:
             if cell in places:
-                raise RulesError(f"{places[cell]!r} is already drawn at {list(cell)}.", field=f"{where}.at", code="duplicate")
+                raise RulesError(f"{shown(places[cell])} is already drawn at {list(cell)}.", field=f"{where}.at", code="duplicate")
             places[cell] = zone
             at.append((zone, cell))
         zones.append(zone)
@@ -210,7 +210,7 @@ def _cell(value, field: str) -> tuple[int, int]:
         raise RulesError("'at' is a grid place [column, row], e.g. [0, 1].", field=field, code="invalid")
     for k, v in enumerate(value):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise RulesError(f"A grid place is two whole numbers, not {v!r}.", field=f"{field}[{k}]", code="not_integer")
+            raise RulesError(f"A grid place is two whole numbers, not {shown(v)}.", field=f"{field}[{k}]", code="not_integer")
         if not 0 <= v <= MAX_AT:
             raise RulesError(f"A grid place runs from 0 to {MAX_AT} (not {v}).", field=f"{field}[{k}]",
                              code="too_small" if v < 0 else "too_large")
@@ -223,14 +223,14 @@ def _border(b, where: str, zones: list[str], pairs: set) -> Border:
     unknown = set(b) - {"between", "pass", "back", "ways", "off", "name"}
     if unknown:
         key = sorted(unknown)[0]
-        raise RulesError(f"Unknown border key {key!r}.", field=f"{where}.{key}", code="unknown")
+        raise RulesError(f"Unknown border key {shown(key)}.", field=f"{where}.{key}", code="unknown")
     between = b.get("between")
     if not isinstance(between, list) or len(between) != 2:
         raise RulesError("A border is 'between' two zones.", field=f"{where}.between", code="invalid")
     a, z = (_name(v, f"{where}.between[{k}]", "The zone") for k, v in enumerate(between))
     for k, zone in enumerate((a, z)):
         if zone not in zones:
-            raise RulesError(f"Unknown zone {zone!r}: add it to 'zones' first.", field=f"{where}.between[{k}]", code="unknown")
+            raise RulesError(f"Unknown zone {shown(zone)}: add it to 'zones' first.", field=f"{where}.between[{k}]", code="unknown")
     if a == z:
         raise RulesError("A border joins two different zones.", field=f"{where}.between", code="invalid")
     if frozenset((a, z)) in pairs:
@@ -259,10 +259,10 @@ def _way(w, where: str, named: bool, previous: list[Way]) -> Way:
     unknown = set(w) - {"name", "pass", "back", "off"}
     if unknown:
         key = sorted(unknown)[0]
-        raise RulesError(f"Unknown way key {key!r}.", field=f"{where}.{key}", code="unknown")
+        raise RulesError(f"Unknown way key {shown(key)}.", field=f"{where}.{key}", code="unknown")
     name = _name(w.get("name"), f"{where}.name", "The way") if (named or "name" in w) else ""
     if any(p.name == name for p in previous):
-        raise RulesError(f"Two ways are called {name!r}.", field=f"{where}.name", code="duplicate")
+        raise RulesError(f"Two ways are called {shown(name)}.", field=f"{where}.name", code="duplicate")
     forward = _int(w.get("pass", DEFAULT_PASS), f"{where}.pass", "A pass value")
     backward = _int(w.get("back", forward), f"{where}.back", "A pass value")
     off = w.get("off", False)
