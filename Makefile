@@ -102,7 +102,8 @@ build: setup ## build the site into site/ (strict: any warning fails)
 test: setup chromium ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg)
 	$(PY) -m pytest $(ARGS)
 
-bench: setup chromium ## measure the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/engine.json
+bench: setup chromium ## measure the largest border map (CPython) and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
+	$(PY) benchmarks/maps.py
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 
 # --- cleaning -----------------------------------------------------------------
