@@ -33,7 +33,6 @@ def nested(depth: int):
 def test_deeply_nested_json_gets_a_reply_naming_the_limit(depth):
     message = '{"id": 5, "name": "boons.free_dice", "payload": {"rating": ' + "[" * depth + "]" * depth + "}}"
     reply = json.loads(handle(message))
-    assert reply["id"] == 5 or depth > MAX_DEPTH + 1  # the id is kept when the request can be read
     assert reply["ok"] is False
     assert reply["error"]["code"] == "invalid"
     assert f"nested more than {MAX_DEPTH} levels deep" in reply["error"]["message"]

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
+from itertools import accumulate
 
 from ..errors import RulesError, shown
 from . import boons, borders, dice, maneuver, morale, stress
@@ -106,6 +108,17 @@ def _check_depth(payload) -> None:
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
 
 
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _text_depth(message: str) -> int:
+    """How deeply a JSON text nests lists and mappings, read without parsing it."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", message))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
 def _refusal(request_id, err: RulesError) -> str:
     return json.dumps({"id": request_id, "ok": False, "error": err.to_payload()}, ensure_ascii=False)
 
@@ -121,6 +134,8 @@ def handle(message: str) -> str:
             return _refusal(None, RulesError(
                 f"This input is too large for the calculator ({len(message):,} characters; "
                 f"at most {MAX_REQUEST_CHARS:,}). Nothing was changed.", field=None, code="too_large"))
+        if isinstance(message, str) and _text_depth(message) > MAX_DEPTH + 1:  # + the request around the payload
+            return _refusal(None, _too_deep())  # refused before parsing: deep parsing can exhaust the stack
         try:
             request = json.loads(message)
         except RecursionError:
