@@ -231,7 +231,15 @@ class TeamState:
         return self.broken_morale > 0 and self.status != "lost"
 
     def keep_morale_difficulty(self, helpers: int = 0) -> int:
-        """Difficulty of the keep-morale test: the trait's rating, +1 per teammate helping."""
+        """Difficulty of the keep-morale test: the trait's rating, +1 per teammate helping.
+
+        Only teammates still in play, besides the captain, can help.
+        """
+        able = sum(1 for m in self.in_play() if m.name != self.captain)
+        if helpers > able:
+            raise RulesError(
+                f"{self.name} has {'no' if not able else able} teammate{'' if able == 1 else 's'} in play besides "
+                f"the captain, so {helpers} can't help.", field="helpers", code="too_large")
         return self.broken_morale + helpers
 
     def member(self, name: str) -> MemberState | None:

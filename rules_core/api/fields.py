@@ -66,6 +66,8 @@ def check_integer(value, what: str, *, field: str, low: int | None = None, high:
             else f"{what} must be a whole number like {int(value)}, not {shown(value)}.",
             field=field, code="not_integer",
         )
+    if isinstance(value, str) and not value.strip():
+        raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
     if isinstance(value, str):
         raise RulesError(f"{what} must be a whole number; “{value.strip()[:40]}” is not.", field=field, code="not_integer")
     if not isinstance(value, int):
