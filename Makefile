@@ -121,7 +121,8 @@ build: setup ## build the site into site/ (strict: any warning fails)
 test: setup chromium webkit ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)
 	$(PY) -m pytest $(ARGS)
 
-bench: setup chromium webkit ## measure the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/engine.json
+bench: setup chromium webkit ## measure the largest border map (CPython) and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
+	$(PY) benchmarks/maps.py
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 
 # --- cleaning -----------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 import yaml
 from markdown import Markdown
 
+from . import yaml_limits
 from .widgets import WIDGETS, WidgetError
 
 
@@ -29,6 +30,9 @@ def parse(source: str) -> tuple[str, dict]:
         data = yaml.safe_load(source) if source.strip() else None
     except yaml.YAMLError as err:
         raise WidgetError(f"the calculator fence is not valid YAML: {err}") from None
+    problem = yaml_limits.check(data)
+    if problem:
+        raise WidgetError(f"the calculator fence can't be read: {problem}")
     if isinstance(data, str):
         data = {"widget": data}
     if not isinstance(data, dict) or "widget" not in data:

@@ -26,6 +26,7 @@ import yaml
 from rules_core import borders
 from rules_core.errors import RulesError
 
+from . import yaml_limits
 from .wheel import ROOT
 from .widgets._html import WidgetError
 
@@ -111,6 +112,9 @@ def parse(text: str, path: Path | str = "<map>") -> dict:
         raise MapError(f"{where}: this is not valid YAML ({err}).") from None
     if tree is None:
         raise MapError(f"{where}, line 1: the map file is empty.")
+    problem = yaml_limits.check(data)
+    if problem:
+        raise MapError(f"{where}: this can't be read as a map: {problem}.")
     repeated = _repeated_key(tree)
     if repeated:
         raise MapError(f"{where}, line {repeated[1]}: {repeated[0]!r} is given twice; give each key once.")

@@ -29,16 +29,19 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .boosts import CONSEQUENCES, Cover, cover
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __docformat__ = "google"
 
 DEFAULT_PASS = 1
 MAX_ZONES = 200
 MAX_BORDERS = 1000
+MAX_WAYS_PER_BORDER = 20
+MAX_WAYS = 2000
+"""Ways through borders in all, on one map (a border with one pass value is one way)."""
 MAX_PASS = 999
 MAX_NAME = 80
 MAX_AT = 49
@@ -60,14 +63,17 @@ class Border:
     a: str
     b: str
     ways: tuple[Way, ...]
+    _best: tuple = field(default=(None, None), init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        def best(cost):
+            usable = [(cost(w), i, w) for i, w in enumerate(self.ways) if w.enabled]
+            return min(usable, key=lambda t: t[:2])[2] if usable else None
+        object.__setattr__(self, "_best", (best(lambda w: w.forward), best(lambda w: w.backward)))
 
     def cheapest(self, from_zone: str) -> Way | None:
-        """The cheapest way switched on, crossing from ``from_zone``."""
-        forward = from_zone == self.a
-        usable = [w for w in self.ways if w.enabled]
-        if not usable:
-            return None
-        return min(usable, key=lambda w: ((w.forward if forward else w.backward), self.ways.index(w)))
+        """The cheapest way switched on, crossing from ``from_zone`` (ties: the first listed)."""
+        return self._best[0] if from_zone == self.a else self._best[1]
 
     def cost(self, from_zone: str, way: Way) -> int:
         return way.forward if from_zone == self.a else way.backward
@@ -85,21 +91,26 @@ class ZoneMap:
     borders: tuple[Border, ...]
     name: str = ""
     at: tuple[tuple[str, tuple[int, int]], ...] = ()
+    _exits: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        # The adjacency map, built once: every question about the map walks it.
+        exits: dict[str, list] = {z: [] for z in self.zones}
+        for border in self.borders:
+            exits.setdefault(border.a, []).append((border, border.b))
+            exits.setdefault(border.b, []).append((border, border.a))
+        object.__setattr__(self, "_exits", exits)
 
     def check_zone(self, zone, field: str) -> str:
         if not isinstance(zone, str) or not zone:
             raise RulesError("Choose a zone.", field=field, code="required")
-        if zone not in self.zones:
-            raise RulesError(f"There is no zone called {zone!r} on this map.", field=field, code="unknown")
+        if zone not in self._exits:
+            raise RulesError(f"There is no zone called {shown(zone)} on this map.", field=field, code="unknown")
         return zone
 
-    def exits(self, zone: str):
-        """(border, neighbour) pairs of a zone."""
-        for border in self.borders:
-            if border.a == zone:
-                yield border, border.b
-            elif border.b == zone:
-                yield border, border.a
+    def exits(self, zone: str) -> list:
+        """(border, neighbour) pairs of a zone, borders in map order."""
+        return self._exits.get(zone, [])
 
 
 # ---------------------------------------------------------------- reading plain data
@@ -109,7 +120,7 @@ def _int(value, field: str, what: str) -> int:
     if isinstance(value, str) and not value.strip():
         raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number, not {value!r}.", field=field, code="not_integer")
+        raise RulesError(f"{what} must be a whole number, not {shown(value)}.", field=field, code="not_integer")
     if value < 0:
         raise RulesError(f"{what} can't be negative ({value}).", field=field, code="too_small")
     if value > MAX_PASS:
@@ -154,7 +165,7 @@ def from_data(data) -> ZoneMap:
     unknown = set(data) - {"name", "zones", "borders", "notes"}
     if unknown:
         raise RulesError(
-            f"Unknown map key {sorted(unknown)[0]!r}: a map has name, zones and borders.",
+            f"Unknown map key {shown(sorted(unknown)[0])}: a map has name, zones and borders.",
             field=sorted(unknown)[0], code="unknown",
         )
     name = data.get("name", "")
@@ -164,8 +175,10 @@ def from_data(data) -> ZoneMap:
     if not isinstance(raw_zones, list) or not raw_zones:
         raise RulesError("A map needs a list of zones.", field="zones", code="required")
     if len(raw_zones) > MAX_ZONES:
-        raise RulesError(f"At most {MAX_ZONES} zones.", field="zones", code="too_large")
+        raise RulesError(f"A map holds at most {MAX_ZONES} zones; this one has {len(raw_zones)}.",
+                         field="zones", code="too_large")
     zones: list[str] = []
+    known: set[str] = set()
     places: dict[tuple[int, int], str] = {}
     at: list[tuple[str, tuple[int, int]]] = []
     for i, z in enumerate(raw_zones):
@@ -175,32 +188,40 @@ def from_data(data) -> ZoneMap:
             unknown = set(z) - {"name", "at"}
             if unknown:
                 key = sorted(unknown)[0]
-                raise RulesError(f"Unknown zone key {key!r}: a zone has a name and maybe 'at'.",
+                raise RulesError(f"Unknown zone key {shown(key)}: a zone has a name and maybe 'at'.",
                                  field=f"{where}.{key}", code="unknown")
             zone = _name(z.get("name"), f"{where}.name", f"Zone {i + 1}")
             if "at" in z:
                 cell = _cell(z["at"], f"{where}.at")
         else:
             zone = _name(z, where, f"Zone {i + 1}")
-        if zone in zones:
-            raise RulesError(f"Two zones are called {zone!r}.",
+        if zone in known:
+            raise RulesError(f"Two zones are called {shown(zone)}.",
                              field=f"{where}.name" if isinstance(z, dict) else where, code="duplicate")
         if cell is not None:
             if cell in places:
-                raise RulesError(f"{places[cell]!r} is already drawn at {list(cell)}.", field=f"{where}.at", code="duplicate")
+                raise RulesError(f"{shown(places[cell])} is already drawn at {list(cell)}.", field=f"{where}.at", code="duplicate")
             places[cell] = zone
             at.append((zone, cell))
         zones.append(zone)
+        known.add(zone)
     raw_borders = data.get("borders", [])
     if not isinstance(raw_borders, list):
         raise RulesError("'borders' is a list.", field="borders", code="invalid")
     if len(raw_borders) > MAX_BORDERS:
-        raise RulesError(f"At most {MAX_BORDERS} borders.", field="borders", code="too_large")
+        raise RulesError(f"A map holds at most {MAX_BORDERS} borders; this one has {len(raw_borders)}.",
+                         field="borders", code="too_large")
     borders: list[Border] = []
     pairs: set[frozenset[str]] = set()
+    ways = 0
     for i, b in enumerate(raw_borders):
         where = f"borders[{i}]"
-        borders.append(_border(b, where, zones, pairs))
+        borders.append(_border(b, where, known, pairs))
+        ways += len(borders[-1].ways)
+        if ways > MAX_WAYS:
+            raise RulesError(f"A map holds at most {MAX_WAYS} ways through its borders in all "
+                             f"(a border with one pass value is one way); border {i + 1} goes past that.",
+                             field=f"{where}.ways" if "ways" in b else where, code="too_large")
     return ZoneMap(tuple(zones), tuple(borders), name, tuple(at))
 
 
@@ -210,27 +231,27 @@ def _cell(value, field: str) -> tuple[int, int]:
         raise RulesError("'at' is a grid place [column, row], e.g. [0, 1].", field=field, code="invalid")
     for k, v in enumerate(value):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise RulesError(f"A grid place is two whole numbers, not {v!r}.", field=f"{field}[{k}]", code="not_integer")
+            raise RulesError(f"A grid place is two whole numbers, not {shown(v)}.", field=f"{field}[{k}]", code="not_integer")
         if not 0 <= v <= MAX_AT:
             raise RulesError(f"A grid place runs from 0 to {MAX_AT} (not {v}).", field=f"{field}[{k}]",
                              code="too_small" if v < 0 else "too_large")
     return (value[0], value[1])
 
 
-def _border(b, where: str, zones: list[str], pairs: set) -> Border:
+def _border(b, where: str, zones: set[str], pairs: set) -> Border:
     if not isinstance(b, dict):
         raise RulesError("A border is a mapping with 'between'.", field=where, code="invalid")
     unknown = set(b) - {"between", "pass", "back", "ways", "off", "name"}
     if unknown:
         key = sorted(unknown)[0]
-        raise RulesError(f"Unknown border key {key!r}.", field=f"{where}.{key}", code="unknown")
+        raise RulesError(f"Unknown border key {shown(key)}.", field=f"{where}.{key}", code="unknown")
     between = b.get("between")
     if not isinstance(between, list) or len(between) != 2:
         raise RulesError("A border is 'between' two zones.", field=f"{where}.between", code="invalid")
     a, z = (_name(v, f"{where}.between[{k}]", "The zone") for k, v in enumerate(between))
     for k, zone in enumerate((a, z)):
         if zone not in zones:
-            raise RulesError(f"Unknown zone {zone!r}: add it to 'zones' first.", field=f"{where}.between[{k}]", code="unknown")
+            raise RulesError(f"Unknown zone {shown(zone)}: add it to 'zones' first.", field=f"{where}.between[{k}]", code="unknown")
     if a == z:
         raise RulesError("A border joins two different zones.", field=f"{where}.between", code="invalid")
     if frozenset((a, z)) in pairs:
@@ -245,24 +266,29 @@ def _border(b, where: str, zones: list[str], pairs: set) -> Border:
         raw_ways = b["ways"]
         if not isinstance(raw_ways, list) or not raw_ways:
             raise RulesError("'ways' is a list of ways through the border.", field=f"{where}.ways", code="invalid")
+        if len(raw_ways) > MAX_WAYS_PER_BORDER:
+            raise RulesError(f"A border has at most {MAX_WAYS_PER_BORDER} ways through it; this one has {len(raw_ways)}.",
+                             field=f"{where}.ways", code="too_large")
     else:
         raw_ways = [{k: b[k] for k in ("pass", "back", "off", "name") if k in b}]
     ways: list[Way] = []
+    names: set[str] = set()
     for j, w in enumerate(raw_ways):
-        ways.append(_way(w, f"{where}.ways[{j}]" if "ways" in b else where, len(raw_ways) > 1, ways))
+        ways.append(_way(w, f"{where}.ways[{j}]" if "ways" in b else where, len(raw_ways) > 1, names))
+        names.add(ways[-1].name)
     return Border(a, z, tuple(ways))
 
 
-def _way(w, where: str, named: bool, previous: list[Way]) -> Way:
+def _way(w, where: str, named: bool, previous: set[str]) -> Way:
     if not isinstance(w, dict):
         raise RulesError("A way is a mapping with 'name' and 'pass'.", field=where, code="invalid")
     unknown = set(w) - {"name", "pass", "back", "off"}
     if unknown:
         key = sorted(unknown)[0]
-        raise RulesError(f"Unknown way key {key!r}.", field=f"{where}.{key}", code="unknown")
+        raise RulesError(f"Unknown way key {shown(key)}.", field=f"{where}.{key}", code="unknown")
     name = _name(w.get("name"), f"{where}.name", "The way") if (named or "name" in w) else ""
-    if any(p.name == name for p in previous):
-        raise RulesError(f"Two ways are called {name!r}.", field=f"{where}.name", code="duplicate")
+    if name in previous:
+        raise RulesError(f"Two ways are called {shown(name)}.", field=f"{where}.name", code="duplicate")
     forward = _int(w.get("pass", DEFAULT_PASS), f"{where}.pass", "A pass value")
     backward = _int(w.get("back", forward), f"{where}.back", "A pass value")
     off = w.get("off", False)
@@ -365,25 +391,38 @@ class Route:
 
 
 def _dijkstra(zone_map: ZoneMap, start: str) -> dict[str, Route]:
-    """Cheapest route to every zone reachable from ``start`` (ties: fewer borders)."""
-    best: dict[str, Route] = {}
-    queue: list[tuple[int, int, int, str, tuple]] = [(0, 0, 0, start, ())]
+    """Cheapest route to every zone reachable from ``start`` (ties: fewer borders).
+
+    One search answers every zone: each zone keeps the crossing it was
+    reached by, and its route is its predecessor's route plus that crossing.
+    """
+    reached: dict[str, Crossing | None] = {}
+    order: list[tuple[str, int]] = []
+    queue: list[tuple[int, int, int, str, Crossing | None]] = [(0, 0, 0, start, None)]
     counter = 1
     while queue:
-        cost, hops, _, zone, crossings = heapq.heappop(queue)
-        if zone in best:
+        cost, hops, _, zone, step = heapq.heappop(queue)
+        if zone in reached:
             continue
-        path = (start,) + tuple(c.end for c in crossings)
-        best[zone] = Route(cost, path, crossings)
+        reached[zone] = step
+        order.append((zone, cost))
         for border, other in zone_map.exits(zone):
-            if other in best:
+            if other in reached:
                 continue
             way = border.cheapest(zone)
             if way is None:
                 continue
             step = Crossing(zone, other, way.name, border.cost(zone, way))
-            heapq.heappush(queue, (cost + step.cost, hops + 1, counter, other, crossings + (step,)))
+            heapq.heappush(queue, (cost + step.cost, hops + 1, counter, other, step))
             counter += 1
+    best: dict[str, Route] = {}
+    for zone, cost in order:  # a zone's predecessor was settled before it
+        step = reached[zone]
+        if step is None:
+            best[zone] = Route(cost, (zone,), ())
+        else:
+            before = best[step.start]
+            best[zone] = Route(cost, before.zones + (zone,), before.crossings + (step,))
     return best
 
 
@@ -404,6 +443,12 @@ def range_between(zone_map: ZoneMap, start: str, target: str) -> int | None:
     """
     zone_map.check_zone(start, "start")
     zone_map.check_zone(target, "target")
+    return ranges(zone_map, start).get(target)
+
+
+def ranges(zone_map: ZoneMap, start: str) -> dict[str, int]:
+    """Range from ``start`` to every zone connected to it (one breadth-first search)."""
+    zone_map.check_zone(start, "start")
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -412,7 +457,7 @@ def range_between(zone_map: ZoneMap, start: str, target: str) -> int | None:
             if other not in seen:
                 seen[other] = seen[zone] + 1
                 queue.append(other)
-    return seen.get(target)
+    return seen
 
 
 @dataclass(frozen=True, slots=True)

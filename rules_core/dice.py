@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -81,7 +81,7 @@ def fate_total(faces, /) -> int:
             values = [FATE_FACES[c] for c in symbols]
         except KeyError as missing:
             raise RulesError(
-                f"{missing.args[0]!r} is not a Fate die face. Use + (plus), 0 (blank) or − (minus).",
+                f"{shown(missing.args[0])} is not a Fate die face. Use + (plus), 0 (blank) or − (minus).",
                 field="faces", code="invalid",
             ) from None
     elif isinstance(faces, (list, tuple)):

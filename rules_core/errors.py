@@ -8,6 +8,34 @@ from __future__ import annotations
 
 __docformat__ = "google"
 
+QUOTE_CHARS = 40
+"""How much of a value a message quotes; longer ones are cut, ending in "…"."""
+MESSAGE_CHARS = 400
+"""The longest message (and field name) a reply carries, whatever went in."""
+
+
+def shown(value, limit: int = QUOTE_CHARS) -> str:
+    """A value quoted in a message: ``repr`` for text, cut after ``limit`` characters.
+
+    >>> shown("Hall")
+    "'Hall'"
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1000 characters)"
+    >>> shown(7)
+    '7'
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}"[:-1] + f"…{repr(value)[0]} ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "…"
+
+
+def clip(text, limit: int = MESSAGE_CHARS):
+    """Text cut to ``limit`` characters (the last resort: messages quote with :func:`shown`)."""
+    if isinstance(text, str) and len(text) > limit:
+        return text[: limit - 1] + "…"
+    return text
+
 
 class RulesError(ValueError):
     """An input the rules cannot work with.
@@ -29,4 +57,4 @@ class RulesError(ValueError):
 
     def to_payload(self) -> dict:
         """The error as the JSON-safe dict the API returns."""
-        return {"code": self.code, "message": self.message, "field": self.field}
+        return {"code": self.code, "message": clip(self.message), "field": clip(self.field)}

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -129,7 +129,7 @@ class Setup:
 def _check_setup(setup: Setup) -> None:
     if setup.edition not in EDITIONS:
         raise RulesError(
-            f"Unknown edition {setup.edition!r}: choose 2023, 2022 or wiki.", field="edition", code="unknown"
+            f"Unknown edition {shown(setup.edition)}: choose 2023, 2022 or wiki.", field="edition", code="unknown"
         )
     if len(setup.teams) < 2:
         raise RulesError("A conflict needs at least two teams.", field="teams", code="too_small")
@@ -140,7 +140,7 @@ def _check_setup(setup: Setup) -> None:
         if not team.name.strip():
             raise RulesError(f"Team {i + 1} needs a name.", field=f"{where}.name", code="required")
         if team.name in seen_teams:
-            raise RulesError(f"Two teams are called {team.name!r}.", field=f"{where}.name", code="duplicate")
+            raise RulesError(f"Two teams are called {shown(team.name)}.", field=f"{where}.name", code="duplicate")
         seen_teams.add(team.name)
         if not team.members:
             raise RulesError(f"{team.name} has no members.", field=f"{where}.members", code="too_small")
@@ -151,7 +151,7 @@ def _check_setup(setup: Setup) -> None:
                 )
             if member.name in seen_members:
                 raise RulesError(
-                    f"{member.name!r} appears twice: every participant needs their own name.",
+                    f"{shown(member.name)} appears twice: every participant needs their own name.",
                     field=f"{where}.members[{j}].name", code="duplicate",
                 )
             seen_members.add(member.name)
@@ -249,7 +249,15 @@ class TeamState:
         return self.broken_morale > 0 and self.status != "lost"
 
     def keep_morale_difficulty(self, helpers: int = 0) -> int:
-        """Difficulty of the keep-morale test: the trait's rating, +1 per teammate helping."""
+        """Difficulty of the keep-morale test: the trait's rating, +1 per teammate helping.
+
+        Only teammates still in play, besides the captain, can help.
+        """
+        able = sum(1 for m in self.in_play() if m.name != self.captain)
+        if helpers > able:
+            raise RulesError(
+                f"{self.name} has {'no' if not able else able} teammate{'' if able == 1 else 's'} in play besides "
+                f"the captain, so {helpers} can't help.", field="helpers", code="too_large")
         return self.broken_morale + helpers
 
     def member(self, name: str) -> MemberState | None:
@@ -276,13 +284,13 @@ class Conflict:
         for t in self.teams:
             if t.name == name:
                 return t
-        raise RulesError(f"There is no team called {name!r}.", field="team", code="unknown")
+        raise RulesError(f"There is no team called {shown(name)}.", field="team", code="unknown")
 
     def team_of(self, member: str, field_name: str = "member") -> TeamState:
         for t in self.teams:
             if t.member(member):
                 return t
-        raise RulesError(f"Nobody called {member!r} is in this conflict.", field=field_name, code="unknown")
+        raise RulesError(f"Nobody called {shown(member)} is in this conflict.", field=field_name, code="unknown")
 
     @property
     def current_team(self) -> str:
@@ -408,7 +416,7 @@ def apply(state: Conflict, event: Event) -> tuple[Conflict, str]:
     handler = _HANDLERS.get(event.kind)
     if handler is None:
         raise RulesError(
-            f"Unknown event {event.kind!r}. Events: {', '.join(EVENT_KINDS)}.", field="kind", code="unknown"
+            f"Unknown event {shown(event.kind)}. Events: {', '.join(EVENT_KINDS)}.", field="kind", code="unknown"
         )
     if state.over and event.kind != "adjust":
         raise RulesError("The conflict is over: undo, or start a new one.", field="kind", code="invalid")

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .boosts import CONSEQUENCES, INVOKE_VALUE, Cover, cover
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -104,7 +104,7 @@ def hit(track: Track, shifts: int, *, consequences=(), invokes: int = 0, defense
     free = track.free_consequences()
     for name in taken:
         if name not in dict(track.consequences):
-            raise RulesError(f"There is no {name!r} consequence slot.", field="consequences", code="unknown")
+            raise RulesError(f"There is no {shown(name)} consequence slot.", field="consequences", code="unknown")
         if name not in free:
             raise RulesError(
                 f"The {name} consequence is already taken: each slot can be used once.",

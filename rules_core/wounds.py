@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -72,7 +72,7 @@ class Wounds:
 def check_slot(slot: str) -> str:
     if slot not in SLOTS:
         raise RulesError(
-            f"Unknown wound slot {slot!r}: choose physical, mental or social.", field="type", code="unknown"
+            f"Unknown wound slot {shown(slot)}: choose physical, mental or social.", field="type", code="unknown"
         )
     return slot
 
@@ -137,7 +137,7 @@ def absorb(
     check_slot(slot)
     if edition not in EDITIONS:
         raise RulesError(
-            f"Wound boxes exist in editions 2023 and 2022, not {edition!r} (the wiki uses conditions).",
+            f"Wound boxes exist in editions 2023 and 2022, not {shown(edition)} (the wiki uses conditions).",
             field="edition", code="unknown",
         )
     if last_stand and not in_conflict:

@@ -9,18 +9,22 @@ const mounted = new Map(); // element → dispose()
 const STATUS = {
   starting: "Starting the calculator engine… (the first time takes a few seconds)",
   ready: "",
+  restarting: (error) => `The calculator engine stopped answering (${error}); restarting it… Your input is kept.`,
   failed: (error) => `The calculator engine could not load (${error}). The tables and rules above still hold.`,
 };
 
 async function mountOne(root) {
   const form = root.querySelector(".calc__form");
   const status = root.querySelector(".calc__status");
-  const unwatch = engine.watch((state, error) => {
-    const text = typeof STATUS[state] === "function" ? STATUS[state](error) : STATUS[state] ?? "";
+  let broken = ""; // this calculator could not start: that outlasts whatever the engine says
+  const say = (text) => {
     status.textContent = text;
     status.hidden = !text;
+  };
+  const unwatch = engine.watch((state, error) => {
     root.dataset.engine = state;
     if (state === "failed") form.hidden = true;
+    say(broken || (typeof STATUS[state] === "function" ? STATUS[state](error) : STATUS[state] ?? ""));
   });
   let dispose = () => {};
   try {
@@ -29,8 +33,14 @@ async function mountOne(root) {
     const options = JSON.parse(root.dataset.options || "{}");
     dispose = (await widget.mount(root, { engine, ui, options })) || (() => {});
   } catch (error) {
-    status.textContent = `This calculator could not start: ${error.message}`;
-    status.hidden = false;
+    // Its module did not load, or mount() threw halfway: back to the build-time
+    // content (which works without the engine), never a half-built form.
+    broken = `This calculator could not start (${String(error?.message ?? error).slice(0, 200)}). ` +
+      "What is shown above works without it.";
+    form.hidden = true;
+    const staticPart = root.querySelector(".calc__static");
+    if (staticPart) staticPart.hidden = false;
+    say(broken);
   }
   return () => {
     unwatch();

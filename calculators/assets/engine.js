@@ -1,15 +1,22 @@
 // The page's side of the engine: one worker per visit, started lazily by the
 // first calculator, kept across Material's instant navigation.
+//
+// Every call ends in a reply: an input that can't be sent gets an error at
+// once, and a call the worker leaves unanswered past its deadline (a worker
+// that died or is stuck) gets an error, after which the worker is replaced.
 const listeners = new Set();
 let worker = null;
 let ready = null;
 let nextId = 1;
-const pending = new Map();
+const pending = new Map(); // id → {resolve, timer}
 
 export const engine = {
-  status: "idle", // idle → starting → ready | failed
+  status: "idle", // idle → starting → ready | failed; ready → restarting → ready | failed
   error: null,
   starts: 0, // how many workers this page has created (tests check it stays 1)
+  restarts: 0, // how many of them replaced a dead or stuck one
+  deadlineMs: 20_000, // a call unanswered this long (once the engine is up) means the worker is dead or stuck
+  startDeadlineMs: 180_000, // a start that takes longer than this has failed
   startedAt: null,
   readyAt: null,
   source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
@@ -18,7 +25,7 @@ export const engine = {
   /** Start the worker if it isn't running; resolves when Python is ready. */
   start() {
     if (ready) return ready;
-    this.status = "starting";
+    if (this.status !== "restarting") this.status = "starting";
     this.starts += 1;
     this.startedAt = performance.now();
     ready = new Promise((resolve, reject) => {
@@ -33,8 +40,15 @@ export const engine = {
         return;
       }
       if (early) this.startedAt = early.at;
+      const mine = worker;
+      let up = false;
+      const slow = setTimeout(() => reject(new Error(`it did not start within ${seconds(this.startDeadlineMs)}`)),
+        this.startDeadlineMs);
       worker.onmessage = ({ data }) => {
+        if (worker !== mine) return; // a replaced worker
         if (data.type === "ready") {
+          up = true;
+          clearTimeout(slow);
           this.readyAt = performance.now();
           this.source = data.source;
           resolve();
@@ -43,23 +57,30 @@ export const engine = {
         } else if (data.type === "failed") {
           reject(new Error(data.message));
         } else if (data.type === "result") {
-          const done = pending.get(data.id);
+          const call = pending.get(data.id);
+          if (!call) return;
           pending.delete(data.id);
-          if (done) done(JSON.parse(data.reply));
+          clearTimeout(call.timer);
+          call.resolve(parseReply(data.reply));
         }
       };
       worker.onerror = (event) => {
         event.preventDefault?.();
-        reject(new Error(event.message || "the engine's script could not start"));
+        if (worker !== mine) return;
+        const message = event.message || "the engine's script could not start";
+        if (up) this._restart(message); // it was running: replace it
+        else reject(new Error(message));
       };
       for (const event of early ? early.queue : []) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
     }).then(
       () => this._set("ready"),
       (error) => {
+        try {
+          worker?.terminate();
+        } catch {}
         this.error = error.message;
         this._set("failed");
-        for (const done of pending.values()) done(engineDown(error.message));
-        pending.clear();
+        settleAll(engineDown(error.message));
         throw error;
       },
     );
@@ -67,18 +88,48 @@ export const engine = {
     return ready;
   },
 
-  /** Run rules_core.api.call(name, payload) in the worker. Always resolves. */
+  /** Run rules_core.api.call(name, payload) in the worker. Always resolves, never rejects. */
   async call(name, payload) {
     try {
       await this.start();
     } catch (error) {
       return engineDown(error.message);
     }
+    if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
     const id = nextId++;
     return new Promise((resolve) => {
-      pending.set(id, resolve);
-      worker.postMessage({ type: "call", id, name, payload });
+      const timer = setTimeout(() => {
+        if (pending.has(id)) this._restart(`it gave no answer within ${seconds(this.deadlineMs)}`);
+      }, this.deadlineMs);
+      pending.set(id, { resolve, timer });
+      try {
+        // Sent as JSON text: a deeply nested object would be cloned into the
+        // worker as nothing at all (or refused); text always arrives whole.
+        worker.postMessage({ type: "call", id, request: JSON.stringify({ id, name, payload }) });
+      } catch (error) {
+        // JSON could not write it (nested thousands of levels deep, a cycle, not plain data)
+        clearTimeout(timer);
+        pending.delete(id);
+        resolve(unsendable(error));
+      }
     });
+  },
+
+  /** Replace a worker that died or is stuck: its calls get an error reply, a new one starts. */
+  _restart(reason) {
+    const old = worker;
+    worker = null;
+    ready = null;
+    try {
+      old?.terminate();
+    } catch {}
+    this.restarts += 1;
+    this.error = reason;
+    settleAll({ ok: false, error: { code: "engine", field: null,
+      message: `The calculator engine stopped answering (${reason}), so it is being restarted. ` +
+        "Your input is kept: change a field or tap again in a moment." } });
+    this._set("restarting");
+    this.start().catch(() => {});
   },
 
   /** Be told when the status changes (returns an unsubscribe function). */
@@ -93,6 +144,32 @@ export const engine = {
     for (const fn of [...listeners]) fn(status, this.error);
   },
 };
+
+function seconds(ms) {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
+}
+
+function settleAll(reply) {
+  for (const call of pending.values()) {
+    clearTimeout(call.timer);
+    call.resolve(reply);
+  }
+  pending.clear();
+}
+
+function parseReply(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { ok: false, error: { code: "engine", message: "The calculator engine gave an unreadable answer.", field: null } };
+  }
+}
+
+function unsendable(error) {
+  const why = error instanceof RangeError ? "it is nested too deeply or too large" : "it is not plain data";
+  return { ok: false, error: { code: "invalid", field: null,
+    message: `This input could not be handed to the calculator engine (${why}). Nothing was changed.` } };
+}
 
 function engineDown(message) {
   return { ok: false, error: { code: "engine", message: `The calculator engine could not load: ${message}`, field: null } };

@@ -1,6 +1,7 @@
 // The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
-// Messages in:  {type: "call", id, name, payload}
+// Messages in:  {type: "call", id, request} where request is the JSON text of
+//               {id, name, payload} (text, so that any input arrives whole)
 // Messages out: {type: "ready", ms, source} once, or {type: "failed", message};
 //               {type: "result", id, reply} where reply is the JSON text of
 //               rules_core.api.handle: {id, ok, result | error};
@@ -127,12 +128,26 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   },
 );
 
+function errorReply(id, message) {
+  return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
+}
+
+// Every call gets a reply, whatever happens: rules_core.api.handle never
+// raises, and anything else (an input JSON can't write, a broken interpreter)
+// is answered with an error here.
 self.onmessage = async ({ data }) => {
   if (!data || data.type !== "call") return;
-  const handle = await ready;
-  const reply = handle
-    ? handle(JSON.stringify({ id: data.id, name: data.name, payload: data.payload }))
-    : JSON.stringify({ id: data.id, ok: false, error: { code: "engine", message: "The calculator engine is not running.", field: null } });
+  let reply;
+  try {
+    const handle = await ready;
+    reply = handle
+      ? handle(String(data.request))
+      : errorReply(data.id, "The calculator engine is not running.");
+    if (typeof reply !== "string") throw new TypeError("the engine gave no answer");
+  } catch (error) {
+    const why = error instanceof RangeError ? "it ran out of room" : String(error?.name || error);
+    reply = errorReply(data.id, `The calculator could not work this out (${why.slice(0, 120)}). Your input is kept.`);
+  }
   postMessage({ type: "result", id: data.id, reply });
   scheduleSnapshot(); // wait for a quiet moment: saving blocks the engine for a fraction of a second
 };

@@ -13,16 +13,30 @@ Every calculator's docstring documents its input and output;
 3
 >>> call("boons.free_dice", {"rating": 0})["error"]["field"]
 'rating'
+
+:func:`handle`, the worker's entry, answers even a request nested 3000 levels
+deep (``json`` alone would raise ``RecursionError``):
+
+>>> reply = json.loads(handle('{"id": 1, "name": "boons.free_dice", "payload": ' + "[" * 3000 + "]" * 3000 + "}"))
+>>> reply["ok"], reply["error"]["code"]
+(False, 'invalid')
 """
 from __future__ import annotations
 
 import inspect
 import json
+import re
+from itertools import accumulate
 
-from ..errors import RulesError
+from ..errors import RulesError, shown
 from . import boons, borders, dice, maneuver, morale, stress
 
 __docformat__ = "google"
+
+MAX_REQUEST_CHARS = 1_000_000
+"""The longest request :func:`handle` reads (the largest map or conflict log is far smaller)."""
+MAX_DEPTH = 32
+"""How deeply lists and mappings may nest in a payload (a map needs 6 levels)."""
 
 CALCULATORS = {
     "dice.fate_shifts": dice.fate_shifts,
@@ -56,16 +70,17 @@ def call(name: str, payload: dict | None = None) -> dict:
     try:
         handler = CALCULATORS.get(name) if isinstance(name, str) else None
         if handler is None:
-            raise RulesError(f"There is no calculator called {name!r}.", field=None, code="unknown_calculator")
+            raise RulesError(f"There is no calculator called {shown(name)}.", field=None, code="unknown_calculator")
         if payload is None:
             payload = {}
         if not isinstance(payload, dict):
             raise RulesError("The input must be a mapping of field names to values.", field=None, code="invalid")
+        _check_depth(payload)
         return {"ok": True, "result": handler(payload)}
     except RulesError as err:
         return {"ok": False, "error": err.to_payload()}
     except RecursionError:
-        return {"ok": False, "error": {"code": "invalid", "message": "The input is nested too deeply.", "field": None}}
+        return {"ok": False, "error": _too_deep().to_payload()}
     except Exception as err:  # the page must always get an answer
         return {
             "ok": False,
@@ -77,16 +92,63 @@ def call(name: str, payload: dict | None = None) -> dict:
         }
 
 
+def _too_deep() -> RulesError:
+    return RulesError(f"This input is nested more than {MAX_DEPTH} levels deep, which no calculator reads: "
+                      "it is damaged or not meant for this page.", field=None, code="invalid")
+
+
+def _check_depth(payload) -> None:
+    """Refuse lists and mappings nested deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack = [(payload, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _too_deep()
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _text_depth(message: str) -> int:
+    """How deeply a JSON text nests lists and mappings, read without parsing it."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", message))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _refusal(request_id, err: RulesError) -> str:
+    return json.dumps({"id": request_id, "ok": False, "error": err.to_payload()}, ensure_ascii=False)
+
+
 def handle(message: str) -> str:
-    """The worker's entry: a JSON request ``{id, name, payload}`` in, a JSON reply ``{id, ok, result|error}`` out."""
+    """The worker's entry: a JSON request ``{id, name, payload}`` in, a JSON reply ``{id, ok, result|error}`` out.
+
+    Never raises: a request that is not JSON, too large (:data:`MAX_REQUEST_CHARS`)
+    or nested too deeply (:data:`MAX_DEPTH`) gets an error reply.
+    """
     try:
-        request = json.loads(message)
-    except (TypeError, ValueError):
-        return json.dumps({"id": None, "ok": False, "error": {"code": "invalid", "message": "Unreadable request.", "field": None}})
-    if not isinstance(request, dict):
-        request = {}
-    reply = call(request.get("name"), request.get("payload"))
-    return json.dumps({"id": request.get("id"), **reply}, ensure_ascii=False)
+        if isinstance(message, str) and len(message) > MAX_REQUEST_CHARS:
+            return _refusal(None, RulesError(
+                f"This input is too large for the calculator ({len(message):,} characters; "
+                f"at most {MAX_REQUEST_CHARS:,}). Nothing was changed.", field=None, code="too_large"))
+        if isinstance(message, str) and _text_depth(message) > MAX_DEPTH + 1:  # + the request around the payload
+            return _refusal(None, _too_deep())  # refused before parsing: deep parsing can exhaust the stack
+        try:
+            request = json.loads(message)
+        except RecursionError:
+            return _refusal(None, _too_deep())
+        except (TypeError, ValueError):
+            return _refusal(None, RulesError("Unreadable request.", field=None, code="invalid"))
+        if not isinstance(request, dict):
+            request = {}
+        reply = call(request.get("name"), request.get("payload"))
+        return json.dumps({"id": request.get("id"), **reply}, ensure_ascii=False)
+    except Exception as err:  # noqa: BLE001 — the worker must always post a reply
+        return _refusal(None, RulesError(f"The calculator stumbled ({type(err).__name__}). Your input is kept; "
+                                         "please report this.", field=None, code="internal"))
 
 
 def describe() -> list[dict]:

@@ -116,6 +116,7 @@ def move(p: dict) -> dict:
     else:
         raise RulesError("Enter the shifts, or the skill and the four dice.", field="shifts", code="required")
     zones = []
+    distances = borders.ranges(m, start)
     for z in borders.reach(m, start, shifts):
         zones.append({
             "zone": z.zone,
@@ -125,7 +126,7 @@ def move(p: dict) -> dict:
             "shortfall": z.shortfall,
             "cover": [{"consequences": list(c.consequences), "invokes": c.invokes} for c in z.cover],
             "cover_text": cover_words(z.cover, z.shortfall),
-            "range": borders.range_between(m, start, z.zone),
+            "range": distances.get(z.zone),
         })
     target_info = None
     target = p.get("target")
@@ -265,9 +266,16 @@ def diagram(p: dict) -> dict:
     xs = [x for x, _ in boxes.values()] + [x + BOX_W for x, _ in boxes.values()]
     ys = [y for _, y in boxes.values()] + [y + BOX_H for _, y in boxes.values()]
 
+    at_cell = {tuple(cells[z]): z for z in m.zones}
+
     def inside_other(px, py, ends):
-        return any(bx - 4 <= px <= bx + BOX_W + 4 and by - 4 <= py <= by + BOX_H + 4
-                   for z, (bx, by) in boxes.items() if z not in ends)
+        # Boxes sit in grid cells with gaps wider than the 4-unit margin: only
+        # the box of the cell under the point can hold it.
+        z = at_cell.get((math.floor((px + 4) / (BOX_W + col_gap)), math.floor((py + 4) / (BOX_H + row_gap))))
+        if z is None or z in ends:
+            return False
+        bx, by = boxes[z]
+        return bx - 4 <= px <= bx + BOX_W + 4 and by - 4 <= py <= by + BOX_H + 4
 
     lines = []
     for b, texts in zip(m.borders, labels):

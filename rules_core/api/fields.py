@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ..errors import RulesError
+from ..errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -29,7 +29,7 @@ def only(payload: dict, *allowed: str) -> dict:
     for key in payload:
         if key not in allowed:
             raise RulesError(
-                f"This calculator has no input called {key!r}. Inputs: {', '.join(allowed) or 'none'}.",
+                f"This calculator has no input called {shown(key)}. Inputs: {', '.join(allowed) or 'none'}.",
                 field=str(key), code="unknown",
             )
     return payload
@@ -63,9 +63,11 @@ def check_integer(value, what: str, *, field: str, low: int | None = None, high:
     if isinstance(value, float):
         raise RulesError(
             f"{what} must be a whole number; {value:g} has a fraction." if not value.is_integer()
-            else f"{what} must be a whole number like {int(value)}, not {value!r}.",
+            else f"{what} must be a whole number like {int(value)}, not {shown(value)}.",
             field=field, code="not_integer",
         )
+    if isinstance(value, str) and not value.strip():
+        raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
     if isinstance(value, str):
         raise RulesError(f"{what} must be a whole number; “{value.strip()[:40]}” is not.", field=field, code="not_integer")
     if not isinstance(value, int):
@@ -101,7 +103,7 @@ def choice(payload: dict, key: str, what: str, options, *, default=_MISSING) -> 
             raise RulesError(f"{what} is missing: choose {_or(options)}.", field=key, code="required")
         return default
     if value not in options:
-        raise RulesError(f"{what} must be {_or(options)}, not {value!r}.", field=key, code="unknown")
+        raise RulesError(f"{what} must be {_or(options)}, not {shown(value)}.", field=key, code="unknown")
     return value
 
 
@@ -154,7 +156,6 @@ def within(prefix: str):
 def name_in(value, options, what: str, *, field: str) -> str:
     """One of a fixed set of names (a consequence slot, an event kind…)."""
     if not isinstance(value, str) or value not in options:
-        shown = repr(value) if isinstance(value, str) else "that"
-        raise RulesError(f"{what} must be {_or(options)}, not {shown}.", field=field,
+        raise RulesError(f"{what} must be {_or(options)}, not {shown(value) if isinstance(value, str) else 'that'}.", field=field,
                          code="unknown" if isinstance(value, str) else "invalid")
     return value

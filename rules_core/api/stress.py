@@ -225,6 +225,7 @@ def _hit_message(r: tracks.HitResult) -> str:
 def _defense(p: dict) -> int | None:
     defense = f.optional_integer(p, "defense", "The defense", low=-20, high=60)
     if defense is None:
+        f.optional_integer(p, "range", "The range", low=0, high=50)  # unused, but a bad one is still said
         return None
     distance = f.integer(p, "range", "The range", low=0, high=50, default=0)
     return tracks.defense_threshold(defense, distance)
@@ -251,6 +252,9 @@ def track_hit(p: dict) -> dict:
         f.name_in(name, CONSEQUENCES, "A consequence", field="consequences")
     invokes = f.integer(p, "invokes", "The invokes", low=0, high=20, default=0)
     available = f.integer(p, "invokes_available", "The invokes available", low=0, high=20, default=0)
+    if p.get("invokes_available") is not None and invokes > available:
+        raise RulesError(f"Only {available} invoke{'' if available == 1 else 's'} {'is' if available == 1 else 'are'} "
+                         f"available, so {invokes} can't be used.", field="invokes", code="too_large")
     defense = _defense(p)
     result = tracks.hit(track, shifts, consequences=chosen, invokes=invokes, defense=defense)
     options = tracks.absorb_options(track, shifts, invokes=available, defense=defense)

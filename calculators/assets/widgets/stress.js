@@ -271,11 +271,20 @@ function pickRow(ui, parts) {
   };
 }
 
-function choiceButtons(ctx, parts, choice, onChoose) {
+function choiceButtons(ctx, parts, choice, onChoose, blocked = false) {
   drawButtons(ctx.ui, parts.choices, choice.map((name) => ({
     key: name, text: ctx.options.choices[name] || name, cls: "calc__primary", onclick: () => onChoose(name),
   })));
   parts.apply.hidden = choice.length > 0;
+  if (blocked) blockActions(parts);
+}
+
+/** While a field of the panel shows an error nothing can be applied: Apply and the
+ *  choices (Surrender, Last Stand…) are disabled together, and the answer is marked stale. */
+function blockActions(parts) {
+  parts.answer.classList.add("calc__result--stale");
+  parts.apply.disabled = true;
+  for (const b of parts.choices.querySelectorAll("button")) b.disabled = true;
 }
 
 const clone = (value) => JSON.parse(JSON.stringify(value));
@@ -346,13 +355,9 @@ function woundsPanel(base) {
           key: String(i), text: `Box ${i + 1} (capacity ${r.boxes[i]})`, pressed: false,
           onclick: () => { pick = i; preview(); },
         })));
-        choiceButtons(ctx, parts, r.choice, (name) => act(name));
+        choiceButtons(ctx, parts, r.choice, (name) => act(name), stale);
         parts.apply.disabled = stale || (r.box === null && !r.favor_spent);
-      } else {
-        parts.answer.classList.add("calc__result--stale");
-        parts.apply.disabled = true;
-        for (const b of parts.choices.querySelectorAll("button")) b.disabled = true;
-      }
+      } else blockActions(parts);
     });
   });
 
@@ -363,8 +368,7 @@ function woundsPanel(base) {
     ui.clearErrors(parts.character);
     if (checked.error) {
       showAt(ui, panel, parts.character, checked.error.field, checked.error);
-      parts.answer.classList.add("calc__result--stale");
-      parts.apply.disabled = true;
+      blockActions(parts);
       return;
     }
     keep.set(checked.state);
@@ -374,7 +378,8 @@ function woundsPanel(base) {
   async function apply(choice) {
     const s = keep.state;
     const reply = await engine.call("stress.wounds", { ...character(s), ...hitFields(), box: pick });
-    if (!reply.ok || hasErrors(parts.character)) return;
+    if (!reply.ok) showAt(ui, panel, parts.hit, reply.error.field, reply.error);
+    if (!reply.ok || hasErrors(panel)) return blockActions(parts); // the message says what to fix
     const r = reply.result;
     if (r.box === null && !r.favor_spent) return;
     const next = { ...s, wounds: r.wounds, favor: r.favor_left, last_stand: s.last_stand || choice === "last_stand" };
@@ -472,13 +477,9 @@ function conditionsPanel(base) {
           key: String(i), text: `Slot ${i + 1} (rating ${r.ratings[i]})`, pressed: false,
           onclick: () => { pick = i; preview(); },
         })));
-        choiceButtons(ctx, parts, r.choice, (name) => act(name));
+        choiceButtons(ctx, parts, r.choice, (name) => act(name), stale);
         parts.apply.disabled = stale || r.slot === null;
-      } else {
-        parts.answer.classList.add("calc__result--stale");
-        parts.apply.disabled = true;
-        for (const b of parts.choices.querySelectorAll("button")) b.disabled = true;
-      }
+      } else blockActions(parts);
     });
   });
 
@@ -489,6 +490,7 @@ function conditionsPanel(base) {
     ui.clearErrors(parts.character);
     if (checked.error) {
       showAt(ui, panel, parts.character, checked.error.field, checked.error);
+      blockActions(parts);
       return;
     }
     keep.set(checked.state);
@@ -498,7 +500,9 @@ function conditionsPanel(base) {
   async function apply(choice) {
     const s = keep.state;
     const reply = await engine.call("stress.conditions", { ...character(s), ...ui.readFields(parts.hit, ["stress"]), slot: pick });
-    if (!reply.ok || reply.result.slot === null && !reply.result.trait) return;
+    if (!reply.ok) showAt(ui, panel, parts.hit, reply.error.field, reply.error);
+    if (!reply.ok || hasErrors(panel)) return blockActions(parts); // the message says what to fix
+    if (reply.result.slot === null && !reply.result.trait) return;
     const r = reply.result;
     const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
     keep.commit({ ...s, conditions: r.conditions, last_stand: s.last_stand || choice === "last_stand" }, r.message + chose);
@@ -724,8 +728,7 @@ function trackPanel(base) {
     if (!reply.ok) {
       const [scope, name] = place(reply.error.field);
       showAt(ui, panel, scope, name, reply.error);
-      parts.answer.classList.add("calc__result--stale");
-      parts.apply.disabled = true;
+      blockActions(parts);
       return;
     }
     setTrack(reply.result.hit.track);
@@ -740,7 +743,11 @@ function trackPanel(base) {
 
   async function apply() {
     const reply = await engine.call("stress.track_hit", hitPayload());
-    if (!reply.ok || hasErrors(parts.character)) return;
+    if (!reply.ok) {
+      const [scope, name] = place(reply.error.field);
+      showAt(ui, panel, scope, name, reply.error);
+    }
+    if (!reply.ok || hasErrors(parts.character)) return blockActions(parts); // the message says what to fix
     const hit = reply.result.hit;
     if (hit.box === null && !hit.consequences.length) return;
     setTrack(hit.track, `${keep.state.current}: ${hit.message}`);
