@@ -350,21 +350,18 @@ export function mount(root, { engine, ui, options }) {
     draw();
   }
 
-  /** Undo a start or an import: the conflict it replaced comes back from the set-aside list;
-   *  the newer conflict's teams stay in the setup form. */
+  /** Undo a start or an import: the conflict it replaced comes back from the set-aside list. */
   async function bringBack() {
     const item = store.asides().find((a) => a.at === conflict.replaced);
     const { conflict: before, problem } = item ? saved.unpack(item.text) : { problem: "it is no longer in the set-aside list" };
     const result = problem ? { message: problem } : await check(before);
     if (!result.state) return showNotice(`The conflict this one replaced can't be brought back (${result.message || result.down}).`);
-    draft = setup.draftFrom(conflict.setup);
-    drafts.write(draft);
     conflict = before;
     view = result.state;
     panel = null;
     await persist();
     store.takeAside(item.at);
-    say(`Undone: the conflict before is back, with ${before.events.length} logged. The newer teams stay in New conflict.`);
+    say(`Undone: the conflict before is back, with ${before.events.length} logged.`);
     draw();
   }
 

@@ -82,6 +82,7 @@ function keeper({ ui, root }, model, what, fresh, check, bounds, report) {
         return setAside(text, "it is not in the expected shape");
       }
       const state = { ...fresh(), ...value.state };
+      if (isRecord(state.tracks)) state.tracks = { ...fresh().tracks, ...state.tracks }; // a track never stored: empty
       const wrong = bounds(state);
       if (wrong) return setAside(text, wrong);
       saved = { state, history: steps({ past: usable(value.history), future: usable(value.future) }) };
