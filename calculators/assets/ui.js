@@ -1,5 +1,5 @@
 // Small helpers every widget shares: read a form, show errors beside fields,
-// say what the engine is doing, keep state in local storage. No rules here.
+// say what the engine is doing; keeping state is store.js. No rules here.
 
 /** What the player typed: whole-number-looking text becomes a number, other text stays as typed
  *  (so the rules can quote it back in their message); checkboxes are booleans. */
@@ -75,27 +75,5 @@ export function latest(fn) {
   };
 }
 
-/** Local storage that never throws and never loses a previous good value to a bad one. */
-export const store = {
-  load(key, fallback) {
-    try {
-      const text = localStorage.getItem(key);
-      return text == null ? { value: fallback } : { value: JSON.parse(text) };
-    } catch (error) {
-      return { value: fallback, error };
-    }
-  },
-  save(key, value) {
-    try {
-      localStorage.setItem(key, JSON.stringify(value));
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  remove(key) {
-    try {
-      localStorage.removeItem(key);
-    } catch {}
-  },
-};
+/** Keeping what the player entered (scoped storage, set-aside copies, undo history): store.js. */
+export * as store from "./store.js";

@@ -25,7 +25,7 @@ from .. import maps
 from . import _html as h
 
 DEFAULTS = {"map": "warehouse", "start": None, "target": None}
-STORE_KEY = "conflict-table:borders"
+STORE_KEY = "borders"  # a store.js name: the key carries the site's path
 FACES = [("+", "⊞ plus (+1)"), ("0", "⊡ blank (0)"), ("-", "⊟ minus (−1)")]
 GATTO = {"skill": 3, "faces": "+0--", "bid": 0}
 """The worked example's roll (Athletics 3, ⊞⊡⊟⊟): the form starts with it."""
@@ -145,13 +145,14 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
         # ---- maps and files
         + '<fieldset class="calc__group bmap-edit"><legend>Maps</legend>'
         + h.select(wid, "example", "Example map", examples, chosen)
-        + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo last change", disabled=True)}</div>'
+        + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo", disabled=True)}{_button("redo", "Redo", disabled=True)}</div>'
         + f'<div class="calc__buttons">{_button("export-json", "Export JSON")}{_button("export-yaml", "Export YAML")}</div>'
         + f'<div class="calc__field calc__field--wide" data-field="import"><label for="{wid}-import">Import a map (JSON or YAML file)</label>'
         + f'<input {h.attrs(id=f"{wid}-import", name="import", type="file", accept=".json,.yml,.yaml,application/json,application/yaml,text/yaml", aria_describedby=f"{wid}-import-error")}>'
         + f'<p class="calc__error" id="{wid}-import-error" hidden></p></div>'
         + '<p class="calc__hint">Your map is kept in this browser (also offline) until you load another.</p>'
         + '<output class="calc__result" data-out="saved" aria-live="polite"></output>'
+        + '<div data-out="asides" hidden></div>'
         + "</fieldset>"
     )
 

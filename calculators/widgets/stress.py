@@ -17,6 +17,7 @@ from html import escape
 
 from rules_core import boosts, tracks, wounds
 from rules_core.api import call
+from rules_core.api.stress import MAX_STRESS
 
 from . import _html as h
 
@@ -56,6 +57,11 @@ def _options(options: dict) -> dict:
 
 
 # ---------------------------------------------------------------- empty states (what "reset" goes back to)
+
+
+# Bounds the page checks a stored track against before drawing it (a damaged value could ask for
+# millions of boxes); the same bounds stress.track_hit sets (tests/test_stress_limits.py holds them equal).
+LIMITS = {"threshold": 50, "box": MAX_STRESS, "marked": 100}
 
 
 def empty_states() -> dict:
@@ -184,6 +190,7 @@ def _buttons(kind: str) -> str:
         f'<button type="button" class="calc__primary" data-act="apply" disabled>Apply</button>'
         '<span class="calc-stress__choices" data-out="choices"></span>'
         f'<button type="button" data-act="undo" disabled>Undo</button>'
+        f'<button type="button" data-act="redo" disabled>Redo</button>'
         f'<button type="button" data-act="reset">Reset {escape(kind)}</button>'
         "</div>"
         '<p class="calc-stress__log" data-out="log" aria-live="polite"></p>'
@@ -335,5 +342,6 @@ def render(wid: str, options: dict) -> str:
         "tracks": list(tracks.TRACKS),
         "consequences": list(boosts.CONSEQUENCES),
         "choices": CHOICES,
+        "limits": LIMITS,
     }
     return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data)

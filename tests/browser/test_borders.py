@@ -14,7 +14,7 @@ from tests.browser.support import wait_engine
 
 CONFLICTS = "edgerunner/conflicts/"
 WIDGET = '.calc[data-calc="borders"]'
-KEY = "conflict-table:borders"
+KEY = "conflict-table[/]:borders"  # scoped to the site's path (served at /)
 WAREHOUSE = {"name": "Warehouse", "zones": ["West end", "Middle", "East end"],
              "borders": [{"between": ["West end", "Middle"], "pass": 3}, {"between": ["Middle", "East end"], "pass": 3}]}
 

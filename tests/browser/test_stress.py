@@ -19,7 +19,7 @@ from tests.browser.support import wait_engine
 TABLE = "table/"
 WOUNDS_PAGE = "gauntlet-forge/stress-and-wounds/"
 TRACK_PAGE = "edgerunner/stress/"
-KEY = "conflict-table:stress"
+KEY = "conflict-table[/]:stress"  # scoped to the site's path (served at /)
 MODELS = {"wounds": "Gauntlet Forge wound boxes", "conditions": "Gauntlet Forge conditions (wiki)",
           "track": "Edgerunner stress track"}
 WIDGETS = {"wounds": 0, "conditions": 0, "track": 0}  # table/ has one stress widget for all three
@@ -492,12 +492,15 @@ def test_state_survives_a_reload_and_damaged_storage_is_set_aside(table_page):
     conditions = open_widget(page, "conditions")
     notice = conditions.locator('[data-out="notice"]')
     expect(notice).to_contain_text("could not be used (it is not readable JSON)")
-    expect(notice).to_contain_text(f"{KEY}:conditions:set-aside")
-    assert page.evaluate("k => localStorage.getItem(k)", f"{KEY}:conditions:set-aside") == "{not json"
+    expect(notice).to_contain_text("A copy was set aside (download it below)")
+    aside = json.loads(page.evaluate("k => localStorage.getItem(k)", f"{KEY}:conditions:set-aside"))
+    assert [a["text"] for a in aside] == ["{not json"]
+    expect(conditions.locator('[data-out="asides"]')).to_contain_text("Set aside")
     expect(boxes(conditions).nth(0)).to_have_attribute("aria-pressed", "false")
     track = open_widget(page, "track")
-    expect(track.locator('[data-out="notice"]')).to_contain_text("humanity: The threshold must be at least 0")
-    assert json.loads(page.evaluate("k => localStorage.getItem(k)", f"{KEY}:track:set-aside")) == bad_track
+    expect(track.locator('[data-out="notice"]')).to_contain_text("humanity: the threshold is not a whole number from 0 to 50")
+    aside = json.loads(page.evaluate("k => localStorage.getItem(k)", f"{KEY}:track:set-aside"))
+    assert [json.loads(a["text"]) for a in aside] == [bad_track]
     expect_answer(track, "2 stress marks box 2.")  # a fresh track (threshold 2), the hit field as built
     expect(boxes(track).nth(0)).to_have_attribute("aria-pressed", "false")
 

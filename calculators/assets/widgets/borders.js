@@ -15,7 +15,8 @@ export async function mount(root, { engine, ui, options }) {
   const input = (name) => form.elements.namedItem(name);
   const wid = root.id;
   let current = null; // {map, checked, drawing}: always a map the rules accepted
-  let previous = null; // for "Undo last change"
+  const store = ui.store.slot(options.store);
+  const steps = new ui.store.History({}, 50); // maps before (undo) and after (redo) each change
   let svg = null;
   let wayCount = 0;
 
@@ -37,7 +38,7 @@ export async function mount(root, { engine, ui, options }) {
   }
 
   /** Check a new map; only if the rules accept it does it replace the current one (and get saved). */
-  async function commit(map, where, { note = "", save = true, undoable = true, renamed = null, path = false } = {}) {
+  async function commit(map, where, { note = "", save = true, undoable = true, renamed = null, path = false, step = null } = {}) {
     const reply = await checkMap(map);
     clearEditErrors();
     if (!reply.ok) {
@@ -45,11 +46,11 @@ export async function mount(root, { engine, ui, options }) {
       ui.showError(form, { ...reply.error, message: reply.error.message + place, field: where(reply.error.field || "") });
       return false;
     }
-    if (undoable && current) previous = current.map;
+    if (step) step(current.map);
+    else if (undoable && current) steps.record(current.map, note);
     current = reply.result;
-    let saved = true;
-    if (save) saved = ui.store.save(options.store, current.map);
-    out("saved").textContent = saved ? note : "This browser would not keep the map (storage is full or off): export it to keep it.";
+    const why = save ? store.write(current.map) : null;
+    out("saved").textContent = why ? `This browser would not keep the map (${why}): the last saved one stays. Export this one to keep it.` : note;
     renderMap(renamed);
     await update();
     return true;
@@ -82,7 +83,8 @@ export async function mount(root, { engine, ui, options }) {
     fillSelect(input("target"), zones, last, renamed);
     fillSelect(input("from"), zones, zones[0], renamed);
     fillSelect(input("to"), zones, zones[Math.min(1, zones.length - 1)], renamed);
-    form.querySelector('[data-action="undo"]').disabled = !previous;
+    form.querySelector('[data-action="undo"]').disabled = !steps.canUndo;
+    form.querySelector('[data-action="redo"]').disabled = !steps.canRedo;
     staticPart.hidden = true;
   }
 
@@ -224,7 +226,14 @@ export async function mount(root, { engine, ui, options }) {
       const example = options.examples.find((e) => e.id === input("example").value);
       return commit(example.map, () => "example", { note: `Loaded the example map: ${example.title}.` });
     },
-    undo: () => commit(previous, () => "undo", { note: "Last change undone." }),
+    undo: () => {
+      const last = steps.past.at(-1);
+      return last && commit(last.state, () => "undo", { note: `Undone: ${last.label || "the last change"}`, step: (now) => steps.undo(now) });
+    },
+    redo: () => {
+      const next = steps.future.at(-1);
+      return next && commit(next.state, () => "redo", { note: `Redone: ${next.label || "the change"}`, step: (now) => steps.redo(now) });
+    },
     "export-json": async () => { download(await exportText(current.map, "json")); out("saved").textContent = "Exported as JSON."; },
     "export-yaml": async () => { download(await exportText(current.map, "yaml")); out("saved").textContent = "Exported as YAML."; },
   };
@@ -269,18 +278,26 @@ export async function mount(root, { engine, ui, options }) {
   showMode();
   resetWays();
   const example = options.examples.find((e) => e.id === options.map) || options.examples[0];
-  const stored = ui.store.load(options.store, null);
-  let note = "";
+  const stored = store.read();
+  let note = stored.blocked ? `The map can't be kept here: ${stored.blocked}.` : "";
   let first = example.map;
-  if (stored.value) {
+  let bad = stored.problem;
+  if (stored.value !== undefined && !bad) {
     const reply = await checkMap(stored.value);
     if (reply.ok) {
       first = stored.value;
       note = "Your map, as you left it. (Load an example below to start again.)";
-    } else {
-      note = `Your saved map could not be read (${reply.error.message}); showing the example. It is kept until you change this one.`;
-    }
+    } else if (reply.error.code !== "engine") bad = reply.error.message.replace(/\.$/, "");
+    else note = `${reply.error.message} Your saved map is kept as it is.`;
   }
+  if (bad) {
+    const kept = store.putAside(stored.text, bad);
+    note = `Your saved map could not be used (${bad}); showing the example. ` +
+      (kept ? "It was set aside, not deleted: download it below." : "There is no room to set it aside: download it below before you change this map.");
+  }
+  const asides = out("asides");
+  const showAsides = () => ui.store.drawAsides(ui, asides, store, { prefix: "border-map-set-aside", what: "maps" });
+  showAsides();
   await commit(first, () => "map-error", { note, save: false, undoable: false });
   return () => unwatch();
 }

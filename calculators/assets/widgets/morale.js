@@ -25,7 +25,10 @@ export function mount(root, { engine, ui, options }) {
   let mode = "loading"; // loading | setup | play
   let panel = null; // the open event form: {kind, member, team, node}
   let tried = false; // show setup errors once a start was tried
-  const loadedDraft = ui.store.load(saved.DRAFT_KEY, null).value;
+  const store = saved.conflictStore();
+  const drafts = saved.draftStore();
+  let lastText = null; // the stored text this tab last read or wrote: anything else was written by another tab
+  const loadedDraft = drafts.read().value;
   let draft = setup.isDraft(loadedDraft) && forms[loadedDraft.edition] ? loadedDraft : setup.emptyDraft(options.edition ?? "2023");
 
   // One change at a time, in order: a second tap waits for the first.
@@ -44,7 +47,8 @@ export function mount(root, { engine, ui, options }) {
     else if (mode === "setup") {
       main.replaceChildren(...setup.draw(draft, {
         ui, wid, form: forms[draft.edition], editions,
-        running: conflict && conflict.events.length ? `${conflict.events.length} logged` : null,
+        running: conflict ? `${conflict.events.length} logged` : null,
+        keeps: !!(conflict && conflict.events.length),
       }).filter(Boolean));
       preview();
     } else main.replaceChildren(...play.draw(view, { ui, wid, panel, conflict }).filter(Boolean));
@@ -53,7 +57,6 @@ export function mount(root, { engine, ui, options }) {
   }
 
   function drawTools() {
-    const list = saved.asides(ui);
     tools.replaceChildren(el("div", {},
       el("h4", {}, "Keep and share"),
       el("div", { class: "calc__buttons" },
@@ -63,15 +66,10 @@ export function mount(root, { engine, ui, options }) {
           el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "morale__sr" })),
         mode === "play" ? el("button", { type: "button", "data-act": "share", "data-key": "share" }, "Share link") : null),
       el("div", { class: "calc__field calc__field--wide", "data-field": "import" }, el("p", { class: "calc__error", hidden: true })),
-      list.length
-        ? el("div", { class: "morale__asides", "data-out": "asides" },
-            el("p", {}, `Set aside (could not be opened, kept here): ${list.length}.`),
-            el("div", { class: "calc__buttons" },
-              ...list.map((item, i) => el("button", { type: "button", "data-act": "aside-download", "data-index": i },
-                `Download copy ${i + 1} (${item.at.slice(0, 10)})`)),
-              el("button", { type: "button", "data-act": "aside-discard" }, "Discard set-aside copies")))
-        : null));
+      asideBox));
+    ui.store.drawAsides(ui, asideBox, store, { prefix: "morale-set-aside", what: "conflicts" });
   }
+  const asideBox = el("div", { class: "morale__asides" });
 
   function say(text, alert = false) {
     live.textContent = "";
@@ -88,19 +86,85 @@ export function mount(root, { engine, ui, options }) {
 
   // ------------------------------------------------------------ keeping
 
-  function persist() {
-    if (!ui.store.save(saved.KEY, saved.pack(conflict))) {
-      showNotice("This conflict could not be saved on this device (storage is full or blocked). Export it to keep it.");
+  const exportButton = () => el("button", { type: "button", "data-act": "export" }, "Export file");
+
+  /** Save the conflict. If another tab saved it since we last looked, its log and ours are merged first. */
+  async function persist() {
+    const stored = store.text();
+    if (stored != null && stored !== lastText) await absorb(stored, true);
+    const text = JSON.stringify(saved.pack(conflict));
+    const why = store.writeText(text);
+    if (why) {
+      showNotice(`This conflict could not be saved on this device (${why}): it lives only in this page for now. ` +
+        "Export it to keep it.", exportButton());
+    } else lastText = text;
+  }
+
+  /** Bring in a stored version another tab wrote. Events either tab logged are all kept; when the two
+   *  can't be merged (another conflict, or a log that no longer replays), one is set aside, never dropped.
+   *  mine: we are about to save (our version stays shown), else the other tab's version is adopted. */
+  async function absorb(text, mine) {
+    const { conflict: theirs, problem } = saved.unpack(text);
+    if (problem) {
+      store.setAside(text, `found in place of this conflict (${problem})`);
+      return;
     }
+    if (!mine) lastText = text;
+    const merged = conflict && saved.merge(conflict, theirs);
+    if (merged) {
+      const result = await check(merged.conflict);
+      if (result.state) {
+        conflict = merged.conflict;
+        view = result.state;
+        if (merged.changed && !mine) await persist(); // the other tab learns of our events
+        return;
+      }
+    }
+    const theirState = mine ? null : await check(theirs);
+    if (mine || !theirState.state) {
+      store.setAside(text, "saved by another tab at the same moment; this tab's version was kept");
+      if (!mine) await persist();
+    } else {
+      if (conflict && conflict.events.length) {
+        store.setAside(JSON.stringify(saved.pack(conflict)), "this tab's version, when another tab changed the conflict at the same moment");
+      }
+      conflict = theirs;
+      view = theirState.state;
+      panel = null;
+    }
+    if (conflict && merged) showNotice("This conflict was changed in another tab at the same moment and the two could not be merged: " +
+      "the other version was set aside (below), not lost.");
   }
 
   /** Put a copy that can't be opened aside (never drop it) and tell the player. */
   function putAside(text, message) {
-    const kept = saved.setAside(ui, text, message);
-    if (kept) ui.store.remove(saved.KEY);
+    const kept = store.putAside(text, message);
     showNotice(`${message} ${kept ? "It was set aside, not deleted: you can download it below."
       : "It could not be set aside (storage is full): download it before you start a new conflict."}`,
     el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-set-aside"), text) }, "Download it"));
+  }
+
+  /** Replace the conflict in progress by another (a new start, an import, a link): the one in progress
+   *  is set aside first, and undo brings it back. False (and nothing changes) when it can't be kept. */
+  function replaceWith(next, state, field) {
+    let replaced = null;
+    if (conflict && conflict.events.length) {
+      replaced = store.setAside(JSON.stringify(saved.pack(conflict)), "replaced by another conflict", { hold: false });
+      if (!replaced) {
+        const current = JSON.stringify(saved.pack(conflict), null, 1);
+        const message = "There is no room left in this browser's storage to keep a copy of the conflict in progress, " +
+          "so it was not replaced. Export it (or discard set-aside copies), then try again.";
+        if (field) ui.showError(form, { field, message });
+        showNotice(message, el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-conflict"), current) },
+          "Export the conflict in progress"));
+        return false;
+      }
+    }
+    conflict = { ...next, replaced };
+    view = state;
+    panel = null;
+    mode = "play";
+    return true;
   }
 
   /** Check a conflict by replaying it: {state}, {message} (it doesn't replay) or {down} (the engine isn't
@@ -116,7 +180,9 @@ export function mount(root, { engine, ui, options }) {
   }
 
   async function open() {
-    const text = saved.savedText();
+    const { text, blocked } = store.read();
+    lastText = text;
+    if (blocked) showNotice(`The saved conflict can't be read: ${blocked}. Nothing you log here will be kept after the page closes.`);
     if (text != null) {
       const { conflict: c, problem } = saved.unpack(text);
       const result = problem ? { message: `it is damaged: ${problem}` } : await check(c);
@@ -126,9 +192,9 @@ export function mount(root, { engine, ui, options }) {
         conflict = c;
         view = result.state;
         if (result.redoProblem) {
-          saved.setAside(ui, text, `redo list: ${result.redoProblem}`);
-          conflict.redo = [];
-          persist();
+          store.setAside(text, `its redo list no longer replays: ${result.redoProblem}`);
+          conflict = { ...conflict, redo: [], redoIds: [] };
+          await persist();
           showNotice("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
         }
       }
@@ -165,13 +231,9 @@ export function mount(root, { engine, ui, options }) {
         : `This conflict no longer replays: ${result.message}` });
       return false;
     }
-    if (result.redoProblem) c.redo = [];
-    if (conflict && conflict.events.length) saved.setAside(ui, JSON.stringify(saved.pack(conflict)), "replaced by another conflict");
-    conflict = c;
-    view = result.state;
-    panel = null;
-    mode = "play";
-    persist();
+    if (result.redoProblem) Object.assign(c, { redo: [], redoIds: [] });
+    if (!replaceWith(c, result.state, field)) return false;
+    await persist();
     say(`Opened a conflict with ${c.events.length} logged event${c.events.length === 1 ? "" : "s"}` +
       `${result.redoProblem ? " (its redo list no longer replays and was left out)" : ""}.`);
     draw(null);
@@ -206,21 +268,20 @@ export function mount(root, { engine, ui, options }) {
       main.querySelector('[aria-invalid="true"]')?.focus();
       return;
     }
-    conflict = { setup: payload, events: [], redo: [] };
-    view = reply.result;
-    mode = "play";
-    panel = null;
+    const fresh = { setup: payload, events: [], redo: [], ids: [], redoIds: [], dropped: [] };
+    if (!replaceWith(fresh, reply.result, null)) return;
     tried = false;
     notice.hidden = true; // anything set aside stays listed under "Keep and share"
-    persist();
-    say(`Conflict started: ${view.teams.map((t) => `${t.name} at ${play.signed(t.morale)}`).join(", ")}. ${view.turn} acts first.`);
+    await persist();
+    say(`Conflict started: ${view.teams.map((t) => `${t.name} at ${play.signed(t.morale)}`).join(", ")}. ${view.turn} acts first.` +
+      (conflict.replaced ? " The one before was set aside: Undo brings it back." : ""));
     draw(null);
     root.querySelector(`#${CSS.escape(wid)}-play-title`)?.focus();
   }
 
   function changeDraft(change, focusKey) {
     change();
-    ui.store.save(saved.DRAFT_KEY, draft);
+    drafts.write(draft);
     draw(focusKey);
   }
 
@@ -234,11 +295,10 @@ export function mount(root, { engine, ui, options }) {
       where.querySelector('[aria-invalid="true"]')?.focus();
       return;
     }
-    conflict.events.push(reply.result.event);
-    conflict.redo = [];
+    conflict = saved.logged(conflict, reply.result.event);
     view = reply.result;
     panel = null;
-    persist();
+    await persist();
     say(view.log[0].text);
     draw(opener);
   }
@@ -258,15 +318,18 @@ export function mount(root, { engine, ui, options }) {
   }
 
   async function undo() {
-    if (!conflict.events.length) return;
+    if (!conflict.events.length) return conflict.replaced && bringBack();
     const gone = view.log[0]?.text;
     const events = conflict.events.slice(0, -1);
     const reply = await replay(conflict, events);
     if (ui.failed(main, reply)) return showNotice(reply.error.message);
-    conflict.redo.push(conflict.events.pop());
+    conflict = {
+      ...conflict, events, ids: conflict.ids.slice(0, -1),
+      redo: [...conflict.redo, conflict.events.at(-1)], redoIds: [...conflict.redoIds, conflict.ids.at(-1)],
+    };
     view = reply.result;
     panel = null;
-    persist();
+    await persist();
     say(`Undone: ${gone}`);
     draw();
   }
@@ -276,12 +339,29 @@ export function mount(root, { engine, ui, options }) {
     if (!event) return;
     const reply = await engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
     if (!reply.ok) return showNotice(`Redo is not possible: ${reply.error.message}`);
-    conflict.redo.pop();
-    conflict.events.push(reply.result.event);
+    conflict = {
+      ...conflict, events: [...conflict.events, reply.result.event], ids: [...conflict.ids, conflict.redoIds.at(-1)],
+      redo: conflict.redo.slice(0, -1), redoIds: conflict.redoIds.slice(0, -1),
+    };
     view = reply.result;
     panel = null;
-    persist();
+    await persist();
     say(`Redone: ${view.log[0].text}`);
+    draw();
+  }
+
+  /** Undo a start or an import: the conflict it replaced comes back from the set-aside list. */
+  async function bringBack() {
+    const item = store.asides().find((a) => a.at === conflict.replaced);
+    const { conflict: before, problem } = item ? saved.unpack(item.text) : { problem: "it is no longer in the set-aside list" };
+    const result = problem ? { message: problem } : await check(before);
+    if (!result.state) return showNotice(`The conflict this one replaced can't be brought back (${result.message || result.down}).`);
+    conflict = before;
+    view = result.state;
+    panel = null;
+    await persist();
+    store.takeAside(item.at);
+    say(`Undone: the conflict before is back, with ${before.events.length} logged.`);
     draw();
   }
 
@@ -314,14 +394,7 @@ export function mount(root, { engine, ui, options }) {
       saved.download(saved.fileName("morale-conflict"), JSON.stringify(saved.pack(conflict), null, 1));
       return say("The conflict was exported as a file.");
     }
-    if (act === "aside-download") {
-      const item = saved.asides(ui)[Number(target.dataset.index)];
-      return item && saved.download(saved.fileName("morale-set-aside"), item.text);
-    }
-    if (act === "aside-discard") {
-      saved.discardAsides(ui);
-      return draw();
-    }
+    if (act.startsWith("aside-")) return; // the set-aside list handles its own buttons
     if (act === "share") {
       const link = saved.shareLink(conflict);
       const box = el("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", class: "morale__link" });
@@ -390,7 +463,7 @@ export function mount(root, { engine, ui, options }) {
     const input = event.target;
     if (mode === "setup" && input.dataset.path) {
       setup.update(draft, input);
-      ui.store.save(saved.DRAFT_KEY, draft);
+      drafts.write(draft);
       preview();
     } else if (mode === "setup" && input.dataset.act === "edition" && event.type === "change") {
       changeDraft(() => (draft.edition = input.value), null);
@@ -438,16 +511,21 @@ export function mount(root, { engine, ui, options }) {
     if (shared != null && mode !== "loading") offerShared(shared);
   }
 
+  /** Another tab saved this conflict: merge its log with ours (nothing either tab logged is dropped). */
   function onStorage(event) {
-    if (event.key !== saved.KEY || event.newValue == null || mode === "loading") return;
-    const { conflict: c, problem } = saved.unpack(event.newValue);
-    if (problem) return; // the other tab reports it when it opens
+    if (event.key !== store.key || event.newValue == null) return;
     run(async () => {
-      const result = await check(c);
-      if (!result.state) return;
-      conflict = c;
-      view = result.state;
-      panel = null;
+      if (mode === "loading") return;
+      const text = store.text(); // the newest, not the event's (several may be on their way)
+      if (text == null || text === lastText) return;
+      if (!conflict) {
+        const { conflict: c, problem } = saved.unpack(text);
+        const result = problem ? {} : await check(c);
+        if (!result.state) return; // the other tab reports it
+        conflict = c;
+        view = result.state;
+        lastText = text;
+      } else await absorb(text, false);
       if (mode === "play") draw();
     });
   }

@@ -2,7 +2,6 @@
 // Edgerunner stress tracks. Every answer is rules_core's (stress.wounds,
 // stress.conditions, stress.track_hit, stress.track_recovery); this file keeps
 // the player's state in local storage, reads the fields, calls and draws.
-const PREFIX = "conflict-table:stress";
 const CHANGED = "conflict-table:stress-changed"; // tells the other widgets on the page
 const UNDO_STEPS = 20;
 const setAsideNotes = {}; // model → the report, so every widget on the page can show it until the model is saved again
@@ -28,84 +27,78 @@ export function mount(root, ctx) {
 
 // ---------------------------------------------------------------- shared pieces
 
-/** A model's saved state and its undo steps, in local storage under conflict-table:stress:<model>.
- *  `check(state)` asks the rules whether a state is sound: {state} (normalised) or {error}. */
-function keeper({ ui, root }, model, what, fresh, check, report) {
-  const key = `${PREFIX}:${model}`;
-  let saved = { state: fresh(), history: [] };
-  let loadedText = null;
-  let verified = false; // nothing is written before the rules have checked what was read
-  let dirty = false;
+/** A model's saved state and its undo/redo steps (store.js, under the name stress:<model>).
+ *  `check(state)` asks the rules whether a state is sound: {state} (normalised) or {error};
+ *  `bounds(state)` is the cheap check before anything is drawn: a reason, or null. */
+function keeper({ ui, root }, model, what, fresh, check, bounds, report) {
+  const store = ui.store.slot(`stress:${model}`);
+  const steps = (h) => new ui.store.History(h, UNDO_STEPS);
+  let saved = { state: fresh(), history: steps() };
 
+  // Every change is written at once, also while the engine starts (the rules check it once it is up).
   function persist() {
-    if (!verified) {
-      dirty = true;
-      return;
-    }
     delete setAsideNotes[model];
-    if (!ui.store.save(key, saved)) {
-      report(`This browser would not keep your ${what} (its storage is full or switched off): ` +
-        "they last until the page is closed.");
-    }
-    try {
-      loadedText = localStorage.getItem(key);
-    } catch {}
+    const why = store.write({ state: saved.state, history: saved.history.past, future: saved.history.future });
+    if (why) report(`This browser would not keep your ${what} (${why}): the last saved ones stay, and these last until the page is closed.`);
     window.dispatchEvent(new CustomEvent(CHANGED, { detail: { model, from: root } }));
   }
 
-  // Keep a copy of a saved value we cannot use under another key, then start afresh.
-  function setAside(reason) {
-    const copy = `${key}:set-aside`;
-    try {
-      const text = localStorage.getItem(key);
-      if (text != null && text === loadedText) {
-        localStorage.setItem(copy, text);
-        localStorage.removeItem(key);
-      }
-    } catch {}
-    saved = { state: fresh(), history: [] };
-    setAsideNotes[model] = `Your saved ${what} could not be used (${reason}). A copy was kept in this browser ` +
-      `under “${copy}”, and the calculator starts from empty ${what}.`;
+  // Keep a copy of a saved value we cannot use in the set-aside list, then start afresh.
+  function setAside(text, reason) {
+    const kept = store.putAside(text, reason);
+    saved = { state: fresh(), history: steps() };
+    setAsideNotes[model] = `Your saved ${what} could not be used (${reason}). ` + (kept
+      ? `A copy was set aside (download it below), and the calculator starts from empty ${what}.`
+      : `There is no room to keep a copy in this browser: download it below before you change anything. The calculator shows empty ${what}.`);
     window.dispatchEvent(new CustomEvent(CHANGED, { detail: { model, from: root } }));
     return setAsideNotes[model];
   }
 
   const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const usable = (steps) => (Array.isArray(steps) ? steps.filter((s) => isRecord(s) && isRecord(s.state) && !bounds({ ...fresh(), ...s.state })) : []);
 
   return {
+    store,
     get state() {
       return saved.state;
     },
     get canUndo() {
-      return saved.history.length > 0;
+      return saved.history.canUndo;
     },
-    /** Read the stored value; returns a message when it had to be set aside. */
+    get canRedo() {
+      return saved.history.canRedo;
+    },
+    /** Read the stored value and check its shape and bounds (cheap, before anything is drawn);
+     *  returns a message when it had to be set aside. */
     load() {
-      try {
-        loadedText = localStorage.getItem(key);
-      } catch {
-        return `This browser does not let the page keep anything: your ${what} last until the page is closed.`;
-      }
-      const { value, error } = ui.store.load(key, null);
-      if (error) return setAside("it is not readable JSON");
-      if (value === null) {
-        saved = { state: fresh(), history: [] };
+      const { value, text, problem, blocked } = store.read();
+      if (blocked) return `${blocked[0].toUpperCase()}${blocked.slice(1)}: your ${what} last until the page is closed.`;
+      if (problem) return setAside(text, problem);
+      if (value === undefined) {
+        saved = { state: fresh(), history: steps() };
         return setAsideNotes[model] || null;
       }
       if (!isRecord(value) || !isRecord(value.state) || !Array.isArray(value.history)) {
-        return setAside("it is not in the expected shape");
+        return setAside(text, "it is not in the expected shape");
       }
-      saved = { state: { ...fresh(), ...value.state }, history: value.history.filter(isRecord) };
+      const state = { ...fresh(), ...value.state };
+      if (isRecord(state.tracks)) state.tracks = { ...fresh().tracks, ...state.tracks }; // a track never stored: empty
+      const wrong = bounds(state);
+      if (wrong) return setAside(text, wrong);
+      saved = { state, history: steps({ past: usable(value.history), future: usable(value.future) }) };
       return null;
     },
     /** Let the rules check the loaded state (returns a message when it had to be set aside). */
     async verify() {
       const checked = await check(saved.state);
-      if (checked.error?.code === "engine") return null; // the engine is down, not the data: write nothing
-      verified = true;
-      if (checked.error) return setAside(checked.error.message.replace(/\.$/, ""));
+      if (checked.error?.code === "engine") return null; // the engine is down, not the data
+      if (checked.error) {
+        const text = store.text();
+        if (text != null) return setAside(text, checked.error.message.replace(/\.$/, ""));
+        saved = { state: fresh(), history: steps() };
+        return null;
+      }
       saved = { ...saved, state: checked.state };
-      if (dirty) persist(); // changes made while the engine was starting
       return null;
     },
     /** Change the state without an undo step (tapping a box, editing a field). */
@@ -115,24 +108,27 @@ function keeper({ ui, root }, model, what, fresh, check, report) {
     },
     /** Change the state with an undo step (applying a hit, a recovery, a reset). */
     commit(state, label) {
-      saved = { state, history: [...saved.history, { state: saved.state, label }].slice(-UNDO_STEPS) };
+      saved.history.record(saved.state, label);
+      saved = { ...saved, state };
       persist();
     },
-    /** Go back one step; returns its label, or {error} when the step is unusable (it is dropped). */
-    async undo() {
-      const last = saved.history.at(-1);
-      if (!last) return { label: null };
-      const checked = await check({ ...fresh(), ...(isRecord(last.state) ? last.state : {}) });
+    /** Go back (or forward: redo) one step; returns its label, or {error} when the step is unusable (it is dropped). */
+    async step(back = true) {
+      const h = saved.history;
+      const next = back ? h.past.at(-1) : h.future.at(-1);
+      if (!next) return { label: null };
+      const checked = await check({ ...fresh(), ...next.state });
       if (checked.error?.code === "engine") return { error: checked.error.message }; // keep the step for later
-      const history = saved.history.slice(0, -1);
       if (checked.error) {
-        saved = { ...saved, history };
+        if (back) h.past = h.past.slice(0, -1);
+        else h.future = h.future.slice(0, -1);
         persist();
-        return { error: `That undo step could not be used (${checked.error.message.replace(/\.$/, "")}); it was dropped.` };
+        return { error: `That step could not be used (${checked.error.message.replace(/\.$/, "")}); it was dropped.` };
       }
-      saved = { state: checked.state, history };
+      const step = back ? h.undo(saved.state) : h.redo(saved.state);
+      saved = { ...saved, state: checked.state };
       persist();
-      return { label: String(last.label || "the last change") };
+      return { label: String(step.label || "the last change") };
     },
     /** Be told when another widget (or another tab) changed this model's state. */
     watch(fn) {
@@ -140,7 +136,7 @@ function keeper({ ui, root }, model, what, fresh, check, report) {
         if (event.detail.model === model && event.detail.from !== root) fn();
       };
       const onStorage = (event) => {
-        if (event.key === key) fn();
+        if (event.key === store.key || event.key === store.asideKey) fn();
       };
       window.addEventListener(CHANGED, onChanged);
       window.addEventListener("storage", onStorage);
@@ -187,6 +183,7 @@ function panelParts(panel) {
     notice: get('[data-out="notice"]'),
     apply: get('[data-act="apply"]'),
     undo: get('[data-act="undo"]'),
+    redo: get('[data-act="redo"]'),
     reset: get('[data-act="reset"]'),
     hit: get('[data-part="hit"]'),
     character: get('[data-part="character"]'),
@@ -216,7 +213,7 @@ function guardFocus(panel, parts, draw) {
   const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;
   if (!before || !panel.contains(before) && before.isConnected || !gone(before)) return;
   const next = [parts.apply, ...parts.picks.querySelectorAll("button"), ...parts.choices.querySelectorAll("button"),
-    parts.undo, parts.reset].find((node) => !gone(node));
+    parts.undo, parts.redo, parts.reset].find((node) => !gone(node));
   next?.focus();
 }
 
@@ -235,8 +232,13 @@ function wireActions(ctx, parts, keep, { apply, redraw, resetLabel, afterReset =
   const panel = parts.apply.closest("[data-panel]");
   parts.apply.addEventListener("click", once(() => apply(null)));
   parts.undo.addEventListener("click", once(async () => {
-    const done = await keep.undo();
+    const done = await keep.step(true);
     parts.log.textContent = done.error || (done.label ? `Undone: ${done.label}` : "");
+    guardFocus(panel, parts, redraw);
+  }));
+  parts.redo.addEventListener("click", once(async () => {
+    const done = await keep.step(false);
+    parts.log.textContent = done.error || (done.label ? `Redone: ${done.label}` : "");
     guardFocus(panel, parts, redraw);
   }));
   parts.reset.addEventListener("click", once(async () => {
@@ -295,7 +297,7 @@ function woundsPanel(base) {
   const { engine, ui, options, panel } = base;
   const ctx = { ...base, fresh: () => clone(options.empty.wounds) };
   const parts = panelParts(panel);
-  const keep = keeper(ctx, "wounds", "wound boxes", ctx.fresh, check, (message) => notify(parts, message));
+  const keep = keeper(ctx, "wounds", "wound boxes", ctx.fresh, check, bounds, (message) => notify(parts, message));
   const picks = pickRow(ui, parts);
   let pick = null; // a box the player picked instead of the lowest that fits
 
@@ -304,6 +306,18 @@ function woundsPanel(base) {
     ...ui.readFields(parts.hit, ["stress", "type"]),
     edition: parts.hit.elements.namedItem("edition").value, // a name, though it looks like a number
   });
+
+  // Before drawing: the boxes the page has, booleans in each (the rules check the rest).
+  function bounds(state) {
+    const empty = ctx.fresh().wounds;
+    for (const slot of options.slots) {
+      const boxes = state.wounds?.[slot];
+      if (!Array.isArray(boxes) || boxes.length !== empty[slot].length || !boxes.every((b) => typeof b === "boolean")) {
+        return `its ${slot} boxes are not ${empty[slot].length} marks`;
+      }
+    }
+    return null;
+  }
 
   async function check(state) {
     const reply = await engine.call("stress.wounds", { ...character(state), stress: 0, type: options.slots[0] });
@@ -319,6 +333,7 @@ function woundsPanel(base) {
     ui.clearErrors(parts.character);
     drawBoxes(null, null);
     parts.undo.disabled = !keep.canUndo;
+    parts.redo.disabled = !keep.canRedo;
   }
 
   function drawBoxes(result, now) {
@@ -412,18 +427,24 @@ function woundsPanel(base) {
   parts.hit.addEventListener("change", () => { pick = null; preview(); });
   parts.character.addEventListener("input", () => editCharacter());
   parts.character.addEventListener("change", () => editCharacter());
-  return startPanel(parts, keep, drawFields, redraw);
+  return startPanel(ui, "wounds", parts, keep, drawFields, redraw);
 }
 
-/** What every panel does once wired: draw from storage at once, have the rules
- *  check the stored state when the engine is up, follow other tabs' changes. */
-function startPanel(parts, keep, drawFields, redraw) {
-  const unwatch = keep.watch(() => { notify(parts, keep.load()); redraw(); });
-  notify(parts, keep.load());
-  try {
-    drawFields(); // at once, from storage; the rules check it when the engine is up
-  } catch {}
-  keep.verify().then((message) => { notify(parts, message); redraw(); });
+/** What every panel does once wired: read storage and check its bounds, draw at once, have the
+ *  rules check the stored state when the engine is up, follow other tabs' changes. Copies set
+ *  aside are listed under the notice, to download or discard. */
+function startPanel(ui, model, parts, keep, drawFields, redraw) {
+  const asides = ui.el("div", { class: "calc-stress__asides" });
+  parts.notice.after(asides);
+  const showAsides = () => ui.store.drawAsides(ui, asides, keep.store, { prefix: `stress-${model}-set-aside`, what: "saved values" });
+  const reload = () => {
+    notify(parts, keep.load());
+    showAsides();
+  };
+  const unwatch = keep.watch(() => { reload(); redraw(); });
+  reload();
+  drawFields(); // at once, from storage (its bounds checked); the rules check it when the engine is up
+  keep.verify().then((message) => { notify(parts, message); showAsides(); redraw(); });
   return unwatch;
 }
 
@@ -433,11 +454,18 @@ function conditionsPanel(base) {
   const { engine, ui, options, panel } = base;
   const ctx = { ...base, fresh: () => clone(options.empty.conditions) };
   const parts = panelParts(panel);
-  const keep = keeper(ctx, "conditions", "condition slots", ctx.fresh, check, (message) => notify(parts, message));
+  const keep = keeper(ctx, "conditions", "condition slots", ctx.fresh, check, bounds, (message) => notify(parts, message));
   const picks = pickRow(ui, parts);
   let pick = null;
 
   const character = (s) => ({ conditions: s.conditions, last_stand: s.last_stand });
+
+  function bounds(state) {
+    const empty = ctx.fresh().conditions;
+    const slots = state.conditions;
+    if (!Array.isArray(slots) || slots.length !== empty.length) return `its condition slots are not ${empty.length}`;
+    return null;
+  }
 
   async function check(state) {
     const reply = await engine.call("stress.conditions", { ...character(state), stress: 0 });
@@ -450,6 +478,7 @@ function conditionsPanel(base) {
     ui.clearErrors(parts.character);
     drawBoxes(null);
     parts.undo.disabled = !keep.canUndo;
+    parts.redo.disabled = !keep.canRedo;
   }
 
   function drawBoxes(result) {
@@ -528,7 +557,7 @@ function conditionsPanel(base) {
   });
   parts.hit.addEventListener("input", () => { pick = null; preview(); });
   parts.character.addEventListener("change", () => editCharacter());
-  return startPanel(parts, keep, drawFields, redraw);
+  return startPanel(ui, "conditions", parts, keep, drawFields, redraw);
 }
 
 // ---------------------------------------------------------------- Edgerunner stress tracks
@@ -542,7 +571,7 @@ function trackPanel(base) {
   const recoverButton = recovery.querySelector('[data-act="recover"]');
   const boxesOut = panel.querySelector('[data-out="boxes"]');
   const chosenOut = recovery.querySelector('[data-out="chosen"]');
-  const keep = keeper(ctx, "track", "stress tracks", ctx.fresh, check, (message) => notify(parts, message));
+  const keep = keeper(ctx, "track", "stress tracks", ctx.fresh, check, bounds, (message) => notify(parts, message));
   const picks = pickRow(ui, parts);
   let chosen = null; // boxes chosen for a recovery; null: the suggested set
 
@@ -550,6 +579,24 @@ function trackPanel(base) {
   const current = () => keep.state.tracks[keep.state.current];
   const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
   const radio = (value) => panel.querySelector(`input[name="track"][value="${CSS.escape(value)}"]`);
+
+  // Before drawing: a box is drawn per number up to the threshold and the highest mark, so those
+  // must be in the rules' bounds (a damaged value could ask for millions of boxes).
+  function bounds(state) {
+    const { threshold, box, marked } = options.limits;
+    const whole = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
+    if (!options.tracks.includes(state.current)) return `there is no track called “${String(state.current).slice(0, 40)}”`;
+    for (const name of options.tracks) {
+      const t = state.tracks?.[name];
+      if (!t || typeof t !== "object") return `${name}: it is not a track`;
+      if (!whole(t.threshold, 0, threshold)) return `${name}: the threshold is not a whole number from 0 to ${threshold}`;
+      if (!Array.isArray(t.marked) || t.marked.length > marked || !t.marked.every((n) => whole(n, 1, box))) {
+        return `${name}: the marked boxes are not at most ${marked} box numbers from 1 to ${box}`;
+      }
+      if (!Array.isArray(t.taken) || !t.consequences || typeof t.consequences !== "object") return `${name}: it is not a track`;
+    }
+    return null;
+  }
 
   async function check(state) {
     if (!options.tracks.includes(state.current)) {
@@ -588,6 +635,7 @@ function trackPanel(base) {
     ui.clearErrors(parts.character);
     drawBoxes(null);
     parts.undo.disabled = !keep.canUndo;
+    parts.redo.disabled = !keep.canRedo;
   }
 
   function drawBoxes(hit) {
@@ -794,5 +842,5 @@ function trackPanel(base) {
   parts.character.addEventListener("input", () => editCharacter());
   parts.character.addEventListener("change", (event) => { if (event.target.type === "checkbox") editCharacter(); });
   recovery.addEventListener("input", () => { chosen = null; preview(); });
-  return startPanel(parts, keep, drawFields, redraw);
+  return startPanel(ui, "track", parts, keep, drawFields, redraw);
 }

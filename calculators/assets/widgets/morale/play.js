@@ -107,7 +107,8 @@ function logSection(view, { ui, wid, conflict }) {
   return el("section", { class: "morale__log-section", "aria-labelledby": `${wid}-log-title` },
     el("h4", { id: `${wid}-log-title` }, "Log, newest first"),
     el("div", { class: "calc__buttons" },
-      el("button", { type: "button", "data-act": "undo", "data-key": "undo", disabled: !conflict.events.length }, "Undo"),
+      el("button", { type: "button", "data-act": "undo", "data-key": "undo", disabled: !conflict.events.length && !conflict.replaced },
+        conflict.events.length || !conflict.replaced ? "Undo" : "Undo (bring back the conflict before)"),
       el("button", { type: "button", "data-act": "redo", "data-key": "redo", disabled: !conflict.redo.length },
         conflict.redo.length > 1 ? `Redo (${conflict.redo.length})` : "Redo")),
     view.log.length

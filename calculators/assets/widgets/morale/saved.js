@@ -1,16 +1,33 @@
-// Keeping a conflict: local storage, set-aside copies, files and share links.
-// A conflict is {setup, events, redo}; whether it still replays is asked of
-// rules_core by the caller. Nothing here is a rule.
-export const KEY = "conflict-table:morale";
-export const ASIDE_KEY = "conflict-table:morale:set-aside";
-export const DRAFT_KEY = "conflict-table:morale:draft";
+// Keeping a conflict: local storage (store.js), set-aside copies, files, share
+// links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
+// bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
+// merged without dropping or doubling an event), `dropped` (ids undone and then
+// discarded, so a merge does not bring them back) and `replaced` (the set-aside
+// copy this conflict replaced, so starting or importing can be undone).
+// Whether a conflict still replays is asked of rules_core by the caller.
+import { slot, download, fileName } from "../../store.js";
+
+export { download, fileName };
 export const FORMAT = "conflict-table/morale";
 const HASH = "#morale=";
+const MAX_DROPPED = 500;
 
-/** The saved form of a conflict (also the export file). */
-export function pack(conflict) {
-  return { format: FORMAT, version: 1, setup: conflict.setup, events: conflict.events, redo: conflict.redo };
+export const conflictStore = () => slot("morale");
+export const draftStore = () => slot("morale:draft");
+
+/** A fresh id for one logged event. */
+export function newId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
+
+/** The saved form of a conflict (also the export file). Share links leave the bookkeeping out. */
+export function pack(conflict, { bare = false } = {}) {
+  const out = { format: FORMAT, version: 1, setup: conflict.setup, events: conflict.events, redo: conflict.redo };
+  if (bare) return out;
+  return { ...out, ids: conflict.ids, redoIds: conflict.redoIds, dropped: conflict.dropped, replaced: conflict.replaced };
+}
+
+const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
 
 /** Parse saved or imported text: {conflict} or {problem} (a sentence). */
 export function unpack(text) {
@@ -25,52 +42,60 @@ export function unpack(text) {
   if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a morale conflict` };
   if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict (no setup and events)" };
   if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
-  return { conflict: { setup: data.setup, events: data.events, redo: data.redo ?? [] } };
+  const redo = data.redo ?? [];
+  // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
+  const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
+  const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
+  const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
+  const replaced = typeof data.replaced === "string" ? data.replaced : null;
+  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped, replaced } };
 }
 
-/** The raw saved text (null when there is none or storage is closed). */
-export function savedText() {
-  try {
-    return localStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
+/** A conflict after one more event logged (the redo list goes, its ids are remembered as dropped). */
+export function logged(conflict, event) {
+  return {
+    ...conflict,
+    events: [...conflict.events, event],
+    ids: [...conflict.ids, newId()],
+    redo: [],
+    redoIds: [],
+    dropped: [...conflict.dropped, ...conflict.redoIds].slice(-MAX_DROPPED),
+  };
 }
 
-/** Copies set aside because they could not be opened: [{at, reason, text}]. */
-export function asides(ui) {
-  const { value } = ui.store.load(ASIDE_KEY, []);
-  return Array.isArray(value) ? value : [];
-}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Keep a copy that can't be used now; true when it is safely stored. */
-export function setAside(ui, text, reason) {
-  const list = asides(ui);
-  list.push({ at: new Date().toISOString(), reason, text });
-  return ui.store.save(ASIDE_KEY, list);
-}
-
-export function discardAsides(ui) {
-  ui.store.remove(ASIDE_KEY);
-}
-
-/** Offer text as a file download (a Blob link, clicked). */
-export function download(filename, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function fileName(prefix) {
-  return `${prefix}-${new Date().toISOString().slice(0, 10)}.json`;
+/**
+ * Two versions of one conflict (this tab's and the stored one another tab wrote): theirs, with the
+ * events only we logged appended, and without the ones we dropped. null when they are different
+ * conflicts (another setup). {conflict, added} where added counts our events brought in.
+ */
+export function merge(ours, theirs) {
+  if (!same(ours.setup, theirs.setup)) return null;
+  const known = new Set([...theirs.ids, ...theirs.redoIds, ...theirs.dropped]);
+  const gone = new Set(ours.dropped);
+  const keep = theirs.events.map((e, i) => [e, theirs.ids[i]]).filter(([, id]) => !gone.has(id));
+  const extra = ours.events.map((e, i) => [e, ours.ids[i]]).filter(([, id]) => !known.has(id));
+  const all = [...keep, ...extra];
+  const changed = extra.length || keep.length !== theirs.events.length;
+  return {
+    added: extra.length,
+    changed: !!changed,
+    conflict: {
+      setup: theirs.setup,
+      events: all.map(([e]) => e),
+      ids: all.map(([, id]) => id),
+      redo: changed ? [] : theirs.redo,
+      redoIds: changed ? [] : theirs.redoIds,
+      dropped: [...new Set([...theirs.dropped, ...ours.dropped])].slice(-MAX_DROPPED),
+      replaced: theirs.replaced,
+    },
+  };
 }
 
 /** A link to this page carrying the conflict in its hash (base64url of the JSON). */
 export function shareLink(conflict) {
-  const bytes = new TextEncoder().encode(JSON.stringify(pack(conflict)));
+  const bytes = new TextEncoder().encode(JSON.stringify(pack(conflict, { bare: true })));
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const code = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

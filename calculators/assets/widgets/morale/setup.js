@@ -63,8 +63,9 @@ export function payload(draft, form) {
   };
 }
 
-/** Draw the setup view. `editions` lists the editions; `running` describes the conflict a start replaces. */
-export function draw(draft, { ui, wid, form, editions, running }) {
+/** Draw the setup view. `editions` lists the editions; `running` describes the conflict in progress,
+ *  `keeps`: a start sets it aside. */
+export function draw(draft, { ui, wid, form, editions, running, keeps }) {
   const { el } = ui;
   const teams = draft.teams.map((t, i) => {
     const where = `teams[${i}]`;
@@ -117,8 +118,9 @@ export function draw(draft, { ui, wid, form, editions, running }) {
       el("button", { type: "button", "data-act": "add-team", "data-key": "add-team" }, "Add team")),
     el("output", { class: "calc__result morale__preview", "data-out": "preview", "aria-live": "polite" }),
     el("p", { class: "calc__form-error", hidden: true }),
-    running ? el("p", { class: "morale__warning" },
-      `Starting replaces the conflict in progress (${running}). Export it first to keep it.`) : null,
+    keeps ? el("p", { class: "morale__warning", "data-out": "replaces" },
+      `Starting sets the conflict in progress (${running}) aside: Undo brings it back, ` +
+      "and it can be downloaded under “Keep and share”.") : null,
     el("div", { class: "calc__buttons" },
       el("button", { type: "submit", class: "calc__primary", "data-key": "start" }, "Start the conflict"),
       running ? el("button", { type: "button", "data-act": "back", "data-key": "back" }, "Back to the conflict") : null),

@@ -1,0 +1,281 @@
+// Keeping what a player entered, for every calculator: local storage scoped to
+// this site's path, set-aside copies of what can't be used, undo/redo history.
+// The rules for all of them:
+// * a stored value that can't be used is never deleted nor overwritten before a
+//   dated copy of it is safely kept in its set-aside list (a list, never
+//   overwritten), which the player can download or discard (after a question);
+// * a write that fails (storage full or blocked) leaves the old value as it was,
+//   and the caller gets a sentence to tell the player;
+// * keys carry the site's path, so two sites on one origin (user.github.io/a/
+//   and /b/) never read each other's data; data under the old unscoped keys
+//   moves to the scoped ones once.
+// Nothing here is a rule of the games.
+
+/** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/store.js. */
+export const ROOT = new URL("../../", import.meta.url).pathname;
+const OLD_PREFIX = "conflict-table:";
+
+/** The storage key of a name ("morale", "stress:track") for this site. */
+export function keyFor(name) {
+  return `conflict-table[${ROOT}]:${name}`;
+}
+
+const ls = () => window.localStorage; // may throw (storage switched off)
+
+function getText(key) {
+  try {
+    return { text: ls().getItem(key) };
+  } catch (error) {
+    return { text: null, blocked: true, error };
+  }
+}
+
+function setText(key, text) {
+  try {
+    ls().setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function removeKey(key) {
+  try {
+    ls().removeItem(key);
+  } catch {}
+}
+
+/** Is this error a full storage (rather than storage switched off)? */
+const FULL = "this browser's storage for the site is full";
+const OFF = "this browser does not let the site keep anything";
+
+function whyNot() {
+  try {
+    const probe = `${keyFor("probe")}`;
+    ls().setItem(probe, "1");
+    ls().removeItem(probe);
+    return FULL; // a tiny write works: the big one did not fit
+  } catch (error) {
+    return error && /quota/i.test(`${error.name} ${error.message}`) ? FULL : OFF;
+  }
+}
+
+const migrated = new Set();
+
+/** Move data from the old unscoped keys (before keys carried the site's path), once. */
+function migrate(name) {
+  if (migrated.has(name)) return;
+  migrated.add(name);
+  const key = keyFor(name);
+  const old = getText(OLD_PREFIX + name).text;
+  if (old != null && getText(key).text == null && setText(key, old)) removeKey(OLD_PREFIX + name);
+  // The set-aside list (morale kept a list already; stress kept one overwritten copy).
+  const oldAside = getText(`${OLD_PREFIX}${name}:set-aside`).text;
+  if (oldAside == null) return;
+  let list;
+  try {
+    list = JSON.parse(oldAside);
+  } catch {}
+  const items = Array.isArray(list) && list.every((x) => x && typeof x.text === "string")
+    ? list : [{ at: new Date().toISOString(), reason: "set aside by an earlier version of this site", text: oldAside }];
+  const mine = readAsides(`${key}:set-aside`);
+  if (setText(`${key}:set-aside`, JSON.stringify([...items, ...mine]))) removeKey(`${OLD_PREFIX}${name}:set-aside`);
+}
+
+function readAsides(key) {
+  const { text } = getText(key);
+  if (text == null) return [];
+  try {
+    const list = JSON.parse(text);
+    return Array.isArray(list) ? list.filter((x) => x && typeof x.text === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * One stored value and its set-aside list: slot("morale"), slot("stress:track").
+ * read() → {value, text, problem, blocked}; write(value) → null or the sentence why it was not kept.
+ */
+export function slot(name) {
+  migrate(name);
+  const key = keyFor(name);
+  const asideKey = `${key}:set-aside`;
+  let pending = []; // unusable values still only in memory: kept before anything overwrites the key
+
+  const api = {
+    key,
+    asideKey,
+    /** The raw stored text (null when there is none, or storage is off). */
+    text() {
+      return getText(key).text;
+    },
+    /** The stored value: {value} (undefined when none), {problem} when it is not JSON, {blocked}. */
+    read() {
+      const { text, blocked } = getText(key);
+      if (blocked) return { blocked: OFF };
+      if (text == null) return { text: null };
+      try {
+        return { text, value: JSON.parse(text) };
+      } catch {
+        return { text, problem: "it is not readable JSON" };
+      }
+    },
+    /** Store a value; null when it is kept, else the reason it is not (the old value stays). */
+    write(value) {
+      return api.writeText(JSON.stringify(value));
+    },
+    writeText(text) {
+      if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
+      return setText(key, text) ? null : whyNot();
+    },
+    remove() {
+      if (pending.length && !flush()) return;
+      removeKey(key);
+    },
+    /** Copies set aside: [{at, reason, text}], oldest first (with any not stored yet). */
+    asides() {
+      return [...readAsides(asideKey), ...pending];
+    },
+    /** Keep a copy of text that can't be used now. Returns its date (its name in the list) when it is
+     *  stored, else false; then, unless hold is false, it is held in memory, shown with the others, and
+     *  the key is not overwritten until it is stored. */
+    setAside(text, reason, { hold = true } = {}) {
+      const list = readAsides(asideKey);
+      const there = list.find((item) => item.text === text);
+      if (there) return there.at;
+      if (pending.some((item) => item.text === text)) return false;
+      let at = new Date().toISOString();
+      while (list.some((item) => item.at === at)) at = new Date(Date.parse(at) + 1).toISOString();
+      const item = { at, reason, text };
+      if (setText(asideKey, JSON.stringify([...list, item]))) return at;
+      if (hold) pending.push(item);
+      return false;
+    },
+    /** Are all set-aside copies stored (none only in memory)? */
+    get allKept() {
+      return !pending.length;
+    },
+    /** Take one copy out of the list (to bring it back); returns it or null. */
+    takeAside(at) {
+      const list = readAsides(asideKey);
+      const i = list.findIndex((item) => item.at === at);
+      if (i < 0) return null;
+      const [item] = list.splice(i, 1);
+      if (list.length ? setText(asideKey, JSON.stringify(list)) : (removeKey(asideKey), true)) return item;
+      return null;
+    },
+    discardAsides() {
+      pending = [];
+      removeKey(asideKey);
+    },
+    /** Keep an unusable stored value: set it aside, then clear the key. Returns true when the copy is stored. */
+    putAside(text, reason) {
+      const kept = api.setAside(text, reason);
+      if (kept) removeKey(key);
+      return kept;
+    },
+  };
+
+  function flush() {
+    const list = readAsides(asideKey);
+    if (!setText(asideKey, JSON.stringify([...list, ...pending]))) return false;
+    pending = [];
+    return true;
+  }
+
+  return api;
+}
+
+/** Offer text as a file download (a Blob link, clicked). */
+export function download(filename, text, type = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: filename, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function fileName(prefix, at = new Date().toISOString()) {
+  return `${prefix}-${at.slice(0, 19).replace(/:/g, "-")}.json`;
+}
+
+/**
+ * The set-aside list of a slot, drawn into `box` (a download button per copy and
+ * "Discard set-aside copies", which asks first). Call again to redraw; returns the count.
+ */
+export function drawAsides(ui, box, store, { prefix, what = "copies" }) {
+  const { el } = ui;
+  const list = store.asides();
+  box.hidden = !list.length;
+  box.classList.add("calc-asides");
+  box.dataset.out = "asides";
+  if (!list.length) {
+    box.replaceChildren();
+    return 0;
+  }
+  const ask = el("div", { class: "calc__buttons calc-asides__ask", hidden: true },
+    el("span", {}, `Discard ${list.length === 1 ? "this copy" : `these ${list.length} copies`} for good?`),
+    el("button", { type: "button", "data-act": "aside-discard-yes",
+      onclick: () => { store.discardAsides(); drawAsides(ui, box, store, { prefix, what }); } }, "Discard"),
+    el("button", { type: "button", "data-act": "aside-discard-no",
+      onclick: () => { ask.hidden = true; discard.hidden = false; discard.focus(); } }, "Keep them"));
+  const discard = el("button", { type: "button", "data-act": "aside-discard",
+    onclick: () => { discard.hidden = true; ask.hidden = false; ask.querySelector("button").focus(); } }, "Discard set-aside copies");
+  box.replaceChildren(
+    el("p", {}, `Set aside (${what} that could not be used or were replaced, kept here): ${list.length}.` +
+      (store.allKept ? "" : " Some are only in this page, as storage is full: download them.")),
+    el("ul", { class: "calc-asides__list" }, ...list.map((item, i) => el("li", {},
+      el("button", { type: "button", "data-act": "aside-download", "data-index": i,
+        onclick: () => download(fileName(prefix, item.at), item.text) },
+      `Download copy ${i + 1} (${item.at.slice(0, 16).replace("T", " ")})`),
+      el("span", { class: "calc-asides__why" }, ` ${item.reason}`)))),
+    el("div", { class: "calc__buttons" }, discard),
+    ask);
+  return list.length;
+}
+
+/** Undo/redo by history: past and future states, at most `limit` steps back. */
+export class History {
+  constructor({ past = [], future = [] } = {}, limit = 50) {
+    this.limit = limit;
+    this.past = past;
+    this.future = future;
+  }
+
+  /** A change from `before`: a new step back, and no more redo. */
+  record(before, label) {
+    this.past = [...this.past, { state: before, label }].slice(-this.limit);
+    this.future = [];
+  }
+
+  get canUndo() {
+    return this.past.length > 0;
+  }
+
+  get canRedo() {
+    return this.future.length > 0;
+  }
+
+  /** The step to go back to (removed from the past, `current` kept for redo), or null. */
+  undo(current) {
+    const step = this.past.at(-1);
+    if (!step) return null;
+    this.past = this.past.slice(0, -1);
+    this.future = [...this.future, { state: current, label: step.label }];
+    return step;
+  }
+
+  redo(current) {
+    const step = this.future.at(-1);
+    if (!step) return null;
+    this.future = this.future.slice(0, -1);
+    this.past = [...this.past, { state: current, label: step.label }];
+    return step;
+  }
+
+  toJSON() {
+    return { past: this.past, future: this.future };
+  }
+}
