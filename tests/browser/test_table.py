@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from pypdf import PdfReader
@@ -261,3 +262,29 @@ def test_a_printed_rules_page_is_clean_text(phone, server):
     assert "Boons" in flat and "Free dice of an extraordinary boon" in flat
     for word in ("Glossary", "Offline & install", "Previous", "Next", "Made with"):
         assert word not in flat, word
+
+
+# ------------------------------------------------------------ offline
+
+
+def test_the_roller_hand_off_and_edition_work_offline(browser, tmp_path):
+    from tests.browser.test_offline import cut_network, first_visit, serve_build
+
+    server, _ = serve_build(tmp_path)
+    seen: list[str] = []
+    ctx, page = first_visit(browser, server.url + TABLE, seen)
+    cut_network(ctx, server)
+    page.set_viewport_size(PHONE)
+    page.goto(server.url + TABLE)
+    wait_engine(page)
+    page.get_by_label("Gauntlet Forge edition, site-wide").select_option("2022")
+    assert page.locator('.calc[data-calc="stress"] [data-panel="wounds"] select[name="edition"]').input_value() == "2022"
+    roller = page.locator(DICE).first
+    choose_game(roller, "edgerunner")
+    roller.get_by_label("The four dice").fill("++++")
+    use_button(roller, "as the border move's shifts").click()
+    reach = page.locator('.calc[data-calc="borders"] [data-out="reach"]')
+    page.wait_for_function("el => el.textContent.startsWith('7 shifts')", arg=reach.element_handle())
+    assert "reach Middle, East end" in reach.inner_text()
+    ctx.close()
+    assert [u for u in seen if urlsplit(u).hostname not in ("127.0.0.1", None)] == []
