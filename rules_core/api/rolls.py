@@ -47,7 +47,8 @@ def roll_pool(p: dict) -> dict:
     boons, free dice included, 0…60, default 0), ``faces`` (one 1…6 per die:
     a list, or digits as text, e.g. ``"6 5 2 1"``), ``target`` (2…6, default
     5: a die hits on this or more), ``difficulty`` (0…60, default 0).
-    Output: ``faces``, ``hits`` (true per die that hit), ``dice`` (how many),
+    Output: ``pool`` and ``boon_dice`` (as given), ``faces``, ``hits`` (true
+    per die that hit), ``dice`` (how many),
     ``effort`` (the hits), ``difficulty``, ``success``, ``margin`` (effort −
     difficulty), ``at_least`` (probability of at least this effort on as many
     dice) and ``chance`` (probability of success before the roll).
@@ -76,6 +77,7 @@ def roll_pool(p: dict) -> dict:
         )
     r = rolls.pool_roll(values, target=target, difficulty=difficulty)
     return {
+        "pool": pool, "boon_dice": boon_dice,
         "faces": list(r.faces), "hits": list(r.hits), "dice": len(r.faces), "target": r.target,
         "effort": r.effort, "difficulty": r.difficulty, "success": r.success, "margin": r.margin,
         "at_least": probability(r.chance_at_least),

@@ -118,6 +118,14 @@ def test_a_pool_roll_fills_the_open_morale_event(phone, server):
     assert "Effort 2" in answer.inner_text() and "success by 1" in answer.inner_text()
     assert percent_and_exact(expected["at_least"]) in answer.inner_text()
 
+    # The same roll in the boon odds: what a boon would have changed.
+    use_button(roller, "in the boon odds").click()
+    boons = phone.locator('.calc[data-calc="boons"]').first
+    assert [boons.locator(f'input[name="{n}"]').input_value() for n in ("pool", "difficulty", "target")] == ["3", "1", "5"]
+    odds = call("boons.odds", {"pool": 3, "difficulty": 1, "rating": 7, "target": 5})["result"]
+    phone.wait_for_function("([el, p]) => el.textContent.includes(p)",
+                            arg=[boons.locator('[data-out="odds"]').element_handle(), odds["without"]["probability"]["percent"]])
+
     t.button("attack", "Ada").click()
     use_button(roller, "in the morale tracker's open event").click()
     panel = t.w.locator(".morale__panel")
