@@ -244,6 +244,14 @@ def test_a_printed_tracker_shows_its_standings_and_log_without_buttons(phone, se
     standings = t.morale()
     assert standings == {"Wolves": 2, "Crows": -1}
     log = t.log()
+    # A wound on the stress calculator: 2 physical stress marks the first box of capacity 2.
+    wounds = phone.locator('.calc[data-calc="stress"] [data-panel="wounds"]').first
+    wounds.locator('input[name="stress"]').fill("2")
+    apply = wounds.locator('[data-act="apply"]')
+    phone.wait_for_function("el => !el.disabled", arg=apply.element_handle())
+    apply.click()
+    phone.wait_for_function("el => el.textContent === 'moderate'",
+                            arg=wounds.locator('[data-slot="physical"] [data-out="severity"]').element_handle())
 
     text = pdf_text(phone)
     flat = re.sub(r"\s+", " ", text)
@@ -254,6 +262,8 @@ def test_a_printed_tracker_shows_its_standings_and_log_without_buttons(phone, se
     assert "BROKEN MORALE rating 1" in flat                     # the Crows' standing
     for line in log:
         assert re.sub(r"\s+", " ", line) in flat
+    assert "Physical: moderate" in flat and "Mental: none" in flat      # the wound boxes
+    assert "Cheapest route: 6 shifts" in flat                           # the map's route
     # No controls or navigation on the sheet.
     for word in ("Undo", "Redo", "Export file", "Share link", "Add border", "Load example", "Another way", "Skip to content"):
         assert word not in flat, word
