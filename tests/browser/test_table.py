@@ -158,6 +158,15 @@ def test_bad_dice_get_a_message_beside_the_field_and_nothing_is_lost(phone, serv
     assert roller.get_by_label("The dice", exact=True).input_value() == "6 7"
     assert roller.get_by_label("The dice", exact=True).get_attribute("aria-invalid") == "true"
 
+    # Rolling with a pool the rules refuse says so beside the pool, and keeps what was typed.
+    roller.get_by_label("The dice", exact=True).fill("")
+    roller.get_by_label("Dice in the pool").fill("two")
+    roller.get_by_role("button", name="Roll the dice").click()
+    pool_error = roller.locator('[data-field="pool"] .calc__error')
+    pool_error.wait_for()
+    assert "whole number" in pool_error.inner_text() and "two" in pool_error.inner_text()
+    assert roller.get_by_label("Dice in the pool").input_value() == "two"
+
 
 def test_the_roller_fits_a_phone_and_works_from_the_keyboard(phone, server, tmp_path):
     roller = open_table(phone, server)

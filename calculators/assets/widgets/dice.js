@@ -42,19 +42,20 @@ export function mount(root, { engine, ui }) {
       faces = Array.from({ length: 4 }, () => "-0+"[randomBelow(3)]).join("");
     } else {
       const count = ["pool", "boon_dice"].map((n) => ui.readField(form, n)).reduce((a, b) => a + b, 0);
-      if (!Number.isInteger(count) || count < 1 || count > 60) return score(); // the rules say what is wrong
+      if (!Number.isInteger(count) || count < 1 || count > 60) return score(true); // the rules say what is wrong
       faces = Array.from({ length: count }, () => randomBelow(6) + 1).join(" ");
     }
     input(FIELDS[g].faces).value = faces;
-    score();
+    score(false);
   }
 
-  const score = ui.latest(async (isStale) => {
+  /** Score the dice in the field; `check`: ask the rules even with no dice (to name a bad field). */
+  const score = ui.latest(async (check, isStale) => {
     const g = game();
     const spec = FIELDS[g];
     const faces = input(spec.faces).value.trim();
     note.textContent = "";
-    if (!faces) {
+    if (!faces && !check) {
       ui.clearErrors(form);
       return show(null);
     }
@@ -130,7 +131,7 @@ export function mount(root, { engine, ui }) {
     if (act === "roll") roll();
     else if (act === "clear") {
       input(FIELDS[game()].faces).value = "";
-      score();
+      score(false);
       input(FIELDS[game()].faces).focus();
     }
   });
@@ -139,15 +140,15 @@ export function mount(root, { engine, ui }) {
       showGame();
       note.textContent = "";
     }
-    score();
+    score(false);
   });
   on(form, "submit", (event) => {
     event.preventDefault();
-    score();
+    score(false);
   });
   on(changes, "change", offer);
   showGame();
-  score();
+  score(false);
   return () => listening.abort();
 }
 
