@@ -79,6 +79,8 @@ INTERACTIONS = {
     "stress": {"field": '[data-panel="wounds"] input[name="stress"]', "values": ["1", "2", "3", "4", "5"],
                "out": '[data-panel="wounds"] [data-out="answer"]'},
     "borders": {"field": 'input[name="shifts"]', "values": [str(v) for v in range(0, 9)], "out": '[data-out="reach"]'},
+    "dice": {"field": 'input[name="fate_faces"]', "values": ["+0--", "++00", "----", "+-+-", "0000"],
+             "out": '[data-out="roll"]'},
     "morale": {"taps": ['[data-act="event"][data-kind="success"]', '[data-act="undo"]'], "out": '[data-out="log"]'},
 }
 # A conflict already set up, so the tracker's buttons are there to tap.

@@ -3,6 +3,7 @@
 // calculator, once per visit.
 import { engine } from "./engine.js";
 import * as ui from "./ui.js";
+import "./edition.js"; // the site-wide edition control in the header, on every page
 
 const mounted = new Map(); // element → dispose()
 
@@ -50,7 +51,7 @@ async function mountOne(root) {
 
 // Every widget's module, so that the next calculator page (instant navigation)
 // finds its code already here and answers at once.
-const WIDGETS = ["boons", "stress", "morale", "borders"];
+const WIDGETS = ["boons", "stress", "morale", "borders", "dice"];
 let warmed = false;
 function warmWidgets() {
   if (warmed) return;

@@ -6,7 +6,7 @@ widget ``x`` is ``calculators/assets/widgets/x.js``.
 """
 from __future__ import annotations
 
-from . import boons, borders, morale, stress
+from . import boons, borders, dice, morale, stress
 from ._html import WidgetError
 
 WIDGETS = {
@@ -14,6 +14,7 @@ WIDGETS = {
     "stress": stress.render,
     "morale": morale.render,
     "borders": borders.render,
+    "dice": dice.render,
 }
 
 __all__ = ["WIDGETS", "WidgetError"]

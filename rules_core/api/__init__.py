@@ -29,7 +29,7 @@ import re
 from itertools import accumulate
 
 from ..errors import RulesError, shown
-from . import boons, borders, dice, maneuver, morale, stress
+from . import boons, borders, dice, maneuver, morale, rolls, stress
 
 __docformat__ = "google"
 
@@ -43,6 +43,8 @@ CALCULATORS = {
     "dice.fate_odds": dice.fate_odds,
     "dice.fate_distribution": dice.fate_distribution,
     "dice.pool_odds": dice.pool_odds,
+    "dice.roll_fate": rolls.roll_fate,
+    "dice.roll_pool": rolls.roll_pool,
     "boons.free_dice": boons.free_dice,
     "boons.table": boons.table,
     "boons.odds": boons.odds,

@@ -1,5 +1,7 @@
 // Boon free dice: rating → free dice, using vs spending, and the odds.
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
+import { receive, typeInto } from "../handoff.js";
+
 export function mount(root, { engine, ui }) {
   const form = root.querySelector(".calc__form");
   const boonOut = root.querySelector('[data-out="boon"]');
@@ -55,6 +57,17 @@ export function mount(root, { engine, ui }) {
 
   form.addEventListener("input", () => update());
   form.addEventListener("submit", (event) => event.preventDefault());
+  // A Gauntlet Forge roll from the dice roller on this page: its pool (without the boons' dice),
+  // difficulty and target become the odds' roll, to see what a boon would have changed.
+  const handing = new AbortController();
+  receive({
+    root, name: "in the boon odds (pool, difficulty)", accepts: (roll) => roll.game === "gauntlet-forge",
+    take: (roll) => {
+      for (const name of ["target", "difficulty", "pool"]) typeInto(form.elements.namedItem(name), roll[name]);
+      form.elements.namedItem("pool").focus();
+      return `Boon odds: ${roll.pool} dice, difficulty ${roll.difficulty}, hits on ${roll.target}+.`;
+    },
+  }, { signal: handing.signal });
   update();
-  return () => {};
+  return () => handing.abort();
 }

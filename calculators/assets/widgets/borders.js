@@ -5,6 +5,7 @@
 import { draw, mark } from "./borders/svg.js";
 import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder } from "./borders/editor.js";
 import { exportText, download, parseText } from "./borders/files.js";
+import { receive, typeInto } from "../handoff.js";
 
 const MOVE = ["start", "target", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
 
@@ -272,6 +273,19 @@ export async function mount(root, { engine, ui, options }) {
   const unwatch = engine.watch((state) => {
     if (state === "failed") staticPart.hidden = false;
   });
+  // A roll from the dice roller on this page: its shifts become the move's shifts.
+  const handing = new AbortController();
+  receive({
+    root, name: "as the border move's shifts",
+    accepts: (roll) => roll.game === "edgerunner",
+    take: (roll) => {
+      input("mode").value = "shifts";
+      showMode();
+      typeInto(input("shifts"), roll.shifts);
+      input("shifts").focus();
+      return `Border costs: ${plural(roll.shifts, "shift")} entered as the move's shifts.`;
+    },
+  }, { signal: handing.signal });
 
   // ---------------------------------------------------------------- start
 
@@ -299,7 +313,10 @@ export async function mount(root, { engine, ui, options }) {
   const showAsides = () => ui.store.drawAsides(ui, asides, store, { prefix: "border-map-set-aside", what: "maps" });
   showAsides();
   await commit(first, () => "map-error", { note, save: false, undoable: false });
-  return () => unwatch();
+  return () => {
+    unwatch();
+    handing.abort();
+  };
 }
 
 function plural(n, word) {

@@ -5,6 +5,9 @@
 import * as saved from "./morale/saved.js";
 import * as setup from "./morale/setup.js";
 import * as play from "./morale/play.js";
+import { rollInto } from "./morale/roll.js";
+import { receive } from "../handoff.js";
+import { follow } from "../edition.js";
 
 export function mount(root, { engine, ui, options }) {
   const { el } = ui;
@@ -539,6 +542,16 @@ export function mount(root, { engine, ui, options }) {
   on(form, "keydown", onKey);
   on(window, "storage", onStorage);
   on(window, "hashchange", onHash);
+  // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort or margin.
+  receive({ root, name: "in the morale tracker's open event", accepts: (roll) => roll.game === "gauntlet-forge",
+            take: (roll) => rollInto(mode === "play" ? panel?.node : null, roll) }, { signal: listening.signal });
+  // The site-wide edition sets the edition of a conflict being set up (one already running keeps its own).
+  follow((edition) => {
+    if (!forms[edition] || draft.edition === edition) return;
+    draft.edition = edition;
+    ui.store.save(saved.DRAFT_KEY, draft);
+    if (mode === "setup") draw();
+  }, { signal: listening.signal });
   draw();
   run(open);
 

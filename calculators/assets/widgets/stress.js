@@ -2,6 +2,8 @@
 // Edgerunner stress tracks. Every answer is rules_core's (stress.wounds,
 // stress.conditions, stress.track_hit, stress.track_recovery); this file keeps
 // the player's state in local storage, reads the fields, calls and draws.
+import { followEdition } from "./stress/edition.js";
+
 const CHANGED = "conflict-table:stress-changed"; // tells the other widgets on the page
 const UNDO_STEPS = 20;
 const setAsideNotes = {}; // model → the report, so every widget on the page can show it until the model is saved again
@@ -22,7 +24,12 @@ export function mount(root, ctx) {
   });
   form.addEventListener("submit", (event) => event.preventDefault());
   show(form.querySelector('input[name="model"]:checked').value);
-  return () => disposers.forEach((dispose) => dispose());
+  const following = new AbortController(); // the site-wide edition, until disposed
+  followEdition(form, following);
+  return () => {
+    following.abort();
+    disposers.forEach((dispose) => dispose());
+  };
 }
 
 // ---------------------------------------------------------------- shared pieces

@@ -1,0 +1,105 @@
+// The site-wide Gauntlet Forge edition: one choice in the header, kept in local
+// storage, that the Editions page's tabs and every calculator with an edition
+// follow. A calculator (or a set of tabs) can still be switched on its own;
+// the next change of the preference sets it again.
+//
+//   preferred()           "2023" | "2022" | "wiki" | null (never chosen)
+//   choose(edition)       keep it, tell the page (and other tabs)
+//   follow(fn, {signal})  fn(edition) now if one was chosen, and at every change
+
+export const EDITIONS = ["2023", "2022", "wiki"];
+const KEY = "conflict-table:edition";
+const EVENT = "conflict-table:edition";
+
+export function preferred() {
+  try {
+    const value = localStorage.getItem(KEY);
+    return EDITIONS.includes(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function choose(edition) {
+  if (!EDITIONS.includes(edition)) return;
+  try {
+    localStorage.setItem(KEY, edition);
+  } catch {} // storage off: this page still follows
+  announce(edition);
+}
+
+export function follow(fn, { signal } = {}) {
+  window.addEventListener(EVENT, (event) => fn(event.detail), { signal });
+  const edition = preferred();
+  if (edition) fn(edition);
+}
+
+function announce(edition) {
+  rememberTabs(edition);
+  showTabs(edition);
+  const select = document.getElementById("ct-edition");
+  if (select) select.value = edition;
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: edition }));
+}
+
+// ---------------------------------------------------------------- the tabs
+
+/** Material's linked tabs remember the last label chosen (`__tabs`) and show it on
+ *  every page as it loads; put the edition first there. */
+function rememberTabs(edition) {
+  try {
+    if (typeof window.__md_get !== "function") return;
+    const kept = (window.__md_get("__tabs") || []).filter((label) => !EDITIONS.includes(label));
+    window.__md_set("__tabs", [edition, ...kept]);
+  } catch {}
+}
+
+/** Show the edition's tab in every set of tabs on this page that has one. */
+function showTabs(edition) {
+  for (const set of document.querySelectorAll(".tabbed-set")) {
+    for (const input of set.querySelectorAll(":scope > input")) {
+      const label = set.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+      if (label && label.textContent.trim() === edition && !input.checked) {
+        label.setAttribute("data-md-switching", ""); // Material: don't re-link every set from here
+        input.click();
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the header
+
+function mountControl() {
+  if (document.getElementById("ct-edition")) return;
+  const header = document.querySelector(".md-header__inner");
+  if (!header) return;
+  const box = document.createElement("div");
+  box.className = "ct-edition";
+  const label = document.createElement("label");
+  label.htmlFor = "ct-edition";
+  label.className = "ct-edition__label";
+  label.innerHTML = '<span aria-hidden="true">GF</span><span class="ct-edition__sr">Gauntlet Forge edition, site-wide</span>';
+  const select = document.createElement("select");
+  select.id = "ct-edition";
+  select.className = "ct-edition__select";
+  select.title = "Gauntlet Forge edition: the rules' tabs and the calculators follow it";
+  for (const e of EDITIONS) select.append(new Option(e, e));
+  select.value = preferred() ?? "2023";
+  select.addEventListener("change", () => choose(select.value));
+  box.append(label, select);
+  const before = header.querySelector("form.md-header__option, .md-header__option, .md-search, label.md-header__button[for='__search']");
+  header.insertBefore(box, before ?? null);
+}
+
+function onPage() {
+  mountControl();
+  const edition = preferred();
+  if (edition) showTabs(edition);
+}
+
+window.addEventListener("storage", (event) => {
+  if (event.key === KEY && EDITIONS.includes(event.newValue)) announce(event.newValue);
+});
+if (window.document$) window.document$.subscribe(() => setTimeout(onPage));
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
+else onPage();

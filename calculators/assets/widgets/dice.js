@@ -1,0 +1,161 @@
+// Dice roller: Edgerunner skill + 4dF − bid, Gauntlet Forge d6 pools.
+// The page only draws the faces (crypto.getRandomValues, unbiased) or takes the
+// ones the player typed; rules_core scores them (dice.roll_fate, dice.roll_pool)
+// and says how often a roll does at least this well. "Use this result" hands it
+// to a calculator on the same page that registered for it (../handoff.js).
+import { receiversFor, changes } from "../handoff.js";
+
+const FIELDS = {
+  edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
+  "gauntlet-forge": { call: "dice.roll_pool", faces: "pool_faces", fields: ["pool", "boon_dice", "target", "difficulty"] },
+};
+const FATE = { 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] };
+
+/** A whole number in 0…n−1, every one equally likely: bytes past the last full
+ *  multiple of n are drawn again (rejection sampling), so no face is favoured. */
+export function randomBelow(n, random = (b) => crypto.getRandomValues(b)) {
+  const limit = 256 - (256 % n);
+  const byte = new Uint8Array(1);
+  for (;;) {
+    random(byte);
+    if (byte[0] < limit) return byte[0] % n;
+  }
+}
+
+export function mount(root, { engine, ui }) {
+  const form = root.querySelector(".calc__form");
+  const out = root.querySelector('[data-out="roll"]');
+  const use = root.querySelector('[data-out="use"]');
+  const note = root.querySelector('[data-out="note"]');
+  const input = (name) => form.elements.namedItem(name);
+  const game = () => form.querySelector('input[name="game"]:checked').value;
+  let last = null; // the result shown: {game, ...rules_core's result}
+
+  function showGame() {
+    for (const part of form.querySelectorAll("[data-game]")) part.hidden = part.dataset.game !== game();
+  }
+
+  function roll() {
+    const g = game();
+    let faces;
+    if (g === "edgerunner") {
+      faces = Array.from({ length: 4 }, () => "-0+"[randomBelow(3)]).join("");
+    } else {
+      const count = ["pool", "boon_dice"].map((n) => ui.readField(form, n)).reduce((a, b) => a + b, 0);
+      if (!Number.isInteger(count) || count < 1 || count > 60) return score(true); // the rules say what is wrong
+      faces = Array.from({ length: count }, () => randomBelow(6) + 1).join(" ");
+    }
+    input(FIELDS[g].faces).value = faces;
+    score(false);
+  }
+
+  /** Score the dice in the field; `check`: ask the rules even with no dice (to name a bad field). */
+  const score = ui.latest(async (check, isStale) => {
+    const g = game();
+    const spec = FIELDS[g];
+    const faces = input(spec.faces).value.trim();
+    note.textContent = "";
+    if (!faces && !check) {
+      ui.clearErrors(form);
+      return show(null);
+    }
+    const reply = await engine.call(spec.call, { ...ui.readFields(form, spec.fields), faces });
+    if (isStale()) return;
+    ui.clearErrors(form);
+    if (!reply.ok) {
+      ui.showError(form, reply.error.field === "faces" ? { ...reply.error, field: spec.faces } : reply.error);
+      out.classList.add("calc__result--stale");
+      return show(null, true);
+    }
+    out.classList.remove("calc__result--stale");
+    show({ game: g, ...reply.result });
+  });
+
+  function show(result, keep = false) {
+    last = result;
+    if (!result && !keep) out.replaceChildren();
+    if (result) out.replaceChildren(...(result.game === "edgerunner" ? fateLines(result) : poolLines(result)));
+    offer();
+  }
+
+  function offer() {
+    const targets = last ? receiversFor(last) : [];
+    use.hidden = !targets.length;
+    use.replaceChildren(...targets.map((r) =>
+      ui.el("button", { type: "button", class: "dice__use-button", onclick: () => hand(r) }, `Use this result ${r.name}`)));
+  }
+
+  function hand(receiver) {
+    try {
+      note.textContent = receiver.take(last);
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  }
+
+  function fateLines(r) {
+    const { el } = ui;
+    const faces = el("p", { class: "dice__faces", "aria-label": `Dice: ${r.faces.map((f) => FATE[f][1]).join(", ")}` },
+      ...r.faces.map((f) => el("span", { class: `dice__die dice__die--fate dice__die--${FATE[f][1]}`, "aria-hidden": "true" }, FATE[f][0])));
+    const sum = `Skill ${r.skill} ${signed(r.dice)} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
+    return [
+      faces,
+      el("p", { class: "calc__answer" }, el("strong", { "data-out": "total" }, plural(r.shifts, "shift")), ` (${sum}).`),
+      el("p", { "data-out": "at-least" }, `Chance of ${plural(r.shifts, "shift")} or more with this skill: `,
+        el("strong", { title: `exactly ${r.at_least.exact}` }, r.at_least.percent), ` (${r.at_least.exact}).`),
+    ];
+  }
+
+  function poolLines(r) {
+    const { el } = ui;
+    const faces = el("p", { class: "dice__faces",
+      "aria-label": `Dice: ${r.faces.map((f, i) => `${f}${r.hits[i] ? " hit" : ""}`).join(", ")}` },
+      ...r.faces.map((f, i) => el("span", { class: `dice__die${r.hits[i] ? " dice__die--hit" : ""}`, "aria-hidden": "true" }, String(f))));
+    const verdict = r.success
+      ? `success${r.margin ? ` by ${r.margin}` : ""}`
+      : `failure by ${-r.margin}`;
+    return [
+      faces,
+      el("p", { class: "calc__answer" }, el("strong", { "data-out": "total" }, `Effort ${r.effort}`),
+        ` (${plural(r.effort, "hit")} on ${r.target}+) against difficulty ${r.difficulty}: `, el("strong", {}, verdict), "."),
+      el("p", { "data-out": "at-least" }, `Chance of ${plural(r.effort, "hit")} or more on ${plural(r.dice, "die", "dice")}: `,
+        el("strong", { title: `exactly ${r.at_least.exact}` }, r.at_least.percent),
+        ` (${r.at_least.exact}). Chance of success before the roll: ${r.chance.percent}.`),
+    ];
+  }
+
+  const listening = new AbortController();
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
+  on(form, "click", (event) => {
+    const act = event.target.closest("button[data-act]")?.dataset.act;
+    if (act === "roll") roll();
+    else if (act === "clear") {
+      input(FIELDS[game()].faces).value = "";
+      score(false);
+      input(FIELDS[game()].faces).focus();
+    }
+  });
+  on(form, "input", (event) => {
+    if (event.target.name === "game") {
+      showGame();
+      note.textContent = "";
+    }
+    score(false);
+  });
+  on(form, "submit", (event) => {
+    event.preventDefault();
+    score(false);
+  });
+  on(changes, "change", offer);
+  showGame();
+  score(false);
+  return () => listening.abort();
+}
+
+function plural(n, word, many = `${word}s`) {
+  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
+}
+
+function signed(n) {
+  return n > 0 ? `+ ${n}` : n < 0 ? `− ${-n}` : "+ 0";
+}
