@@ -139,14 +139,14 @@ def as_page(page) -> PageLike:
 CALCULATOR_PAGES = {
     "gauntlet-forge/boons-and-banes/": ["boons"],
     "gauntlet-forge/stress-and-wounds/": ["stress"],
-    "gauntlet-forge/conflicts/": ["morale"],
+    "gauntlet-forge/conflicts/": ["morale", "dice"],
     "edgerunner/stress/": ["stress"],
-    "edgerunner/conflicts/": ["borders"],
-    "table/": ["boons", "stress", "morale", "borders"],
+    "edgerunner/conflicts/": ["dice", "borders"],
+    "table/": ["dice", "boons", "stress", "morale", "borders"],
 }
 # The golden case files each kind of calculator answers from.
 CASE_FILES = {"boons": ["boons.json"], "stress": ["wounds.json", "conditions.json", "tracks.json"],
-              "morale": ["morale.json"], "borders": ["borders.json"]}
+              "morale": ["morale.json"], "borders": ["borders.json"], "dice": ["rolls.json"]}
 
 
 def wait_engine(page, timeout: float = 90) -> str:
@@ -198,6 +198,13 @@ def result_and_field_error(page, kind: str, index: int):
         field = "shifts" if panel == "track" else "stress"
         good, bad, says = 1, "abc", "whole number"
         shows = ('[data-out="answer"]', {"track": "1 stress marks box 1", "wounds": "box", "conditions": "condition"}[panel])
+    elif kind == "dice":  # the Gauntlet Forge pool: typed faces give an effort, a face past 6 a message
+        p.js("(sel) => { const r = document.querySelector(sel + ' input[name=game][value=gauntlet-forge]');"
+             " r.click(); }", root)
+        p.wait("(sel) => document.querySelector(sel + ' [name=pool]').offsetParent !== null", root,
+               what="the pool fields to be shown")
+        p.fill(f'{root} [name="pool"]', 2)
+        field, good, bad, shows, says = "pool_faces", "6 5", "6 7", ('[data-out="roll"]', "Effort 2"), "not a d6 face"
     elif kind == "borders":
         p.select(f'{root} select[name="mode"]', "shifts")
         field, good, bad, shows, says = "shifts", 3, "abc", ('[data-out="reach"]', "3 shifts"), "whole number"
