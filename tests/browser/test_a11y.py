@@ -389,7 +389,7 @@ def test_at_320_px_no_calculator_scrolls_sideways_or_is_cut_off(a11y_page, serve
         }
         return out;
     }""")
-    assert wide == []
+    assert wide == [], "\n".join(wide)
 
 
 def test_reduced_motion_is_honoured(a11y_page, server):
