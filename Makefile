@@ -4,6 +4,7 @@
 #   make test    set up, then run every test (CPython, doctests, the Pyodide leg)
 #   make build   set up, then build the site into site/ (strict)
 #   make bench   set up, then run the engine benchmark (figures, not pass/fail)
+#   make audit   set up, then run Lighthouse on three pages (the four category scores)
 #   make clean   remove what builds and tests leave behind
 #
 # Set-up is idempotent and quick to re-run: each step leaves a stamp (or is a
@@ -35,7 +36,7 @@ REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build test bench clean distclean chromium python-env node-env pth
+.PHONY: help setup serve build test bench audit clean distclean chromium python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -104,6 +105,9 @@ test: setup chromium ## run the whole test suite (pytest: tests/, doctests, the 
 
 bench: setup chromium ## measure the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/engine.json
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
+
+audit: setup chromium ## Lighthouse (pinned npm package) on the home page, a rules page and "At the table", served with gzip
+	CHROME_PATH=$(CHROMIUM) $(PY) benchmarks/audit.py
 
 # --- cleaning -----------------------------------------------------------------
 
