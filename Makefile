@@ -4,6 +4,7 @@
 #   make test    set up, then run every test (CPython, doctests, the Pyodide leg, Chromium, WebKit)
 #   make build   set up, then build the site into site/ (strict)
 #   make bench   set up, then run the engine benchmark (figures, not pass/fail)
+#   make audit   set up, then run Lighthouse on three pages (the four category scores)
 #   make clean   remove what builds and tests leave behind
 #
 # Set-up is idempotent and quick to re-run: each step leaves a stamp (or is a
@@ -37,7 +38,7 @@ REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build test bench clean distclean chromium webkit python-env node-env pth
+.PHONY: help setup serve build test bench audit clean distclean chromium webkit python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -124,6 +125,9 @@ test: setup chromium webkit ## run the whole test suite (pytest: tests/, doctest
 bench: setup chromium webkit ## measure the largest border map (CPython) and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
 	$(PY) benchmarks/maps.py
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
+
+audit: setup chromium ## Lighthouse (pinned npm package) on the home page, a rules page and "At the table", served with gzip
+	CHROME_PATH=$(CHROMIUM) $(PY) benchmarks/audit.py
 
 # --- cleaning -----------------------------------------------------------------
 

@@ -33,6 +33,12 @@ async function mountOne(root) {
     form.hidden = engine.status === "failed";
     const options = JSON.parse(root.dataset.options || "{}");
     dispose = (await widget.mount(root, { engine, ui, options })) || (() => {});
+    // Answers are read out once the player pauses, unless the widget says its own (the morale tracker).
+    if (!root.querySelector('[data-out="announce"]')) {
+      const own = dispose;
+      const quiet = ui.announceAnswers(root);
+      dispose = () => { quiet(); own(); };
+    }
   } catch (error) {
     // Its module did not load, or mount() threw halfway: back to the build-time
     // content (which works without the engine), never a half-built form.

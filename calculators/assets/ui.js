@@ -41,7 +41,73 @@ export function showError(root, error) {
     target.textContent = error.message;
     target.hidden = false;
   }
-  field?.querySelector("input, select")?.setAttribute("aria-invalid", "true");
+  const input = field?.querySelector("input, select");
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    describeBy(input, target);
+  }
+}
+
+/** Make sure a field's message is part of its description (aria-describedby), whoever built it. */
+function describeBy(input, message) {
+  if (!message) return;
+  if (!message.id) message.id = `${input.id || input.name || "field"}-error`.replace(/[^\w-]/g, "-");
+  const ids = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+  if (!ids.includes(message.id)) input.setAttribute("aria-describedby", [message.id, ...ids].join(" "));
+}
+
+/** Move focus to the first field marked invalid inside scope (after a failed submit); true if there was one. */
+export function focusFirstInvalid(scope) {
+  const field = scope.querySelector('[aria-invalid="true"]');
+  field?.focus();
+  return !!field;
+}
+
+const ANSWERS = ".calc__result, .calc__error, .calc__form-error";
+
+/** Say each new answer of a calculator once, when the player pauses (not per keystroke).
+ *
+ *  The visible answers (.calc__result) stay quiet (aria-live="off"); one visually hidden polite
+ *  live region per calculator (data-out="announce") gets the text of the answers and messages
+ *  that changed, `delay` ms after the last change. Returns a dispose function. */
+export function announceAnswers(root, { delay = 700 } = {}) {
+  const region = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "aria-atomic": "true", "data-out": "announce" });
+  root.append(region);
+  const said = new WeakMap(); // node → the text last announced for it
+  const text = (node) => (node.hidden || node.classList.contains("calc__result--stale") ? "" : node.textContent.replace(/\s+/g, " ").trim());
+  const nodes = () => [...root.querySelectorAll(ANSWERS)];
+  const quiet = () => {
+    for (const n of nodes()) if (n.classList.contains("calc__result") && n.getAttribute("aria-live") !== "off") n.setAttribute("aria-live", "off");
+  };
+  for (const node of nodes()) said.set(node, text(node));
+  quiet();
+  // Answers drawn before the player touches the calculator (the first result) are not read out.
+  let engaged = false;
+  const engage = () => { engaged = true; };
+  for (const type of ["input", "change", "click", "keydown"]) root.addEventListener(type, engage, { capture: true });
+  let timer = 0;
+  const settle = () => {
+    const news = [];
+    for (const node of nodes()) {
+      const now = text(node);
+      if (now && now !== said.get(node)) news.push(now);
+      said.set(node, now);
+    }
+    if (news.length && engaged) region.textContent = news.join(" ");
+  };
+  const observer = new MutationObserver((records) => {
+    if (records.every((r) => region.contains(r.target))) return;
+    quiet();
+    clearTimeout(timer);
+    timer = setTimeout(settle, delay);
+  });
+  observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["hidden", "class"] });
+  return () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ["input", "change", "click", "keydown"]) root.removeEventListener(type, engage, { capture: true });
+    region.remove();
+  };
 }
 
 /** Show a reply's error (returns true) or clear the given fields' errors (returns false). */

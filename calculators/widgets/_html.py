@@ -78,8 +78,14 @@ def select(wid: str, name: str, label: str, options: list[tuple[str, str]], valu
 
 
 def table(headers: list[str], rows: list[list], *, caption: str = "", cls: str = "") -> str:
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    """A table whose every cell names its column (``data-label``): a table with the class
+    ``calc__table--stack`` turns into one card per row in a narrow calculator (calc.css),
+    each value after its column's name, so a phone never scrolls sideways."""
+    head = "".join(f'<th scope="col">{escape(str(h))}</th>' for h in headers)
+    body = "".join(
+        "<tr>" + "".join(f'<td {attrs(data_label=h)}>{escape(str(c))}</td>' for h, c in zip(headers, row)) + "</tr>"
+        for row in rows
+    )
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
     return f'<table class="{escape(cls)}">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 

@@ -111,7 +111,7 @@ def moves_table() -> str:
     return h.table(
         ["A member of your team…", *EDITIONS], rows,
         caption="What moves morale: your team / the other team (— : not in that edition)",
-        cls="calc__table morale__moves",
+        cls="calc__table calc__table--stack morale__moves",
     )
 
 

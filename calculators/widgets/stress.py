@@ -91,8 +91,8 @@ def _wounds_static() -> str:
         for i, cap in enumerate(boxes)
     ]
     capacities = h.table(
-        ["Box", *[str(i + 1) for i in range(len(boxes))]],
-        [["Capacity", *boxes], ["Severity when it is the highest marked", *severities]],
+        ["Box", "Capacity", "Severity when it is the highest marked"],
+        [[i + 1, cap, severity] for i, (cap, severity) in enumerate(zip(boxes, severities))],
         caption="Every slot (physical, mental, social) has these boxes",
         cls="calc__table calc-stress__table",
     )
@@ -126,7 +126,7 @@ def _wounds_static() -> str:
         for i, s in enumerate(stresses)
     ]
     empty = h.table(headers, rows, caption="Stress of one type on an empty slot, per edition",
-                    cls="calc__table calc-stress__table")
+                    cls="calc__table calc__table--stack calc-stress__table")
     return capacities + empty
 
 

@@ -162,12 +162,12 @@ export async function mount(root, { engine, ui, options }) {
     const rows = r.zones.filter((z) => z.zone !== start).map((z) =>
       ui.el("tr", { "data-zone": z.zone },
         ui.el("th", { scope: "row" }, z.zone),
-        ui.el("td", {}, z.cost == null ? "–" : String(z.cost)),
-        ui.el("td", {}, z.range == null ? "–" : String(z.range)),
-        ui.el("td", {}, z.cost == null ? "no way" : z.reachable ? "0 ✓" : String(z.shortfall)),
-        ui.el("td", {}, z.cover_text)));
+        ui.el("td", { "data-label": "Cost" }, z.cost == null ? "–" : String(z.cost)),
+        ui.el("td", { "data-label": "Range" }, z.range == null ? "–" : String(z.range)),
+        ui.el("td", { "data-label": "Short by" }, z.cost == null ? "no way" : z.reachable ? "0 ✓" : String(z.shortfall)),
+        ui.el("td", { "data-label": "Cover it with" }, z.cover_text)));
     if (rows.length) {
-      lines.push(ui.el("div", { class: "bmap-scroll" }, ui.el("table", { class: "calc__table bmap-reach" },
+      lines.push(ui.el("div", { class: "bmap-scroll" }, ui.el("table", { class: "calc__table calc__table--stack bmap-reach" },
         ui.el("caption", {}, `From ${start}`),
         ui.el("thead", {}, ui.el("tr", {}, ["Zone", "Cost", "Range", "Short by", "Cover it with"].map((h) => ui.el("th", { scope: "col" }, h)))),
         ui.el("tbody", {}, rows))));

@@ -130,7 +130,7 @@ export function borderRows(ui, wid, listing) {
     return ui.el("li", { class: "bmap-row", "data-field": `border-${i}` },
       ui.el("p", { class: "bmap-row__title" }, `${a} – ${b}`),
       ...ways,
-      ui.el("button", { type: "button", "data-action": "remove-border", "data-index": i, "aria-label": `Remove the border ${a} – ${b}` }, "Remove border"),
+      ui.el("button", { type: "button", "data-action": "remove-border", "data-index": i, "aria-label": `Remove border ${a} – ${b}` }, "Remove border"),
       ui.el("p", { class: "calc__error", hidden: true }));
   });
 }

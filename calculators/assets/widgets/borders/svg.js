@@ -10,13 +10,23 @@ function svgEl(tag, attrs = {}, text) {
   return node;
 }
 
-/** An <svg> for a diagram ({view_box, zones, borders}), labelled by `title`. */
+/** The drawing in one sentence for a screen reader (the <desc>; borders.py's describe() says the same). */
+export function describe(drawing) {
+  const zones = drawing.zones.map((z) => z.zone).join(", ") || "none";
+  const borders = drawing.borders.map((b) => `${b.between[0]} – ${b.between[1]}: `
+    + b.labels.map((l) => l.text + (l.on ? "" : " (switched off)")).join(", ")).join("; ") || "none";
+  return `Zones: ${zones}. Borders: ${borders}.`;
+}
+
+/** An <svg> for a diagram ({view_box, zones, borders}), labelled by `title`, described by describe(). */
 export function draw(drawing, id, title) {
   const [x, y, w, h] = drawing.view_box;
   const svg = svgEl("svg", {
-    class: "bmap", viewBox: `${x} ${y} ${w} ${h}`, width: w, height: h, role: "img", "aria-labelledby": `${id}-title`,
+    class: "bmap", viewBox: `${x} ${y} ${w} ${h}`, width: w, height: h, role: "img",
+    "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-desc`,
   });
-  svg.append(svgEl("title", { id: `${id}-title` }, title));
+  const about = describe(drawing);
+  svg.append(svgEl("title", { id: `${id}-title` }, title), svgEl("desc", { id: `${id}-desc`, "data-map": about }, about));
   const lines = svgEl("g", { class: "bmap__borders" });
   for (const border of drawing.borders) {
     const g = svgEl("g", { class: "bmap__border", "data-a": border.between[0], "data-b": border.between[1] });
@@ -59,6 +69,13 @@ export function mark(svg, { start, target, move, route }) {
     else if (z.cost == null) status.textContent = "no way through";
     else if (z.reachable) status.textContent = `✓ reached (cost ${z.cost})`;
     else status.textContent = `short ${z.shortfall} (cost ${z.cost})`;
+  }
+  const desc = svg.querySelector("desc");
+  if (desc) {
+    const path = route && route.zones.length > 1
+      ? ` Highlighted route: ${route.zones.join(" → ")}, cost ${route.cost}.`
+      : "";
+    desc.textContent = desc.dataset.map + path;
   }
   const used = new Map((route ? route.crossings : []).map((c) => [[c.from, c.to].sort().join("\u0000"), c.way]));
   for (const g of svg.querySelectorAll(".bmap__border")) {
