@@ -5,8 +5,8 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
 
 * :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
 * :func:`ship_engine` — the Pyodide runtime from the pinned npm package, with
-  a lock file listing no packages and a standard library whose modules the
-  engine imports come precompiled (``calculators.precompile``);
+  a lock file listing no packages and a standard library cut to the modules
+  the engine imports, precompiled (``calculators.precompile``);
 * :func:`ship_assets` — the page glue, worker and widget scripts and styles;
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages.
 
