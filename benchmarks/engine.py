@@ -306,10 +306,20 @@ def _engine_files(entries: list[dict]) -> dict:
     return files
 
 
-def phone_floor(browser, server: PhoneServer) -> dict:
+def _profile(chromium, service_workers: str):
+    """A fresh browser profile on disk, as a player's: its HTTP cache keeps big files
+    (a private window's in-memory cache does not keep the 9.6 MB wasm)."""
+    folder = tempfile.mkdtemp(prefix="bench-profile-")
+    ctx = chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                             service_workers=service_workers)
+    ctx.on("close", lambda _: shutil.rmtree(folder, ignore_errors=True))
+    return ctx
+
+
+def phone_floor(chromium, server: PhoneServer) -> dict:
     """Cold: a bare loadPyodide() of the npm files, through the link."""
     server.link.reset()
-    ctx = browser.new_context(service_workers="block")
+    ctx = _profile(chromium, "block")
     page = ctx.new_page()
     page.goto(server.url + "bench/floor.html", timeout=600_000)
     page.wait_for_function("window.floor", timeout=600_000, polling=100)
@@ -320,10 +330,10 @@ def phone_floor(browser, server: PhoneServer) -> dict:
             "bytes_total": server.link.sent}
 
 
-def phone_ours(browser, server: PhoneServer) -> dict:
+def phone_ours(chromium, server: PhoneServer) -> dict:
     """Cold first visit to a calculator page with the service worker on, through the link."""
     server.link.reset()
-    ctx = browser.new_context(service_workers="allow")
+    ctx = _profile(chromium, "allow")
     ctx.add_init_script(FIRST_RESULT)
     page = ctx.new_page()
     page.goto(server.url + CALC_PAGE, timeout=600_000)
@@ -343,15 +353,15 @@ def phone_ours(browser, server: PhoneServer) -> dict:
             "engine_bytes": sum(f["bytes"] for f in engine.values()), "engine_files": engine}
 
 
-def measure_phone(browser, site: Path, runs: int) -> dict:
+def measure_phone(chromium, site: Path, runs: int) -> dict:
     """Floor and ours, alternating, on each link profile."""
     out = {}
     for name, profile in PROFILES.items():
         server = PhoneServer(site, profile["mbit"], profile["rtt_ms"])
         floors, ours = [], []
         for _ in range(runs):
-            floors.append(phone_floor(browser, server))
-            ours.append(phone_ours(browser, server))
+            floors.append(phone_floor(chromium, server))
+            ours.append(phone_ours(chromium, server))
         server.close()
         fr = median_spread([f["ready_ms"] for f in floors])
         out[name] = {
@@ -439,7 +449,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             browser_version = browser.version
-            phone = measure_phone(browser, site, args.phone_runs) if args.only in ("all", "phone") else None
+            phone = measure_phone(p.chromium, site, args.phone_runs) if args.only in ("all", "phone") else None
             if args.only != "phone":
                 local = measure_local(browser, server, args)
             browser.close()

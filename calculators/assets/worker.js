@@ -13,10 +13,12 @@
 // restore that snapshot instead of starting Python from scratch (several
 // times faster), and check it answers before using it; a new wheel means a
 // new key, so a stale snapshot is never used.
-import { loadPyodide } from "../engine/pyodide/pyodide.mjs";
-
+//
+// engine.json names the engine's files; their folders carry a hash of their
+// content (see calculators/ship.py), so the service worker's precache reuses
+// what this worker has just downloaded.
 const engineURL = new URL("../engine/", import.meta.url);
-const indexURL = new URL("pyodide/", engineURL).href;
+let loadPyodide, options; // set by boot() from engine.json
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
@@ -61,7 +63,7 @@ async function restore() {
   const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
   if (!saved) return null;
   try {
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: saved.arrayBuffer() });
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.arrayBuffer() });
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
     await snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
@@ -71,7 +73,7 @@ async function restore() {
 
 async function fresh(manifest) {
   const wheel = fetchOk(new URL(manifest.wheel, engineURL), "arrayBuffer");
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: Boolean(snapshots.cache) });
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots.cache) });
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
@@ -85,6 +87,9 @@ async function fresh(manifest) {
 let source = "fresh";
 async function boot() {
   const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
+  const indexURL = new URL(manifest.pyodide, engineURL).href;
+  options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href };
+  ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   await openSnapshots(manifest);
   const restored = await restore();
   if (restored) {

@@ -34,9 +34,13 @@ def build_site(dest: Path, site_url: str) -> subprocess.CompletedProcess:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     cache_control = "no-cache"  # revalidate, so a rebuild is seen
+    seen: list
 
     def log_message(self, *args):  # keep the test output readable
         pass
+
+    def log_request(self, code="-", size="-"):  # what crossed the network, for the tests that count it
+        self.seen.append((self.path, int(code) if str(code).isdigit() else code))
 
     def end_headers(self):
         self.send_header("Cache-Control", self.cache_control)
@@ -49,13 +53,14 @@ class Server:
     def __init__(self, folder: Path, cache_control: str = "no-cache"):
         self.folder = Path(folder)
         self.cache_control = cache_control
+        self.requests: list[tuple[str, int]] = []  # (path, status) of every request served
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def _handler(self, *args, **kwargs):
-        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control})
+        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "seen": self.requests})
         return handler(*args, directory=str(self.folder), **kwargs)
 
     def close(self):
