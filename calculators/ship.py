@@ -30,6 +30,7 @@ import filecmp
 import hashlib
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 from . import precompile
@@ -73,9 +74,18 @@ def _copy(src: Path, dest: Path) -> None:
     shutil.copy2(src, dest)
 
 
+PRECOMPRESSED = (".br", ".gz")
+PRECOMPRESS = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", LOCK_FILE)
+"""The runtime files that get ``.br`` and ``.gz`` copies beside them (not the stdlib zip nor the
+wheel: zip archives, already compressed)."""
+
+
 def _digest(*files: Path) -> str:
+    """12 hex digits of a hash of the files' names and contents (precompressed copies left out)."""
     digest = hashlib.sha256()
     for f in files:
+        if Path(f).suffix in PRECOMPRESSED:
+            continue
         digest.update(Path(f).name.encode() + b"\0" + Path(f).read_bytes())
     return digest.hexdigest()[:12]
 
@@ -115,6 +125,7 @@ def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) ->
         _copy(src, staging / name)
     _write_lock_file(package, staging / LOCK_FILE)
     runtime = _revision(staging, engine, "pyodide")
+    precompress(engine / runtime, PRECOMPRESS)
     staging = engine / ".stdlib-staging"
     shutil.rmtree(staging, ignore_errors=True)
     try:
@@ -124,6 +135,29 @@ def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) ->
     stdlib = _revision(staging, engine, "stdlib")
     _update_manifest(engine, pyodide=f"{runtime}/", stdlib=f"{stdlib}/{STDLIB}")
     return sorted(p for folder in (runtime, stdlib) for p in (engine / folder).iterdir())
+
+
+def precompress(folder: Path, names) -> dict:
+    """Write ``<name>.br`` and ``<name>.gz`` beside each named file in ``folder`` (kept in
+    ``.build/`` per content, brotli at its best level takes a while); returns their sizes."""
+    folder = Path(folder)
+    cache = precompile.CACHE / f"precompressed-{_digest(*(folder / n for n in names))}"
+    report = cache / "sizes.json"
+    if not report.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise ShipError("Node.js is needed to precompress the engine (make setup).")
+        for old in precompile.CACHE.glob("precompressed-*"):
+            shutil.rmtree(old)
+        proc = subprocess.run([node, str(Path(__file__).parent / "precompress.mjs"), str(cache),
+                               *(str(folder / n) for n in names)], capture_output=True, text=True, timeout=600)
+        if proc.returncode:
+            raise ShipError(f"precompressing the engine failed:\n{proc.stderr.strip()[-2000:]}")
+        report.write_text(proc.stdout.strip().splitlines()[-1] + "\n", encoding="utf-8")
+    for name in names:
+        for suffix in PRECOMPRESSED:
+            _copy(cache / (name + suffix), folder / (name + suffix))
+    return json.loads(report.read_text(encoding="utf-8"))
 
 
 def _update_manifest(engine: Path, **entries) -> None:
@@ -197,6 +231,16 @@ def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> l
     return out
 
 
+HOSTING = ROOT / "hosting"
+
+
+def ship_hosting(site_dir: Path) -> Path:
+    """Copy ``hosting/_headers`` (Netlify, Cloudflare Pages) to the site's root, where those hosts read it."""
+    dest = Path(site_dir) / "_headers"
+    _copy(HOSTING / "_headers", dest)
+    return dest
+
+
 def ship_all(site_dir: Path) -> dict:
     """Every step, in order; returns what was shipped (for logs and tests)."""
     wheel = ship_wheel(site_dir)
@@ -205,4 +249,5 @@ def ship_all(site_dir: Path) -> dict:
         "engine": ship_engine(site_dir, wheel),
         "assets": ship_assets(site_dir),
         "vendor": ship_vendor(site_dir),
+        "hosting": ship_hosting(site_dir),
     }

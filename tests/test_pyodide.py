@@ -95,6 +95,14 @@ def test_it_really_ran_in_pyodide_on_python_314(leg):
     assert summary["python"].startswith("3.14")
 
 
+def test_the_shipped_bytecode_keeps_line_numbers(leg):
+    """Column positions are dropped to save bytes, line numbers are not: tracebacks stay useful."""
+    _, summary, _ = leg
+    frame = summary["stdlib_traceback"]
+    assert frame["file"] == "/lib/python314.zip/json/decoder.py"
+    assert frame["text"].startswith("raise "), frame
+
+
 def test_rules_core_came_from_the_shipped_wheel(leg, wheel):
     _, summary, _ = leg
     name, version = wheel.name.split("-")[:2]

@@ -7,7 +7,7 @@ calculator imports gets imported; by then ``sys.modules`` also holds all that
 Pyodide's own start needed (it ran in this same interpreter). It then writes
 ``stdlib_out``: a standard library holding **only those modules**, as
 bytecode compiled by this very interpreter (unchecked hash-based ``.pyc``,
-no sources), plus the few Pyodide and Python may ask for later
+no sources, no docstrings, line numbers without column positions), plus the few Pyodide and Python may ask for later
 (:data:`ALWAYS`). A module outside it fails to import — so the tests run on
 exactly this zip, and a calculator that needs a new module says so in a
 golden case (or in :data:`ALWAYS`, for one imported only on a path no case takes).
@@ -20,10 +20,6 @@ import zipfile
 
 ZIP = "/lib/python314.zip/"
 ALWAYS = (
-    # Pyodide's own Python side: small, and used on paths a census run may not take
-    # (errors crossing into JavaScript, snapshots, the event loop).
-    "_pyodide/",
-    "pyodide/",
     # codecs looked up by name (bytes.decode("ascii"), a latin-1 file name, a BOM)
     "encodings/ascii.py",
     "encodings/latin_1.py",
@@ -44,9 +40,42 @@ def imported_sources() -> set[str]:
     }
 
 
+def _lines_only(code) -> bytes:
+    """``code``'s location table with line numbers but no columns (PEP 626/657 format,
+    "no column" entries): a third of the bytecode's size goes to column positions,
+    which only tracebacks' ^^^ markers use; line numbers (f_lineno, warnings) stay exact."""
+    out, previous = bytearray(), code.co_firstlineno
+    for start, end, line in code.co_lines():
+        units = (end - start) // 2
+        while units > 0:
+            n = min(units, 8)
+            if line is None:
+                out.append(0x80 | (15 << 3) | (n - 1))  # no location
+            else:
+                out.append(0x80 | (13 << 3) | (n - 1))  # line only: a signed varint delta
+                delta = line - previous
+                value = ((-delta) << 1) | 1 if delta < 0 else delta << 1
+                while value >= 64:
+                    out.append(0x40 | (value & 63))
+                    value >>= 6
+                out.append(value)
+                previous = line
+            units -= n
+    return bytes(out)
+
+
+def _slim(code):
+    """``code`` and the code objects inside it, with line-only location tables."""
+    consts = tuple(_slim(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    slim = code.replace(co_linetable=_lines_only(code), co_consts=consts)
+    if list(slim.co_lines()) != list(code.co_lines()):
+        raise AssertionError(f"line table rewrite changed the lines of {code.co_qualname}")
+    return slim
+
+
 def bytecode(source: bytes, name: str) -> bytes:
     """An unchecked hash-based .pyc (PEP 552) for ``source``."""
-    code = compile(source, ZIP + name, "exec", dont_inherit=True, optimize=OPTIMIZE)
+    code = _slim(compile(source, ZIP + name, "exec", dont_inherit=True, optimize=OPTIMIZE))
     flags = (1).to_bytes(4, "little")  # hash-based, not checked against a source
     return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 

@@ -1,4 +1,5 @@
 """The built site: strict build, what it ships, and nothing loaded from another host."""
+import gzip
 import json
 import re
 from html.parser import HTMLParser
@@ -34,6 +35,26 @@ def test_the_engines_folders_are_named_after_their_content(site):
     for folder in folders:
         assert re.fullmatch(r"(pyodide|stdlib|wheel)-[0-9a-f]{12}", folder), folder
         assert folder.split("-")[1] == ship._digest(*sorted((engine / folder).iterdir()))
+
+
+def test_the_big_engine_files_have_precompressed_copies(site):
+    """For hosts that serve .br/.gz files themselves (nginx gzip_static, Caddy): same bytes, fewer of them."""
+    engine = site / "assets" / "engine"
+    runtime = engine / json.loads((engine / "engine.json").read_text())["pyodide"]
+    wasm = (runtime / "pyodide.asm.wasm").read_bytes()
+    assert gzip.decompress((runtime / "pyodide.asm.wasm.gz").read_bytes()) == wasm
+    assert (runtime / "pyodide.asm.wasm.br").stat().st_size < 0.8 * (runtime / "pyodide.asm.wasm.gz").stat().st_size
+    for name in ship.PRECOMPRESS:
+        assert (runtime / (name + ".br")).exists() and (runtime / (name + ".gz")).exists(), name
+    report = json.loads((site / "offline-report.json").read_text())
+    assert not [e["url"] for e in report["entries"] if e["url"].endswith((".br", ".gz"))]  # never precached
+
+
+def test_netlify_and_cloudflare_headers_ship_at_the_root(site):
+    headers = (site / "_headers").read_text()
+    assert "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" in headers
+    assert "/assets/engine/:folder/*\n  Cache-Control: public, max-age=31536000, immutable" in headers
+    assert "/sw.js\n  Cache-Control: no-cache" in headers
 
 
 class _Loads(HTMLParser):

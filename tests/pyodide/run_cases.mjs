@@ -147,6 +147,16 @@ if (args.stdlib) {
   // doctest's own needs (pdb, unittest, difflib…), from the full library, after the shipped one
   py.FS.writeFile("/lib/doctest-extras.zip", new Uint8Array(readFileSync(path.join(args.pyodide, "python_stdlib.zip"))));
   py.runPython("import sys; sys.path.append('/lib/doctest-extras.zip')");
+  // the shipped bytecode keeps line numbers: a traceback through the library points at the right line
+  report.stdlib_traceback = JSON.parse(py.runPython(`
+import json, traceback, zipfile
+try:
+    json.loads("")  # raised by a Python raise statement in json/decoder.py
+except ValueError as error:
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+source = zipfile.ZipFile("/lib/doctest-extras.zip").read("json/decoder.py").decode().splitlines()
+json.dumps({"file": frame.filename, "line": frame.lineno, "text": source[frame.lineno - 1].strip()})
+`));
 }
 Object.assign(
   report,
