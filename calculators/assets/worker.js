@@ -22,6 +22,12 @@ let loadPyodide, options; // set by boot() from engine.json
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
+const CHECKSUM = "X-Snapshot-SHA256"; // the snapshot's hash, stored with it and checked before use
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 // Pyodide swallows a failed WebAssembly compile (a missing or damaged
 // pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
@@ -63,7 +69,10 @@ async function restore() {
   const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
   if (!saved) return null;
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: saved.arrayBuffer() });
+    const bytes = await saved.arrayBuffer();
+    // a damaged snapshot may still answer the test question: check every byte first
+    if (saved.headers.get(CHECKSUM) !== (await sha256(bytes))) throw new Error("the saved snapshot is damaged");
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
     await snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
@@ -107,7 +116,8 @@ function scheduleSnapshot() {
     try {
       const t0 = performance.now();
       const bytes = snapshots.pyodide.makeMemorySnapshot();
-      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await sha256(bytes) };
+      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
       for (const request of await snapshots.cache.keys()) {
         if (request.url !== snapshots.key) await snapshots.cache.delete(request); // older engines
       }

@@ -82,6 +82,28 @@ def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(conte
     assert len(replies) == len(cases) >= 80
 
 
+def test_a_snapshot_damaged_in_the_middle_is_caught_by_its_checksum(context, server):
+    """4 KB spoiled in the middle of a real snapshot still answers the test question: the checksum catches it."""
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)
+    page.evaluate("""async () => {
+        const cache = await caches.open('conflict-table-engine');
+        const [key] = await cache.keys();
+        const saved = await cache.match(key);
+        const bytes = new Uint8Array(await saved.arrayBuffer());
+        const middle = Math.floor(bytes.length / 2);
+        bytes.fill(7, middle, middle + 4096);
+        await cache.put(key, new Response(bytes, { headers: saved.headers }));
+    }""")
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+
+
 def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, server):
     page = context.new_page()
     page.goto(server.url + BOONS)
