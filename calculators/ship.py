@@ -133,7 +133,10 @@ def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) ->
     except precompile.PrecompileError as err:
         raise ShipError(str(err)) from None
     stdlib = _revision(staging, engine, "stdlib")
-    _update_manifest(engine, pyodide=f"{runtime}/", stdlib=f"{stdlib}/{STDLIB}")
+    # what the worker downloads and how big each file is (before compression): its progress
+    downloads = [f"{runtime}/{n}" for n in ("pyodide.asm.wasm", LOCK_FILE)] + [f"{stdlib}/{STDLIB}"]
+    _update_manifest(engine, pyodide=f"{runtime}/", stdlib=f"{stdlib}/{STDLIB}",
+                     sizes={f: (engine / f).stat().st_size for f in downloads})
     return sorted(p for folder in (runtime, stdlib) for p in (engine / folder).iterdir())
 
 

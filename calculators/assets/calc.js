@@ -7,7 +7,10 @@ import * as ui from "./ui.js";
 const mounted = new Map(); // element → dispose()
 
 const STATUS = {
-  starting: "Starting the calculator engine… (the first time takes a few seconds)",
+  starting: (_, got) =>
+    got && got.total && got.loaded < got.total
+      ? `Downloading the calculator engine: ${Math.floor((100 * got.loaded) / got.total)} %. The tables above already work.`
+      : "Starting the calculator engine… (the first time takes a few seconds)",
   ready: "",
   failed: (error) => `The calculator engine could not load (${error}). The tables and rules above still hold.`,
 };
@@ -16,7 +19,7 @@ async function mountOne(root) {
   const form = root.querySelector(".calc__form");
   const status = root.querySelector(".calc__status");
   const unwatch = engine.watch((state, error) => {
-    const text = typeof STATUS[state] === "function" ? STATUS[state](error) : STATUS[state] ?? "";
+    const text = typeof STATUS[state] === "function" ? STATUS[state](error, engine.progress) : STATUS[state] ?? "";
     status.textContent = text;
     status.hidden = !text;
     root.dataset.engine = state;

@@ -14,6 +14,7 @@ export const engine = {
   readyAt: null,
   source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
   snapshot: null, // {bytes, ms} once a start-up snapshot has been saved
+  progress: null, // {loaded, total}: bytes of the engine's files received so far
 
   /** Start the worker if it isn't running; resolves when Python is ready. */
   start() {
@@ -38,6 +39,9 @@ export const engine = {
           this.readyAt = performance.now();
           this.source = data.source;
           resolve();
+        } else if (data.type === "progress") {
+          this.progress = { loaded: data.loaded, total: data.total };
+          if (this.status === "starting") this._set("starting");
         } else if (data.type === "snapshot") {
           this.snapshot = data;
         } else if (data.type === "failed") {

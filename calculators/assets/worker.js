@@ -42,6 +42,28 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
     });
 }
 
+// Progress a player can read: bytes of the engine's big files received so far
+// (engine.json gives their sizes), posted as {type: "progress", loaded, total}.
+const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+  if (!progress.sizes.has(url) || !response.ok || !response.body) return response;
+  const counted = new TransformStream({
+    transform(chunk, out) {
+      progress.loaded += chunk.byteLength;
+      if (performance.now() - progress.posted > 100 || progress.loaded >= progress.total) {
+        progress.posted = performance.now();
+        postMessage({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
+      }
+      out.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
+};
+
 async function fetchOk(url, as) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
@@ -97,6 +119,8 @@ let source = "fresh";
 async function boot() {
   const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
   const indexURL = new URL(manifest.pyodide, engineURL).href;
+  for (const [file, bytes] of Object.entries(manifest.sizes || {})) progress.sizes.set(new URL(file, engineURL).href, bytes);
+  progress.total = [...progress.sizes.values()].reduce((a, b) => a + b, 0);
   options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href };
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   await openSnapshots(manifest);

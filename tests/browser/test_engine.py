@@ -1,4 +1,6 @@
 """The engine in the page: lazy, one per visit, reused across instant navigation, honest when it fails."""
+import re
+
 from tests.browser.support import wait_engine
 
 BOONS = "gauntlet-forge/boons-and-banes/"
@@ -120,3 +122,24 @@ def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, serv
     assert page.evaluate("window.calcEngine.source") == "fresh"
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+
+
+def test_a_first_visit_shows_how_far_the_engine_download_is(context, server):
+    """While the engine downloads, the status says how much has arrived and that the tables work already."""
+    context.add_init_script("""
+        window.__statusTexts = [];
+        new MutationObserver(() => {
+            const status = document.querySelector('.calc[data-calc="boons"] .calc__status');
+            if (status && !status.hidden && status.textContent !== window.__statusTexts.at(-1)) window.__statusTexts.push(status.textContent);
+        }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+    """)
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    texts = page.evaluate("window.__statusTexts")
+    progress = [t for t in texts if re.match(r"Downloading the calculator engine: \d+ %\. The tables above already work\.$", t)]
+    assert progress, texts
+    percents = [int(re.search(r"(\d+) %", t).group(1)) for t in progress]
+    assert percents == sorted(percents) and all(0 <= p < 100 for p in percents)
+    total = page.evaluate("window.calcEngine.progress")
+    assert total["loaded"] == total["total"] > 5_000_000  # the wasm, the standard library, the lock file
