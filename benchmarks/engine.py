@@ -513,7 +513,7 @@ def main() -> int:
     print(row("service worker ready, first visit", report["service_worker_ready_ms"]))
     if phone is not None:
         print_phone(phone)
-    print(f"figures written to {RESULTS.relative_to(ROOT)} and {PHONE_RESULTS.relative_to(ROOT)}")
+    print(f"figures written to {RESULTS.relative_to(ROOT)}" + (f" and {PHONE_RESULTS.relative_to(ROOT)}" if phone else ""))
     return 0
 
 
