@@ -11,6 +11,7 @@ const STATUS = {
     got && got.total && got.loaded < got.total
       ? `Downloading the calculator engine: ${Math.floor((100 * got.loaded) / got.total)} %. The tables above already work.`
       : "Starting the calculator engine… (the first time takes a few seconds)",
+  held: "Your browser asks to save data: the calculator engine (about 5 MB) starts when you tap the button. The tables above already work.",
   ready: "",
   failed: (error) => `The calculator engine could not load (${error}). The tables and rules above still hold.`,
 };
@@ -22,6 +23,14 @@ async function mountOne(root) {
     const text = typeof STATUS[state] === "function" ? STATUS[state](error, engine.progress) : STATUS[state] ?? "";
     status.textContent = text;
     status.hidden = !text;
+    if (state === "held") {
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "calc__start md-button";
+      go.textContent = "Start the calculator engine";
+      go.addEventListener("click", () => engine.allow().catch(() => {}));
+      status.append(" ", go);
+    }
     root.dataset.engine = state;
     if (state === "failed") form.hidden = true;
   });

@@ -4,10 +4,15 @@ const listeners = new Set();
 let worker = null;
 let ready = null;
 let nextId = 1;
+// Save-Data (a metered connection, a data saver): the engine waits for the player's go-ahead
+// (a page that started it from its <head> already has it running: overrides/main.html checks too).
+let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
+let held = null;
+let release = null;
 const pending = new Map();
 
 export const engine = {
-  status: "idle", // idle → starting → ready | failed
+  status: "idle", // idle → (held →) starting → ready | failed
   error: null,
   starts: 0, // how many workers this page has created (tests check it stays 1)
   startedAt: null,
@@ -16,9 +21,15 @@ export const engine = {
   snapshot: null, // {bytes, ms} once a start-up snapshot has been saved
   progress: null, // {loaded, total}: bytes of the engine's files received so far
 
-  /** Start the worker if it isn't running; resolves when Python is ready. */
+  /** Start the worker if it isn't running; resolves when Python is ready.
+   *  When the browser asks to save data (Save-Data), it waits for allow(). */
   start() {
     if (ready) return ready;
+    if (this.status === "idle" && !allowed) {
+      held = held || new Promise((resolve) => (release = resolve));
+      this._set("held");
+    }
+    if (!allowed) return held.then(() => this.start());
     this.status = "starting";
     this.starts += 1;
     this.startedAt = performance.now();
@@ -69,6 +80,14 @@ export const engine = {
     );
     ready.catch(() => {});
     return ready;
+  },
+
+  /** The player chose to download the engine although the browser asks to save data. */
+  allow() {
+    allowed = true;
+    if (release) release();
+    if (this.status === "held") this.status = "idle";
+    return this.start();
   },
 
   /** Run rules_core.api.call(name, payload) in the worker. Always resolves. */

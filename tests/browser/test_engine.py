@@ -143,3 +143,20 @@ def test_a_first_visit_shows_how_far_the_engine_download_is(context, server):
     assert percents == sorted(percents) and all(0 <= p < 100 for p in percents)
     total = page.evaluate("window.calcEngine.progress")
     assert total["loaded"] == total["total"] > 5_000_000  # the wasm, the standard library, the lock file
+
+
+def test_when_the_browser_saves_data_the_engine_waits_for_a_tap(context, server, requests_seen):
+    """Save-Data: nothing of the engine downloads by itself; the page says its size and offers a button."""
+    context.add_init_script("Object.defineProperty(navigator, 'connection', { value: { saveData: true } })")
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_selector('.calc[data-calc="boons"] .calc__start')
+    page.wait_for_load_state("networkidle")
+    assert requests_seen.matching("/assets/engine/") == []
+    status = page.inner_text('.calc[data-calc="boons"] .calc__status')
+    assert "save data" in status and "5 MB" in status
+    assert page.locator('.calc[data-calc="boons"] .calc__static table').is_visible()  # the build-time table stays
+    page.click('.calc[data-calc="boons"] .calc__start')
+    wait_engine(page)
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert page.evaluate("window.calcEngine.starts") == 1
