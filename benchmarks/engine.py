@@ -46,9 +46,11 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "engine.json"
+PHONE_RESULTS = ROOT / "benchmarks" / "results" / "phone.json"
 CALC_PAGE = "gauntlet-forge/boons-and-banes/"
 PLAIN_PAGE = "glossary/"
 TABLE_PAGE = "table/"
@@ -60,7 +62,7 @@ FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const t0 = performance.now();
 const py = await loadPyodide();
-window.floor = { ms: performance.now() - t0, version: py.version };
+window.floor = { ms: performance.now() - t0, at: performance.now(), version: py.version };
 </script>"""
 
 # Records when the first calculator result appears, without touching the product's code.
@@ -335,6 +337,145 @@ def print_webkit(webkit: dict, row) -> None:
         print(row(f"WebKit: navigation → engine ready, {label}", webkit["navigation_to_ready_ms"][visit]))
         print(row(f"WebKit: engine start → ready, {label}", webkit["engine_ready_ms"][visit]))
 
+def _wait_quiet(link, quiet_s: float = 3.0, timeout_s: float = 600.0) -> None:
+    """Until nothing has crossed the link for ``quiet_s`` seconds."""
+    last, since, t_end = link.sent, time.monotonic(), time.monotonic() + timeout_s
+    while time.monotonic() < t_end:
+        time.sleep(0.25)
+        if link.sent != last:
+            last, since = link.sent, time.monotonic()
+        elif time.monotonic() - since >= quiet_s:
+            return
+
+
+def _engine_files(entries: list[dict]) -> dict:
+    """Requests and bytes per engine file (anything under assets/engine/)."""
+    files: dict[str, dict] = {}
+    for e in entries:
+        if "/assets/engine/" in e["path"]:
+            f = files.setdefault(e["path"].split("/assets/engine/", 1)[1], {"requests": 0, "bytes": 0})
+            f["requests"] += 1
+            f["bytes"] += e["bytes"]
+    return files
+
+
+def _profile(chromium, service_workers: str):
+    """A fresh browser profile on disk, as a player's: its HTTP cache keeps big files
+    (a private window's in-memory cache does not keep the 9.6 MB wasm)."""
+    folder = tempfile.mkdtemp(prefix="bench-profile-")
+    ctx = chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                             service_workers=service_workers)
+    ctx.on("close", lambda _: shutil.rmtree(folder, ignore_errors=True))
+    return ctx
+
+
+def phone_floor(chromium, server: PhoneServer) -> dict:
+    """Cold: a bare loadPyodide() of the npm files, through the link."""
+    server.link.reset()
+    ctx = _profile(chromium, "block")
+    page = ctx.new_page()
+    page.goto(server.url + "bench/floor.html", timeout=600_000)
+    page.wait_for_function("window.floor", timeout=600_000, polling=100)
+    at, origin = page.evaluate("[window.floor.at, performance.timeOrigin]")
+    _wait_quiet(server.link)
+    ctx.close()
+    return {"ready_ms": round(at, 1), "bytes_ready": server.link.bytes_by((origin + at) / 1000),
+            "bytes_total": server.link.sent}
+
+
+def phone_ours(chromium, server: PhoneServer) -> dict:
+    """Cold first visit to a calculator page with the service worker on, through the link."""
+    server.link.reset()
+    ctx = _profile(chromium, "allow")
+    ctx.add_init_script(FIRST_RESULT)
+    page = ctx.new_page()
+    page.goto(server.url + CALC_PAGE, timeout=600_000)
+    page.wait_for_function("window.__firstResult && window.calcEngine.readyAt", timeout=600_000, polling=100)
+    ready, first, origin = page.evaluate("[window.calcEngine.readyAt, window.__firstResult, performance.timeOrigin]")
+    page.wait_for_function("window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
+                           timeout=600_000, polling=250)
+    offline = page.evaluate("window.calcOffline.status")
+    _wait_quiet(server.link)
+    entries = server.link.entries()
+    ctx.close()
+    engine = _engine_files(entries)
+    return {"ready_ms": round(ready, 1), "first_result_ms": round(first, 1),
+            "bytes_ready": server.link.bytes_by((origin + ready) / 1000),
+            "bytes_first_result": server.link.bytes_by((origin + first) / 1000),
+            "bytes_total": server.link.sent, "offline": offline,
+            "engine_bytes": sum(f["bytes"] for f in engine.values()), "engine_files": engine}
+
+
+def measure_phone(chromium, site: Path, runs: int) -> dict:
+    """Floor and ours, alternating, on each link profile."""
+    out = {}
+    for name, profile in PROFILES.items():
+        server = PhoneServer(site, profile["mbit"], profile["rtt_ms"])
+        floors, ours = [], []
+        for _ in range(runs):
+            floors.append(phone_floor(chromium, server))
+            ours.append(phone_ours(chromium, server))
+        server.close()
+        fr = median_spread([f["ready_ms"] for f in floors])
+        out[name] = {
+            **profile,
+            "floor": {"ready_ms": fr, "bytes_ready": int(statistics.median(f["bytes_ready"] for f in floors))},
+            "ours": {
+                "ready_ms": median_spread([o["ready_ms"] for o in ours]),
+                "first_result_ms": median_spread([o["first_result_ms"] for o in ours]),
+                "bytes_ready": int(statistics.median(o["bytes_ready"] for o in ours)),
+                "bytes_first_result": int(statistics.median(o["bytes_first_result"] for o in ours)),
+                "bytes_total": int(statistics.median(o["bytes_total"] for o in ours)),
+                "engine_bytes": int(statistics.median(o["engine_bytes"] for o in ours)),
+                "engine_files": ours[-1]["engine_files"],
+                "offline": [o["offline"] for o in ours],
+            },
+            "ratio_ready": round(statistics.median(o["ready_ms"] for o in ours) / fr["median"], 3),
+            "runs": {"floor": floors, "ours": ours},
+        }
+    return out
+
+
+def print_phone(phone: dict) -> None:
+    for name, r in phone.items():
+        f, o = r["floor"], r["ours"]
+        print(f"  phone link '{name}' ({r['mbit']} Mbit/s, {r['rtt_ms']:.0f} ms RTT, gzip), cold first visit, service worker on:")
+        print(f"    floor: bare loadPyodide() → ready         {f['ready_ms']['median']:>8.0f} ms   "
+              f"({f['ready_ms']['min']:.0f}–{f['ready_ms']['max']:.0f})   {f['bytes_ready']:>11,} bytes by then")
+        print(f"    ours: navigation → engine ready           {o['ready_ms']['median']:>8.0f} ms   "
+              f"({o['ready_ms']['min']:.0f}–{o['ready_ms']['max']:.0f})   {o['bytes_ready']:>11,} bytes by then"
+              f"   ×{r['ratio_ready']} of floor")
+        print(f"    ours: navigation → first result           {o['first_result_ms']['median']:>8.0f} ms   "
+              f"{'':>14}{o['bytes_first_result']:>11,} bytes by then")
+        print(f"    ours: whole first visit (with precache)   {o['bytes_total']:>11,} bytes; engine files {o['engine_bytes']:,}")
+        requests = {k: v["requests"] for k, v in o["engine_files"].items()}
+        print(f"    engine requests per file: {requests}")
+
+
+def measure_local(browser, server, args) -> tuple:
+    """The 127.0.0.1 figures (bytes are free here)."""
+    floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav = (
+        [] for _ in range(9))
+    for _ in range(args.runs):
+        c, w = measure_floor(browser, server.url + "bench/floor.html")
+        floor_cold.append(c)
+        floor_warm.append(w)
+        c, w = measure_first_result(browser, server.url + CALC_PAGE)
+        first_cold.append(c["first"])
+        first_warm.append(w["first"])
+        engine_cold.append(c["engine"])
+        engine_warm.append(w["engine"])
+        click, shown = measure_navigation(browser, server.url)
+        nav.append(click)
+        nav_shown.append(shown)
+        plain_nav.append(measure_plain_navigation(browser, server.url))
+    sw_ready = [measure_service_worker_ready(browser, server.url) for _ in range(args.runs)]
+    interactions = measure_interactions(browser, server.url, args.changes)
+    plain = measure_bytes(browser, server.url, PLAIN_PAGE)
+    calc = measure_bytes(browser, server.url, CALC_PAGE)
+    return (floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav,
+            sw_ready, interactions, plain, calc)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -343,6 +484,9 @@ def main() -> int:
     parser.add_argument("--browsers", default="chromium,webkit",
                         help="which browsers to measure (default chromium,webkit); webkit alone keeps the "
                              "Chromium figures already in the results file")
+    parser.add_argument("--phone-runs", type=int, default=3, help="cold first visits per phone-link profile (default 3)")
+    parser.add_argument("--only", choices=["all", "local", "phone"], default="all",
+                        help="run only the local (127.0.0.1) or only the phone-link scenario")
     args = parser.parse_args()
     browsers = set(args.browsers.split(","))
     if not browsers <= {"chromium", "webkit"} or not browsers:
@@ -364,7 +508,8 @@ def main() -> int:
         (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
         shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
 
-        webkit = measure_webkit(server.url + CALC_PAGE, args.runs) if "webkit" in browsers else None
+        webkit = (measure_webkit(server.url + CALC_PAGE, args.runs)
+                  if "webkit" in browsers and args.only != "phone" else None)
         if "chromium" not in browsers:
             server.close()
             report = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
@@ -378,36 +523,33 @@ def main() -> int:
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav = (
-                [] for _ in range(9))
-            for _ in range(args.runs):
-                c, w = measure_floor(browser, server.url + "bench/floor.html")
-                floor_cold.append(c)
-                floor_warm.append(w)
-                c, w = measure_first_result(browser, server.url + CALC_PAGE)
-                first_cold.append(c["first"])
-                first_warm.append(w["first"])
-                engine_cold.append(c["engine"])
-                engine_warm.append(w["engine"])
-                click, shown = measure_navigation(browser, server.url)
-                nav.append(click)
-                nav_shown.append(shown)
-                plain_nav.append(measure_plain_navigation(browser, server.url))
-            sw_ready = [measure_service_worker_ready(browser, server.url) for _ in range(args.runs)]
-            interactions = measure_interactions(browser, server.url, args.changes)
-            plain = measure_bytes(browser, server.url, PLAIN_PAGE)
-            calc = measure_bytes(browser, server.url, CALC_PAGE)
             browser_version = browser.version
+            phone = measure_phone(p.chromium, site, args.phone_runs) if args.only in ("all", "phone") else None
+            if args.only != "phone":
+                local = measure_local(browser, server, args)
             browser.close()
         server.close()
         precache = precache_size(site)
 
+    date = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    machine = {"cpus": __import__("os").cpu_count(), "platform": platform.platform(),
+               "python": platform.python_version(), "chromium": browser_version}
+    if phone is not None:
+        PHONE_RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        PHONE_RESULTS.write_text(json.dumps({"date": date, "machine": machine, "profiles": phone}, indent=2) + "\n")
+    if args.only == "phone":
+        print(f"Phone-link benchmark — {date}, Chromium {browser_version}, {machine['cpus']} CPUs")
+        print_phone(phone)
+        print(f"figures written to {PHONE_RESULTS.relative_to(ROOT)}")
+        return 0
+    floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav, \
+        sw_ready, interactions, plain, calc = local
+
     fc, fw = median_spread(floor_cold), median_spread(floor_warm)
     rc, rw = median_spread(first_cold), median_spread(first_warm)
     report = {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"cpus": __import__("os").cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                    "chromium": browser_version},
+        "date": date,
+        "machine": machine,
         "floor_ms": {"cold": fc, "warm": fw},
         "first_result_ms": {"cold": rc, "warm": rw},
         "ratio_to_floor": {"cold": round(rc["median"] / fc["median"], 3), "warm": round(rw["median"] / fw["median"], 3)},
@@ -445,7 +587,9 @@ def main() -> int:
     print(row("service worker ready, first visit", report["service_worker_ready_ms"]))
     if webkit:
         print_webkit(webkit, row)
-    print(f"figures written to {RESULTS.relative_to(ROOT)}")
+    if phone is not None:
+        print_phone(phone)
+    print(f"figures written to {RESULTS.relative_to(ROOT)}" + (f" and {PHONE_RESULTS.relative_to(ROOT)}" if phone else ""))
     return 0
 
 

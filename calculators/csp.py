@@ -112,8 +112,22 @@ def apply_csp(site_dir: Path) -> dict:
             continue
         path.write_text(f"{text[:head.end()]}\n    {tag}{text[head.end():]}", encoding="utf-8")
     header = policy_for(hashes, header=True)
-    (site_dir / HEADERS_FILE).write_text(f"/*\n  Content-Security-Policy: {header}\n", encoding="utf-8")
+    _write_header(site_dir / HEADERS_FILE, header)
     return {"meta": meta, "header": header, "pages": len(pages)}
+
+
+CSP_LINE = re.compile(r"^(\s*)Content-Security-Policy:.*$", re.M)
+
+
+def _write_header(path: Path, header: str) -> None:
+    """Put the policy in the ``_headers`` file: in place of the policy line of the
+    one shipped from ``hosting/`` (which also sets cache headers), or as a new file."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if CSP_LINE.search(text):
+        text = CSP_LINE.sub(lambda m: f"{m.group(1)}Content-Security-Policy: {header}", text, count=1)
+    else:
+        text = f"/*\n  Content-Security-Policy: {header}\n" + (f"\n{text}" if text else "")
+    path.write_text(text, encoding="utf-8")
 
 
 def header_policy(site_dir: Path) -> str:

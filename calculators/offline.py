@@ -39,6 +39,10 @@ PRECACHE = {
     "directoryIndex": "index.html",
     # Material's search links add ?h=term; the page is the same one (RegExp sources).
     "ignoreURLParametersMatching": ["^utm_", "^fbclid$", "^h$"],
+    # URLs that carry their content's hash (the engine's folders, the theme's bundles): precached
+    # under their own URL, fetched with the HTTP cache allowed — so what the page has just
+    # downloaded is not downloaded again (a RegExp source).
+    "dontCacheBustURLsMatching": r"^assets/engine/(pyodide|stdlib|wheel)-[0-9a-f]{12}/|\.[0-9a-f]{8}\.min\.(js|css)$",
     "skipWaiting": False,  # wait until every open tab accepts the new version (sw-update.js)
     "importScripts": ["assets/calc/sw-update.js"],
     # Offline, an address the site does not have shows the site's own 404 page
@@ -73,7 +77,7 @@ def build_service_worker(site_dir: Path) -> dict:
     report = {
         "files": result["count"],
         "bytes": result["size"],
-        "pyodide_bytes": sum(n for url, n in sizes.items() if url.startswith("assets/engine/pyodide/")),
+        "pyodide_bytes": sum(n for url, n in sizes.items() if url.startswith(("assets/engine/pyodide-", "assets/engine/stdlib-"))),
         "wheel_bytes": sum(n for url, n in sizes.items() if url.endswith(".whl")),
         "warnings": result["warnings"],
         "entries": sorted(result["entries"], key=lambda e: e["url"]),

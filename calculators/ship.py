@@ -5,17 +5,24 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
 
 * :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
 * :func:`ship_engine` — the Pyodide runtime from the pinned npm package, with
-  a lock file listing no packages and a standard library whose modules the
-  engine imports come precompiled (``calculators.precompile``);
+  a lock file listing no packages and a standard library cut to the modules
+  the engine imports, precompiled (``calculators.precompile``);
 * :func:`ship_assets` — the page glue, worker and widget scripts and styles;
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages.
 
 Layout inside the site::
 
-    assets/calc/              glue (calc.js, engine.js, worker.js, widgets/*.js, calc.css)
-    assets/calc/vendor/       third-party scripts (js-yaml) with their licences
-    assets/engine/            engine.json (what to load), the rules_core wheel
-    assets/engine/pyodide/    the Pyodide runtime files
+    assets/calc/                     glue (calc.js, engine.js, worker.js, widgets/*.js, calc.css)
+    assets/calc/vendor/              third-party scripts (js-yaml) with their licences
+    assets/engine/engine.json        what to load: the three folders below
+    assets/engine/pyodide-<hash>/    the Pyodide runtime files
+    assets/engine/stdlib-<hash>/     python_stdlib.zip, cut to what the engine uses
+    assets/engine/wheel-<hash>/      the rules_core wheel
+
+The engine's folders are named after a hash of their content (revisioned
+URLs): a file at such a URL never changes, so a host may cache it for good,
+and the service worker's precache takes it from the HTTP cache when the page
+has just downloaded it, instead of downloading it again (``offline.py``).
 """
 from __future__ import annotations
 
@@ -23,6 +30,7 @@ import filecmp
 import hashlib
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 from . import precompile
@@ -41,6 +49,8 @@ PYODIDE_FILES = (
 """What a browser needs from the npm package as it is (no packages: rules_core needs none)."""
 LOCK_FILE = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
+REVISIONED = ("pyodide", "stdlib", "wheel")
+"""The engine's folders, each named ``<kind>-<12 hex digits of its content's hash>``."""
 
 
 VENDOR = {
@@ -64,9 +74,40 @@ def _copy(src: Path, dest: Path) -> None:
     shutil.copy2(src, dest)
 
 
+PRECOMPRESSED = (".br", ".gz")
+PRECOMPRESS = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", LOCK_FILE)
+"""The runtime files that get ``.br`` and ``.gz`` copies beside them (not the stdlib zip nor the
+wheel: zip archives, already compressed)."""
+
+
+def _digest(*files: Path) -> str:
+    """12 hex digits of a hash of the files' names and contents (precompressed copies left out)."""
+    digest = hashlib.sha256()
+    for f in files:
+        if Path(f).suffix in PRECOMPRESSED:
+            continue
+        digest.update(Path(f).name.encode() + b"\0" + Path(f).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _revision(staging: Path, engine: Path, kind: str) -> str:
+    """Move the files in ``staging`` to ``engine/<kind>-<hash>/`` and drop older folders of that kind;
+    returns the folder's name."""
+    name = f"{kind}-{_digest(*sorted(staging.iterdir()))}"
+    final = engine / name
+    if not final.exists():
+        staging.rename(final)
+    else:
+        shutil.rmtree(staging)
+    for old in engine.glob(f"{kind}-*"):
+        if old.is_dir() and old.name != name:
+            shutil.rmtree(old)
+    return name
+
+
 def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) -> list[Path]:
     """Copy the Pyodide runtime from the pinned npm package into the site, with
-    the standard library precompiled for ``wheel``."""
+    the standard library cut and precompiled for ``wheel``; returns the files."""
     package = Path(package)
     if not (package / "package.json").exists():
         raise ShipError(
@@ -74,22 +115,59 @@ def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) ->
             "pinned npm package first."
         )
     version = json.loads((package / "package.json").read_text())["version"]
-    out = []
+    engine = Path(site_dir) / ENGINE_DIR
+    staging = engine / ".pyodide-staging"
+    shutil.rmtree(staging, ignore_errors=True)
     for name in PYODIDE_FILES:
         src = package / name
         if not src.exists():
             raise ShipError(f"pyodide {version} has no {name}; is the pinned version installed?")
-        dest = Path(site_dir) / ENGINE_DIR / "pyodide" / name
-        _copy(src, dest)
-        out.append(dest)
-    out.append(_write_lock_file(package, Path(site_dir) / ENGINE_DIR / "pyodide" / LOCK_FILE))
-    stdlib = Path(site_dir) / ENGINE_DIR / "pyodide" / STDLIB
+        _copy(src, staging / name)
+    _write_lock_file(package, staging / LOCK_FILE)
+    runtime = _revision(staging, engine, "pyodide")
+    precompress(engine / runtime, PRECOMPRESS)
+    staging = engine / ".stdlib-staging"
+    shutil.rmtree(staging, ignore_errors=True)
     try:
-        precompile.build_stdlib(wheel, stdlib)
+        precompile.build_stdlib(wheel, staging / STDLIB)
     except precompile.PrecompileError as err:
         raise ShipError(str(err)) from None
-    out.append(stdlib)
-    return out
+    stdlib = _revision(staging, engine, "stdlib")
+    # what the worker downloads and how big each file is (before compression): its progress
+    downloads = [f"{runtime}/{n}" for n in ("pyodide.asm.wasm", LOCK_FILE)] + [f"{stdlib}/{STDLIB}"]
+    _update_manifest(engine, pyodide=f"{runtime}/", stdlib=f"{stdlib}/{STDLIB}",
+                     sizes={f: (engine / f).stat().st_size for f in downloads})
+    return sorted(p for folder in (runtime, stdlib) for p in (engine / folder).iterdir())
+
+
+def precompress(folder: Path, names) -> dict:
+    """Write ``<name>.br`` and ``<name>.gz`` beside each named file in ``folder`` (kept in
+    ``.build/`` per content, brotli at its best level takes a while); returns their sizes."""
+    folder = Path(folder)
+    cache = precompile.CACHE / f"precompressed-{_digest(*(folder / n for n in names))}"
+    report = cache / "sizes.json"
+    if not report.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise ShipError("Node.js is needed to precompress the engine (make setup).")
+        for old in precompile.CACHE.glob("precompressed-*"):
+            shutil.rmtree(old)
+        proc = subprocess.run([node, str(Path(__file__).parent / "precompress.mjs"), str(cache),
+                               *(str(folder / n) for n in names)], capture_output=True, text=True, timeout=600)
+        if proc.returncode:
+            raise ShipError(f"precompressing the engine failed:\n{proc.stderr.strip()[-2000:]}")
+        report.write_text(proc.stdout.strip().splitlines()[-1] + "\n", encoding="utf-8")
+    for name in names:
+        for suffix in PRECOMPRESSED:
+            _copy(cache / (name + suffix), folder / (name + suffix))
+    return json.loads(report.read_text(encoding="utf-8"))
+
+
+def _update_manifest(engine: Path, **entries) -> None:
+    manifest_file = engine / "engine.json"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8")) if manifest_file.exists() else {}
+    manifest.update(entries)
+    manifest_file.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 
 
 def _write_lock_file(package: Path, dest: Path) -> Path:
@@ -109,19 +187,22 @@ def _write_lock_file(package: Path, dest: Path) -> Path:
 def ship_wheel(site_dir: Path) -> Path:
     """Build the rules_core wheel into the site and write ``engine.json`` naming it."""
     engine = Path(site_dir) / ENGINE_DIR
-    for old in engine.glob("rules_core-*.whl"):
+    for old in engine.glob("rules_core-*.whl"):  # from builds before the wheel had its own folder
         old.unlink()
-    wheel = build_wheel(engine)
+    staging = engine / ".wheel-staging"
+    shutil.rmtree(staging, ignore_errors=True)
+    built = build_wheel(staging)
+    folder = _revision(staging, engine, "wheel")
+    wheel = engine / folder / built.name
     pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"] \
         if (PYODIDE_PACKAGE / "package.json").exists() else None
-    manifest = {
-        "wheel": wheel.name,
+    _update_manifest(
+        engine,
+        wheel=f"{folder}/{wheel.name}",
         # identifies the engine's code: the worker keys its start-up snapshot on it
-        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-        "pyodide": "pyodide/",
-        "pyodide_version": pyodide_version,
-    }
-    (engine / "engine.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        wheel_sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        pyodide_version=pyodide_version,
+    )
     return wheel
 
 
@@ -153,6 +234,16 @@ def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> l
     return out
 
 
+HOSTING = ROOT / "hosting"
+
+
+def ship_hosting(site_dir: Path) -> Path:
+    """Copy ``hosting/_headers`` (Netlify, Cloudflare Pages) to the site's root, where those hosts read it."""
+    dest = Path(site_dir) / "_headers"
+    _copy(HOSTING / "_headers", dest)
+    return dest
+
+
 def ship_all(site_dir: Path) -> dict:
     """Every step, in order; returns what was shipped (for logs and tests)."""
     wheel = ship_wheel(site_dir)
@@ -161,4 +252,5 @@ def ship_all(site_dir: Path) -> dict:
         "engine": ship_engine(site_dir, wheel),
         "assets": ship_assets(site_dir),
         "vendor": ship_vendor(site_dir),
+        "hosting": ship_hosting(site_dir),
     }

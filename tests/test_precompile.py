@@ -1,10 +1,14 @@
-"""The precompiled standard library the site ships (calculators.precompile)."""
+"""The standard library the site ships (calculators.precompile): only what the engine uses, as bytecode."""
+import ast
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from calculators.precompile import PYODIDE_STDLIB, build_stdlib
 from calculators.wheel import build_wheel
+
+RULES_CORE = Path(__file__).resolve().parent.parent / "rules_core"
 
 
 @pytest.fixture(scope="module")
@@ -16,22 +20,54 @@ def shipped(tmp_path_factory):
         yield census, zf
 
 
-def test_every_source_is_kept_so_any_module_still_imports(shipped):
-    _, zf = shipped
-    with zipfile.ZipFile(PYODIDE_STDLIB) as src:
-        original = set(src.namelist())
-    assert original <= set(zf.namelist())
-
-
-def test_the_modules_the_engine_imports_come_as_unchecked_bytecode(shipped):
+def test_only_bytecode_of_the_modules_the_engine_uses_is_shipped(shipped):
     census, zf = shipped
-    assert census["python"].startswith("3.14") and census["compiled"] == census["modules"] > 50
     names = set(zf.namelist())
-    for module in ("dataclasses.py", "fractions.py", "json/__init__.py", "heapq.py", "functools.py"):
-        assert module[:-3] + ".pyc" in names, module
-        header = zf.read(module[:-3] + ".pyc")[:16]
-        assert int.from_bytes(header[4:8], "little") == 1  # hash-based, not checked (PEP 552)
-    assert "doctest.pyc" not in names  # only what the engine uses, not the whole library
+    assert names == {n[:-3] + ".pyc" for n in census["names"]}
+    assert not [n for n in names if n.endswith(".py")]  # no sources
+    assert "doctest.pyc" not in names and "unittest/__init__.pyc" not in names  # only what the engine uses
+    assert census["compiled"] < census["of"] / 3
+
+
+def test_it_is_much_smaller_than_pyodides_own(shipped):
+    _, zf = shipped
+    assert Path(zf.filename).stat().st_size < 0.5 * PYODIDE_STDLIB.stat().st_size
+
+
+def test_the_modules_come_as_unchecked_bytecode_from_python_314(shipped):
+    census, zf = shipped
+    assert census["python"].startswith("3.14")
+    for module in ("dataclasses.pyc", "fractions.pyc", "json/__init__.pyc", "heapq.pyc", "functools.pyc",
+                   "pyodide/__init__.pyc", "_pyodide/_base.pyc", "pyodide/webloop.pyc"):
+        header = zf.read(module)[:16]
+        assert int.from_bytes(header[4:8], "little") == 1, module  # hash-based, not checked (PEP 552)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every absolute import in a file, at module level or inside a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_every_standard_module_rules_core_imports_anywhere_is_shipped(shipped):
+    """Statically, so an import inside a function that no golden case reaches fails here, not for a player."""
+    census, zf = shipped
+    names = set(zf.namelist())
+    builtin = set(census["builtin"]) | set(census["frozen"])  # Pyodide's, not this CPython's
+    missing = []
+    for path in RULES_CORE.rglob("*.py"):
+        for module in _imports(path):
+            if module.split(".")[0] == "rules_core" or module in builtin:
+                continue
+            stem = module.replace(".", "/")
+            if f"{stem}.pyc" not in names and f"{stem}/__init__.pyc" not in names:
+                missing.append(f"{path.relative_to(RULES_CORE.parent)}: {module}")
+    assert missing == [], "rules_core imports modules the shipped standard library lacks (see README):\n" + "\n".join(missing)
 
 
 def test_the_result_is_reused_while_wheel_and_pyodide_stay_the_same(shipped, tmp_path):

@@ -14,6 +14,7 @@ import json
 import pkgutil
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -88,10 +89,18 @@ def test_every_golden_case_passes_in_pyodide(leg):
 
 def test_it_really_ran_in_pyodide_on_python_314(leg):
     _, summary, _ = leg
-    assert summary["stdlib_bytecode"] is True  # on the precompiled standard library the site ships
+    assert summary["stdlib_bytecode"] is True  # on the cut, precompiled standard library the site ships
     assert summary["platform"] == "emscripten"
     assert summary["version_info"][:2] == [3, 14], summary["python"]
     assert summary["python"].startswith("3.14")
+
+
+def test_the_shipped_bytecode_keeps_line_numbers(leg):
+    """Column positions are dropped to save bytes, line numbers are not: tracebacks stay useful."""
+    _, summary, _ = leg
+    frame = summary["stdlib_traceback"]
+    assert frame["file"] == "/lib/python314.zip/json/decoder.py"
+    assert frame["text"].startswith("raise "), frame
 
 
 def test_rules_core_came_from_the_shipped_wheel(leg, wheel):
@@ -132,3 +141,16 @@ def test_a_failing_case_fails_the_leg(wheel, tmp_path):
     assert (summary["cases"], summary["passed"]) == (3, 2)
     assert [f["id"] for f in summary["failed"]] == ["leg/wrong"]
     assert summary["failed"][0]["problems"] == ["result.free_dice: expected 4, got 3"]
+
+
+def test_a_module_missing_from_the_shipped_standard_library_fails_the_leg(wheel, stdlib, tmp_path):
+    """The leg runs on exactly the shipped zip: without fractions (which rules_core imports) it fails."""
+    cut = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(cut, "w") as out:
+        for info in src.infolist():
+            if info.filename != "fractions.pyc":
+                out.writestr(info, src.read(info.filename))
+    proc = subprocess.run([_node(), str(SCRIPT), "--wheel", str(wheel), "--stdlib", str(cut)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
+    assert proc.returncode == 1
+    assert "No module named 'fractions'" in proc.stderr

@@ -8,7 +8,11 @@ import "./edition.js"; // the site-wide edition control in the header, on every 
 const mounted = new Map(); // element → dispose()
 
 const STATUS = {
-  starting: "Starting the calculator engine… (the first time takes a few seconds)",
+  starting: (_, got) =>
+    got && got.total && got.loaded < got.total
+      ? `Downloading the calculator engine: ${Math.floor((100 * got.loaded) / got.total)} %. The tables above already work.`
+      : "Starting the calculator engine… (the first time takes a few seconds)",
+  held: "Your browser asks to save data: the calculator engine (about 5 MB) starts when you tap the button. The tables above already work.",
   ready: "",
   restarting: (error) => `The calculator engine stopped answering (${error}); restarting it… Your input is kept.`,
   failed: (error) => `The calculator engine could not load (${error}). The tables and rules above still hold.`,
@@ -25,7 +29,15 @@ async function mountOne(root) {
   const unwatch = engine.watch((state, error) => {
     root.dataset.engine = state;
     if (state === "failed") form.hidden = true;
-    say(broken || (typeof STATUS[state] === "function" ? STATUS[state](error) : STATUS[state] ?? ""));
+    say(broken || (typeof STATUS[state] === "function" ? STATUS[state](error, engine.progress) : STATUS[state] ?? ""));
+    if (state === "held" && !broken) {
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "calc__start md-button";
+      go.textContent = "Start the calculator engine";
+      go.addEventListener("click", () => engine.allow().catch(() => {}));
+      status.append(" ", go);
+    }
   });
   let dispose = () => {};
   try {

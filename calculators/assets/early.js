@@ -3,6 +3,7 @@
 // already said (engine.js, window.__calcEarly). A file, not an inline script,
 // so the site's Content-Security-Policy needs no exception for it.
 (function () {
+  if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
   try {
     var worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });
     var queue = [];

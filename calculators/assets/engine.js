@@ -8,10 +8,15 @@ const listeners = new Set();
 let worker = null;
 let ready = null;
 let nextId = 1;
+// Save-Data (a metered connection, a data saver): the engine waits for the player's go-ahead
+// (a page that started it from its <head> already has it running: calculators/assets/early.js checks too).
+let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
+let held = null;
+let release = null;
 const pending = new Map(); // id → {resolve, timer}
 
 export const engine = {
-  status: "idle", // idle → starting → ready | failed; ready → restarting → ready | failed
+  status: "idle", // idle → (held →) starting → ready | failed; ready → restarting → ready | failed
   error: null,
   starts: 0, // how many workers this page has created (tests check it stays 1)
   restarts: 0, // how many of them replaced a dead or stuck one
@@ -21,10 +26,17 @@ export const engine = {
   readyAt: null,
   source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
   snapshot: null, // {bytes, ms} once a start-up snapshot has been saved
+  progress: null, // {loaded, total}: bytes of the engine's files received so far
 
-  /** Start the worker if it isn't running; resolves when Python is ready. */
+  /** Start the worker if it isn't running; resolves when Python is ready.
+   *  When the browser asks to save data (Save-Data), it waits for allow(). */
   start() {
     if (ready) return ready;
+    if (this.status === "idle" && !allowed) {
+      held = held || new Promise((resolve) => (release = resolve));
+      this._set("held");
+    }
+    if (!allowed) return held.then(() => this.start());
     if (this.status !== "restarting") this.status = "starting";
     this.starts += 1;
     this.startedAt = performance.now();
@@ -52,6 +64,9 @@ export const engine = {
           this.readyAt = performance.now();
           this.source = data.source;
           resolve();
+        } else if (data.type === "progress") {
+          this.progress = { loaded: data.loaded, total: data.total };
+          if (this.status === "starting") this._set("starting");
         } else if (data.type === "snapshot") {
           this.snapshot = data;
         } else if (data.type === "failed") {
@@ -86,6 +101,14 @@ export const engine = {
     );
     ready.catch(() => {});
     return ready;
+  },
+
+  /** The player chose to download the engine although the browser asks to save data. */
+  allow() {
+    allowed = true;
+    if (release) release();
+    if (this.status === "held") this.status = "idle";
+    return this.start();
   },
 
   /** Run rules_core.api.call(name, payload) in the worker. Always resolves, never rejects. */

@@ -14,13 +14,21 @@
 // restore that snapshot instead of starting Python from scratch (several
 // times faster), and check it answers before using it; a new wheel means a
 // new key, so a stale snapshot is never used.
-import { loadPyodide } from "../engine/pyodide/pyodide.mjs";
-
+//
+// engine.json names the engine's files; their folders carry a hash of their
+// content (see calculators/ship.py), so the service worker's precache reuses
+// what this worker has just downloaded.
 const engineURL = new URL("../engine/", import.meta.url);
-const indexURL = new URL("pyodide/", engineURL).href;
+let loadPyodide, options; // set by boot() from engine.json
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
+const CHECKSUM = "X-Snapshot-SHA256"; // the snapshot's hash, stored with it and checked before use
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 // Pyodide swallows a failed WebAssembly compile (a missing or damaged
 // pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
@@ -34,6 +42,28 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
       throw error;
     });
 }
+
+// Progress a player can read: bytes of the engine's big files received so far
+// (engine.json gives their sizes), posted as {type: "progress", loaded, total}.
+const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+  if (!progress.sizes.has(url) || !response.ok || !response.body) return response;
+  const counted = new TransformStream({
+    transform(chunk, out) {
+      progress.loaded += chunk.byteLength;
+      if (performance.now() - progress.posted > 100 || progress.loaded >= progress.total) {
+        progress.posted = performance.now();
+        postMessage({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
+      }
+      out.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
+};
 
 async function fetchOk(url, as) {
   const response = await fetch(url);
@@ -62,7 +92,10 @@ async function restore() {
   const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
   if (!saved) return null;
   try {
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: saved.arrayBuffer() });
+    const bytes = await saved.arrayBuffer();
+    // a damaged snapshot may still answer the test question: check every byte first
+    if (saved.headers.get(CHECKSUM) !== (await sha256(bytes))) throw new Error("the saved snapshot is damaged");
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
     await snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
@@ -72,7 +105,7 @@ async function restore() {
 
 async function fresh(manifest) {
   const wheel = fetchOk(new URL(manifest.wheel, engineURL), "arrayBuffer");
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: Boolean(snapshots.cache) });
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots.cache) });
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
@@ -86,6 +119,11 @@ async function fresh(manifest) {
 let source = "fresh";
 async function boot() {
   const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
+  const indexURL = new URL(manifest.pyodide, engineURL).href;
+  for (const [file, bytes] of Object.entries(manifest.sizes || {})) progress.sizes.set(new URL(file, engineURL).href, bytes);
+  progress.total = [...progress.sizes.values()].reduce((a, b) => a + b, 0);
+  options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href };
+  ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   await openSnapshots(manifest);
   const restored = await restore();
   if (restored) {
@@ -103,7 +141,8 @@ function scheduleSnapshot() {
     try {
       const t0 = performance.now();
       const bytes = snapshots.pyodide.makeMemorySnapshot();
-      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await sha256(bytes) };
+      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
       for (const request of await snapshots.cache.keys()) {
         if (request.url !== snapshots.key) await snapshots.cache.delete(request); // older engines
       }

@@ -1,12 +1,16 @@
-"""Build step: a standard library whose hot modules come precompiled.
+"""Build step: a standard library cut to what the engine uses, precompiled.
 
-Pyodide's ``python_stdlib.zip`` holds sources only, so every visit compiles
-the ~170 modules Python and Pyodide import at start-up: most of the seconds
-a bare ``loadPyodide()`` takes. :func:`build_stdlib` runs the engine once in
-Pyodide under Node (``run.mjs`` + ``census.py``), notes the modules it
-imports, and writes the zip again with a ``.pyc`` beside each of them,
-compiled by that same Python 3.14. Every source stays, so any module not in
-the census still imports (from source) exactly as before.
+Pyodide's ``python_stdlib.zip`` (2.5 MB) holds the sources of the whole
+library, so every visit downloads all of it and compiles the ~130 modules
+Python and Pyodide import at start-up: most of the seconds a bare
+``loadPyodide()`` takes. :func:`build_stdlib` runs the engine once in
+Pyodide under Node (``run.mjs`` + ``census.py``): it imports rules_core and
+asks it every golden case, then writes a zip holding only the modules
+imported by then (Pyodide's own start included) plus a few Pyodide may need
+later (``census.ALWAYS``), as bytecode compiled by that same Python 3.14,
+without sources or docstrings: about 1.2 MB. Any other module fails to
+import, which the tests (the Pyodide leg and the browser tests run on this
+very zip) would show.
 
 The result depends only on the Pyodide version and the wheel, so it is kept
 in ``.build/`` and reused while both stay the same.

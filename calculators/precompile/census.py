@@ -1,13 +1,16 @@
 """Runs inside Pyodide (at build time, in Node): which standard-library modules
-does the engine import, and their bytecode.
+does the engine use, and their bytecode.
 
 ``main(stdlib_in, stdlib_out, cases_json)`` imports ``rules_core.api`` (from
-the wheel the site ships), asks it every golden case so that every module a
-calculator may import is imported, then writes ``stdlib_out``: the original
-``python_stdlib.zip`` with every source kept, plus a ``.pyc`` beside each
-source the engine imported, compiled by this very interpreter. zipimport
-prefers the ``.pyc`` (unchecked hash-based, so it is not compared with the
-source) and falls back to the ``.py`` for anything else.
+the wheel the site ships) and asks it every golden case, so every module a
+calculator imports gets imported; by then ``sys.modules`` also holds all that
+Pyodide's own start needed (it ran in this same interpreter). It then writes
+``stdlib_out``: a standard library holding **only those modules**, as
+bytecode compiled by this very interpreter (unchecked hash-based ``.pyc``,
+no sources, no docstrings, line numbers without column positions), plus the few Pyodide and Python may ask for later
+(:data:`ALWAYS`). A module outside it fails to import — so the tests run on
+exactly this zip, and a calculator that needs a new module says so in a
+golden case (or in :data:`ALWAYS`, for one imported only on a path no case takes).
 """
 import importlib.util
 import json
@@ -16,21 +19,64 @@ import sys
 import zipfile
 
 ZIP = "/lib/python314.zip/"
+ALWAYS = (
+    # codecs looked up by name (bytes.decode("ascii"), a latin-1 file name, a BOM)
+    "encodings/ascii.py",
+    "encodings/latin_1.py",
+    "encodings/utf_8_sig.py",
+)
+OPTIMIZE = 2  # like python -OO: no docstrings, no asserts (the stdlib needs neither to run; 15 % smaller)
+STAMP = (2020, 2, 2, 0, 0, 0)  # fixed: the same modules give the same zip
 
 
 def imported_sources() -> set[str]:
-    """Paths inside the stdlib zip of every module imported so far."""
+    """Paths inside the stdlib zip of every module imported so far, except the
+    frozen ones (built into the interpreter: it never reads them from the zip)."""
     return {
         m.__file__[len(ZIP):]
         for m in list(sys.modules.values())
         if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(ZIP) and m.__file__.endswith(".py")
+        and getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"
     }
+
+
+def _lines_only(code) -> bytes:
+    """``code``'s location table with line numbers but no columns (PEP 626/657 format,
+    "no column" entries): a third of the bytecode's size goes to column positions,
+    which only tracebacks' ^^^ markers use; line numbers (f_lineno, warnings) stay exact."""
+    out, previous = bytearray(), code.co_firstlineno
+    for start, end, line in code.co_lines():
+        units = (end - start) // 2
+        while units > 0:
+            n = min(units, 8)
+            if line is None:
+                out.append(0x80 | (15 << 3) | (n - 1))  # no location
+            else:
+                out.append(0x80 | (13 << 3) | (n - 1))  # line only: a signed varint delta
+                delta = line - previous
+                value = ((-delta) << 1) | 1 if delta < 0 else delta << 1
+                while value >= 64:
+                    out.append(0x40 | (value & 63))
+                    value >>= 6
+                out.append(value)
+                previous = line
+            units -= n
+    return bytes(out)
+
+
+def _slim(code):
+    """``code`` and the code objects inside it, with line-only location tables."""
+    consts = tuple(_slim(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    slim = code.replace(co_linetable=_lines_only(code), co_consts=consts)
+    if list(slim.co_lines()) != list(code.co_lines()):
+        raise AssertionError(f"line table rewrite changed the lines of {code.co_qualname}")
+    return slim
 
 
 def bytecode(source: bytes, name: str) -> bytes:
     """An unchecked hash-based .pyc (PEP 552) for ``source``."""
-    code = compile(source, name, "exec", dont_inherit=True)
-    flags = (1).to_bytes(4, "little")  # hash-based, not checked against the source
+    code = _slim(compile(source, ZIP + name, "exec", dont_inherit=True, optimize=OPTIMIZE))
+    flags = (1).to_bytes(4, "little")  # hash-based, not checked against a source
     return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 
 
@@ -40,14 +86,19 @@ def main(stdlib_in: str, stdlib_out: str, cases_json: str) -> dict:
     for case in json.loads(cases_json):
         api.call(case["call"], case.get("input", {}))
     api.describe()
-    wanted = imported_sources()
-    compiled = 0
-    with zipfile.ZipFile(stdlib_in) as src, zipfile.ZipFile(stdlib_out, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in src.infolist():
-            data = src.read(info.filename)
-            out.writestr(info, data)
-            if info.filename in wanted:
-                pyc = zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=info.date_time)
-                out.writestr(pyc, bytecode(data, info.filename), compress_type=zipfile.ZIP_DEFLATED)
-                compiled += 1
-    return {"modules": len(wanted), "compiled": compiled, "python": sys.version.split()[0]}
+    imported = imported_sources()
+    with zipfile.ZipFile(stdlib_in) as src:
+        sources = [i for i in src.infolist() if i.filename.endswith(".py")]
+        wanted = sorted(i.filename for i in sources
+                        if i.filename in imported or i.filename.startswith(ALWAYS))
+        with zipfile.ZipFile(stdlib_out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+            for name in wanted:
+                info = zipfile.ZipInfo(name[:-3] + ".pyc", date_time=STAMP)
+                out.writestr(info, bytecode(src.read(name), name), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        source_modules = len(sources)
+    return {"modules": len(imported), "compiled": len(wanted), "of": source_modules,
+            "names": wanted, "python": sys.version.split()[0],
+            # what needs no file: compiled into the interpreter, or frozen in it
+            "builtin": sorted(sys.builtin_module_names),
+            "frozen": sorted(n for n, m in sys.modules.items()
+                             if getattr(getattr(m, "__spec__", None), "origin", None) == "frozen")}

@@ -7,6 +7,7 @@ import { generateSW, getManifest } from "workbox-build";
 const config = JSON.parse(process.argv[2]);
 // JSON has no regular expressions: the URL-parameter patterns come as strings.
 config.ignoreURLParametersMatching = (config.ignoreURLParametersMatching || []).map((p) => new RegExp(p));
+if (config.dontCacheBustURLsMatching) config.dontCacheBustURLsMatching = new RegExp(config.dontCacheBustURLsMatching);
 
 // Navigations the precache does not know go to the network; offline, they get
 // the site's own 404 page from the precache.
@@ -28,6 +29,7 @@ const { manifestEntries } = await getManifest({
   globPatterns: config.globPatterns,
   globIgnores: config.globIgnores,
   maximumFileSizeToCacheInBytes: config.maximumFileSizeToCacheInBytes,
+  dontCacheBustURLsMatching: config.dontCacheBustURLsMatching,
 });
 const entries = manifestEntries.map((e) => ({ url: e.url, revision: e.revision }));
 process.stdout.write(JSON.stringify({ count, size, warnings, entries }) + "\n");

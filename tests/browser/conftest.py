@@ -42,14 +42,20 @@ def server(_listening, site) -> Server:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser_type():
+    """Playwright's Chromium, for a test that needs its own browser (a profile on disk)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: run `make test` (installs Debian's chromium as root) "
                     "or set CHROMIUM to a Chromium binary.")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p.chromium
+
+
+@pytest.fixture(scope="session")
+def browser(browser_type):
+    b = browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 class Requests:

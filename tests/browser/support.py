@@ -38,9 +38,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     headers_for = staticmethod(lambda path: {})  # extra headers for a request path
     statuses: dict = {}  # request path → an error status to answer instead of the file
     faults: dict = {}
+    seen: list
 
     def log_message(self, *args):  # keep the test output readable
         pass
+
+    def log_request(self, code="-", size="-"):  # what crossed the network, for the tests that count it
+        self.seen.append((self.path, int(code) if str(code).isdigit() else code))
 
     def end_headers(self):
         self.send_header("Cache-Control", self.cache_control)
@@ -82,6 +86,7 @@ class Server:
         self.headers = headers
         self.statuses: dict[str, int] = {}
         self.faults: dict = {}
+        self.requests: list[tuple[str, int]] = []  # (path, status) of every request served
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
@@ -91,7 +96,8 @@ class Server:
         headers = self.headers
         headers_for = headers if callable(headers) else (lambda path: dict(headers or {}))
         handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "statuses": self.statuses,
-                                                "faults": self.faults, "headers_for": staticmethod(headers_for)})
+                                                "faults": self.faults, "headers_for": staticmethod(headers_for),
+                                                "seen": self.requests})
         return handler(*args, directory=str(self.folder), **kwargs)
 
     def close(self):

@@ -1,4 +1,6 @@
 """The engine in the page: lazy, one per visit, reused across instant navigation, honest when it fails."""
+import re
+
 from tests.browser.support import wait_engine
 
 BOONS = "gauntlet-forge/boons-and-banes/"
@@ -82,6 +84,28 @@ def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(conte
     assert len(replies) == len(cases) >= 80
 
 
+def test_a_snapshot_damaged_in_the_middle_is_caught_by_its_checksum(context, server):
+    """4 KB spoiled in the middle of a real snapshot still answers the test question: the checksum catches it."""
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)
+    page.evaluate("""async () => {
+        const cache = await caches.open('conflict-table-engine');
+        const [key] = await cache.keys();
+        const saved = await cache.match(key);
+        const bytes = new Uint8Array(await saved.arrayBuffer());
+        const middle = Math.floor(bytes.length / 2);
+        bytes.fill(7, middle, middle + 4096);
+        await cache.put(key, new Response(bytes, { headers: saved.headers }));
+    }""")
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+
+
 def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, server):
     page = context.new_page()
     page.goto(server.url + BOONS)
@@ -98,3 +122,41 @@ def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, serv
     assert page.evaluate("window.calcEngine.source") == "fresh"
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+
+
+def test_a_first_visit_shows_how_far_the_engine_download_is(context, server):
+    """While the engine downloads, the status says how much has arrived and that the tables work already."""
+    context.add_init_script("""
+        window.__statusTexts = [];
+        new MutationObserver(() => {
+            const status = document.querySelector('.calc[data-calc="boons"] .calc__status');
+            if (status && !status.hidden && status.textContent !== window.__statusTexts.at(-1)) window.__statusTexts.push(status.textContent);
+        }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+    """)
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    texts = page.evaluate("window.__statusTexts")
+    progress = [t for t in texts if re.match(r"Downloading the calculator engine: \d+ %\. The tables above already work\.$", t)]
+    assert progress, texts
+    percents = [int(re.search(r"(\d+) %", t).group(1)) for t in progress]
+    assert percents == sorted(percents) and all(0 <= p < 100 for p in percents)
+    total = page.evaluate("window.calcEngine.progress")
+    assert total["loaded"] == total["total"] > 5_000_000  # the wasm, the standard library, the lock file
+
+
+def test_when_the_browser_saves_data_the_engine_waits_for_a_tap(context, server, requests_seen):
+    """Save-Data: nothing of the engine downloads by itself; the page says its size and offers a button."""
+    context.add_init_script("Object.defineProperty(navigator, 'connection', { value: { saveData: true } })")
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_selector('.calc[data-calc="boons"] .calc__start')
+    page.wait_for_load_state("networkidle")
+    assert requests_seen.matching("/assets/engine/") == []
+    status = page.inner_text('.calc[data-calc="boons"] .calc__status')
+    assert "save data" in status and "5 MB" in status
+    assert page.locator('.calc[data-calc="boons"] .calc__static table').is_visible()  # the build-time table stays
+    page.click('.calc[data-calc="boons"] .calc__start')
+    wait_engine(page)
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert page.evaluate("window.calcEngine.starts") == 1

@@ -19,7 +19,7 @@ from mkdocs.config import load_config
 from playwright.sync_api import expect
 
 from calculators import offline
-from tests.browser.support import Server, build_site, wait_engine
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, wait_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -98,6 +98,36 @@ def test_after_one_visit_everything_works_offline(browser, tmp_path):
     assert reply["ok"] and reply["result"]["reachable"] == ["B"]
     ctx.close()
     assert [u for u in seen if urlsplit(u).hostname not in ("127.0.0.1", None)] == []
+
+
+def test_a_first_visit_downloads_each_engine_file_once(browser_type, tmp_path):
+    """The page's engine and the service worker's precache share one download of every engine file
+    (served like a static host: cacheable for an hour)."""
+    top = tmp_path / "www"
+    top.mkdir()
+    server = Server(top, cache_control="max-age=3600")
+    assert build_site(top, server.url).returncode == 0
+    engine_files = sorted(p.relative_to(top).as_posix() for p in (top / "assets" / "engine").rglob("*")
+                          if p.is_file() and p.name != "engine.json" and p.suffix not in (".br", ".gz"))
+    # a browser profile on disk, as a player's (a private window's in-memory HTTP cache keeps no
+    # entry the size of the 9.6 MB wasm, so there the precache downloads that one file again)
+    ctx = browser_type.launch_persistent_context(tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                 service_workers="allow")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(server.url + "gauntlet-forge/boons-and-banes/")
+    wait_engine(page)
+    wait_offline_ready(page)
+    page.wait_for_load_state("networkidle")
+    counts = {f: 0 for f in engine_files}
+    for path, _status in server.requests:
+        key = urlsplit(path).path.lstrip("/")
+        if key in counts:
+            counts[key] += 1
+    ctx.close()
+    server.close()
+    assert len(engine_files) >= 6  # the Pyodide runtime, the standard library, the wheel
+    assert counts == {f: 1 for f in engine_files}
 
 
 def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
@@ -273,7 +303,11 @@ def test_the_precache_holds_pages_search_engine_and_wheel(site):
     report = json.loads((site / "offline-report.json").read_text())
     urls = {e["url"] for e in report["entries"]}
     assert {"index.html", "table/index.html", "search/search_index.json", "sitemap.xml"} <= urls
-    assert any(u.startswith("assets/engine/pyodide/pyodide.asm.wasm") for u in urls)
+    assert any(re.fullmatch(r"assets/engine/pyodide-[0-9a-f]{12}/pyodide\.asm\.wasm", u) for u in urls)
     assert any(u.endswith(".whl") for u in urls)
-    assert all(len(e["revision"] or "") >= 16 or re.search(r"\.[0-9a-f]{8}\.", e["url"]) for e in report["entries"])
+    # every entry is revisioned: by a hash in the manifest, or in its URL (the engine's folders, the theme's bundles)
+    assert all(len(e["revision"] or "") >= 16 or re.search(r"\.[0-9a-f]{8}\.|^assets/engine/[a-z]+-[0-9a-f]{12}/", e["url"])
+               for e in report["entries"])
+    assert [e["url"] for e in report["entries"] if e["url"].startswith("assets/engine/") and e["revision"]] == \
+        ["assets/engine/engine.json"]
     assert report["pyodide_bytes"] > 10_000_000 and report["bytes"] > report["pyodide_bytes"]

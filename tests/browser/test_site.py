@@ -1,4 +1,6 @@
 """The built site: strict build, what it ships, and nothing loaded from another host."""
+import gzip
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -6,18 +8,53 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from calculators import ship
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 
 def test_site_ships_the_engine_and_the_wheel(site):
     engine = site / "assets" / "engine"
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
-        assert (engine / "pyodide" / name).stat().st_size > 0, name
-    wheels = list(engine.glob("rules_core-*-py3-none-any.whl"))
+    manifest = json.loads((engine / "engine.json").read_text())
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+        assert (engine / manifest["pyodide"] / name).stat().st_size > 0, name
+    assert (engine / manifest["stdlib"]).stat().st_size > 0
+    wheels = list(engine.glob("wheel-*/rules_core-*-py3-none-any.whl"))
     assert len(wheels) == 1
-    assert f'"wheel": "{wheels[0].name}"' in (engine / "engine.json").read_text()
+    assert manifest["wheel"] == wheels[0].relative_to(engine).as_posix()
     assert (site / "assets" / "calc" / "worker.js").exists()
+
+
+def test_the_engines_folders_are_named_after_their_content(site):
+    """Revisioned URLs: a file at such a URL never changes, so hosts and the precache may reuse it."""
+    engine = site / "assets" / "engine"
+    manifest = json.loads((engine / "engine.json").read_text())
+    folders = [manifest["pyodide"].rstrip("/"), manifest["stdlib"].split("/")[0], manifest["wheel"].split("/")[0]]
+    assert sorted(p.name for p in engine.iterdir() if p.is_dir()) == sorted(folders)
+    for folder in folders:
+        assert re.fullmatch(r"(pyodide|stdlib|wheel)-[0-9a-f]{12}", folder), folder
+        assert folder.split("-")[1] == ship._digest(*sorted((engine / folder).iterdir()))
+
+
+def test_the_big_engine_files_have_precompressed_copies(site):
+    """For hosts that serve .br/.gz files themselves (nginx gzip_static, Caddy): same bytes, fewer of them."""
+    engine = site / "assets" / "engine"
+    runtime = engine / json.loads((engine / "engine.json").read_text())["pyodide"]
+    wasm = (runtime / "pyodide.asm.wasm").read_bytes()
+    assert gzip.decompress((runtime / "pyodide.asm.wasm.gz").read_bytes()) == wasm
+    assert (runtime / "pyodide.asm.wasm.br").stat().st_size < 0.8 * (runtime / "pyodide.asm.wasm.gz").stat().st_size
+    for name in ship.PRECOMPRESS:
+        assert (runtime / (name + ".br")).exists() and (runtime / (name + ".gz")).exists(), name
+    report = json.loads((site / "offline-report.json").read_text())
+    assert not [e["url"] for e in report["entries"] if e["url"].endswith((".br", ".gz"))]  # never precached
+
+
+def test_netlify_and_cloudflare_headers_ship_at_the_root(site):
+    headers = (site / "_headers").read_text()
+    assert "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" in headers
+    assert "/assets/engine/:folder/*\n  Cache-Control: public, max-age=31536000, immutable" in headers
+    assert "/sw.js\n  Cache-Control: no-cache" in headers
 
 
 class _Loads(HTMLParser):

@@ -4,8 +4,14 @@
 //   node tests/pyodide/run_cases.mjs --wheel dist/rules_core-0.1.0-py3-none-any.whl
 //        [--stdlib python_stdlib.zip] [--cases tests/cases] [--golden tests/golden.py]
 //
-// --stdlib: the standard library the site ships (precompiled by
-// calculators.precompile) instead of the npm package's own.
+// --stdlib: the standard library the site ships (cut by calculators.precompile
+// to the modules the engine uses, as bytecode) instead of the npm package's own.
+// The golden cases, the smoke call and the import of every rules_core module
+// run on exactly that zip, so a module missing from it fails the leg. Only
+// then, for the doctests, is the npm package's full standard library added at
+// the END of sys.path (doctest itself needs pdb, unittest, difflib… that the
+// site never ships); tests/test_precompile.py checks statically that every
+// import in rules_core is in the shipped zip, so the doctests cannot hide one.
 //
 // Pyodide comes from the pinned npm package in node_modules/pyodide and is
 // loaded from its local files only: fetch is switched off before it starts,
@@ -86,7 +92,7 @@ seconds.load = (performance.now() - t0) / 1000;
 
 // Install rules_core from the wheel, exactly as the page will.
 t0 = performance.now();
-const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+const sitePackages = py.runPython("import site; site.getsitepackages()[0]"); // as the page does
 py.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: sitePackages });
 const work = "/home/pyodide/golden-run";
 py.FS.mkdirTree(`${work}/cases`);
@@ -95,9 +101,8 @@ for (const name of readdirSync(args.cases).filter((n) => n.endsWith(".json")).so
   py.FS.writeFile(`${work}/cases/${name}`, new Uint8Array(readFileSync(path.join(args.cases, name))));
 }
 py.runPython(`
-import importlib, sys
-sys.path.insert(0, ${JSON.stringify(work)})
-importlib.invalidate_caches()
+import sys
+sys.path.insert(0, ${JSON.stringify(work)})  # a new folder on the path: nothing cached to invalidate
 import rules_core.api, golden
 `);
 seconds.install = (performance.now() - t0) / 1000;
@@ -105,8 +110,15 @@ seconds.install = (performance.now() - t0) / 1000;
 t0 = performance.now();
 const report = JSON.parse(
   py.runPython(`
-import importlib.metadata, json, sys
+import importlib, json, os, pathlib, sys
 import rules_core, rules_core.api, golden
+
+# every module of rules_core, imported on the shipped standard library alone
+package = pathlib.Path(rules_core.__path__[0])
+for path in sorted(package.rglob("*.py")):
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+dist = [d for d in os.listdir(package.parent) if d.startswith("rules_core-") and d.endswith(".dist-info")]
 
 cases = golden.load_cases(${JSON.stringify(work)} + "/cases")
 outcome = golden.check_all(cases, rules_core.api.call)
@@ -115,12 +127,13 @@ json.dumps({
     "version_info": list(sys.version_info[:3]),
     "platform": sys.platform,
     "rules_core": {
-        "version": importlib.metadata.version("rules_core"),
+        "version": dist[0][len("rules_core-"):-len(".dist-info")] if len(dist) == 1 else None,
         "file": rules_core.__file__,
     },
     "cases": len(cases),
-    # which standard library ran: a precompiled one loads its hot modules from .pyc
+    # which standard library ran: the shipped one holds bytecode only
     "stdlib_bytecode": sys.modules["dataclasses"].__file__.endswith(".pyc"),
+    "stdlib_zip": sys.path[sys.path.index("/lib/python314.zip")] if "/lib/python314.zip" in sys.path else None,
     "passed": outcome["passed"],
     "failed": outcome["failed"],
 })
@@ -130,14 +143,30 @@ seconds.cases = (performance.now() - t0) / 1000;
 
 // The first call a page makes, and every doctest of the installed package.
 t0 = performance.now();
+if (args.stdlib) {
+  // doctest's own needs (pdb, unittest, difflib…), from the full library, after the shipped one
+  py.FS.writeFile("/lib/doctest-extras.zip", new Uint8Array(readFileSync(path.join(args.pyodide, "python_stdlib.zip"))));
+  py.runPython("import sys; sys.path.append('/lib/doctest-extras.zip')");
+  // the shipped bytecode keeps line numbers: a traceback through the library points at the right line
+  report.stdlib_traceback = JSON.parse(py.runPython(`
+import json, traceback, zipfile
+try:
+    json.loads("")  # raised by a Python raise statement in json/decoder.py
+except ValueError as error:
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+source = zipfile.ZipFile("/lib/doctest-extras.zip").read("json/decoder.py").decode().splitlines()
+json.dumps({"file": frame.filename, "line": frame.lineno, "text": source[frame.lineno - 1].strip()})
+`));
+}
 Object.assign(
   report,
   JSON.parse(
     py.runPython(`
-import doctest, importlib, json, pkgutil
+import json
 import rules_core, rules_core.api
 
 smoke = rules_core.api.call("boons.free_dice", {"rating": 7})
+import doctest, importlib, pkgutil
 modules = [rules_core] + [
     importlib.import_module(m.name)
     for m in pkgutil.walk_packages(rules_core.__path__, "rules_core.")
