@@ -89,6 +89,16 @@ def goto(page, url: str) -> None:
 
 
 @pytest.fixture(scope="module")
+def shared_context(browser, server):
+    """This module's profile lets the test inject axe-core, which the site's
+    Content-Security-Policy would block as an inline script (the policy itself
+    is tested in test_csp.py)."""
+    ctx = browser.new_context(service_workers="block", bypass_csp=True)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
 def a11y_page(shared_page, server):
     page = shared_page
     page.add_init_script("Object.keys(localStorage).filter(k => k.endsWith('__palette'))"
@@ -242,7 +252,7 @@ def test_morale_setup_mid_conflict_and_end_states(a11y_page, server, scheme):
 
 @pytest.mark.parametrize("state", ["loading", "failed"])
 def test_the_engine_loading_and_failed(browser, server, state):
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", bypass_csp=True)
     if state == "failed":
         context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
     else:  # the engine's biggest file never arrives: it stays "starting"
