@@ -375,7 +375,7 @@ def phone_floor(chromium, server: PhoneServer) -> dict:
     ctx = _profile(chromium, "block")
     page = ctx.new_page()
     page.goto(server.url + "bench/floor.html", timeout=600_000)
-    page.wait_for_function("window.floor", timeout=600_000, polling=100)
+    page.wait_for_function("() => window.floor", timeout=600_000, polling=100)
     at, origin = page.evaluate("[window.floor.at, performance.timeOrigin]")
     _wait_quiet(server.link)
     ctx.close()
@@ -390,9 +390,9 @@ def phone_ours(chromium, server: PhoneServer) -> dict:
     ctx.add_init_script(FIRST_RESULT)
     page = ctx.new_page()
     page.goto(server.url + CALC_PAGE, timeout=600_000)
-    page.wait_for_function("window.__firstResult && window.calcEngine.readyAt", timeout=600_000, polling=100)
+    page.wait_for_function("() => window.__firstResult && window.calcEngine.readyAt", timeout=600_000, polling=100)
     ready, first, origin = page.evaluate("[window.calcEngine.readyAt, window.__firstResult, performance.timeOrigin]")
-    page.wait_for_function("window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
+    page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
                            timeout=600_000, polling=250)
     offline = page.evaluate("window.calcOffline.status")
     _wait_quiet(server.link)
