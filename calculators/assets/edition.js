@@ -7,8 +7,10 @@
 //   choose(edition)       keep it, tell the page (and other tabs)
 //   follow(fn, {signal})  fn(edition) now if one was chosen, and at every change
 
+import { keyFor } from "./store.js";
+
 export const EDITIONS = ["2023", "2022", "wiki"];
-const KEY = "conflict-table:edition";
+const KEY = keyFor("edition"); // scoped to this site's path, like every stored value
 const EVENT = "conflict-table:edition";
 
 export function preferred() {

@@ -549,7 +549,7 @@ export function mount(root, { engine, ui, options }) {
   follow((edition) => {
     if (!forms[edition] || draft.edition === edition) return;
     draft.edition = edition;
-    ui.store.save(saved.DRAFT_KEY, draft);
+    drafts.write(draft);
     if (mode === "setup") draw();
   }, { signal: listening.signal });
   draw();
