@@ -204,3 +204,66 @@ def test_morale_members_can_be_picked_from_the_roster(phone, server):
     assert names == ["Ada", "Bo"]
     member.fill("Ada")
     expect(member).to_have_value("Ada")
+
+
+BORDERS_PAGE = "edgerunner/conflicts/"
+BORDERS = '.calc[data-calc="borders"]'
+MAP_KEY = "conflict-table[/]:borders"
+
+
+def open_borders(page, server, hash_=""):
+    page.goto("about:blank")
+    page.goto(server.url + BORDERS_PAGE + hash_)
+    wait_engine(page)
+    w = page.locator(BORDERS)
+    expect(w.locator('input[name="new-zone"]')).to_be_enabled()
+    w.locator('[data-out="saved"]').wait_for(state="attached")
+    return w
+
+
+def add_zone(w, name):
+    w.locator('input[name="new-zone"]').fill(name)
+    w.locator('[data-action="add-zone"]').click()
+    expect(w.locator('[data-out="saved"]')).to_contain_text("Zone added")
+
+
+def test_a_shared_border_map_opens_on_another_phone_and_sets_the_receivers_aside(phone, server):
+    a = phone()
+    w = open_borders(a, server)
+    add_zone(w, "Harbor")
+    w.locator('[name="mode"]').select_option("shifts")
+    w.locator('[name="shifts"]').fill("3")
+    w.get_by_role("button", name="Share link").click()
+    link = w.locator('[data-out="share"] input').input_value()
+    assert "#borders=" in link
+    shared_map = a.evaluate(f"JSON.parse(localStorage.getItem('{MAP_KEY}'))")
+
+    b = phone()
+    wb = open_borders(b, server)
+    add_zone(wb, "Mill")
+    mine = b.evaluate(f"localStorage.getItem('{MAP_KEY}')")
+    b.goto("about:blank")
+    b.goto(link)
+    wait_engine(b)
+    wb = b.locator(BORDERS)
+    expect(wb.locator('[data-out="share"]')).to_contain_text("This link carries")
+    assert b.evaluate(f"localStorage.getItem('{MAP_KEY}')") == mine  # nothing replaced before asking
+    wb.get_by_role("button", name="Open it").click()
+    expect(wb.locator('[data-out="saved"]')).to_contain_text("Opened the shared map")
+    assert b.evaluate(f"JSON.parse(localStorage.getItem('{MAP_KEY}'))") == shared_map
+    expect(wb.locator('[name="shifts"]')).to_have_value("3")
+    aside = b.evaluate(f"JSON.parse(localStorage.getItem('{MAP_KEY}:set-aside'))")
+    assert [item["text"] for item in aside] == [mine] and "Mill" in mine
+    expect(wb.locator('[data-out="asides"]')).to_contain_text("Set aside")
+    assert a.errors == [] and b.errors == []
+
+
+def test_a_damaged_border_link_gives_a_message_and_loses_nothing(phone, server):
+    page = phone()
+    w = open_borders(page, server)
+    add_zone(w, "Mill")
+    mine = page.evaluate(f"localStorage.getItem('{MAP_KEY}')")
+    w = open_borders(page, server, "#borders=z.broken")
+    expect(w.locator('[data-out="share"]')).to_contain_text("can't be read")
+    assert page.evaluate(f"localStorage.getItem('{MAP_KEY}')") == mine
+    assert page.errors == []
