@@ -267,3 +267,29 @@ def test_a_damaged_border_link_gives_a_message_and_loses_nothing(phone, server):
     expect(w.locator('[data-out="share"]')).to_contain_text("can't be read")
     assert page.evaluate(f"localStorage.getItem('{MAP_KEY}')") == mine
     assert page.errors == []
+
+
+def test_the_party_and_its_share_notices_have_no_axe_violations(browser, server):
+    """axe-core on the party's controls, a damaged link's message and an import's error
+    (a context that lets axe's script in: the site's CSP blocks injected scripts)."""
+    from tests.browser.test_a11y import axe
+
+    ctx = browser.new_context(service_workers="block", viewport=PHONE, bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        w = open_table(page, server)
+        rename(w, "Ada")
+        party(w).get_by_role("button", name="Add opponent").click()
+        party(w).locator('[name="party-trait"]').fill("Scar")
+        party(w).get_by_role("button", name="Add trait").click()
+        party(w).get_by_role("button", name="Share link").click()
+        expect(party(w).locator("input.calc-share__link")).to_be_visible()
+        axe(page, "the stress roster with a share link", include=STRESS)
+        party(w).locator('[name="party-trait"]').fill("")
+        party(w).get_by_role("button", name="Add trait").click()
+        expect(party(w).locator('[data-field="party-trait"] .calc__error')).to_be_visible()
+        w = open_table(page, server, "#stress=z.broken")
+        expect(party(w).locator('[data-out="party-notice"]')).to_contain_text("can't be read")
+        axe(page, "the stress roster after a damaged link", include=STRESS)
+    finally:
+        ctx.close()

@@ -19,12 +19,12 @@ export function mountRoster({ ui, root, form }) {
 
   const people = el("div", { class: "calc__buttons calc-stress__people", role: "group", "aria-label": "Characters: show one" });
   const field = (name, label, control) => el("div", { class: "calc__field", "data-field": name },
-    el("label", { for: id(name) }, label), control, el("p", { class: "calc__error", id: `${id(name)}-error`, hidden: true }));
+    el("label", { for: control.id }, label), control, el("p", { class: "calc__error", id: `${control.id}-error`, hidden: true }));
   const nameInput = el("input", { type: "text", id: id("name"), name: "party-name", autocomplete: "off", maxlength: LIMITS.name,
     "aria-describedby": `${id("name")}-error` });
-  const sideSelect = el("select", { id: id("side"), name: "party-side" },
+  const sideSelect = el("select", { id: id("side"), name: "party-side", "aria-describedby": `${id("side")}-error` },
     ...Object.entries(SIDES).map(([v, words]) => el("option", { value: v }, words)));
-  const standingSelect = el("select", { id: id("standing"), name: "party-standing" },
+  const standingSelect = el("select", { id: id("standing"), name: "party-standing", "aria-describedby": `${id("standing")}-error` },
     ...Object.entries(STANDINGS).map(([v, words]) => el("option", { value: v }, words)));
   const traitList = el("ul", { class: "calc-stress__traits", "aria-label": "Traits gained" });
   const traitInput = el("input", { type: "text", id: id("trait"), name: "party-trait", autocomplete: "off", maxlength: LIMITS.trait,
