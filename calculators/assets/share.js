@@ -56,8 +56,12 @@ export async function encode(value) {
 export async function decode(code) {
   try {
     if (code.startsWith(ZIPPED)) {
-      if (!canZip()) return { problem: "this browser can't unpack it (it has no DecompressionStream)" };
-      const bytes = await through(new DecompressionStream("deflate-raw"), fromBase64url(code.slice(ZIPPED.length)), MAX_CHARS * 4);
+      let stream = null;
+      try {
+        stream = new DecompressionStream("deflate-raw");
+      } catch {}
+      if (!stream) return { problem: "this browser can't unpack it (it has no deflate-raw DecompressionStream): open it in a newer browser" };
+      const bytes = await through(stream, fromBase64url(code.slice(ZIPPED.length)), MAX_CHARS * 4);
       return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
     }
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(code)) };
