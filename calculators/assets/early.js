@@ -3,6 +3,9 @@
 // already said (engine.js, window.__calcEarly). A file, not an inline script,
 // so the site's Content-Security-Policy needs no exception for it.
 (function () {
+  // A share link's state (#stress=…) is read by share.js; keep it before the theme's
+  // navigation tracking replaces the fragment with a heading's.
+  window.__calcHash = location.hash;
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
   try {
     var worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });

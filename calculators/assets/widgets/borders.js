@@ -6,6 +6,10 @@ import { draw, mark } from "./borders/svg.js";
 import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder } from "./borders/editor.js";
 import { exportText, download, parseText } from "./borders/files.js";
 import { receive, typeInto } from "../handoff.js";
+import * as share from "../share.js";
+
+const SHARE = "borders"; // the link's #borders=…
+const SHARE_FORMAT = "conflict-table/border-map";
 
 const MOVE = ["start", "target", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
 
@@ -197,6 +201,63 @@ export async function mount(root, { engine, ui, options }) {
     if (await commit(edits.addZone(current.map, field.value), fieldFor.addZone, { note: "Zone added." })) field.value = "";
   }
 
+  // ---------------------------------------------------------------- a share link (share.js)
+
+  let sharedData = null;
+
+  async function offerShared() {
+    const got = await share.received(SHARE);
+    if (!got) return;
+    let data = null;
+    let problem = got.problem;
+    if (!problem) {
+      try {
+        data = JSON.parse(got.text);
+      } catch {
+        problem = "it is not readable JSON";
+      }
+    }
+    if (!problem && (!data || typeof data !== "object" || data.format !== SHARE_FORMAT || !data.map)) problem = "it does not carry a border map";
+    if (problem) {
+      share.forget(SHARE);
+      out("share").textContent = `The link carries a map that can't be read (${problem}). Nothing was changed.`;
+      return;
+    }
+    sharedData = data;
+    const name = typeof data.map.name === "string" ? `“${data.map.name.slice(0, 60)}”` : "a map";
+    out("share").replaceChildren(`This link carries ${name}. Opening it sets your own map aside (kept, to download). `,
+      ui.el("button", { type: "button", class: "calc__primary", "data-action": "open-shared" }, "Open it"), " ",
+      ui.el("button", { type: "button", "data-action": "keep-mine" }, "Keep mine"));
+  }
+
+  async function openShared() {
+    if (!sharedData) return;
+    const reply = await checkMap(sharedData.map); // the rules' check, as for an import
+    clearEditErrors();
+    if (!reply.ok) {
+      const where = reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
+      ui.showError(form, { field: "import", message: `The shared map can't be used: ${reply.error.message.replace(/\.$/, "")}${where}. Nothing was changed.` });
+      return;
+    }
+    const mine = store.text();
+    if (mine != null && !store.setAside(mine, "replaced by a shared link", { hold: false })) {
+      ui.showError(form, { field: "import", message: "There is no room in this browser to set your map aside first, so nothing was replaced (export it, then try again)." });
+      return;
+    }
+    const move = sharedData.move && typeof sharedData.move === "object" ? sharedData.move : {};
+    sharedData = null;
+    share.forget(SHARE);
+    if (!await commit(reply.result.map, () => "import", { note: "Opened the shared map; yours was set aside (download it below)." })) return;
+    for (const name of MOVE) {
+      const field = input(name);
+      if (field && typeof move[name] === "string" && field.type !== "file") field.value = move[name];
+    }
+    showMode();
+    out("share").textContent = "";
+    ui.store.drawAsides(ui, out("asides"), store, { prefix: "border-map-set-aside", what: "maps" });
+    await update();
+  }
+
   async function importFile(file) {
     let data;
     try {
@@ -234,6 +295,19 @@ export async function mount(root, { engine, ui, options }) {
     redo: () => {
       const next = steps.future.at(-1);
       return next && commit(next.state, () => "redo", { note: `Redone: ${next.label || "the change"}`, step: (now) => steps.redo(now) });
+    },
+    "share-link": async () => {
+      const move = Object.fromEntries(MOVE.map((name) => [name, input(name)?.value]).filter(([, v]) => typeof v === "string" && v !== ""));
+      const url = await share.link(SHARE, { format: SHARE_FORMAT, version: 1, map: current.map, move });
+      const { copied, box } = await share.offer(ui.el, url);
+      out("share").replaceChildren(copied ? "The link was copied. It opens this map and move as they are now. " : "Copy this link; it opens this map and move as they are now. ", box);
+      box.select();
+    },
+    "open-shared": openShared,
+    "keep-mine": () => {
+      share.forget(SHARE);
+      sharedData = null;
+      out("share").textContent = "The shared map was not opened; yours is as it was.";
     },
     "export-json": async () => { download(await exportText(current.map, "json")); out("saved").textContent = "Exported as JSON."; },
     "export-yaml": async () => { download(await exportText(current.map, "yaml")); out("saved").textContent = "Exported as YAML."; },
@@ -313,7 +387,10 @@ export async function mount(root, { engine, ui, options }) {
   const showAsides = () => ui.store.drawAsides(ui, asides, store, { prefix: "border-map-set-aside", what: "maps" });
   showAsides();
   await commit(first, () => "map-error", { note, save: false, undoable: false });
+  await offerShared();
+  window.addEventListener("hashchange", offerShared);
   return () => {
+    window.removeEventListener("hashchange", offerShared);
     unwatch();
     handing.abort();
   };

@@ -203,13 +203,13 @@ export function mount(root, { engine, ui, options }) {
       }
     }
     mode = conflict ? "play" : "setup";
-    const shared = saved.sharedText();
-    if (shared != null) offerShared(shared);
+    const shared = await saved.sharedText();
+    if (shared) offerShared(shared);
     draw();
   }
 
-  function offerShared(text) {
-    const { conflict: c, problem } = saved.unpack(text);
+  function offerShared({ text, problem: damaged }) {
+    const { conflict: c, problem } = damaged ? { problem: damaged } : saved.unpack(text);
     if (problem) {
       showNotice(`The link carries a conflict that can't be read (${problem}).`);
       saved.forgetShared();
@@ -399,7 +399,7 @@ export function mount(root, { engine, ui, options }) {
     }
     if (act.startsWith("aside-")) return; // the set-aside list handles its own buttons
     if (act === "share") {
-      const link = saved.shareLink(conflict);
+      const link = await saved.shareLink(conflict);
       const box = el("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", class: "morale__link" });
       let copied = false;
       try {
@@ -509,9 +509,9 @@ export function mount(root, { engine, ui, options }) {
     }
   }
 
-  function onHash() {
-    const shared = saved.sharedText();
-    if (shared != null && mode !== "loading") offerShared(shared);
+  async function onHash() {
+    const shared = await saved.sharedText();
+    if (shared && mode !== "loading") offerShared(shared);
   }
 
   /** Another tab saved this conflict: merge its log with ours (nothing either tab logged is dropped). */

@@ -3,6 +3,8 @@
 // stress.conditions, stress.track_hit, stress.track_recovery); this file keeps
 // the player's state in local storage, reads the fields, calls and draws.
 import { followEdition } from "./stress/edition.js";
+import { mountRoster } from "./stress/party.js";
+import { readRoster, slotName } from "./stress/roster.js";
 
 const CHANGED = "conflict-table:stress-changed"; // tells the other widgets on the page
 const UNDO_STEPS = 20;
@@ -10,9 +12,11 @@ const setAsideNotes = {}; // model → the report, so every widget on the page c
 
 export function mount(root, ctx) {
   const form = root.querySelector(".calc__form");
-  const panels = { wounds: woundsPanel, conditions: conditionsPanel, track: trackPanel };
-  const disposers = Object.entries(panels).map(([model, make]) =>
-    make({ ...ctx, root, panel: form.querySelector(`[data-panel="${model}"]`) }));
+  const makers = { wounds: woundsPanel, conditions: conditionsPanel, track: trackPanel };
+  const party = mountRoster({ ...ctx, root, form, panels: {} });
+  const panels = Object.fromEntries(Object.entries(makers).map(([model, make]) =>
+    [model, make({ ...ctx, root, panel: form.querySelector(`[data-panel="${model}"]`), gainTrait: party.gainTrait })]));
+  party.attach(panels);
 
   function show(model) {
     for (const node of root.querySelectorAll("[data-panel], .calc-stress__static")) {
@@ -28,7 +32,8 @@ export function mount(root, ctx) {
   followEdition(form, following);
   return () => {
     following.abort();
-    disposers.forEach((dispose) => dispose());
+    party.dispose();
+    Object.values(panels).forEach((p) => p.dispose());
   };
 }
 
@@ -38,7 +43,7 @@ export function mount(root, ctx) {
  *  `check(state)` asks the rules whether a state is sound: {state} (normalised) or {error};
  *  `bounds(state)` is the cheap check before anything is drawn: a reason, or null. */
 function keeper({ ui, root }, model, what, fresh, check, bounds, report) {
-  const store = ui.store.slot(`stress:${model}`);
+  let store = ui.store.slot(slotName(model, readRoster().roster.current)); // the current character's
   const steps = (h) => new ui.store.History(h, UNDO_STEPS);
   let saved = { state: fresh(), history: steps() };
 
@@ -65,7 +70,16 @@ function keeper({ ui, root }, model, what, fresh, check, bounds, report) {
   const usable = (steps) => (Array.isArray(steps) ? steps.filter((s) => isRecord(s) && isRecord(s.state) && !bounds({ ...fresh(), ...s.state })) : []);
 
   return {
-    store,
+    get store() {
+      return store;
+    },
+    fresh,
+    check,
+    bounds,
+    /** Keep another character's state from now on (load() reads it). */
+    use(name) {
+      store = ui.store.slot(name);
+    },
     get state() {
       return saved.state;
     },
@@ -407,6 +421,7 @@ function woundsPanel(base) {
     const next = { ...s, wounds: r.wounds, favor: r.favor_left, last_stand: s.last_stand || choice === "last_stand" };
     const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
     keep.commit(next, r.message + chose);
+    if (r.favor_spent && r.trait) base.gainTrait(`Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)`);
     parts.log.textContent = `Applied: ${r.message}${chose}`;
     pick = null;
     redraw();
@@ -440,6 +455,8 @@ function woundsPanel(base) {
 /** What every panel does once wired: read storage and check its bounds, draw at once, have the
  *  rules check the stored state when the engine is up, follow other tabs' changes. Copies set
  *  aside are listed under the notice, to download or discard. */
+const panelOf = (parts) => parts.apply.closest("[data-panel]");
+
 function startPanel(ui, model, parts, keep, drawFields, redraw) {
   const asides = ui.el("div", { class: "calc-stress__asides" });
   parts.notice.after(asides);
@@ -449,10 +466,26 @@ function startPanel(ui, model, parts, keep, drawFields, redraw) {
     showAsides();
   };
   const unwatch = keep.watch(() => { reload(); redraw(); });
-  reload();
-  drawFields(); // at once, from storage (its bounds checked); the rules check it when the engine is up
-  keep.verify().then((message) => { notify(parts, message); showAsides(); redraw(); });
-  return unwatch;
+  const start = () => {
+    reload();
+    drawFields(); // at once, from storage (its bounds checked); the rules check it when the engine is up
+    keep.verify().then((message) => { notify(parts, message); showAsides(); redraw(); });
+  };
+  start();
+  return {
+    dispose: unwatch,
+    fresh: keep.fresh,
+    check: keep.check,
+    bounds: keep.bounds,
+    /** Show another character (its slot name): their state, their undo steps. */
+    switchTo(name) {
+      keep.use(name);
+      parts.notice.hidden = true;
+      parts.log.textContent = "";
+      ui.clearErrors(panelOf(parts), []);
+      start();
+    },
+  };
 }
 
 // ---------------------------------------------------------------- Gauntlet Forge wiki conditions
@@ -542,6 +575,7 @@ function conditionsPanel(base) {
     const r = reply.result;
     const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
     keep.commit({ ...s, conditions: r.conditions, last_stand: s.last_stand || choice === "last_stand" }, r.message + chose);
+    if (r.trait) base.gainTrait(`Trait rated ${r.trait} (the stress a condition could not take)`);
     parts.log.textContent = `Applied: ${r.message}${chose}`;
     pick = null;
     redraw();

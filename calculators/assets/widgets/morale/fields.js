@@ -30,7 +30,7 @@ export function field(ui, spec, at) {
   } else {
     control = el("input", {
       ...common, type: "text", autocomplete: "off", spellcheck: "false", value: at.value ?? "",
-      inputmode: spec.type === "count" ? "numeric" : null,
+      inputmode: spec.type === "count" ? "numeric" : null, list: at.list ?? null,
     });
   }
   const wide = spec.type === "text" || spec.type === "choice" || spec.type === "opponent" || spec.type === "teammate";

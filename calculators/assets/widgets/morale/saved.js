@@ -6,10 +6,11 @@
 // copy this conflict replaced, so starting or importing can be undone).
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { slot, download, fileName } from "../../store.js";
+import * as share from "../../share.js";
 
 export { download, fileName };
 export const FORMAT = "conflict-table/morale";
-const HASH = "#morale=";
+const SHARE = "morale"; // the link's #morale=…
 const MAX_DROPPED = 500;
 
 export const conflictStore = () => slot("morale");
@@ -93,27 +94,16 @@ export function merge(ours, theirs) {
   };
 }
 
-/** A link to this page carrying the conflict in its hash (base64url of the JSON). */
+/** A link to this page carrying the conflict in its hash (share.js: #morale=<code>). */
 export function shareLink(conflict) {
-  const bytes = new TextEncoder().encode(JSON.stringify(pack(conflict, { bare: true })));
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const code = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return `${location.href.split("#")[0]}${HASH}${code}`;
+  return share.link(SHARE, pack(conflict, { bare: true }));
 }
 
-/** The text of a conflict carried by the page's link, or null. */
+/** What the page's link carries: null (no conflict), {text} or {problem}. */
 export function sharedText() {
-  if (!location.hash.startsWith(HASH)) return null;
-  try {
-    const code = location.hash.slice(HASH.length).replace(/-/g, "+").replace(/_/g, "/");
-    const binary = atob(code);
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return "";
-  }
+  return share.received(SHARE);
 }
 
 export function forgetShared() {
-  if (location.hash.startsWith(HASH)) history.replaceState(history.state, "", location.href.split("#")[0]);
+  share.forget(SHARE);
 }

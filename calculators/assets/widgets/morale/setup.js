@@ -2,6 +2,7 @@
 // (the wiki's Approach and positioning) comes from rules_core's form, rendered
 // into the page at build time; checking the setup is rules_core's job.
 import { field } from "./fields.js";
+import { rosterNames } from "../stress/roster.js";
 
 const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
 const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
@@ -67,6 +68,7 @@ export function payload(draft, form) {
  *  `keeps`: a start sets it aside. */
 export function draw(draft, { ui, wid, form, editions, running, keeps }) {
   const { el } = ui;
+  const party = rosterNames(); // the stress calculator's roster: members can be picked from it
   const teams = draft.teams.map((t, i) => {
     const where = `teams[${i}]`;
     const teamFields = form.team.filter((f) => f.type !== "member").map((f) =>
@@ -76,7 +78,8 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
       const mw = `${where}.members[${j}]`;
       const fields = form.member.filter((f) => shown(f, i)).map((f) =>
         field(ui, { ...f, label: f.name === "name" ? `Member ${j + 1}` : f.label },
-          { id: `${wid}-t${i}-m${j}-${f.name}`, name: `${mw}.${f.name}`, value: m[f.name], path: `teams.${i}.members.${j}.${f.name}` }));
+          { id: `${wid}-t${i}-m${j}-${f.name}`, name: `${mw}.${f.name}`, value: m[f.name], path: `teams.${i}.members.${j}.${f.name}`,
+            list: f.name === "name" && party.length ? `${wid}-party` : null }));
       const captainId = `${wid}-t${i}-m${j}-captain`;
       return el("li", { class: "morale__setup-member" },
         ...fields,
@@ -111,6 +114,7 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
     el("p", { class: "calc__error", id: `${wid}-edition-error`, hidden: true }));
   return [
     el("h3", { class: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict"),
+    party.length ? el("datalist", { id: `${wid}-party` }, ...party.map((n) => el("option", { value: n }))) : null,
     edition,
     ...teams,
     el("div", { class: "calc__field calc__field--wide", "data-field": "teams" }, el("p", { class: "calc__error", hidden: true })),

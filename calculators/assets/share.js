@@ -1,0 +1,112 @@
+// Share links for every calculator: a state packed into the page's URL fragment
+// (#<name>=<code>), which never reaches a server, so a link works offline. The
+// code is base64url of the JSON, deflated (CompressionStream "deflate-raw") when
+// the browser can: then it starts with "z." (a character base64url never uses).
+// Reading a link gives text, or a sentence saying why it can't be read; whether
+// the state is good is for the rules (the caller checks it like an import).
+// Nothing here is a rule of the games.
+
+const ZIPPED = "z.";
+/** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
+export const MAX_CHARS = 1_000_000;
+
+function toBase64url(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(code) {
+  if (!/^[A-Za-z0-9_-]*$/.test(code)) throw new Error("not base64url");
+  const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function through(stream, bytes, limit = Infinity) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw new RangeError("too large");
+    }
+    parts.push(value);
+  }
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+const canZip = () => typeof CompressionStream === "function" && typeof DecompressionStream === "function";
+
+/** The code for a value: deflated when the browser can, else plain. */
+export async function encode(value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  if (canZip()) {
+    try {
+      return ZIPPED + toBase64url(await through(new CompressionStream("deflate-raw"), bytes));
+    } catch {}
+  }
+  return toBase64url(bytes);
+}
+
+/** The text a code carries: {text} or {problem} (a sentence). */
+export async function decode(code) {
+  try {
+    if (code.startsWith(ZIPPED)) {
+      let stream = null;
+      try {
+        stream = new DecompressionStream("deflate-raw");
+      } catch {}
+      if (!stream) return { problem: "this browser can't unpack it (it has no deflate-raw DecompressionStream): open it in a newer browser" };
+      const bytes = await through(stream, fromBase64url(code.slice(ZIPPED.length)), MAX_CHARS * 4);
+      return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+    }
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(code)) };
+  } catch (error) {
+    if (error instanceof RangeError) return { problem: "it carries far more than any calculator holds" };
+    return { problem: "the link is damaged (cut short or changed)" };
+  }
+}
+
+const hashOf = (name) => `#${name}=`;
+
+/** A link to this page carrying `value` under `name` (#name=<code>). */
+export async function link(name, value) {
+  return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
+}
+
+// The fragment the page was opened with, kept by early.js in <head>: the theme's navigation
+// tracking may replace it with a heading's before a calculator starts.
+const opened = () => (typeof window.__calcHash === "string" ? window.__calcHash : "");
+const fragment = () => (location.hash.length > 1 ? location.hash : opened());
+
+/** Does the page's link carry a state under `name`? */
+export const carries = (name) => fragment().startsWith(hashOf(name)) || opened().startsWith(hashOf(name));
+
+/** The state the page's link carries under `name`: null (none), {text} or {problem}. */
+export async function received(name) {
+  const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
+  if (!hash) return null;
+  return decode(hash.slice(hashOf(name).length));
+}
+
+/** Take the state out of the page's link (once it is opened or refused), leaving the page as it is. */
+export function forget(name) {
+  if (opened().startsWith(hashOf(name))) window.__calcHash = "";
+  if (location.hash.startsWith(hashOf(name))) history.replaceState(history.state, "", location.href.split("#")[0]);
+}
+
+/** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand.
+ *  Returns {copied, box} (the field, to put in a notice). */
+export async function offer(el, url, label = "Share link") {
+  const box = el("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "calc-share__link" });
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {}
+  return { copied, box };
+}

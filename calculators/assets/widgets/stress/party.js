@@ -1,0 +1,253 @@
+// The party above the stress panels: one tap switches the character every
+// panel shows; the current character's name, side, standing and traits; the
+// roster's file export/import and its share link (share.js). The roster's
+// keeping and checks are roster.js; the states' checks are the panels' (rules).
+import * as share from "../../share.js";
+import {
+  FORMAT, LIMITS, ROSTER_CHANGED, SIDES, STANDINGS, addPerson, adopt, bundle, readRoster, rosterStore, slotName, unpackChecked,
+} from "./roster.js";
+
+const SHARE = "stress"; // the link's #stress=…
+
+export function mountRoster({ ui, root, form }) {
+  const { el } = ui;
+  const wid = root.id || "stress";
+  const id = (name) => `${wid}-party-${name}`;
+  let panels = {};
+  let roster = readRoster().roster;
+  let sharedText = null;
+
+  const people = el("div", { class: "calc__buttons calc-stress__people", role: "group", "aria-label": "Characters: show one" });
+  const field = (name, label, control) => el("div", { class: "calc__field", "data-field": name },
+    el("label", { for: control.id }, label), control, el("p", { class: "calc__error", id: `${control.id}-error`, hidden: true }));
+  const nameInput = el("input", { type: "text", id: id("name"), name: "party-name", autocomplete: "off", maxlength: LIMITS.name,
+    "aria-describedby": `${id("name")}-error` });
+  const sideSelect = el("select", { id: id("side"), name: "party-side", "aria-describedby": `${id("side")}-error` },
+    ...Object.entries(SIDES).map(([v, words]) => el("option", { value: v }, words)));
+  const standingSelect = el("select", { id: id("standing"), name: "party-standing", "aria-describedby": `${id("standing")}-error` },
+    ...Object.entries(STANDINGS).map(([v, words]) => el("option", { value: v }, words)));
+  const traitList = el("ul", { class: "calc-stress__traits", "aria-label": "Traits gained" });
+  const traitInput = el("input", { type: "text", id: id("trait"), name: "party-trait", autocomplete: "off", maxlength: LIMITS.trait,
+    "aria-describedby": `${id("trait")}-error` });
+  const notice = el("div", { class: "calc-stress__notice", "data-out": "party-notice", role: "status" });
+  const asides = el("div", { class: "calc-stress__asides" });
+  const fileInput = el("input", { type: "file", accept: ".json,application/json", id: id("import"), name: "party-import",
+    class: "calc-stress__sr", "data-act": "party-import", "aria-describedby": `${id("import")}-error` });
+
+  const section = el("section", { class: "calc-stress__party", "aria-labelledby": id("title") },
+    el("h4", { id: id("title") }, "The party"),
+    people,
+    el("div", { class: "calc__buttons" },
+      el("button", { type: "button", "data-act": "party-add", "data-side": "pc" }, "Add character"),
+      el("button", { type: "button", "data-act": "party-add", "data-side": "opponent" }, "Add opponent")),
+    el("div", { class: "calc-stress__person" },
+      field("party-name", "Name", nameInput),
+      field("party-side", "Side", sideSelect),
+      field("party-standing", "Standing", standingSelect),
+      el("p", { class: "calc-stress__line" }, "Traits gained:"),
+      traitList,
+      field("party-trait", "New trait", traitInput),
+      el("div", { class: "calc__buttons" }, el("button", { type: "button", "data-act": "party-trait-add" }, "Add trait"))),
+    el("div", { class: "calc__buttons" },
+      el("button", { type: "button", "data-act": "party-export" }, "Export roster"),
+      el("button", { type: "button", "data-act": "party-share" }, "Share link")),
+    el("div", { class: "calc__field calc__field--wide", "data-field": "party-import" },
+      el("label", { class: "calc-stress__file" }, "Import roster", fileInput),
+      el("p", { class: "calc__error", id: `${id("import")}-error`, hidden: true })),
+    notice,
+    asides);
+  form.prepend(section);
+
+  const current = () => roster.people.find((p) => p.id === roster.current);
+  const say = (text, ...extra) => notice.replaceChildren(text, ...extra);
+  const showAsides = () => ui.store.drawAsides(ui, asides, rosterStore(), { prefix: "stress-roster-set-aside", what: "rosters" });
+
+  function draw() {
+    const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${STANDINGS[p.standing].toLowerCase()}`}`;
+    const old = new Map([...people.children].map((b) => [b.dataset.key, b]));
+    people.replaceChildren(...roster.people.map((p) => {
+      const b = old.get(p.id) || el("button", { type: "button", "data-key": p.id, "data-act": "party-show" });
+      b.textContent = label(p);
+      b.setAttribute("aria-pressed", String(p.id === roster.current));
+      return b;
+    }));
+    const p = current();
+    if (document.activeElement !== nameInput) nameInput.value = p.name;
+    sideSelect.value = p.side;
+    standingSelect.value = p.standing;
+    traitList.replaceChildren(...p.traits.map((t, i) => el("li", {}, el("span", {}, t), " ",
+      el("button", { type: "button", "data-act": "party-trait-remove", "data-index": i }, "Remove",
+        el("span", { class: "calc-stress__sr" }, ` trait ${t}`)))));
+    if (!p.traits.length) traitList.append(el("li", { class: "calc-stress__none" }, "none yet"));
+    showAsides();
+  }
+
+  /** Save the roster and tell the other widgets; false (and a message) when it was not kept. */
+  function save(next) {
+    const why = rosterStore().write(next);
+    roster = next;
+    if (why) say(`This browser would not keep the roster (${why}): it lasts until the page is closed.`);
+    window.dispatchEvent(new CustomEvent(ROSTER_CHANGED, { detail: { from: root } }));
+    return !why;
+  }
+
+  function switchPanels() {
+    for (const [model, p] of Object.entries(panels)) p.switchTo(slotName(model, roster.current));
+  }
+
+  function change(edit) {
+    const before = roster.current;
+    save(edit({ ...roster, people: roster.people.map((p) => ({ ...p })) }));
+    if (roster.current !== before) switchPanels();
+    draw();
+  }
+
+  const editCurrent = (fn) => change((r) => {
+    fn(r.people.find((p) => p.id === r.current));
+    return r;
+  });
+
+  async function take(text, field, what) {
+    ui.clearErrors(section, [field]);
+    const checked = await unpackChecked(text, panels);
+    if (checked.down) {
+      ui.showError(section, { field, message: `${checked.down} Try again once the calculator has started; nothing was changed.` });
+      return false;
+    }
+    if (checked.problem) {
+      ui.showError(section, { field, message: `This ${what} can't be used: ${checked.problem}. Nothing was changed.` });
+      return false;
+    }
+    const why = adopt(checked.bundle, `replaced by ${what === "link" ? "a shared link" : "an imported file"}`);
+    if (why) {
+      ui.showError(section, { field, message: `The ${what} was not opened: ${why}.` });
+      return false;
+    }
+    roster = readRoster().roster;
+    window.dispatchEvent(new CustomEvent(ROSTER_CHANGED, { detail: { from: root } }));
+    switchPanels();
+    draw();
+    return true;
+  }
+
+  section.addEventListener("click", async (event) => {
+    const b = event.target.closest("button[data-act]");
+    if (!b) return;
+    const act = b.dataset.act;
+    if (act === "party-show") change((r) => ({ ...r, current: b.dataset.key }));
+    else if (act === "party-add") {
+      if (roster.people.length >= LIMITS.people) return say(`The roster holds at most ${LIMITS.people} characters.`);
+      change((r) => addPerson(r, b.dataset.side));
+      say(`${current().name} added and shown: every box is empty.`);
+      nameInput.focus();
+      nameInput.select();
+    } else if (act === "party-trait-add") addTrait();
+    else if (act === "party-trait-remove") {
+      editCurrent((p) => { p.traits = p.traits.filter((_, i) => i !== Number(b.dataset.index)); });
+      traitInput.focus();
+    } else if (act === "party-export") {
+      ui.store.download(ui.store.fileName("stress-roster"), JSON.stringify(bundle(roster), null, 1));
+      say("The roster was exported as a file.");
+    } else if (act === "party-share") {
+      const url = await share.link(SHARE, bundle(roster, { full: false }));
+      const { copied, box } = await share.offer(el, url);
+      say(copied ? "The link was copied. It opens this roster as it is now. " : "Copy this link; it opens this roster as it is now. ", box);
+      box.select();
+    } else if (act === "party-open-shared") {
+      if (sharedText != null && await take(sharedText, "party-import", "link")) {
+        sharedText = null;
+        share.forget(SHARE);
+        say("The shared roster is open; your own was set aside (download it below).");
+      }
+    } else if (act === "party-keep-mine") {
+      sharedText = null;
+      share.forget(SHARE);
+      say("The shared roster was not opened; yours is as it was.");
+    }
+  });
+
+  function addTrait() {
+    const text = traitInput.value.trim();
+    ui.clearErrors(section, ["party-trait"]);
+    if (!text) return ui.showError(section, { field: "party-trait", message: "Type the trait's name first." });
+    if (current().traits.length >= LIMITS.traits) return ui.showError(section, { field: "party-trait", message: `A character keeps at most ${LIMITS.traits} traits.` });
+    editCurrent((p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
+    traitInput.value = "";
+  }
+
+  traitInput.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      addTrait();
+    }
+  });
+  nameInput.addEventListener("change", () => {
+    const name = nameInput.value.trim();
+    ui.clearErrors(section, ["party-name"]);
+    if (!name) {
+      ui.showError(section, { field: "party-name", message: "A character needs a name; the old one is kept." });
+      return;
+    }
+    editCurrent((p) => { p.name = name; });
+  });
+  sideSelect.addEventListener("change", () => editCurrent((p) => { p.side = sideSelect.value; }));
+  standingSelect.addEventListener("change", () => editCurrent((p) => { p.standing = standingSelect.value; }));
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    fileInput.value = "";
+    if (await take(text, "party-import", "file")) say(`Imported ${file.name}; the roster it replaced was set aside (download it below).`);
+  });
+
+  const onChanged = (event) => {
+    if (event.detail?.from === root) return;
+    const before = roster.current;
+    roster = readRoster().roster;
+    if (roster.current !== before) switchPanels();
+    draw();
+  };
+  const onStorage = (event) => {
+    if (event.key === rosterStore().key || event.key === rosterStore().asideKey) onChanged({ detail: {} });
+  };
+  window.addEventListener(ROSTER_CHANGED, onChanged);
+  window.addEventListener("storage", onStorage);
+
+  async function offerShared() {
+    const got = await share.received(SHARE);
+    if (!got) return;
+    if (got.problem) {
+      share.forget(SHARE);
+      say(`The link carries a roster that can't be read (${got.problem}). Nothing was changed.`);
+      return;
+    }
+    sharedText = got.text;
+    let count = "";
+    try {
+      const data = JSON.parse(got.text);
+      if (data?.format === FORMAT && Array.isArray(data.people)) count = ` of ${data.people.length} character${data.people.length === 1 ? "" : "s"}`;
+    } catch {}
+    say(`This link carries a roster${count}. Opening it sets your own roster aside (kept, to download).`, " ",
+      el("button", { type: "button", class: "calc__primary", "data-act": "party-open-shared" }, "Open it"), " ",
+      el("button", { type: "button", "data-act": "party-keep-mine" }, "Keep mine"));
+  }
+  window.addEventListener("hashchange", offerShared);
+
+  draw();
+  return {
+    attach(made) {
+      panels = made;
+      offerShared();
+    },
+    /** A trait the current character gained (from a hit the panels applied). */
+    gainTrait(text) {
+      if (current().traits.length >= LIMITS.traits) return;
+      editCurrent((p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
+    },
+    dispose() {
+      window.removeEventListener(ROSTER_CHANGED, onChanged);
+      window.removeEventListener("storage", onStorage);
+      window.removeEventListener("hashchange", offerShared);
+    },
+  };
+}

@@ -1,0 +1,161 @@
+// The whole party: a named roster of characters (player characters and
+// opponents) for the stress calculator, each with their own saved state per
+// model, the traits they gained and their standing. The roster is kept with
+// store.js under "stress:roster"; each character's state of a model under
+// "stress:<model>" (the first character: where a single character's state was
+// always kept, so an old saved state becomes a roster of one) or
+// "stress:<model>:<id>". Whether a state is sound is asked of the rules (the
+// panels' checks). Nothing here is a rule of the games.
+import { slot } from "../../store.js";
+
+export const FORMAT = "conflict-table/stress";
+export const MODELS = ["wounds", "conditions", "track"];
+export const SIDES = { pc: "Player character", opponent: "Opponent" };
+export const STANDINGS = { in: "In the fight", taken_out: "Taken out", retired: "Retired", perished: "Perished" };
+export const LIMITS = { people: 40, name: 60, traits: 40, trait: 80 };
+export const ROSTER_CHANGED = "conflict-table:stress-roster-changed";
+const FIRST = "c1";
+
+export const rosterStore = () => slot("stress:roster");
+
+/** The slot name of a character's state of a model. */
+export const slotName = (model, id) => (id === FIRST ? `stress:${model}` : `stress:${model}:${id}`);
+
+const person = (id, name, side = "pc") => ({ id, name, side, standing: "in", traits: [] });
+export const fresh = () => ({ current: FIRST, people: [person(FIRST, "Character 1")] });
+
+const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Is this a roster (the list, not the states)? null, or the reason it is not. */
+export function rosterProblem(r) {
+  if (!isRecord(r) || !Array.isArray(r.people) || !r.people.length) return "it has no list of characters";
+  if (r.people.length > LIMITS.people) return `it has more than ${LIMITS.people} characters`;
+  const ids = new Set();
+  for (const [i, p] of r.people.entries()) {
+    const which = `character ${i + 1}`;
+    if (!isRecord(p) || typeof p.id !== "string" || !/^c\d{1,6}$/.test(p.id) || ids.has(p.id)) return `${which} has no proper id`;
+    ids.add(p.id);
+    if (typeof p.name !== "string" || !p.name.trim() || p.name.length > LIMITS.name) return `${which} has no name of 1 to ${LIMITS.name} characters`;
+    if (!(p.side in SIDES)) return `${which} is neither a player character nor an opponent`;
+    if (!(p.standing in STANDINGS)) return `${which} has no known standing`;
+    if (!Array.isArray(p.traits) || p.traits.length > LIMITS.traits ||
+        !p.traits.every((t) => typeof t === "string" && t.length <= LIMITS.trait)) {
+      return `${which}'s traits are not a list of at most ${LIMITS.traits} short texts`;
+    }
+  }
+  if (!ids.has(r.current)) return "its current character is not in the list";
+  return null;
+}
+
+/** The stored roster: {roster, problem?, text?} (a fresh roster of one when none or unusable). */
+export function readRoster() {
+  const { value, text, problem, blocked } = rosterStore().read();
+  if (blocked || value === undefined) return { roster: fresh() };
+  const why = problem || rosterProblem(value);
+  if (why) return { roster: fresh(), problem: why, text };
+  return { roster: value };
+}
+
+/** The names in the stored roster (for other calculators: the morale tracker's members). */
+export function rosterNames() {
+  try {
+    return readRoster().roster.people.map((p) => p.name);
+  } catch {
+    return [];
+  }
+}
+
+export function nextId(roster) {
+  const n = Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1;
+  return `c${n}`;
+}
+
+export function addPerson(roster, side = "pc") {
+  const id = nextId(roster);
+  const name = `${side === "opponent" ? "Opponent" : "Character"} ${roster.people.length + 1}`;
+  return { ...roster, current: id, people: [...roster.people, person(id, name, side)] };
+}
+
+/** The whole roster with every character's stored states: the export file (full: with the undo steps). */
+export function bundle(roster, { full = true } = {}) {
+  return {
+    format: FORMAT, version: 1, current: roster.current,
+    people: roster.people.map((p) => {
+      const states = {};
+      for (const model of MODELS) {
+        const { value } = slot(slotName(model, p.id)).read();
+        if (isRecord(value) && isRecord(value.state)) states[model] = full ? value : { state: value.state };
+      }
+      return { ...p, states };
+    }),
+  };
+}
+
+/** Is anything of the receiver's roster saved (worth setting aside before it is replaced)? */
+export function anythingSaved(roster) {
+  if (rosterStore().text() != null) return true;
+  return roster.people.some((p) => MODELS.some((m) => slot(slotName(m, p.id)).text() != null));
+}
+
+/**
+ * Read an imported or shared bundle's text and check it: the roster's shape here, every state by
+ * the rules (`panels[model].check`, after its cheap `bounds`). → {bundle} or {problem} or {down}.
+ */
+export async function unpackChecked(text, panels) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { problem: "it is not readable JSON" };
+  }
+  if (!isRecord(data)) return { problem: "it is not a roster" };
+  if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a stress roster` };
+  const why = rosterProblem(data);
+  if (why) return { problem: why };
+  const people = [];
+  for (const [i, p] of data.people.entries()) {
+    const states = {};
+    const given = isRecord(p.states) ? p.states : {};
+    for (const model of MODELS) {
+      if (given[model] === undefined) continue;
+      const where = `${p.name}, ${model === "track" ? "stress tracks" : model}`;
+      const v = given[model];
+      if (!isRecord(v) || !isRecord(v.state)) return { problem: `${where}: it is not a saved state` };
+      const panel = panels[model];
+      const state = { ...panel.fresh(), ...v.state };
+      const wrong = panel.bounds(state);
+      if (wrong) return { problem: `${where}: ${wrong}` };
+      const checked = await panel.check(state);
+      if (checked.error?.code === "engine") return { down: checked.error.message };
+      if (checked.error) return { problem: `${where}: ${checked.error.message.replace(/\.$/, "")}` };
+      states[model] = { state: checked.state, history: [], future: [] };
+    }
+    people.push({ id: p.id, name: p.name.trim(), side: p.side, standing: p.standing, traits: [...p.traits], states, index: i });
+  }
+  return { bundle: { current: data.current, people } };
+}
+
+/**
+ * Replace the receiver's roster by a checked bundle: the receiver's whole roster (with every state)
+ * is set aside first (never overwritten); returns null, or the sentence why nothing changed.
+ */
+export function adopt(checked, reason) {
+  const store = rosterStore();
+  const { roster: mine } = readRoster();
+  if (anythingSaved(mine)) {
+    const at = store.setAside(JSON.stringify(bundle(mine)), reason, { hold: false });
+    if (!at) return "there is no room in this browser to set your own roster aside first, so nothing was replaced (export it, then try again)";
+  }
+  for (const p of mine.people) for (const m of MODELS) slot(slotName(m, p.id)).remove();
+  const roster = {
+    current: checked.current,
+    people: checked.people.map(({ id, name, side, standing, traits }) => ({ id, name, side, standing, traits })),
+  };
+  for (const p of checked.people) {
+    for (const [m, value] of Object.entries(p.states)) {
+      const why = slot(slotName(m, p.id)).write(value);
+      if (why) return `this browser would not keep it (${why})`;
+    }
+  }
+  return store.write(roster);
+}

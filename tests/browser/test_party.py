@@ -1,0 +1,295 @@
+"""The whole party (issue 16 items 2, 3): the stress calculator's roster of
+characters kept across a reload, the morale tracker's members picked from it,
+and the roster shared as a link opened on another phone (a second browser
+context), with the receiver's own roster set aside, never overwritten.
+On a 360 x 740 phone."""
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.support import wait_engine
+
+TABLE = "table/"
+MORALE_PAGE = "gauntlet-forge/conflicts/"
+STRESS = '.calc[data-calc="stress"]'
+PHONE = {"width": 360, "height": 740}
+
+expect.set_options(timeout=20_000)
+
+
+@pytest.fixture
+def phone(browser):
+    made = []
+
+    def new():
+        ctx = browser.new_context(service_workers="block", viewport=PHONE)
+        made.append(ctx)
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        return page
+    yield new
+    for ctx in made:
+        ctx.close()
+
+
+def open_table(page, server, hash_=""):
+    if hash_:
+        page.goto("about:blank")
+        page.goto(server.url + TABLE + hash_)
+    elif not page.url.startswith(server.url + TABLE):
+        page.goto(server.url + TABLE)
+    wait_engine(page)
+    w = page.locator(STRESS).first
+    w.locator('[data-panel="wounds"] [data-out="answer"] .calc__answer').wait_for(state="attached")
+    return w
+
+
+def party(w):
+    return w.locator(".calc-stress__party")
+
+
+def people(w):
+    return party(w).locator(".calc-stress__people button")
+
+
+def box(w, slot, i):
+    return w.locator(f'[data-panel="wounds"] [data-slot="{slot}"] [data-box="{i}"]')
+
+
+def rename(w, name):
+    field = party(w).locator('[name="party-name"]')
+    field.fill(name)
+    field.press("Tab")
+    expect(people(w).filter(has_text=name)).to_have_attribute("aria-pressed", "true")
+
+
+def test_two_characters_stress_survives_a_reload(phone, server):
+    page = phone()
+    w = open_table(page, server)
+    expect(people(w)).to_have_count(1)
+    rename(w, "Ada")
+    box(w, "physical", 0).click()
+    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "true")
+    party(w).get_by_role("button", name="Add opponent").click()
+    expect(people(w)).to_have_count(2)
+    rename(w, "Grim")
+    party(w).locator('[name="party-standing"]').select_option("taken_out")
+    party(w).locator('[name="party-trait"]').fill("Broken arm")
+    party(w).get_by_role("button", name="Add trait").click()
+    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "false")  # the opponent starts empty
+    box(w, "mental", 1).click()
+    expect(box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+
+    page.reload()
+    w = open_table(page, server)
+    expect(people(w)).to_have_count(2)
+    grim = people(w).filter(has_text="Grim")
+    expect(grim).to_have_attribute("aria-pressed", "true")
+    expect(grim).to_contain_text("taken out")
+    expect(party(w).locator(".calc-stress__traits")).to_contain_text("Broken arm")
+    expect(box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "false")
+    people(w).filter(has_text="Ada").click()  # one tap
+    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "mental", 1)).to_have_attribute("aria-pressed", "false")
+    expect(party(w).locator(".calc-stress__traits")).not_to_contain_text("Broken arm")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []
+
+
+def test_an_old_single_character_state_becomes_a_roster_of_one(phone, server):
+    page = phone()
+    open_table(page, server)
+    box_state = {"wounds": {s: [i == 2 for i in range(6)] for s in ("physical", "mental", "social")},
+                 "favor": 1, "in_conflict": True, "last_stand": False}
+    page.evaluate("""s => localStorage.setItem("conflict-table[/]:stress:wounds",
+                         JSON.stringify({state: s, history: [], future: []}))""", box_state)
+    page.reload()
+    w = open_table(page, server)
+    expect(people(w)).to_have_count(1)
+    expect(box(w, "social", 2)).to_have_attribute("aria-pressed", "true")
+
+
+def share_link(w):
+    party(w).get_by_role("button", name="Share link").click()
+    link = party(w).locator("input.calc-share__link")
+    expect(link).to_be_visible()
+    return link.input_value()
+
+
+def test_a_shared_roster_opens_on_another_phone_and_sets_the_receivers_aside(phone, server):
+    a = phone()
+    w = open_table(a, server)
+    rename(w, "Ada")
+    box(w, "physical", 3).click()
+    expect(box(w, "physical", 3)).to_have_attribute("aria-pressed", "true")
+    link = share_link(w)
+    assert "#stress=" in link
+
+    b = phone()  # another phone: its own roster, which must not be lost
+    wb = open_table(b, server)
+    rename(wb, "Bo")
+    box(wb, "social", 0).click()
+    expect(box(wb, "social", 0)).to_have_attribute("aria-pressed", "true")
+    b.goto("about:blank")
+    b.goto(link)  # the link opened afresh, as on a phone
+    wb = open_table(b, server)
+    notice = party(wb).locator('[data-out="party-notice"]')
+    expect(notice).to_contain_text("This link carries a roster of 1 character")
+    expect(people(wb).filter(has_text="Bo")).to_have_count(1)  # nothing replaced before asking
+    party(wb).get_by_role("button", name="Open it").click()
+    expect(people(wb).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    expect(people(wb)).to_have_count(1)
+    expect(box(wb, "physical", 3)).to_have_attribute("aria-pressed", "true")
+    expect(box(wb, "social", 0)).to_have_attribute("aria-pressed", "false")
+    expect(party(wb).locator('[data-out="asides"]')).to_contain_text("Set aside")
+    aside = b.evaluate('JSON.parse(localStorage.getItem("conflict-table[/]:stress:roster:set-aside"))')
+    kept = json.loads(aside[0]["text"])
+    assert [p["name"] for p in kept["people"]] == ["Bo"]
+    assert kept["people"][0]["states"]["wounds"]["state"]["wounds"]["social"][0] is True
+    assert "#stress=" not in b.url
+    assert a.errors == [] and b.errors == []
+
+
+def test_a_damaged_or_unsound_link_gives_a_message_and_loses_nothing(phone, server):
+    page = phone()
+    w = open_table(page, server)
+    rename(w, "Bo")
+    box(w, "social", 0).click()
+    expect(box(w, "social", 0)).to_have_attribute("aria-pressed", "true")
+    before = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+
+    w = open_table(page, server, "#stress=z.AAAAthis-is-not-deflate")
+    expect(party(w).locator('[data-out="party-notice"]')).to_contain_text("can't be read")
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+
+    # Readable, but the rules refuse it (Favor below zero): the message is beside the import, nothing changes.
+    empty = [False] * 6
+    bad = {"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [
+        {"id": "c1", "name": "Eve", "side": "pc", "standing": "in", "traits": [],
+         "states": {"wounds": {"state": {"wounds": {"physical": empty, "mental": empty, "social": empty},
+                                         "favor": -3, "in_conflict": True, "last_stand": False}}}}]}
+    code = base64.urlsafe_b64encode(json.dumps(bad).encode()).decode().rstrip("=")
+    w = open_table(page, server, "#stress=" + code)
+    party(w).get_by_role("button", name="Open it").click()
+    error = party(w).locator('[data-field="party-import"] .calc__error')
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("can't be used")
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+    expect(box(w, "social", 0)).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
+    assert page.errors == []
+
+
+def test_morale_members_can_be_picked_from_the_roster(phone, server):
+    page = phone()
+    w = open_table(page, server)
+    rename(w, "Ada")
+    party(w).get_by_role("button", name="Add character").click()
+    rename(w, "Bo")
+    page.goto(server.url + MORALE_PAGE)
+    wait_engine(page)
+    morale = page.locator('.calc[data-calc="morale"]')
+    member = morale.locator('input[name="teams[0].members[0].name"]')
+    expect(member).to_be_visible()
+    list_id = member.get_attribute("list")
+    assert list_id
+    names = page.evaluate("id => [...document.getElementById(id).options].map(o => o.value)", list_id)
+    assert names == ["Ada", "Bo"]
+    member.fill("Ada")
+    expect(member).to_have_value("Ada")
+
+
+BORDERS_PAGE = "edgerunner/conflicts/"
+BORDERS = '.calc[data-calc="borders"]'
+MAP_KEY = "conflict-table[/]:borders"
+
+
+def open_borders(page, server, hash_=""):
+    page.goto("about:blank")
+    page.goto(server.url + BORDERS_PAGE + hash_)
+    wait_engine(page)
+    w = page.locator(BORDERS)
+    expect(w.locator('input[name="new-zone"]')).to_be_enabled()
+    w.locator('[data-out="saved"]').wait_for(state="attached")
+    return w
+
+
+def add_zone(w, name):
+    w.locator('input[name="new-zone"]').fill(name)
+    w.locator('[data-action="add-zone"]').click()
+    expect(w.locator('[data-out="saved"]')).to_contain_text("Zone added")
+
+
+def test_a_shared_border_map_opens_on_another_phone_and_sets_the_receivers_aside(phone, server):
+    a = phone()
+    w = open_borders(a, server)
+    add_zone(w, "Harbor")
+    w.locator('[name="mode"]').select_option("shifts")
+    w.locator('[name="shifts"]').fill("3")
+    w.get_by_role("button", name="Share link").click()
+    link = w.locator('[data-out="share"] input').input_value()
+    assert "#borders=" in link
+    shared_map = a.evaluate(f"JSON.parse(localStorage.getItem('{MAP_KEY}'))")
+
+    b = phone()
+    wb = open_borders(b, server)
+    add_zone(wb, "Mill")
+    mine = b.evaluate(f"localStorage.getItem('{MAP_KEY}')")
+    b.goto("about:blank")
+    b.goto(link)
+    wait_engine(b)
+    wb = b.locator(BORDERS)
+    expect(wb.locator('[data-out="share"]')).to_contain_text("This link carries")
+    assert b.evaluate(f"localStorage.getItem('{MAP_KEY}')") == mine  # nothing replaced before asking
+    wb.get_by_role("button", name="Open it").click()
+    expect(wb.locator('[data-out="saved"]')).to_contain_text("Opened the shared map")
+    assert b.evaluate(f"JSON.parse(localStorage.getItem('{MAP_KEY}'))") == shared_map
+    expect(wb.locator('[name="shifts"]')).to_have_value("3")
+    aside = b.evaluate(f"JSON.parse(localStorage.getItem('{MAP_KEY}:set-aside'))")
+    assert [item["text"] for item in aside] == [mine] and "Mill" in mine
+    expect(wb.locator('[data-out="asides"]')).to_contain_text("Set aside")
+    assert a.errors == [] and b.errors == []
+
+
+def test_a_damaged_border_link_gives_a_message_and_loses_nothing(phone, server):
+    page = phone()
+    w = open_borders(page, server)
+    add_zone(w, "Mill")
+    mine = page.evaluate(f"localStorage.getItem('{MAP_KEY}')")
+    w = open_borders(page, server, "#borders=z.broken")
+    expect(w.locator('[data-out="share"]')).to_contain_text("can't be read")
+    assert page.evaluate(f"localStorage.getItem('{MAP_KEY}')") == mine
+    assert page.errors == []
+
+
+def test_the_party_and_its_share_notices_have_no_axe_violations(browser, server):
+    """axe-core on the party's controls, a damaged link's message and an import's error
+    (a context that lets axe's script in: the site's CSP blocks injected scripts)."""
+    from tests.browser.test_a11y import axe
+
+    ctx = browser.new_context(service_workers="block", viewport=PHONE, bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        w = open_table(page, server)
+        rename(w, "Ada")
+        party(w).get_by_role("button", name="Add opponent").click()
+        party(w).locator('[name="party-trait"]').fill("Scar")
+        party(w).get_by_role("button", name="Add trait").click()
+        party(w).get_by_role("button", name="Share link").click()
+        expect(party(w).locator("input.calc-share__link")).to_be_visible()
+        axe(page, "the stress roster with a share link", include=STRESS)
+        party(w).locator('[name="party-trait"]').fill("")
+        party(w).get_by_role("button", name="Add trait").click()
+        expect(party(w).locator('[data-field="party-trait"] .calc__error')).to_be_visible()
+        w = open_table(page, server, "#stress=z.broken")
+        expect(party(w).locator('[data-out="party-notice"]')).to_contain_text("can't be read")
+        axe(page, "the stress roster after a damaged link", include=STRESS)
+    finally:
+        ctx.close()
