@@ -3,6 +3,8 @@
 // already said (engine.js, window.__calcEarly). A file, not an inline script,
 // so the site's Content-Security-Policy needs no exception for it.
 (function () {
+  // Scripts run: the "needs JavaScript" line stays hidden until calc.js says what the engine does (calc.css).
+  document.documentElement.classList.add("calc-js");
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
   try {
     var worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });

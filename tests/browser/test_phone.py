@@ -56,3 +56,33 @@ def test_calculator_tables_fit_a_phone_and_look_like_the_sites(phone, server, pa
         assert t["ruled"] or t["caption"] is None, (path, t["caption"], "rows not ruled")
         assert not t["captionCut"], (path, t["caption"])
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_needs_javascript_does_not_flash_on_a_slow_load(browser, server):
+    """With scripts on, the "needs JavaScript" line is never shown, even while calc.js is slow to arrive."""
+    import time
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+
+    def slow(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    context.route(lambda url: url.split("?")[0].endswith("/calc.js"), slow)
+    page = context.new_page()
+    page.goto(server.url + "gauntlet-forge/boons-and-banes/", wait_until="commit")
+    status = page.locator(".calc__status").first
+    status.wait_for(state="attached")
+    page.wait_for_timeout(300)  # the page drawn, calc.js still on its way (module scripts hold DOMContentLoaded)
+    assert "needs JavaScript" in status.text_content()  # still in the page for browsers without scripts
+    assert not status.is_visible() or status.evaluate("s => getComputedStyle(s).visibility") == "hidden"
+    context.close()
+
+
+def test_enduring_checkbox_sits_beside_its_label(phone, server):
+    phone.goto(server.url + "gauntlet-forge/boons-and-banes/")
+    wait_engine(phone)
+    box = phone.locator('input[name="enduring"]').first.bounding_box()
+    label = phone.locator('label[for$="-enduring"]').first.bounding_box()
+    assert label["x"] > box["x"] + box["width"] - 1  # to its right
+    assert label["y"] < box["y"] + box["height"] and box["y"] < label["y"] + label["height"]  # on the same line
