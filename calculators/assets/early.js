@@ -6,6 +6,8 @@
   // A share link's state (#stress=…) is read by share.js; keep it before the theme's
   // navigation tracking replaces the fragment with a heading's.
   window.__calcHash = location.hash;
+  // Scripts run: the "needs JavaScript" line stays hidden until calc.js says what the engine does (calc.css).
+  document.documentElement.classList.add("calc-js");
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
   try {
     var worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });

@@ -97,7 +97,7 @@ def static(wid: str, data: dict, start: str) -> str:
     rows = [[z["zone"], "no way through" if z["cost"] is None else z["cost"],
              "not connected" if z["range"] is None else z["range"]] for z in move["zones"]]
     return (
-        f'<figure class="bmap-figure">{svg(drawing, wid + "-static", "Map: " + _title(data))}'
+        f'<figure class="bmap-figure" tabindex="0">{svg(drawing, wid + "-static", "Map: " + _title(data))}'
         f'<figcaption>{escape(_title(data))}: {_count(len(checked["zones"]), "zone")} and '
         f'{_count(len(checked["borders"]), "border")} (pass values on the lines; in words below).</figcaption></figure>'
         f'<p class="bmap-words__zones"><strong>Zones:</strong> {escape(", ".join(checked["zones"]))}.</p>'
@@ -119,7 +119,7 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
     return (
         '<p class="calc__form-error" data-out="map-error" role="alert" hidden></p>'
         '<div class="bmap-live">'
-        '<figure class="bmap-figure" data-out="diagram"></figure>'
+        '<figure class="bmap-figure" data-out="diagram" tabindex="0"></figure>'
         '<div data-out="words"></div>'
         "</div>"
         # ---- the move
@@ -139,6 +139,8 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
         + '<output class="calc__result" data-out="reach" aria-live="polite"></output>'
         # ---- editing
         + '<fieldset class="calc__group bmap-edit"><legend>Zones</legend>'
+        + f'<p class="calc__hint" id="{wid}-move-hint">A new zone takes the next free place on the grid. '
+          "To move a zone: its Move button, then the arrow keys (or drag the zone on the map).</p>"
         + '<ul class="bmap-rows" data-out="zones"></ul>'
         + h.text_field(wid, "new-zone", "New zone", "")
         + f'<div class="calc__buttons">{_button("add-zone", "Add zone")}</div>'
@@ -157,6 +159,7 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
         + "</fieldset>"
         # ---- maps and files
         + '<fieldset class="calc__group bmap-edit"><legend>Maps</legend>'
+        + h.text_field(wid, "map-name", "Map name", "", hint="your map is exported under this name")
         + h.select(wid, "example", "Example map", examples, chosen)
         + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo", disabled=True)}{_button("redo", "Redo", disabled=True)}</div>'
         + f'<div class="calc__buttons">{_button("export-json", "Export JSON")}{_button("export-yaml", "Export YAML")}{_button("share-link", "Share link")}</div>'

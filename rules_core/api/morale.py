@@ -396,7 +396,9 @@ def _event_forms(edition: str) -> list[dict]:
         {"kind": "attack", "label": "Attack", "by": "member", "fields": attack},
         {"kind": "advantage", "label": "Vigor advantage", "by": "member",
          "fields": [_field("margin", {"2023": "Margin of effort", "2022": "Effort of the Vigor positioning",
-                                      "wiki": "Successes of the Vigor benefit"}[edition], "count")]},
+                                      "wiki": "Successes of the Vigor benefit"}[edition], "count")],
+         # tests move morale in 2023 and 2022: the advantage's own test is a second entry
+         **({} if wiki else {"note": "This only adds the margin: log the test's Success or Failure as well."})},
         {"kind": "leave", "label": "Surrender or leave", "by": "member", "fields": leave},
         {"kind": "overwhelmed", "label": "Overwhelmed (retires)", "by": "member", "fields": overwhelmed},
         {"kind": "last_stand", "label": "Enter Last Stand", "by": "member", "fields": []},

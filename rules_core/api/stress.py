@@ -152,7 +152,7 @@ def _condition_message(r: conditions.ConditionResult) -> str:
         return f"Take a condition rated {r.rating} (slot {r.slot + 1}) for the {s} stress."
     if r.outcome == "overflow":
         return (f"No empty slot is rated {s} or more. The largest empty slot takes a condition rated {r.rating}; "
-                f"the other {r.trait} become a new (or replaced) trait rated {r.trait}." + then)
+                f"the other {r.trait} {'becomes' if r.trait == 1 else 'become'} a new (or replaced) trait rated {r.trait}." + then)
     if r.outcome == "trait":
         return f"Every slot is full: a new (or replaced) trait rated {s} takes all {s} stress." + then
     return "In a Last Stand any stress is fatal: the participant perishes."
@@ -246,7 +246,7 @@ def track_hit(p: dict) -> dict:
     """
     f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense", "range")
     track = _read_track(p)
-    shifts = f.integer(p, "shifts", "The shifts", low=0, high=MAX_STRESS)
+    shifts = f.integer(p, "shifts", "The number of shifts", low=0, high=MAX_STRESS)
     chosen = f.sequence(p, "consequences", "The consequences", default=[], max_length=3)
     for name in chosen:
         f.name_in(name, CONSEQUENCES, "A consequence", field="consequences")
@@ -284,7 +284,7 @@ def track_recovery(p: dict) -> dict:
     """
     f.only(p, "track", "shifts", "chosen")
     track = _read_track(p)
-    shifts = f.integer(p, "shifts", "The shifts", low=0, high=MAX_STRESS)
+    shifts = f.integer(p, "shifts", "The number of shifts", low=0, high=MAX_STRESS)
     raw = p.get("chosen")
     chosen = None
     if raw is not None:

@@ -211,7 +211,7 @@ def test_editing_add_rename_remove_zones_and_add_a_border_with_ways(borders):
     assert "Loading bay" not in text
     assert borders.locator('select[name="target"]').input_value() == "East end"
     stored = borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
-    assert stored["zones"] == ["West end", "Aisles", "East end"]
+    assert [z if isinstance(z, str) else z["name"] for z in stored["zones"]] == ["West end", "Aisles", "East end"]
     borders.locator('[data-action="undo"]').click()
     wait_text(out(borders, "words"), "Loading bay")
 
@@ -361,8 +361,8 @@ def test_phone_viewport(browser, server):
     widget = page.locator(WIDGET).first
     wait_text(out(widget, "reach"), "reach no other zone")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    svg = out(widget, "diagram").locator("svg").bounding_box()
-    assert svg["x"] >= 0 and svg["x"] + svg["width"] <= 360
+    figure = out(widget, "diagram").bounding_box()  # the map scrolls inside it when wider
+    assert figure["x"] >= 0 and figure["x"] + figure["width"] <= 360
     for selector in ('input[name="skill"]', 'select[name="start"]', 'input[name="zone-0"]', 'input[name="new-zone"]',
                      '[data-action="add-border"]', '[data-action="remove-zone"]', '[data-action="export-yaml"]'):
         box = widget.locator(selector).first.bounding_box()
@@ -371,3 +371,111 @@ def test_phone_viewport(browser, server):
     label = widget.locator('[data-out="borders"] .calc__field--check label').first.bounding_box()
     assert label["height"] >= 44
     context.close()
+
+
+# ------------------------------------------------------------ a phone: readable maps, moving zones, names
+
+SMALLEST_TEXT = """svg => Math.min(...[...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).map(t =>
+    parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width))"""
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(server.url + CONFLICTS)
+    wait_engine(page)
+    widget = page.locator(WIDGET).first
+    widget.locator('[data-out="reach"] .calc__answer').wait_for()
+    yield widget
+    context.close()
+
+
+def scrolls_visibly(figure) -> bool:
+    """Wider than its box only if it scrolls sideways (and shows it: a shadow at the edge)."""
+    return figure.evaluate("""f => f.scrollWidth <= f.clientWidth + 1 ||
+        (getComputedStyle(f).overflowX === 'auto' && getComputedStyle(f).backgroundImage.includes('gradient'))""")
+
+
+@pytest.mark.parametrize("example, check", [("warehouse", "Middle – East end: 3"), ("house", "break the wall"),
+                                            ("slope", "Hilltop – Foot of the slope")])
+def test_phone_map_labels_are_at_least_12_px(phone, example, check):
+    load_example(phone, example, check)
+    diagram = out(phone, "diagram")
+    smallest = diagram.locator("svg").evaluate(SMALLEST_TEXT)
+    assert smallest >= 12, (example, smallest)
+    assert scrolls_visibly(diagram)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360
+    static = phone.locator(".calc__static svg")  # the build-time drawing: the same text sizes
+    assert static.evaluate("s => { s.closest('.calc__static').hidden = false; return true; }")
+    assert static.evaluate(SMALLEST_TEXT) >= 12
+    static.evaluate("s => { s.closest('.calc__static').hidden = true; }")
+
+
+def test_phone_a_12_zone_map_built_in_the_editor_is_a_readable_grid(phone):
+    load_example(phone, "house", "break the wall")
+    for i in range(3, 13):
+        phone.locator('input[name="new-zone"]').fill(f"Zone {i}")
+        phone.locator('[data-action="add-zone"]').click()
+        wait_text(out(phone, "words"), f"Zone {i}.")
+    add_border(phone, "Zone 3", "Zone 4", [{"name": "", "pass": 2}])
+    wait_text(out(phone, "words"), "Zone 3 – Zone 4: 2")
+    svg = out(phone, "diagram").locator("svg")
+    assert svg.locator(".bmap__zone").count() == 12
+    assert svg.evaluate(SMALLEST_TEXT) >= 12
+    rows = {round(b["y"] / 10) for b in (g.bounding_box() for g in svg.locator(".bmap__zone rect").all())}
+    cols = {round(b["x"] / 10) for b in (g.bounding_box() for g in svg.locator(".bmap__zone rect").all())}
+    assert len(cols) <= 2 and len(rows) >= 6, (cols, rows)  # a grid two zones wide, not one long row
+    assert scrolls_visibly(out(phone, "diagram"))
+
+
+def zone_box(widget, name):
+    return out(widget, "diagram").locator(f'.bmap__zone[data-zone="{name}"] rect').bounding_box()
+
+
+def test_the_keyboard_moves_a_zone(phone):
+    load_example(phone, "warehouse", "Middle – East end: 3")
+    before = zone_box(phone, "Middle")
+    move = phone.locator('[data-action="move-zone"][aria-label="Move zone Middle on the map"]')
+    move.focus()
+    phone.page.keyboard.press("ArrowDown")
+    wait_text(out(phone, "saved"), "Moved Middle.")
+    after = zone_box(phone, "Middle")
+    assert after["y"] > before["y"] + 20
+    assert phone.page.evaluate("document.activeElement.dataset.action") == "move-zone"  # keeps moving
+    phone.page.keyboard.press("ArrowUp")
+    phone.page.wait_for_function("() => document.querySelector('[data-out=\"saved\"]').textContent === 'Moved Middle.'")
+    stored = phone.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
+    assert {"name": "Middle", "at": [1, 0]} in stored["zones"]
+    assert "West end – Middle: 3" in words(phone)  # the borders follow the zone
+
+
+def test_a_dragged_zone_moves(phone):
+    load_example(phone, "warehouse", "Middle – East end: 3")
+    page = phone.page
+    out(phone, "diagram").locator('.bmap__zone[data-zone="West end"] rect').scroll_into_view_if_needed()
+    box = zone_box(phone, "West end")
+    page.mouse.move(box["x"] + 20, box["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 20, box["y"] + 20 + box["height"] * 2, steps=5)
+    page.mouse.up()
+    wait_text(out(phone, "saved"), "Moved West end.")
+    assert zone_box(phone, "West end")["y"] > box["y"] + 20
+
+
+def test_a_renamed_map_exports_under_its_own_name(phone):
+    load_example(phone, "slope", "Hilltop – Foot of the slope")
+    name = phone.locator('input[name="map-name"]')
+    assert name.input_value() == "Slope"
+    name.fill("Ridge fight")
+    name.press("Enter")
+    wait_text(out(phone, "saved"), "Ridge fight")
+    assert "Ridge fight" in out(phone, "diagram").locator("figcaption").inner_text()
+    with phone.page.expect_download() as info:
+        phone.locator('[data-action="export-json"]').click()
+    assert info.value.suggested_filename == "ridge-fight.json"
+    with phone.page.expect_download() as info:
+        phone.locator('[data-action="export-yaml"]').click()
+    assert info.value.suggested_filename == "ridge-fight.yml"

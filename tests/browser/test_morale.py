@@ -85,6 +85,11 @@ class Tracker:
 
     # ---- playing
     def button(self, kind: str, who: str):
+        """An event's button; a member's buttons sit behind their name, so that is opened first."""
+        toggle = self.w.locator(f'[data-key="member:{who}"]')
+        if toggle.count() and toggle.get_attribute("aria-expanded") == "false":
+            toggle.click()
+            self.w.locator(f'[data-key="member:{who}"][aria-expanded="true"]').wait_for()
         return self.w.locator(f'[data-key="event:{kind}:{who}"]')
 
     def act(self, kind: str, who: str, **fields):
@@ -594,6 +599,55 @@ def test_phone_360_px(tracker):
         t.w.locator('.morale__panel [data-act="cancel"]').click()
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_phone_scoreboard_stays_in_view_and_members_fold(tracker):
+    """At 360 × 740 the scoreboard (every team's morale, broken or not, whose turn, the keep-morale
+    difficulty due) stays on screen, below the site's header, while the player scrolls to the last
+    team; a member's six buttons stay folded behind their name until it is tapped."""
+    t = tracker
+    page = t.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        t.begin("2023", [{"name": "Wolves", "members": ["Ada", "Bo", "Eve", "Fay"]},
+                         {"name": "Crows", "members": ["Cy", "Di", "Gus", "Hal"]},
+                         {"name": "Owls", "members": ["Ike", "Jo", "Kit"]}])
+        t.act("failure", "Ada")
+        t.act("failure", "Bo")                       # Wolves at −2: BROKEN MORALE 2, keep-morale due
+        board = t.w.locator('[data-out="scoreboard"]')
+        rows = {r.get_attribute("data-team"): r.inner_text() for r in board.locator("li").all()}
+        assert set(rows) == {"Wolves", "Crows", "Owls"}
+        assert "−2" in rows["Wolves"] and "BROKEN MORALE 2" in rows["Wolves"] and "difficulty 2" in rows["Wolves"]
+        assert "0" in rows["Crows"] and "BROKEN" not in rows["Crows"]
+        assert "Wolves" in board.locator(".morale__board-round").inner_text()   # whose turn
+        # folded: only the names show, not 3 × 4 rows of buttons
+        assert not t.w.locator('[data-key="event:attack:Cy"]').is_visible()
+        assert t.w.locator('[data-key="member:Cy"]').get_attribute("aria-expanded") == "false"
+        header = page.locator(".md-header").bounding_box()
+        for target in ('.morale__team[data-team="Crows"] [data-key="member:Hal"]',
+                       '.morale__team[data-team="Owls"] [data-key="member:Kit"]', f'{WIDGET} .morale__log-section h4'):
+            page.locator(target).scroll_into_view_if_needed()
+            page.wait_for_timeout(100)
+            box = board.bounding_box()
+            assert page.evaluate("window.scrollY") > 500, "the tracker should be long enough to scroll"
+            assert box["y"] >= header["y"] + header["height"] - 1 and box["y"] + box["height"] <= 740, box
+            assert box["height"] < 150, box  # compact: the cards stay visible under it
+        t.act("failure", "Kit")
+        assert "−1" in board.locator('li[data-team="Owls"]').inner_text()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_a_vigor_advantage_reminds_to_log_the_test(tracker):
+    t = tracker
+    ensure_wolves_and_crows(t)
+    t.button("advantage", "Eve").click()
+    assert "Success or Failure" in t.w.locator('.morale__panel [data-out="note"]').inner_text()
+    t.fill_panel(margin=2)
+    count = len(t.log())
+    t.w.locator('.morale__panel button[type="submit"]').click()
+    t.wait_log(count + 1)
+    assert "Success or Failure" in t.w.locator('[data-out="announce"]').inner_text()
 
 
 def test_share_link_opens_the_conflict(tracker):

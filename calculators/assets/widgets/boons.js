@@ -37,7 +37,7 @@ export function mount(root, { engine, ui }) {
         r.extraordinary
           ? ui.el("li", {}, `Use its free dice: +${r.use_free_dice.dice} on a roll; the boon stays at rating ${r.rating}.`)
           : null,
-        ui.el("li", {}, `Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} dice on one roll, ${after}.`)),
+        ui.el("li", {}, `Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} ${r.spend.dice === 1 ? "die" : "dice"} on one roll, ${after}.`)),
     ];
   }
 

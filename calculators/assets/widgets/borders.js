@@ -78,10 +78,14 @@ export async function mount(root, { engine, ui, options }) {
     out("words").replaceChildren(
       ui.el("p", { class: "bmap-words__zones" }, ui.el("strong", {}, "Zones:"), ` ${zones.join(", ")}.`),
       ui.el("ul", { class: "bmap-words" }, checked.text.length ? checked.text.map((line) => ui.el("li", {}, line)) : ui.el("li", {}, "No borders.")));
+    if (document.activeElement !== input("map-name")) input("map-name").value = map.name || "";
     const focused = document.activeElement?.name;
+    const moving = document.activeElement?.dataset?.action === "move-zone" ? document.activeElement.dataset.index : null;
     out("zones").replaceChildren(...zoneRows(ui, wid, zones));
     out("borders").replaceChildren(...borderRows(ui, wid, checked.borders));
     if (focused && /^zone-\d+$/.test(focused)) input(focused)?.focus();
+    if (moving != null) form.querySelector(`[data-action="move-zone"][data-index="${moving}"]`)?.focus();
+    enableDrag();
     const first = zones.includes(options.start) ? options.start : zones[0];
     const last = zones.includes(options.target) ? options.target : zones[zones.length - 1];
     fillSelect(input("start"), zones, first, renamed);
@@ -198,7 +202,55 @@ export async function mount(root, { engine, ui, options }) {
 
   async function addZone() {
     const field = input("new-zone");
-    if (await commit(edits.addZone(current.map, field.value), fieldFor.addZone, { note: "Zone added." })) field.value = "";
+    if (await commit(edits.addZone(current.map, field.value, cells()), fieldFor.addZone, { note: "Zone added." })) field.value = "";
+  }
+
+  /** Where each zone is drawn now: name → [col, row]. */
+  const cells = () => Object.fromEntries(current.drawing.zones.map((z) => [z.zone, z.cell]));
+
+  function moveZone(index, dc, dr) {
+    const name = current.checked.zones[index];
+    return commit(edits.moveZone(current.map, cells(), index, dc, dr), fieldFor.moveZone(index), { note: `Moved ${name}.` });
+  }
+
+  async function renameMap() {
+    const field = input("map-name");
+    if (field.value.trim() === (current.map.name || "")) return;
+    await commit(edits.renameMap(current.map, field.value), fieldFor.renameMap, { note: `The map is now called ${field.value.trim() || "Your map"}.` });
+  }
+
+  /** Drag a zone's box on the drawn map to another grid cell (the keyboard way: its Move button and the arrows). */
+  function enableDrag() {
+    if (!svg) return;
+    const { drawing } = current;
+    for (const g of svg.querySelectorAll(".bmap__zone")) {
+      g.addEventListener("pointerdown", (down) => {
+        if (down.button !== 0) return;
+        const index = current.checked.zones.indexOf(g.dataset.zone);
+        const zone = drawing.zones.find((z) => z.zone === g.dataset.zone);
+        const others = drawing.zones.filter((z) => z !== zone);
+        // one grid step = the distance between neighbouring cells, from the drawing itself
+        const dx = others.find((z) => z.cell[1] === zone.cell[1] && z.cell[0] !== zone.cell[0]);
+        const dy = others.find((z) => z.cell[0] === zone.cell[0] && z.cell[1] !== zone.cell[1]);
+        const colStep = dx ? Math.abs(dx.x - zone.x) / Math.abs(dx.cell[0] - zone.cell[0]) : zone.w * 1.5;
+        const rowStep = dy ? Math.abs(dy.y - zone.y) / Math.abs(dy.cell[1] - zone.cell[1]) : zone.h * 1.8;
+        const scale = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
+        g.setPointerCapture(down.pointerId);
+        g.classList.add("is-dragging");
+        const moveTo = (e) => g.setAttribute("transform", `translate(${(e.clientX - down.clientX) * scale} ${(e.clientY - down.clientY) * scale})`);
+        const up = (e) => {
+          g.removeEventListener("pointermove", moveTo);
+          g.classList.remove("is-dragging");
+          g.removeAttribute("transform");
+          const dc = Math.round(((e.clientX - down.clientX) * scale) / colStep);
+          const dr = Math.round(((e.clientY - down.clientY) * scale) / rowStep);
+          if (dc || dr) moveZone(index, dc, dr);
+        };
+        g.addEventListener("pointermove", moveTo);
+        g.addEventListener("pointerup", up, { once: true });
+        down.preventDefault();
+      });
+    }
   }
 
   // ---------------------------------------------------------------- a share link (share.js)
@@ -284,6 +336,7 @@ export async function mount(root, { engine, ui, options }) {
       out("ways").querySelector("input")?.focus();
     },
     "add-border": addBorder,
+    "move-zone": (b) => { out("saved").textContent = `Arrow keys move ${current.checked.zones[Number(b.dataset.index)]} one place on the grid.`; },
     "load-example": () => {
       const example = options.examples.find((e) => e.id === input("example").value);
       return commit(example.map, () => "example", { note: `Loaded the example map: ${example.title}.` });
@@ -327,6 +380,7 @@ export async function mount(root, { engine, ui, options }) {
     const t = event.target;
     if (!current) return;
     if (t.dataset.zone != null) renameZone(t);
+    else if (t.name === "map-name") renameMap();
     else if (t.dataset.action === "switch-way") {
       const [i, j] = [Number(t.dataset.index), Number(t.dataset.way)];
       commit(edits.switchWay(current.map, i, j, t.checked), fieldFor.switchWay(i, j), { note: `Way switched ${t.checked ? "on" : "off"}.` });
@@ -334,10 +388,17 @@ export async function mount(root, { engine, ui, options }) {
       importFile(t.files[0]).finally(() => { t.value = ""; });
     }
   });
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   form.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" || event.target.tagName !== "INPUT" || event.target.type === "file") return;
     const t = event.target;
+    if (t.dataset.action === "move-zone" && ARROWS[event.key] && current) {
+      event.preventDefault();
+      moveZone(Number(t.dataset.index), ...ARROWS[event.key]);
+      return;
+    }
+    if (event.key !== "Enter" || event.target.tagName !== "INPUT" || event.target.type === "file") return;
     if (t.dataset.zone != null) renameZone(t);
+    else if (t.name === "map-name") renameMap();
     else if (t.name === "new-zone") addZone();
     else if (t.closest(".bmap-way")) addBorder();
     else return;

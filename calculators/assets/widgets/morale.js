@@ -27,6 +27,7 @@ export function mount(root, { engine, ui, options }) {
   let view = null; // rules_core's state of that conflict
   let mode = "loading"; // loading | setup | play
   let panel = null; // the open event form: {kind, member, team, node}
+  const expanded = new Set(); // members whose event buttons are shown
   let tried = false; // show setup errors once a start was tried
   const store = saved.conflictStore();
   const drafts = saved.draftStore();
@@ -54,7 +55,7 @@ export function mount(root, { engine, ui, options }) {
         keeps: !!(conflict && conflict.events.length),
       }).filter(Boolean));
       preview();
-    } else main.replaceChildren(...play.draw(view, { ui, wid, panel, conflict }).filter(Boolean));
+    } else main.replaceChildren(...play.draw(view, { ui, wid, panel, conflict, expanded }).filter(Boolean));
     drawTools();
     if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
   }
@@ -166,6 +167,7 @@ export function mount(root, { engine, ui, options }) {
     conflict = { ...next, replaced };
     view = state;
     panel = null;
+    expanded.clear();
     mode = "play";
     return true;
   }
@@ -302,7 +304,8 @@ export function mount(root, { engine, ui, options }) {
     view = reply.result;
     panel = null;
     await persist();
-    say(view.log[0].text);
+    const note = view.form.events.find((e) => e.kind === event.kind)?.note;
+    say(note ? `${view.log[0].text} ${note}` : view.log[0].text);
     draw(opener);
   }
 
@@ -450,6 +453,13 @@ export function mount(root, { engine, ui, options }) {
     if (act === "cancel") return closePanel();
     if (act === "undo") return run(undo);
     if (act === "redo") return run(redo);
+    if (act === "member") {
+      const name = target.dataset.member;
+      if (expanded.has(name)) expanded.delete(name);
+      else expanded.add(name);
+      if (panel && panel.member === name && !expanded.has(name)) panel = null;
+      return draw(`member:${name}`);
+    }
     if (act === "event") {
       const { kind, member, team } = target.dataset;
       if (panel && panel.kind === kind && (panel.member ?? panel.team) === (member ?? team)) return closePanel();

@@ -6,11 +6,54 @@ export const zoneName = (zone) => (typeof zone === "string" ? zone : zone.name);
 
 const copy = (map) => JSON.parse(JSON.stringify(map));
 
+/** Every zone pinned to the grid cell it is drawn in (cells: zone name → [col, row], from borders.diagram). */
+function pinned(map, cells) {
+  const next = copy(map);
+  next.zones = next.zones.map((z) => {
+    const name = zoneName(z);
+    return cells[name] ? { name, at: [...cells[name]] } : z;
+  });
+  return next;
+}
+
+/** The first free cell, row by row, in a grid as wide as the map already is (at least 2 columns). */
+function freeCell(cells) {
+  const taken = new Set(Object.values(cells).map(([c, r]) => `${c},${r}`));
+  const cols = Math.max(2, ...Object.values(cells).map(([c]) => c + 1));
+  for (let i = 0; ; i++) {
+    const cell = [i % cols, Math.floor(i / cols)];
+    if (!taken.has(cell.join(","))) return cell;
+  }
+}
+
 /** The edits: each takes the current map and returns a new one (the old one is never touched). */
 export const edits = {
-  addZone(map, name) {
+  /** A new zone goes in the first free cell of the grid (the others keep their places). */
+  addZone(map, name, cells = null) {
+    if (!cells) {
+      const next = copy(map);
+      next.zones.push(name);
+      return next;
+    }
+    const next = pinned(map, cells);
+    next.zones.push({ name, at: freeCell(cells) });
+    return next;
+  },
+  /** Move a zone one cell (dc, dr); a zone already there takes its old place. Nothing goes left of column 0 or above row 0. */
+  moveZone(map, cells, index, dc, dr) {
+    const next = pinned(map, cells);
+    const zone = next.zones[index];
+    const from = zone.at;
+    const to = [Math.max(0, from[0] + dc), Math.max(0, from[1] + dr)];
+    const other = next.zones.find((z) => z !== zone && z.at && z.at[0] === to[0] && z.at[1] === to[1]);
+    if (other) other.at = [...from];
+    zone.at = to;
+    return next;
+  },
+  renameMap(map, name) {
     const next = copy(map);
-    next.zones.push(name);
+    next.name = name.trim();
+    if (!next.name) delete next.name;
     return next;
   },
   renameZone(map, index, name) {
@@ -51,6 +94,8 @@ export const edits = {
 /** Which field of the form a rules error about the map belongs to, for each kind of edit. */
 export const fieldFor = {
   addZone: () => "new-zone",
+  moveZone: (index) => () => `zone-${index}`,
+  renameMap: () => "map-name",
   renameZone: (index) => () => `zone-${index}`,
   removeZone: (index) => () => `zone-${index}`,
   switchWay: (index, way) => () => `border-${index}-way-${way}`,
@@ -106,7 +151,10 @@ export function zoneRows(ui, wid, zones) {
   return zones.map((name, i) => {
     const row = field(ui, wid, `zone-${i}`, `Zone ${i + 1}`, name, { wide: true });
     row.querySelector("input").dataset.zone = String(i);
-    row.append(ui.el("button", { type: "button", "data-action": "remove-zone", "data-index": i, "aria-label": `Remove zone ${name}` }, "Remove"));
+    row.append(
+      ui.el("button", { type: "button", class: "bmap-move", "data-action": "move-zone", "data-index": i,
+                        "aria-label": `Move zone ${name} on the map`, "aria-describedby": `${wid}-move-hint` }, "Move ✥"),
+      ui.el("button", { type: "button", "data-action": "remove-zone", "data-index": i, "aria-label": `Remove zone ${name}` }, "Remove"));
     return ui.el("li", { class: "bmap-row" }, row);
   });
 }

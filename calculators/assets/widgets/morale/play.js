@@ -29,7 +29,31 @@ export function teamOf(view, member) {
   return view.teams.find((t) => t.members.some((m) => m.name === member))?.name;
 }
 
-export function draw(view, { ui, wid, panel, conflict }) {
+/** The scoreboard: one line per team (morale, broken or not, whose turn, the keep-morale test due),
+ *  kept in view (sticky) while the player scrolls the cards on a phone. */
+function scoreboard(view, { ui, wid }) {
+  const { el } = ui;
+  return el("section", { class: "morale__board", "aria-labelledby": `${wid}-board-title`, "data-out": "scoreboard" },
+    el("h4", { class: "morale__sr", id: `${wid}-board-title` }, "Scoreboard"),
+    el("p", { class: "morale__board-round" },
+      view.turn ? [`Round ${view.round} · turn: `, el("strong", {}, view.turn)] : `Round ${view.round}: over`),
+    el("ul", { class: "morale__board-teams" }, ...view.teams.map((t) => {
+      const k = t.keep_morale;
+      const now = t.name === view.turn;
+      const state = [t.status !== "playing" ? TEAM_BADGE[t.status] ?? t.status : null,
+                     t.broken_morale ? `BROKEN MORALE ${t.broken_morale}` : null,
+                     k.due ? `keep morale: difficulty ${k.difficulty}` : null].filter(Boolean).join(" · ");
+      return el("li", { class: `morale__board-team morale__board-team--${t.status}${now ? " morale__board-team--now" : ""}`,
+                        "data-team": t.name, "aria-current": now ? "true" : null },
+        el("span", { class: "morale__board-name" }, now ? el("span", { "aria-hidden": "true" }, "▶ ") : null, t.name,
+          now ? el("span", { class: "morale__sr" }, " (their turn)") : null),
+        el("strong", { class: "morale__board-value", "data-out": "board-morale", "data-value": t.morale },
+          el("span", { class: "morale__sr" }, "morale "), signed(t.morale)),
+        state ? el("span", { class: "morale__board-state", "data-out": "board-state" }, state) : null);
+    })));
+}
+
+export function draw(view, { ui, wid, panel, conflict, expanded = new Set() }) {
   const { el } = ui;
   // rules_core's sentence: the outcome once decided, or what a team whose morale just broke may do
   const over = view.announcement ? el("p", { class: "morale__banner", "data-out": "outcome" }, view.announcement) : null;
@@ -44,14 +68,15 @@ export function draw(view, { ui, wid, panel, conflict }) {
       `Conflict (${view.edition})`),
     el("p", { class: "morale__turn", "data-out": "turn" },
       view.turn ? [`Round ${view.round}. Turn: `, el("strong", {}, view.turn), "."] : `Round ${view.round}: the conflict is over.`),
+    scoreboard(view, { ui, wid }),
     order,
     over,
-    ...view.teams.map((t, i) => teamCard(t, i, view, { ui, wid, panel })),
+    ...view.teams.map((t, i) => teamCard(t, i, view, { ui, wid, panel, expanded })),
     logSection(view, { ui, wid, conflict }),
   ];
 }
 
-function teamCard(t, i, view, { ui, wid, panel }) {
+function teamCard(t, i, view, { ui, wid, panel, expanded }) {
   const { el } = ui;
   const k = t.keep_morale;
   const standers = t.members.filter((m) => m.status === "last_stand").map((m) => m.name);
@@ -64,16 +89,28 @@ function teamCard(t, i, view, { ui, wid, panel }) {
     }, e.label, el("span", { class: "morale__sr" }, `: ${who.member ?? who.team}`));
   };
   const openHere = (who) => panel && (who.member ? panel.member === who.member : !panel.member && panel.team === who.team);
-  const members = t.members.map((m) =>
-    el("li", { class: `morale__member${m.in_play ? "" : " morale__gone"}`, "data-member": m.name },
-      el("p", { class: "morale__who" },
-        el("span", { class: "morale__name" }, m.name),
-        m.captain ? el("span", { class: "morale__badge" }, "captain") : null,
-        MEMBER_WORDS[m.status] ? el("span", { class: "morale__state", "data-out": "member-status" }, MEMBER_WORDS[m.status]) : null),
+  // A member's event buttons sit behind their name (a disclosure button): six buttons a member make a long page.
+  const members = t.members.map((m, j) => {
+    const open = expanded.has(m.name) || openHere({ member: m.name });
+    const boxId = `${wid}-member-${i}-${j}`;
+    const who = [
+      m.captain ? el("span", { class: "morale__badge" }, "captain") : null,
+      MEMBER_WORDS[m.status] ? el("span", { class: "morale__state", "data-out": "member-status" }, MEMBER_WORDS[m.status]) : null,
+    ];
+    return el("li", { class: `morale__member${m.in_play ? "" : " morale__gone"}`, "data-member": m.name },
       m.actions.length
-        ? el("div", { class: "calc__buttons" }, ...m.actions.map((kind) => button(kind, { member: m.name, team: t.name })))
+        ? el("p", { class: "morale__who" },
+            el("button", { type: "button", class: "morale__toggle", "data-act": "member", "data-member": m.name,
+                           "data-key": `member:${m.name}`, "aria-expanded": open ? "true" : "false", "aria-controls": boxId },
+              el("span", { class: "morale__name" }, m.name),
+              el("span", { class: "morale__sr" }, ": events")), ...who)
+        : el("p", { class: "morale__who" }, el("span", { class: "morale__name" }, m.name), ...who),
+      m.actions.length
+        ? el("div", { class: "calc__buttons", id: boxId, hidden: !open },
+            ...m.actions.map((kind) => button(kind, { member: m.name, team: t.name })))
         : null,
-      openHere({ member: m.name }) ? panel.node : null));
+      openHere({ member: m.name }) ? panel.node : null);
+  });
   return el("section", {
     class: `morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`,
     "data-team": t.name, "aria-labelledby": `${wid}-team-${i}`,
@@ -148,6 +185,7 @@ export function drawPanel(view, { ui, wid, kind, member, team, values = {} }) {
   return el("div", { class: "morale__panel", role: "group", "aria-labelledby": `${wid}-panel-title`, "data-panel": kind },
     el("p", { class: "morale__panel-title", id: `${wid}-panel-title` },
       title, kind === "end_turn" && teamState.captain && helpers >= 0 ? ` (captain: ${teamState.captain})` : ""),
+    e.note ? el("p", { class: "morale__note", "data-out": "note" }, e.note) : null,
     ...fields,
     el("p", { class: "calc__form-error", hidden: true }),
     el("div", { class: "calc__buttons" },
