@@ -28,11 +28,11 @@ CONSEQUENCES = {"mild": 1, "moderate": 2, "severe": 4}
 SEVERITY_RANK = {name: rank for rank, name in enumerate(CONSEQUENCES, start=1)}
 
 
-def _ranks(cover_: "Cover") -> list[int]:
+def _ranks(cover_: Cover) -> list[int]:
     return sorted((SEVERITY_RANK.get(c, len(SEVERITY_RANK) + 1) for c in cover_.consequences), reverse=True)
 
 
-def _dominates(a: "Cover", b: "Cover") -> bool:
+def _dominates(a: Cover, b: Cover) -> bool:
     """``a`` is no worse than ``b`` on every count: no more invokes, no more
     consequences, and each of its consequences no more severe than one of ``b``'s."""
     ra, rb = _ranks(a), _ranks(b)

@@ -37,7 +37,7 @@ class Conditions:
 
     filled: tuple[bool, ...] = (False,) * len(RATINGS)
 
-    def fill(self, slot: int) -> "Conditions":
+    def fill(self, slot: int) -> Conditions:
         return Conditions(tuple(f or i == slot for i, f in enumerate(self.filled)))
 
     def empty_slots(self) -> list[int]:

@@ -121,7 +121,7 @@ class Setup:
         _check_setup(self)
 
     @classmethod
-    def from_teams(cls, edition: str, teams) -> "Setup":
+    def from_teams(cls, edition: str, teams) -> Setup:
         """Shorthand: ``(name, captain, [member names])`` triples."""
         return cls(edition, tuple(Team(n, c, tuple(Member(m) for m in ms)) for n, c, ms in teams))
 
@@ -256,7 +256,7 @@ class TeamState:
         able = sum(1 for m in self.in_play() if m.name != self.captain)
         if helpers > able:
             raise RulesError(
-                f"{self.name} has {'no' if not able else able} teammate{'' if able == 1 else 's'} in play besides "
+                f"{self.name} has {able if able else 'no'} teammate{'' if able == 1 else 's'} in play besides "
                 f"the captain, so {helpers} can't help.", field="helpers", code="too_large")
         return self.broken_morale + helpers
 
@@ -309,7 +309,7 @@ class Conflict:
     def winner(self) -> str | None:
         return next((t.name for t in self.teams if t.status == "won"), None)
 
-    def _with_team(self, team: TeamState) -> "Conflict":
+    def _with_team(self, team: TeamState) -> Conflict:
         return replace(self, teams=tuple(team if t.name == team.name else t for t in self.teams))
 
 

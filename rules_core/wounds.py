@@ -55,7 +55,7 @@ class Wounds:
         check_slot(slot)
         return getattr(self, slot)
 
-    def mark(self, slot: str, box: int) -> "Wounds":
+    def mark(self, slot: str, box: int) -> Wounds:
         boxes = list(self.slot(slot))
         boxes[box] = True
         return replace(self, **{slot: tuple(boxes)})

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from html import escape
 
-
 from rules_core.api import call
 
 from .. import maps
