@@ -1,6 +1,6 @@
 """Edgerunner: making up shifts with invokes and consequences.
 
-Rules: RULES.md §3c and §5 — each aspect invoked is worth 2, each consequence
+Rules: docs/edgerunner/stress.md#soak and docs/edgerunner/conflicts.md#move — each aspect invoked is worth 2, each consequence
 its value (mild 1, moderate 2, severe 4 unless an upgrade changed it), each
 consequence slot once.
 

@@ -1,6 +1,7 @@
 """Gauntlet Forge morale: a whole conflict as a log of events.
 
-Rules: RULES.md §4. Editions ``2023`` (default), ``2022`` and ``wiki``.
+Rules: docs/gauntlet-forge/conflicts.md#morale, edition by edition in
+docs/gauntlet-forge/editions.md#morale. Editions ``2023`` (default), ``2022`` and ``wiki``.
 
 A conflict is a :class:`Setup` (teams, captains, members) and a tuple of
 events. The state is never stored: :func:`replay` folds :func:`apply` over the

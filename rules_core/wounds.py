@@ -1,6 +1,6 @@
 """Gauntlet Forge wound boxes (editions ``2023`` and ``2022``).
 
-Rules: RULES.md §3a.
+Rules: docs/gauntlet-forge/stress-and-wounds.md#wound-boxes.
 
 * Three wound slots — physical, mental, social — each with six stress boxes of
   capacity 1, 1, 1, 2, 2, 3.
