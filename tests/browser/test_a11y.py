@@ -41,7 +41,7 @@ def axe(page, what: str, *, include: str | None = None) -> None:
     if not AXE.exists():
         pytest.fail("axe-core is missing from node_modules: run `make setup` (it is pinned in package.json)")
     # colours at rest: no transition half-way (Material fades colours in after picking the palette)
-    page.wait_for_function("document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')")
+    page.wait_for_function("() => document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')")
     if not page.evaluate("!!window.axe"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate(
@@ -247,7 +247,7 @@ def test_the_engine_loading_and_failed(browser, server, state):
         context.route("**/pyodide.asm.wasm", lambda route: None)
     page = context.new_page()
     page.goto(server.url + TABLE)
-    page.wait_for_function(f"window.calcEngine && window.calcEngine.status === '{'failed' if state == 'failed' else 'starting'}'",
+    page.wait_for_function(f"() => window.calcEngine && window.calcEngine.status === '{'failed' if state == 'failed' else 'starting'}'",
                            timeout=90_000)
     page.locator(".calc__status").first.wait_for()
     for scheme in SCHEMES:
@@ -287,7 +287,7 @@ def test_each_answer_is_said_once_per_change_not_per_keystroke(a11y_page, server
     box = w.locator(f'input[name="{field}"]:visible').first
     box.fill("")
     box.press_sequentially(typed, delay=60)
-    page.wait_for_function("window.__said.filter(Boolean).length >= 1", timeout=10_000)
+    page.wait_for_function("() => window.__said.filter(Boolean).length >= 1", timeout=10_000)
     page.wait_for_timeout(1500)  # nothing more comes once the answer is said
     assert len(said()) == 1, said()
     assert answer in said()[0]
@@ -305,7 +305,7 @@ def test_an_error_is_tied_to_its_field_and_said(a11y_page, server):
     message.wait_for()
     assert rating.get_attribute("aria-invalid") == "true"
     assert message.get_attribute("id") in rating.get_attribute("aria-describedby").split()
-    page.wait_for_function("window.__said.filter(Boolean).length >= 1")
+    page.wait_for_function("() => window.__said.filter(Boolean).length >= 1")
     assert message.inner_text() in said()[-1]
     rating.fill("7")
     message.wait_for(state="hidden")

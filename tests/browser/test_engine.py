@@ -90,7 +90,7 @@ def test_a_snapshot_damaged_in_the_middle_is_caught_by_its_checksum(context, ser
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
     page.evaluate("""async () => {
         const cache = await caches.open('conflict-table-engine');
         const [key] = await cache.keys();

@@ -75,7 +75,7 @@ def _breaks_and_recovers(page, server, how: str):
     assert page.evaluate("[window.calcEngine.status, window.calcEngine.starts]") == ["ready", 2]
     # the calculator works again from its form
     page.fill('.calc[data-calc="boons"] input[name="rating"]', "9")
-    page.wait_for_function("""document.querySelector('.calc[data-calc="boons"] [data-out="boon"]').textContent.includes('4 free dice')""")
+    page.wait_for_function("""() => document.querySelector('.calc[data-calc="boons"] [data-out="boon"]').textContent.includes('4 free dice')""")
 
 
 def test_a_worker_that_dies_after_ready_is_restarted_and_the_call_answered(page, server):
