@@ -1,7 +1,9 @@
 # Conflict Table — the task runner.
 #
 #   make serve   set up, then serve the site on http://127.0.0.1:8000 (live reload)
-#   make test    set up, then run every test (CPython, doctests, the Pyodide leg, Chromium, WebKit)
+#   make check   set up, then the static checks (ruff) and the JS unit tests (node --test), in seconds
+#   make test    set up, check, then run every test (CPython, doctests, the Pyodide leg, Chromium, WebKit)
+#   make test-fast  set up, check, then every test but the browser ones (pytest -m "not browser")
 #   make build   set up, then build the site into site/ (strict)
 #   make bench   set up, then run the engine benchmark (figures, not pass/fail)
 #   make audit   set up, then run Lighthouse on three pages (the four category scores)
@@ -38,7 +40,7 @@ REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build test bench audit clean distclean chromium webkit python-env node-env pth
+.PHONY: help setup serve build check test test-fast bench audit clean distclean chromium webkit python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -119,8 +121,15 @@ serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change)
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(PY) -m mkdocs build --strict --site-dir site
 
-test: setup chromium webkit ## run the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)
+check: setup ## static checks: ruff on the Python (pyproject.toml), node --test on the pure JS modules (tests/js/)
+	$(PY) -m ruff check .
+	node --test --test-reporter=spec tests/js/
+
+test: check chromium webkit ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)
 	$(PY) -m pytest $(ARGS)
+
+test-fast: check ## check, then every test but the browser ones (pytest -m "not browser": no Chromium, no WebKit)
+	$(PY) -m pytest -m "not browser" $(ARGS)
 
 bench: setup chromium webkit ## measure the largest border map (CPython) and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
 	$(PY) benchmarks/maps.py
@@ -132,7 +141,7 @@ audit: setup chromium ## Lighthouse (pinned npm package) on the home page, a rul
 # --- cleaning -----------------------------------------------------------------
 
 clean: ## remove build output and caches (keeps .venv and node_modules)
-	rm -rf site dist .build test-results .pytest_cache .hypothesis
+	rm -rf site dist .build test-results .pytest_cache .hypothesis .ruff_cache
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o -name __pycache__ -type d -print0 | xargs -0 rm -rf
 
 distclean: clean ## also remove .venv and node_modules (the next make sets up from scratch)

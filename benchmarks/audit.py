@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.support import CHROMIUM, TYPES, build_site  # noqa: E402
+from devtools.server import CHROMIUM, TYPES, build_site  # noqa: E402
 
 PAGES = ["", "edgerunner/conflicts/", "table/"]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]

@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
-from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
+from devtools.server import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "engine.json"
 PHONE_RESULTS = ROOT / "benchmarks" / "results" / "phone.json"
@@ -513,7 +513,7 @@ def main() -> int:
         if "chromium" not in browsers:
             server.close()
             report = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-            report["webkit"] = {"date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), **webkit}
+            report["webkit"] = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), **webkit}
             RESULTS.parent.mkdir(parents=True, exist_ok=True)
             RESULTS.write_text(json.dumps(report, indent=2) + "\n")
             print(f"Engine benchmark (WebKit only) — {report['webkit']['date']}")
@@ -531,7 +531,7 @@ def main() -> int:
         server.close()
         precache = precache_size(site)
 
-    date = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     machine = {"cpus": __import__("os").cpu_count(), "platform": platform.platform(),
                "python": platform.python_version(), "chromium": browser_version}
     if phone is not None:

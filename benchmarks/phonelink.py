@@ -109,7 +109,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             target = target / "index.html"
         return target if target.is_file() else None
 
-    def do_GET(self):  # noqa: N802 (http.server's naming)
+    def do_GET(self):  # http.server's naming
         time.sleep(self.link.rtt)  # the request travels up, the first byte of the answer down
         target = self._file()
         if target is None:

@@ -3,17 +3,17 @@
 Standard library only, so the very same code runs in CPython (tests, tables
 rendered at build time) and in Pyodide (the calculators in the page).
 
-One module per mechanic, each citing RULES.md:
+One module per mechanic, each citing the site's page it computes (``docs/<page>.md#<anchor>``):
 
-* :mod:`rules_core.dice` — Fate dice and success pools, exact odds (§1)
-* :mod:`rules_core.boons` — boons and banes, free dice (§2)
-* :mod:`rules_core.wounds` — Gauntlet Forge wound boxes, editions 2023/2022 (§3a)
-* :mod:`rules_core.conditions` — Gauntlet Forge wiki conditions (§3b)
-* :mod:`rules_core.tracks` — Edgerunner stress tracks (§3c)
-* :mod:`rules_core.boosts` — Edgerunner invokes and consequences (§3c, §5)
-* :mod:`rules_core.morale` — Gauntlet Forge morale as an event log (§4)
-* :mod:`rules_core.borders` — Edgerunner maps and border costs (§5)
-* :mod:`rules_core.maneuver` — Edgerunner maneuver free invokes (§6)
+* :mod:`rules_core.dice` — Fate dice and success pools, exact odds
+* :mod:`rules_core.boons` — boons and banes, free dice
+* :mod:`rules_core.wounds` — Gauntlet Forge wound boxes, editions 2023/2022
+* :mod:`rules_core.conditions` — Gauntlet Forge wiki conditions
+* :mod:`rules_core.tracks` — Edgerunner stress tracks
+* :mod:`rules_core.boosts` — Edgerunner invokes and consequences
+* :mod:`rules_core.morale` — Gauntlet Forge morale as an event log
+* :mod:`rules_core.borders` — Edgerunner maps and border costs
+* :mod:`rules_core.maneuver` — Edgerunner maneuver free invokes
 
 Pages use one entry point, :func:`rules_core.api.call`, which validates
 JSON-safe input and never raises.

@@ -1,6 +1,6 @@
 """Gauntlet Forge boons and banes (all editions).
 
-Rules: RULES.md §2.
+Rules: docs/gauntlet-forge/boons-and-banes.md#boons.
 
 * **Using** a boon adds dice equal to its rating to one roll. A normal boon
   then vanishes; an **enduring** one loses 1 rating instead (and vanishes at 0).

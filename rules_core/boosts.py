@@ -1,6 +1,6 @@
 """Edgerunner: making up shifts with invokes and consequences.
 
-Rules: RULES.md §3c and §5 — each aspect invoked is worth 2, each consequence
+Rules: docs/edgerunner/stress.md#soak and docs/edgerunner/conflicts.md#move — each aspect invoked is worth 2, each consequence
 its value (mild 1, moderate 2, severe 4 unless an upgrade changed it), each
 consequence slot once.
 
@@ -28,11 +28,11 @@ CONSEQUENCES = {"mild": 1, "moderate": 2, "severe": 4}
 SEVERITY_RANK = {name: rank for rank, name in enumerate(CONSEQUENCES, start=1)}
 
 
-def _ranks(cover_: "Cover") -> list[int]:
+def _ranks(cover_: Cover) -> list[int]:
     return sorted((SEVERITY_RANK.get(c, len(SEVERITY_RANK) + 1) for c in cover_.consequences), reverse=True)
 
 
-def _dominates(a: "Cover", b: "Cover") -> bool:
+def _dominates(a: Cover, b: Cover) -> bool:
     """``a`` is no worse than ``b`` on every count: no more invokes, no more
     consequences, and each of its consequences no more severe than one of ``b``'s."""
     ra, rb = _ranks(a), _ranks(b)

@@ -1,6 +1,6 @@
 """Edgerunner maps: zones, borders, pass values, and what a move can reach.
 
-Rules: RULES.md §5.
+Rules: docs/edgerunner/conflicts.md#borders.
 
 * A map is zones joined by borders. Crossing a border costs its **pass
   value** (default 1) in shifts.

@@ -1,6 +1,6 @@
 """Gauntlet Forge ``wiki`` edition: stress into condition slots.
 
-Rules: RULES.md §3b.
+Rules: docs/gauntlet-forge/stress-and-wounds.md#conditions-wiki.
 
 * Six condition slots of any type, rated 1, 1, 1, 2, 2, 3.
 * Suffering *s* stress takes a condition into an empty slot rated ≥ *s*
@@ -37,7 +37,7 @@ class Conditions:
 
     filled: tuple[bool, ...] = (False,) * len(RATINGS)
 
-    def fill(self, slot: int) -> "Conditions":
+    def fill(self, slot: int) -> Conditions:
         return Conditions(tuple(f or i == slot for i, f in enumerate(self.filled)))
 
     def empty_slots(self) -> list[int]:

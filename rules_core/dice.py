@@ -1,6 +1,7 @@
 """Dice of both games, with exact odds.
 
-Rules: RULES.md §1.
+Rules: docs/edgerunner/conflicts.md#rolling-shifts (Fate dice),
+docs/gauntlet-forge/boons-and-banes.md#dice (success pools).
 
 ==========================  =====================================================
 ``fate_distribution(n)``    ways to roll each total on n Fate dice (4dF: 1 4 10 16 19 16 10 4 1)

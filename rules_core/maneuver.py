@@ -1,6 +1,6 @@
 """Edgerunner maneuvers: placing an aspect, and its free invokes.
 
-Rules: RULES.md §6. The target number is 0: with 0 shifts the aspect is
+Rules: docs/edgerunner/conflicts.md#maneuver. The target number is 0: with 0 shifts the aspect is
 placed with no free invoke; the first shift buys one, two more a second, three
 more a third (1 / 3 / 6 shifts). The free invokes are also the new aspect's
 stress boxes. A roll of −1 or less places nothing.

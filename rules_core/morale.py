@@ -1,6 +1,7 @@
 """Gauntlet Forge morale: a whole conflict as a log of events.
 
-Rules: RULES.md §4. Editions ``2023`` (default), ``2022`` and ``wiki``.
+Rules: docs/gauntlet-forge/conflicts.md#morale, edition by edition in
+docs/gauntlet-forge/editions.md#morale. Editions ``2023`` (default), ``2022`` and ``wiki``.
 
 A conflict is a :class:`Setup` (teams, captains, members) and a tuple of
 events. The state is never stored: :func:`replay` folds :func:`apply` over the
@@ -121,7 +122,7 @@ class Setup:
         _check_setup(self)
 
     @classmethod
-    def from_teams(cls, edition: str, teams) -> "Setup":
+    def from_teams(cls, edition: str, teams) -> Setup:
         """Shorthand: ``(name, captain, [member names])`` triples."""
         return cls(edition, tuple(Team(n, c, tuple(Member(m) for m in ms)) for n, c, ms in teams))
 
@@ -256,7 +257,7 @@ class TeamState:
         able = sum(1 for m in self.in_play() if m.name != self.captain)
         if helpers > able:
             raise RulesError(
-                f"{self.name} has {'no' if not able else able} teammate{'' if able == 1 else 's'} in play besides "
+                f"{self.name} has {able if able else 'no'} teammate{'' if able == 1 else 's'} in play besides "
                 f"the captain, so {helpers} can't help.", field="helpers", code="too_large")
         return self.broken_morale + helpers
 
@@ -309,7 +310,7 @@ class Conflict:
     def winner(self) -> str | None:
         return next((t.name for t in self.teams if t.status == "won"), None)
 
-    def _with_team(self, team: TeamState) -> "Conflict":
+    def _with_team(self, team: TeamState) -> Conflict:
         return replace(self, teams=tuple(team if t.name == team.name else t for t in self.teams))
 
 

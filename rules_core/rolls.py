@@ -1,6 +1,7 @@
 """One roll of either game: the faces come in, the result goes out.
 
-Rules: RULES.md §1. The randomness lives outside (the page draws the faces
+Rules: docs/edgerunner/conflicts.md#rolling-shifts and
+docs/gauntlet-forge/boons-and-banes.md#dice. The randomness lives outside (the page draws the faces
 from the browser's cryptographic generator, or the player types the dice
 they rolled by hand); everything here is deterministic, so a roll is
 checked like any other golden case.

@@ -1,6 +1,6 @@
 """Edgerunner stress tracks: Cool, Humanity, Reputation.
 
-Rules: RULES.md §3c.
+Rules: docs/edgerunner/stress.md#taking-a-hit.
 
 * Each track has a **threshold** (entered by the reader: character creation
   gives 2 + the track's stress skill, the stress-track page says 0) and boxes

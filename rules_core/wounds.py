@@ -1,6 +1,6 @@
 """Gauntlet Forge wound boxes (editions ``2023`` and ``2022``).
 
-Rules: RULES.md §3a.
+Rules: docs/gauntlet-forge/stress-and-wounds.md#wound-boxes.
 
 * Three wound slots — physical, mental, social — each with six stress boxes of
   capacity 1, 1, 1, 2, 2, 3.
@@ -55,7 +55,7 @@ class Wounds:
         check_slot(slot)
         return getattr(self, slot)
 
-    def mark(self, slot: str, box: int) -> "Wounds":
+    def mark(self, slot: str, box: int) -> Wounds:
         boxes = list(self.slot(slot))
         boxes[box] = True
         return replace(self, **{slot: tuple(boxes)})

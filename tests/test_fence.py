@@ -1,4 +1,6 @@
 """The ``calculator`` fence, as Markdown sees it: good fences render, bad ones fail the build."""
+from html.parser import HTMLParser
+
 import markdown
 import pytest
 
@@ -13,15 +15,71 @@ def render(source: str) -> str:
     return md.convert(source)
 
 
-@pytest.mark.parametrize("name", sorted(WIDGETS))
-def test_every_widget_renders_its_static_content_and_a_hidden_form(name):
-    html = render(f"```calculator\nwidget: {name}\n```\n")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Shown(HTMLParser):
+    """Each form and each ``calc__static`` block, with whether a reader without
+    JavaScript sees it (neither it nor anything around it is ``hidden``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[bool] = []  # per open element: is it, or an ancestor, hidden?
+        self.forms: list[bool] = []
+        self.static: list[bool] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        hidden = (bool(self.open) and self.open[-1]) or "hidden" in attrs
+        if tag == "form":
+            self.forms.append(not hidden)
+        if "calc__static" in (attrs.get("class") or "").split():
+            self.static.append(not hidden)
+        if tag not in VOID:
+            self.open.append(hidden)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.open.pop()
+
+    def handle_endtag(self, tag):
+        if tag not in VOID and self.open:
+            self.open.pop()
+
+
+def shown(html: str) -> Shown:
+    parser = Shown()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+FENCES = [f"widget: {name}" for name in sorted(WIDGETS)] + [
+    "widget: stress\nmodel: wounds\nedition: \"2022\"", "widget: stress\nmodel: conditions", "widget: stress\nmodel: track",
+    "widget: morale\nedition: wiki", "widget: dice\ngame: gauntlet-forge",
+]
+
+
+@pytest.mark.parametrize("body", FENCES)
+def test_every_widget_shows_its_static_content_and_hides_every_form_until_the_script_mounts_it(body):
+    """Without JavaScript (or before the engine), a reader sees the tables and no dead form."""
+    name = body.split("\n")[0].split(": ")[1]
+    html = render(f"```calculator\n{body}\n```\n")
     assert f'data-calc="{name}"' in html
-    assert 'class="calc__static"' in html and "<form" in html and " hidden" in html
+    seen = shown(html)
+    assert seen.forms and not any(seen.forms), f"forms shown without the script: {seen.forms}"
+    assert seen.static and all(seen.static), "the static content is hidden"
+
+
+def test_the_check_sees_a_form_left_visible():
+    html = render("```calculator\nwidget: boons\n```\n").replace(" hidden autocomplete", " autocomplete", 1)
+    assert shown(html).forms == [True]
+    assert shown('<div hidden><p>x</p><form><input name="a"></form></div><form hidden></form>').forms == [False, False]
 
 
 def test_the_boons_table_says_it_holds_in_every_edition():
-    """RULES.md §2 ruling: the boon rules (written only in the 2022 text) apply to every edition."""
+    """docs/gauntlet-forge/boons-and-banes.md#boons: the boon rules (written only in the 2022 text) apply to every edition."""
     html = render("```calculator\nwidget: boons\n```\n")
     assert "the same in every edition (2023, 2022 and the wiki)" in html
 

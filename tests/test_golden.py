@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_core.api import CALCULATORS, call
 from golden import check, load_cases
+from rules_core.api import CALCULATORS, call
 
 CASES = load_cases(Path(__file__).parent / "cases")
 

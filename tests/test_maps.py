@@ -136,7 +136,7 @@ def test_line_of_follows_the_core_s_field_paths():
 
 
 def test_an_unknown_map_name_is_refused():
-    with pytest.raises(maps.MapError, match="no map 'castle'.*house, slope, warehouse"):
+    with pytest.raises(maps.MapError, match=r"no map 'castle'.*house, slope, warehouse"):
         maps.load_named("castle")
     with pytest.raises(maps.MapError, match="no map"):
         maps.load_named("../mkdocs")

@@ -77,3 +77,15 @@ def test_the_result_is_reused_while_wheel_and_pyodide_stay_the_same(shipped, tmp
     assert again == census
     with open(zf.filename, "rb") as first:
         assert (tmp_path / "again.zip").read_bytes() == first.read()
+
+
+def test_the_census_payloads_are_the_golden_cases():
+    """The census makes one call per distinct golden case, read from a file beside it (the site's
+    build never reads tests/); a golden case added or changed without rewriting it fails here."""
+    from devtools.payloads import PAYLOADS, from_cases, render
+
+    assert PAYLOADS.read_text(encoding="utf-8") == render(from_cases()), (
+        "calculators/precompile/payloads.json is stale: run `.venv/bin/python -m devtools.payloads`")
+    calls = {p["call"] for p in from_cases()}
+    from rules_core.api import describe
+    assert calls >= {d["name"] for d in describe()}, "every calculator is exercised by the census"

@@ -211,7 +211,8 @@ def test_absorb_options_are_valid_complete_and_cheapest(t, shifts, available, de
     if not valid:
         assert options == []
     else:
-        cost = lambda c: (len(c[0]), sum(RANK[x] for x in c[0]), c[1])
+        def cost(c):
+            return (len(c[0]), sum(RANK[x] for x in c[0]), c[1])
         assert cost(got[0]) == min(map(cost, valid))
 
 

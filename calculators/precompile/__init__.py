@@ -5,8 +5,10 @@ library, so every visit downloads all of it and compiles the ~130 modules
 Python and Pyodide import at start-up: most of the seconds a bare
 ``loadPyodide()`` takes. :func:`build_stdlib` runs the engine once in
 Pyodide under Node (``run.mjs`` + ``census.py``): it imports rules_core and
-asks it every golden case, then writes a zip holding only the modules
-imported by then (Pyodide's own start included) plus a few Pyodide may need
+makes every call in ``payloads.json`` (one per distinct golden case, written
+by ``python -m devtools.payloads`` and held equal to the cases by
+``tests/test_precompile.py``, so the build needs nothing from ``tests/``),
+then writes a zip holding only the modules imported by then (Pyodide's own start included) plus a few Pyodide may need
 later (``census.ALWAYS``), as bytecode compiled by that same Python 3.14,
 without sources or docstrings: about 1.2 MB. Any other module fails to
 import, which the tests (the Pyodide leg and the browser tests run on this
@@ -28,7 +30,7 @@ from ..wheel import ROOT
 HERE = Path(__file__).resolve().parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 CACHE = ROOT / ".build"
-CASES = ROOT / "tests" / "cases"
+PAYLOADS = HERE / "payloads.json"
 
 
 class PrecompileError(RuntimeError):
@@ -37,10 +39,8 @@ class PrecompileError(RuntimeError):
 
 def _key(wheel: Path) -> str:
     digest = hashlib.sha256()
-    for part in (PYODIDE_STDLIB, wheel, HERE / "census.py", HERE / "run.mjs"):
+    for part in (PYODIDE_STDLIB, wheel, HERE / "census.py", HERE / "run.mjs", PAYLOADS):
         digest.update(Path(part).read_bytes())
-    for case_file in sorted(CASES.glob("*.json")):
-        digest.update(case_file.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -61,7 +61,7 @@ def build_stdlib(wheel: Path, dest: Path) -> dict:
         partial = cached.with_suffix(".partial")
         proc = subprocess.run(
             [node, str(HERE / "run.mjs"), "--wheel", str(wheel), "--stdlib-in", str(PYODIDE_STDLIB),
-             "--stdlib-out", str(partial), "--cases", str(CASES)],
+             "--stdlib-out", str(partial), "--payloads", str(PAYLOADS)],
             cwd=ROOT, capture_output=True, text=True, timeout=300,
         )
         if proc.returncode:

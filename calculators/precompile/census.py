@@ -1,16 +1,17 @@
 """Runs inside Pyodide (at build time, in Node): which standard-library modules
 does the engine use, and their bytecode.
 
-``main(stdlib_in, stdlib_out, cases_json)`` imports ``rules_core.api`` (from
-the wheel the site ships) and asks it every golden case, so every module a
-calculator imports gets imported; by then ``sys.modules`` also holds all that
+``main(stdlib_in, stdlib_out, payloads_json)`` imports ``rules_core.api`` (from
+the wheel the site ships) and makes every call in ``payloads.json`` (one per
+golden case), so every module a calculator imports gets imported; by then ``sys.modules`` also holds all that
 Pyodide's own start needed (it ran in this same interpreter). It then writes
 ``stdlib_out``: a standard library holding **only those modules**, as
 bytecode compiled by this very interpreter (unchecked hash-based ``.pyc``,
 no sources, no docstrings, line numbers without column positions), plus the few Pyodide and Python may ask for later
 (:data:`ALWAYS`). A module outside it fails to import — so the tests run on
 exactly this zip, and a calculator that needs a new module says so in a
-golden case (or in :data:`ALWAYS`, for one imported only on a path no case takes).
+golden case and runs ``python -m devtools.payloads`` (or lists it in
+:data:`ALWAYS`, for one imported only on a path no case takes).
 """
 import importlib.util
 import json
@@ -80,11 +81,14 @@ def bytecode(source: bytes, name: str) -> bytes:
     return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 
 
-def main(stdlib_in: str, stdlib_out: str, cases_json: str) -> dict:
+def main(stdlib_in: str, stdlib_out: str, payloads_json: str) -> dict:
     import rules_core.api as api
 
-    for case in json.loads(cases_json):
-        api.call(case["call"], case.get("input", {}))
+    payloads = json.loads(payloads_json)
+    if not payloads:
+        raise ValueError("no payloads: the census would miss every module a calculator imports")
+    for payload in payloads:
+        api.call(payload["call"], payload["input"])
     api.describe()
     imported = imported_sources()
     with zipfile.ZipFile(stdlib_in) as src:

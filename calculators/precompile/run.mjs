@@ -1,8 +1,8 @@
 // Build step: precompile the standard library the engine uses, in Pyodide itself.
-//   node calculators/precompile/run.mjs --wheel W --stdlib-in IN --stdlib-out OUT --cases DIR
+//   node calculators/precompile/run.mjs --wheel W --stdlib-in IN --stdlib-out OUT --payloads FILE
 // Loads Pyodide from node_modules (offline), unpacks the wheel, runs census.py
 // and prints its summary as one line of JSON. All the logic is in census.py.
-import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -23,15 +23,11 @@ const { loadPyodide } = await import(pathToFileURL(path.join(ROOT, "node_modules
 const py = await loadPyodide({ stdout: (l) => process.stderr.write(l + "\n"), stderr: (l) => process.stderr.write(l + "\n") });
 py.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: "/lib/python3.14/site-packages" });
 py.FS.writeFile("/tmp/stdlib-in.zip", new Uint8Array(readFileSync(args["stdlib-in"])));
-const cases = [];
-if (args.cases && existsSync(args.cases)) {
-  for (const name of readdirSync(args.cases).filter((n) => n.endsWith(".json")).sort()) {
-    cases.push(...JSON.parse(readFileSync(path.join(args.cases, name), "utf8")));
-  }
-}
+if (!args.payloads) fail("--payloads FILE is required (calculators/precompile/payloads.json)");
+const payloads = readFileSync(args.payloads, "utf8");
 py.FS.writeFile("/tmp/census.py", readFileSync(path.join(HERE, "census.py")));
 py.runPython("import sys; sys.path.insert(0, '/tmp')");
 const census = py.pyimport("census");
-const summary = census.main("/tmp/stdlib-in.zip", "/tmp/stdlib-out.zip", JSON.stringify(cases)).toJs({ dict_converter: Object.fromEntries });
+const summary = census.main("/tmp/stdlib-in.zip", "/tmp/stdlib-out.zip", payloads).toJs({ dict_converter: Object.fromEntries });
 writeFileSync(args["stdlib-out"], py.FS.readFile("/tmp/stdlib-out.zip"));
 process.stdout.write(JSON.stringify(summary) + "\n");

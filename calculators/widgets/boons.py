@@ -1,4 +1,4 @@
-"""Boon free dice (Gauntlet Forge, RULES.md §2).
+"""Boon free dice (Gauntlet Forge, docs/gauntlet-forge/boons-and-banes.md#boon-calculator).
 
 Static content: the free-dice table for ratings 1…12, from ``rules_core``.
 In the browser: a rating → free dice, what using and spending it does, and

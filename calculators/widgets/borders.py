@@ -1,4 +1,4 @@
-"""Border costs (Edgerunner maps, RULES.md §5).
+"""Border costs (Edgerunner maps, docs/edgerunner/conflicts.md#border-costs).
 
 Static content, from ``rules_core`` at build time: the map drawn (SVG, from
 ``borders.diagram``), the map in words (``borders.check``'s ``text``) and the
@@ -17,7 +17,6 @@ first and the last).
 from __future__ import annotations
 
 from html import escape
-
 
 from rules_core.api import call
 

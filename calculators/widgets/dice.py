@@ -1,4 +1,4 @@
-"""Dice roller for both games (RULES.md §1), whose result feeds the calculators.
+"""Dice roller for both games (docs/table.md#dice), whose result feeds the calculators.
 
 Static content: how often each total of four Fate dice comes up, and how
 often a d6 hits per target number, from ``rules_core`` (readable without

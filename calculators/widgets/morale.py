@@ -1,4 +1,4 @@
-"""Morale tracker (Gauntlet Forge, RULES.md §4): a whole conflict, every edition.
+"""Morale tracker (Gauntlet Forge, docs/gauntlet-forge/conflicts.md#morale-tracker): a whole conflict, every edition.
 
 Static content: what moves morale in each edition, as worked examples that
 ``rules_core`` replays here at build time (so the numbers are the tracker's

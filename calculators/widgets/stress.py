@@ -1,4 +1,4 @@
-"""Stress absorption (RULES.md §3): wound boxes, wiki conditions, Edgerunner tracks.
+"""Stress absorption (docs/gauntlet-forge/stress-and-wounds.md#calculator, docs/edgerunner/stress.md#track-calculator): wound boxes, wiki conditions, Edgerunner tracks.
 
 Static content, computed by ``rules_core`` in CPython: for wound boxes the
 capacities and severities and what 1…4 stress does to an empty slot in each

@@ -148,7 +148,7 @@ def handle(message: str) -> str:
             request = {}
         reply = call(request.get("name"), request.get("payload"))
         return json.dumps({"id": request.get("id"), **reply}, ensure_ascii=False)
-    except Exception as err:  # noqa: BLE001 — the worker must always post a reply
+    except Exception as err:  # any exception: the worker must always post a reply
         return _refusal(None, RulesError(f"The calculator stumbled ({type(err).__name__}). Your input is kept; "
                                          "please report this.", field=None, code="internal"))
 

@@ -1,4 +1,4 @@
-"""Calculators for boons and banes (RULES.md §2)."""
+"""Calculators for boons and banes (docs/gauntlet-forge/boons-and-banes.md#boons)."""
 from __future__ import annotations
 
 from .. import boons, dice

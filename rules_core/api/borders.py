@@ -1,4 +1,4 @@
-"""Calculators for Edgerunner maps and border costs (RULES.md §5)."""
+"""Calculators for Edgerunner maps and border costs (docs/edgerunner/conflicts.md#borders)."""
 from __future__ import annotations
 
 import math
@@ -151,7 +151,7 @@ def move(p: dict) -> dict:
 
 def cover_words(options, shortfall: int | None) -> str:
     """What makes a move's shortfall up, in words: the core's cheapest
-    invokes and consequences, then stress (RULES.md §5 / seed 000's Move:
+    invokes and consequences, then stress (docs/edgerunner/conflicts.md#move —
     invoking aspects, or taking stress and consequences, adds shifts; stress
     counts one shift per point, as when resisting).
 

@@ -1,4 +1,5 @@
-"""Calculators for the dice of both games (RULES.md §1)."""
+"""Calculators for the dice of both games (docs/edgerunner/conflicts.md#rolling-shifts,
+docs/gauntlet-forge/boons-and-banes.md#dice)."""
 from __future__ import annotations
 
 from .. import dice

@@ -1,4 +1,4 @@
-"""Calculator for maneuver free invokes (RULES.md §6)."""
+"""Calculator for maneuver free invokes (docs/edgerunner/conflicts.md#maneuver)."""
 from __future__ import annotations
 
 from .. import maneuver

@@ -1,4 +1,4 @@
-"""Calculators for the morale tracker (RULES.md §4).
+"""Calculators for the morale tracker (docs/gauntlet-forge/conflicts.md#morale).
 
 A conflict travels as plain data: ``setup`` and the list of ``events``. The
 tracker keeps both (in the page's storage) and asks for the state, which is

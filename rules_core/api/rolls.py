@@ -1,4 +1,4 @@
-"""Calculators for one roll of either game (RULES.md §1): the faces in, the result out.
+"""Calculators for one roll of either game (docs/table.md#dice): the faces in, the result out.
 
 The page draws the faces (the browser's cryptographic generator) or the
 player types them; these only score them, so the same faces always give the

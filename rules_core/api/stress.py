@@ -1,4 +1,8 @@
-"""Calculators for stress absorption (RULES.md §3): wound boxes, conditions, Edgerunner tracks."""
+"""Calculators for stress absorption: wound boxes, conditions, Edgerunner tracks.
+
+Rules: docs/gauntlet-forge/stress-and-wounds.md#wound-boxes,
+docs/gauntlet-forge/stress-and-wounds.md#conditions-wiki and
+docs/edgerunner/stress.md#taking-a-hit."""
 from __future__ import annotations
 
 from .. import conditions, tracks, wounds

@@ -9,8 +9,6 @@ engine) serves the module; the engine's loading and failed states get their own.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.browser.support import ROOT, wait_engine

@@ -1,8 +1,8 @@
 """The boon free-dice calculator, in the browser, against the same rules_core in CPython."""
 import pytest
 
-from tests.browser.support import wait_engine
 from rules_core.api import call
+from tests.browser.support import wait_engine
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 WIDGET = '.calc[data-calc="boons"]'

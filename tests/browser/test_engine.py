@@ -64,8 +64,9 @@ def _all_golden_replies(page, cases):
 
 
 def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(context, server):
-    from golden import check, load_cases
     from pathlib import Path
+
+    from golden import check, load_cases
 
     page = context.new_page()
     page.goto(server.url + BOONS)

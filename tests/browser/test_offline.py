@@ -232,7 +232,7 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
 
 
 def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_page(browser, tmp_path):
-    server, site = serve_build(tmp_path)
+    server, _site = serve_build(tmp_path)
     server.statuses["/search/search_index.json"] = 500  # one file of the precache fails
     ctx = browser.new_context(service_workers="allow")
     page = ctx.new_page()
@@ -258,7 +258,7 @@ def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_p
 
 
 def test_it_works_from_a_sub_path(browser, tmp_path):
-    server, site = serve_build(tmp_path, sub="rules")
+    server, _site = serve_build(tmp_path, sub="rules")
     seen: list[str] = []
     base = server.url + "rules/"
     ctx, page = first_visit(browser, base, seen)

@@ -12,8 +12,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.pages import (CALCULATOR_PAGES, as_page, golden_cases, golden_failures, result_and_field_error,
-                                 wait_engine)
+from tests.browser.pages import (
+    CALCULATOR_PAGES,
+    as_page,
+    golden_cases,
+    golden_failures,
+    result_and_field_error,
+    wait_engine,
+)
 
 FIRST = "gauntlet-forge/boons-and-banes/"
 

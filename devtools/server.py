@@ -1,0 +1,116 @@
+"""What the browser tests and the benchmarks share: building the site, a
+static server on 127.0.0.1, Chromium's flags, and waiting for the engine.
+
+A development tool: nothing under ``calculators/`` or ``rules_core/`` imports
+it, and the site builds without it (``tests/browser/support.py`` re-exports it
+for the tests)."""
+from __future__ import annotations
+
+import http.server
+import io
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".webmanifest": "application/manifest+json", ".whl": "application/zip",
+         ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css", ".html": "text/html"}
+
+
+def build_site(dest: Path, site_url: str) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` into ``dest`` for a site served at ``site_url``
+    (Material's instant navigation only works under the configured site_url)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url},
+    )
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    cache_control = "no-cache"  # revalidate, so a rebuild is seen
+    headers_for = staticmethod(lambda path: {})  # extra headers for a request path
+    statuses: dict = {}  # request path → an error status to answer instead of the file
+    faults: dict = {}
+    seen: list
+
+    def log_message(self, *args):  # keep the test output readable
+        pass
+
+    def log_request(self, code="-", size="-"):  # what crossed the network, for the tests that count it
+        self.seen.append((self.path, int(code) if str(code).isdigit() else code))
+
+    def end_headers(self):
+        self.send_header("Cache-Control", self.cache_control)
+        for name, value in self.headers_for(self.path).items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def send_head(self):
+        """An error status (``Server.statuses``) or a fault (``Server.faults``) set for this path replaces the file."""
+        status = self.statuses.get(self.path.split("?")[0])
+        if status:
+            self.send_error(status)
+            return None
+        for suffix, fault in self.faults.items():
+            if self.path.split("?")[0].endswith(suffix):
+                status, body = fault(self.translate_path(self.path)) if callable(fault) else fault
+                self.send_response(status)
+                self.send_header("Content-Type", self.guess_type(self.path))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                return io.BytesIO(body)
+        return super().send_head()
+
+
+class Server:
+    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders.
+
+    ``faults`` maps a path's ending to what is served instead: ``(status, body)``,
+    or a function of the file's path returning one (the WebKit leg, which cannot
+    intercept requests in the browser, breaks files this way).
+
+    ``headers`` adds response headers: a dict for every response, or a function
+    of the request path returning a dict (e.g. a Content-Security-Policy).
+    ``statuses`` maps request paths to an error status answered instead (a 500, say)."""
+
+    def __init__(self, folder: Path, cache_control: str = "no-cache", headers=None):
+        self.folder = Path(folder)
+        self.cache_control = cache_control
+        self.headers = headers
+        self.statuses: dict[str, int] = {}
+        self.faults: dict = {}
+        self.requests: list[tuple[str, int]] = []  # (path, status) of every request served
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def _handler(self, *args, **kwargs):
+        headers = self.headers
+        headers_for = headers if callable(headers) else (lambda path: dict(headers or {}))
+        handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "statuses": self.statuses,
+                                                "faults": self.faults, "headers_for": staticmethod(headers_for),
+                                                "seen": self.requests})
+        return handler(*args, directory=str(self.folder), **kwargs)
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def wait_engine(page, timeout=90_000):
+    """Wait until the calculator engine on the page is ready (or fail with its error)."""
+    page.wait_for_function("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)", timeout=timeout)
+    status = page.evaluate("[window.calcEngine.status, window.calcEngine.error]")
+    assert status[0] == "ready", f"engine failed: {status[1]}"

@@ -1,0 +1,46 @@
+// The morale tracker's saved form: pack/unpack, share links, merging two tabs' logs.
+// shareLink and sharedText read `location`; a stand-in is enough (no DOM).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { logged, merge, pack, shareLink, sharedText, unpack } from "../../calculators/assets/widgets/morale/saved.js";
+
+const setup = { edition: "2023", teams: [{ name: "Crows", members: ["Ash", "Bree"] }, { name: "Owls", members: ["Cy"] }] };
+const fresh = () => unpack(JSON.stringify({ setup, events: [] })).conflict;
+
+test("a packed conflict unpacks to the same conflict", () => {
+  const c = logged(logged(fresh(), { kind: "attack", effort: 3 }), { kind: "rally" });
+  const back = unpack(JSON.stringify(pack(c))).conflict;
+  assert.deepEqual(back, c);
+});
+
+test("unreadable or foreign text is refused with a sentence, not thrown", () => {
+  assert.equal(unpack("{oops").problem, "it is not readable JSON");
+  assert.match(unpack(JSON.stringify({ format: "conflict-table/stress", setup, events: [] })).problem, /not a morale conflict/);
+  assert.match(unpack("[]").problem, /no setup and events/);
+});
+
+test("a share link carries the conflict (names with accents included) and reads back", async () => {
+  const c = logged({ ...fresh(), setup: { ...setup, teams: [{ name: "Corbeaux é ☂", members: ["Zoë"] }] } }, { kind: "rally" });
+  globalThis.location = { href: "https://example.org/table/#old", hash: "" };
+  const link = await shareLink(c);
+  assert.ok(link.startsWith("https://example.org/table/#"));
+  globalThis.location = { href: link, hash: link.slice(link.indexOf("#")) };
+  const back = unpack(await sharedText()).conflict;
+  assert.deepEqual(back.setup, c.setup);
+  assert.deepEqual(back.events, c.events);
+});
+
+test("merging two tabs keeps both tabs' new events once each", () => {
+  const base = logged(fresh(), { kind: "attack", effort: 1 });
+  const ours = logged(base, { kind: "attack", effort: 2 });
+  const theirs = logged(base, { kind: "attack", effort: 3 });
+  const { conflict, added } = merge(ours, theirs);
+  assert.equal(added, 1);
+  assert.deepEqual(conflict.events.map((e) => e.effort), [1, 3, 2]);
+  assert.equal(merge(conflict, conflict).added, 0);
+});
+
+test("two different conflicts do not merge", () => {
+  const other = unpack(JSON.stringify({ setup: { ...setup, edition: "2022" }, events: [] })).conflict;
+  assert.equal(merge(fresh(), other), null);
+});
