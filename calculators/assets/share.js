@@ -80,7 +80,7 @@ export async function link(name, value) {
 
 // The fragment the page was opened with, kept by early.js in <head>: the theme's navigation
 // tracking may replace it with a heading's before a calculator starts.
-const opened = () => (typeof window.__calcHash === "string" ? window.__calcHash : "");
+const opened = () => (typeof globalThis.__calcHash === "string" ? globalThis.__calcHash : "");
 const fragment = () => (location.hash.length > 1 ? location.hash : opened());
 
 /** Does the page's link carry a state under `name`? */
@@ -95,7 +95,7 @@ export async function received(name) {
 
 /** Take the state out of the page's link (once it is opened or refused), leaving the page as it is. */
 export function forget(name) {
-  if (opened().startsWith(hashOf(name))) window.__calcHash = "";
+  if (opened().startsWith(hashOf(name))) globalThis.__calcHash = "";
   if (location.hash.startsWith(hashOf(name))) history.replaceState(history.state, "", location.href.split("#")[0]);
 }
 

@@ -25,7 +25,9 @@ test("a share link carries the conflict (names with accents included) and reads 
   const link = await shareLink(c);
   assert.ok(link.startsWith("https://example.org/table/#"));
   globalThis.location = { href: link, hash: link.slice(link.indexOf("#")) };
-  const back = unpack(await sharedText()).conflict;
+  const shared = await sharedText();
+  assert.equal(shared.problem, undefined);
+  const back = unpack(shared.text).conflict;
   assert.deepEqual(back.setup, c.setup);
   assert.deepEqual(back.events, c.events);
 });
