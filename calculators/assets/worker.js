@@ -143,8 +143,10 @@ function scheduleSnapshot() {
       const bytes = snapshots.pyodide.makeMemorySnapshot();
       const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await sha256(bytes) };
       await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
+      const mine = new URL("snapshot/", engineURL).href;
       for (const request of await snapshots.cache.keys()) {
-        if (request.url !== snapshots.key) await snapshots.cache.delete(request); // older engines
+        // older engines of this site only: another site on this origin (/a/ beside /b/) keeps its own
+        if (request.url !== snapshots.key && request.url.startsWith(mine)) await snapshots.cache.delete(request);
       }
       postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0 });
     } catch (error) {

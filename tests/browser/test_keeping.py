@@ -320,3 +320,18 @@ def test_a_bad_saved_map_is_set_aside_and_edits_undo_and_redo_by_history(page, s
     assert "Roof" in json.loads(get(page, BORDERS))["zones"]
     assert "Cellar" not in json.loads(get(page, BORDERS))["zones"]
 
+
+
+def test_two_sites_on_one_origin_keep_each_its_own_engine_snapshot(page, two_sites):
+    """A visit to /b/ saves /b/'s snapshot without evicting /a/'s (each would start slowly again)."""
+    for name in ("a", "b"):
+        page.goto(two_sites.url + name + "/" + TABLE)
+        wait_engine(page)
+        page.wait_for_function("() => window.calcEngine.snapshot", timeout=90_000)
+        assert page.evaluate("window.calcEngine.snapshot.bytes") > 1_000_000
+    keys = page.evaluate("""async () => {
+        const out = [];
+        for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys())
+            if (r.url.includes('/snapshot/')) out.push(new URL(r.url).pathname);
+        return out; }""")
+    assert sorted(k.split("/")[1] for k in keys) == ["a", "b"], keys
