@@ -446,7 +446,9 @@ def test_the_keyboard_moves_a_zone(phone):
     assert after["y"] > before["y"] + 20
     assert phone.page.evaluate("document.activeElement.dataset.action") == "move-zone"  # keeps moving
     phone.page.keyboard.press("ArrowUp")
-    phone.page.wait_for_function("() => document.querySelector('[data-out=\"saved\"]').textContent === 'Moved Middle.'")
+    # the first move already said "Moved Middle.": wait for the stored map itself
+    phone.page.wait_for_function(
+        "(key) => JSON.parse(localStorage.getItem(key)).zones.some(z => z.name === 'Middle' && z.at[1] === 0)", arg=KEY)
     stored = phone.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
     assert {"name": "Middle", "at": [1, 0]} in stored["zones"]
     assert "West end – Middle: 3" in words(phone)  # the borders follow the zone

@@ -134,8 +134,15 @@ def test_a_first_visit_shows_how_far_the_engine_download_is(context, server):
             if (status && !status.hidden && status.textContent !== window.__statusTexts.at(-1)) window.__statusTexts.push(status.textContent);
         }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
     """)
+    # The standard library is held back until the page has said how far the download is: on
+    # 127.0.0.1 the whole engine may otherwise arrive before the calculator is even drawn.
+    held = []
+    context.route("**/python_stdlib.zip", lambda route: held.append(route))
     page = context.new_page()
     page.goto(server.url + BOONS)
+    page.wait_for_function("() => window.__statusTexts.some(t => t.startsWith('Downloading'))", timeout=60_000)
+    assert len(held) == 1
+    held[0].continue_()
     wait_engine(page)
     texts = page.evaluate("window.__statusTexts")
     progress = [t for t in texts if re.match(r"Downloading the calculator engine: \d+ %\. The tables above already work\.$", t)]
