@@ -239,3 +239,29 @@ def _morale_result_and_error(p: PageLike, root: str):
     p.click(f'{root} button[type="submit"]')
     result = p.wait_text(f'{root} .morale__team [data-out="morale"]', "")
     return result, error
+
+
+def follow_link(page, selector: str, path_part: str) -> None:
+    """Click a link handled by Material's instant navigation (a Playwright page)
+    and return once the new page's content is in place.
+
+    The address changes before the content does, and many elements (a
+    calculator, its answer) exist on both pages; so wait for the article's
+    heading to change, not for an element the old page already has.
+    """
+    before = page.evaluate("() => document.querySelector('article h1')?.textContent ?? ''")
+    page.click(selector)
+    page.wait_for_url(lambda url: path_part in url, wait_until="commit")
+    page.wait_for_function(
+        "before => { const h = document.querySelector('article h1');"
+        " return !!h && h.textContent !== before && document.readyState === 'complete'; }",
+        arg=before)
+
+
+def search(page, words: str) -> None:
+    """Open Material's search, type ``words`` into it and wait for a visible result."""
+    field = page.locator(".md-search__input")
+    field.click()
+    page.wait_for_function("() => document.activeElement?.classList.contains('md-search__input')")
+    field.press_sequentially(words, delay=20)
+    page.locator(".md-search-result__item").first.wait_for(state="visible")

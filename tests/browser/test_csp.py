@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.pages import follow_link, search
 from tests.browser.support import wait_engine
 from tests.browser.test_morale import WOLVES_CROWS, Tracker
 
@@ -125,14 +126,12 @@ def test_every_calculator_search_palette_and_offline_work_under_the_policy(serve
     tracker.act("success", "Bo")
     assert tracker.morale() == {"Wolves": 1, "Crows": 0}
 
-    page.click('nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]')  # instant navigation
-    page.wait_for_url(lambda url: "/boons-and-banes/" in url, wait_until="commit")
+    # instant navigation
+    follow_link(page, 'nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]', "/boons-and-banes/")
     page.locator('.calc[data-calc="boons"] [data-out="boon"] .calc__answer').wait_for()
     assert page.evaluate("window.calcEngine.starts") == 1
 
-    page.keyboard.press("/")  # the search (a worker of Material's)
-    page.keyboard.type("threshold", delay=20)
-    page.wait_for_selector(".md-search-result__item")
+    search(page, "threshold")  # the search (a worker of Material's)
     page.keyboard.press("Escape")
     page.locator("form[data-md-component='palette'] label:visible").first.click()  # dark mode
     page.goto(server.url + "offline/")

@@ -1,6 +1,7 @@
 """The engine in the page: lazy, one per visit, reused across instant navigation, honest when it fails."""
 import re
 
+from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
 
 BOONS = "gauntlet-forge/boons-and-banes/"
@@ -22,8 +23,7 @@ def test_instant_navigation_to_another_calculator_page_reuses_the_engine(page, s
     wait_engine(page)
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     # follow the navigation link: Material's instant navigation swaps the content in place
-    page.click('nav.md-nav a[href$="table/"]')
-    page.wait_for_url("**/table/")
+    follow_link(page, 'nav.md-nav a[href$="table/"]', "/table/")
     page.wait_for_selector('.calc[data-calc="boons"] [data-out="boon"] .calc__answer')
     assert page.evaluate("window.calcEngine.starts") == 1
     assert len(workers) == 1

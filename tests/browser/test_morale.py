@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rules_core.api import call
+from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
 
 CONFLICTS = "gauntlet-forge/conflicts/"
@@ -421,8 +422,7 @@ def test_a_damaged_saved_state_is_set_aside(tracker):
     garbage = '{"format": "conflict-table/morale", "setup": {'
     t.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, garbage])
     # Another page with the tracker opens the same saved conflict (Material's instant navigation).
-    t.page.locator(f'a[href$="{TABLE}"]').first.click()
-    t.page.wait_for_url(lambda url: f"/{TABLE}" in url)
+    follow_link(t.page, f'a[href$="{TABLE}"] >> nth=0', f"/{TABLE}")
     t = Tracker(t.page)
     notice = t.w.locator('[data-out="notice"]', has_text="could not be opened")
     notice.wait_for()

@@ -19,6 +19,7 @@ from mkdocs.config import load_config
 from playwright.sync_api import expect
 
 from calculators import offline
+from tests.browser.pages import follow_link, search
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, wait_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,9 +80,7 @@ def test_after_one_visit_everything_works_offline(browser, tmp_path):
         assert page.locator("article h1").count() == 1, url
 
     page.goto(server.url + "edgerunner/conflicts/")  # search works
-    page.keyboard.press("/")
-    page.keyboard.type("threshold", delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    search(page, "threshold")
     assert page.locator(".md-search-result__item").count() > 0
 
     page.goto(server.url + "table/")  # the calculators compute
@@ -201,8 +200,7 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
     b.click(".calc-update__reload")  # B wants the new version
 
     # A's next calculator page, by instant navigation, is still the first version, whole
-    a.click('nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]')
-    a.wait_for_url(lambda url: "/boons-and-banes/" in url, wait_until="commit")
+    follow_link(a, 'nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]', "/boons-and-banes/")
     a.locator('.calc[data-calc="boons"] [data-out="boon"] .calc__answer').wait_for()
     a.wait_for_function("() => window.__boonsBuild !== undefined")
     assert a.evaluate("window.__boonsBuild") == "first"
