@@ -471,12 +471,12 @@ GLOSSARY_TERMS = ["positioning", "spin", "free-move", "morale-breaks", "broken-m
 
 @pytest.mark.parametrize("anchor", GLOSSARY_TERMS)
 def test_glossary_has_the_term(anchor):
-    assert re.search(rf"^\S.* \{{ #{anchor} \}}\n:   ", page_text("glossary.md"), re.M), anchor
+    assert re.search(rf"^### \S.* \{{ #{anchor} \}}$", page_text("glossary.md"), re.M), anchor
 
 
 def glossary_entry(anchor: str) -> str:
     text = page_text("glossary.md")
-    match = re.search(rf"^\S.* \{{ #{re.escape(anchor)} \}}\n((?::   |    ).*\n)+", text, re.M)
+    match = re.search(rf"^### \S.* \{{ #{re.escape(anchor)} \}}\n\n(?:[^#\n].*\n)+", text, re.M)
     return flat(match.group(0))
 
 

@@ -94,14 +94,17 @@ def widget(wid: str, name: str, *, title: str, static: str, form: str, options: 
     """The outer frame every calculator shares.
 
     The static part is always visible; the form stays hidden until the
-    script mounts it; the status line says what the engine is doing.
+    script mounts it; the status line says what the engine is doing. The
+    form and the status line are controls, not rules text: the site search
+    leaves them out (``data-search-exclude``).
     """
     data = json.dumps(options or {}, ensure_ascii=False, separators=(",", ":"))
     return (
         f'<div {attrs(class_="calc", id=wid, data_calc=name, data_options=data)}>'
         f'<p class="calc__title">{escape(title)}</p>'
         f'<div class="calc__static">{static}</div>'
-        f'<form class="calc__form" novalidate hidden autocomplete="off">{form}</form>'
-        '<p class="calc__status" role="status">This calculator needs JavaScript; what is shown above works without it.</p>'
+        f'<form class="calc__form" novalidate hidden autocomplete="off" data-search-exclude>{form}</form>'
+        '<p class="calc__status" role="status" data-search-exclude>'
+        "This calculator needs JavaScript; what is shown above works without it.</p>"
         "</div>"
     )

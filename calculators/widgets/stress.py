@@ -326,7 +326,7 @@ def render(wid: str, options: dict) -> str:
     opts = _options(options)
     statics = {"wounds": _wounds_static(), "conditions": _conditions_static(), "track": _track_static()}
     static = "".join(
-        f'<div class="calc-stress__static" data-model="{m}"{"" if m == opts["model"] else " hidden"}>{html}</div>'
+        f'<div class="calc-stress__static" data-model="{m}"{"" if m == opts["model"] else " hidden data-search-exclude"}>{html}</div>'
         for m, html in statics.items()
     )
     form = (

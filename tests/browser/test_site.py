@@ -125,3 +125,24 @@ def test_config_is_offline_and_strict():
     assert config["theme"]["font"] == "false"
     assert "navigation.instant" in config["theme"]["features"]
     assert len(config["theme"]["palette"]) == 2  # light and dark, with a toggle
+
+
+def test_the_search_finds_one_glossary_entry_and_no_calculator_controls(site):
+    """A search for a term lands on its own entry, not on a wall of glossary text;
+    the calculators' buttons and labels, and the tables of the stress models not
+    shown, are not search results."""
+    docs = json.loads((site / "search" / "search_index.json").read_text())["docs"]
+    by_location = {d["location"]: d for d in docs}
+    glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    anchors = re.findall(r"^### .* \{ #([\w-]+) \}$", glossary, re.M)
+    assert len(anchors) >= 50
+    for anchor in anchors:
+        entry = by_location[f"glossary/#{anchor}"]
+        assert 0 < len(entry["text"]) < 700, anchor
+    shift = by_location["glossary/#shift"]
+    assert shift["title"] == "Shift" and "skill + 4dF" in shift["text"]
+    stress = "".join(d["text"] for d in docs if d["location"].startswith("gauntlet-forge/stress-and-wounds/"))
+    assert "Box" in stress and "Capacity" in stress  # the model shown first keeps its tables
+    for control in ("Take the mild consequence", "Reset the boxes", "Favor available", "needs JavaScript"):
+        assert control not in stress, control
+    assert "What lowers a hit" not in stress  # the Edgerunner track's table, hidden on this page
