@@ -4,6 +4,7 @@
 import { engine } from "./engine.js";
 import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
+import { watchAnchors } from "./anchor.js";
 
 const mounted = new Map(); // element → dispose()
 
@@ -92,5 +93,6 @@ function mountAll() {
 }
 
 if (window.document$) window.document$.subscribe(mountAll);
+if (window.document$) watchAnchors(window.document$);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
 else mountAll();

@@ -1,0 +1,21 @@
+// The address names the page shown. Material's navigation tracking writes the
+// heading in view into the address, debounced; when the reader follows a link
+// (or goes Back) right after scrolling, that late write lands on the next
+// page's address: boons-and-banes/#stress, a heading of the page just left.
+// After each page change, an anchor that names nothing on the page is dropped.
+// A share link's fragment (#stress=…) is not an anchor and stays (share.js).
+
+/** Drop the address's anchor when no element on the page carries it. */
+export function dropStrayAnchor() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id || id.includes("=") || document.getElementById(id)) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+/** Check once the new page is in, and again after the tracking's debounce. */
+export function watchAnchors(document$) {
+  document$.subscribe(() => {
+    dropStrayAnchor();
+    setTimeout(dropStrayAnchor, 600);
+  });
+}
