@@ -1,5 +1,6 @@
 // Small helpers every widget shares: read a form, show errors beside fields,
 // say what the engine is doing; keeping state is store.js. No rules here.
+import { keyFor } from "./store.js";
 
 /** What the player typed: whole-number-looking text becomes a number, other text stays as typed
  *  (so the rules can quote it back in their message); checkboxes are booleans. */
@@ -139,6 +140,41 @@ export function latest(fn) {
     const out = await fn(...args, () => mine !== ticket);
     return out;
   };
+}
+
+/** Keep what is typed in a calculator that stores nothing else (boons, dice) for this tab:
+ *  Back, a reload or an instant navigation returns to the values the player left, as a
+ *  browser does for a plain form. Call before the first answer; values go back in place
+ *  and the caller computes from them. Storage that is switched off keeps nothing, silently. */
+export function keepFields(form, name) {
+  const key = keyFor(`fields:${name}`);
+  let saved = {};
+  try {
+    saved = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
+  } catch {
+    saved = {};
+  }
+  for (const [field, value] of Object.entries(saved)) {
+    const input = form.elements.namedItem(field);
+    if (!input) continue;
+    if (input.type === "checkbox") input.checked = value === true;
+    else input.value = String(value); // a text field, a select, or a radio group (RadioNodeList)
+  }
+  const save = () => {
+    const values = {};
+    for (const input of form.elements) {
+      if (!input.name || input.type === "button" || input.type === "submit") continue;
+      if (input.type === "radio" && !input.checked) continue;
+      values[input.name] = input.type === "checkbox" ? input.checked : input.value;
+    }
+    try {
+      sessionStorage.setItem(key, JSON.stringify(values));
+    } catch {
+      // storage switched off or full: the form still works, it just starts fresh next time
+    }
+  };
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
 }
 
 /** Keeping what the player entered (scoped storage, set-aside copies, undo history): store.js. */

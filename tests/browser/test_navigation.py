@@ -1,5 +1,6 @@
 """Moving between pages as a reader does: the address always names the page shown."""
 from tests.browser.pages import follow_link
+from tests.browser.support import wait_engine
 
 STRAY = "() => { const id = decodeURIComponent(location.hash.slice(1)); return id === '' || !!document.getElementById(id); }"
 
@@ -19,3 +20,36 @@ def test_the_next_page_never_carries_the_last_pages_anchor(page, server):
     page.go_back()
     page.wait_for_function("() => document.querySelector('article h1')?.textContent.includes('At the table')")
     assert page.evaluate(STRAY), page.url
+
+
+def test_back_returns_to_the_boon_as_the_reader_left_it(page, server):
+    page.goto(server.url + "gauntlet-forge/boons-and-banes/")
+    wait_engine(page)
+    boons = page.locator('.calc[data-calc="boons"]').first
+    assert boons.locator('input[name="rating"]').input_value() != "11"
+    boons.locator('input[name="rating"]').fill("11")
+    page.wait_for_function("el => el.innerText.includes('5 free dice')",
+                           arg=boons.locator('[data-out="boon"]').element_handle())
+    follow_link(page, 'nav.md-nav a[href$="table/"]', "/table/")
+    page.go_back()
+    page.wait_for_function("() => document.querySelector('article h1')?.textContent.includes('Boons')")
+    boons = page.locator('.calc[data-calc="boons"]').first
+    assert boons.locator('input[name="rating"]').input_value() == "11"
+    page.wait_for_function("el => el.innerText.includes('5 free dice')",
+                           arg=boons.locator('[data-out="boon"]').element_handle())
+
+
+def test_a_reload_keeps_the_dice_rollers_fields(page, server):
+    """The roller keeps what was typed (a skill, physical dice) for this tab, like the boons calculator."""
+    page.goto(server.url + "table/")
+    wait_engine(page)
+    dice = page.locator('.calc[data-calc="dice"]').first
+    dice.locator('input[name="skill"]').fill("4")
+    dice.locator('input[name="fate_faces"]').fill("+ + 0 -")
+    dice.locator('[data-out="total"]').filter(has_text="5 shifts").wait_for()
+    page.reload()
+    wait_engine(page)
+    dice = page.locator('.calc[data-calc="dice"]').first
+    assert dice.locator('input[name="skill"]').input_value() == "4"
+    assert dice.locator('input[name="fate_faces"]').input_value() == "+ + 0 -"
+    dice.locator('[data-out="total"]').filter(has_text="5 shifts").wait_for()

@@ -68,6 +68,7 @@ export function mount(root, { engine, ui }) {
       return `Boon odds: ${roll.pool} dice, difficulty ${roll.difficulty}, hits on ${roll.target}+.`;
     },
   }, { signal: handing.signal });
+  ui.keepFields(form, `boons:${root.id}`);
   update();
   return () => handing.abort();
 }

@@ -147,6 +147,7 @@ export function mount(root, { engine, ui }) {
     score(false);
   });
   on(changes, "change", offer);
+  ui.keepFields(form, `dice:${root.id}`);
   showGame();
   score(false);
   return () => listening.abort();
