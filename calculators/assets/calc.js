@@ -1,12 +1,13 @@
 // Mounts every calculator on the page, on the first load and after each of
 // Material's instant navigations. The engine starts only when a page has a
 // calculator, once per visit.
-import { engine } from "./engine.js";
+import { engine, failureText } from "./engine.js";
 import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
 import { watchAnchors } from "./anchor.js";
 
 const mounted = new Map(); // element → dispose()
+const pristine = new Map(); // element → a copy of its build-time HTML: mounted afresh when a failed engine comes back
 
 const STATUS = {
   starting: (_, got) =>
@@ -16,8 +17,26 @@ const STATUS = {
   held: "Your browser asks to save data: the calculator engine (about 5 MB) starts when you tap the button. The tables above already work.",
   ready: "",
   restarting: (error) => `The calculator engine stopped answering (${error}); restarting it… Your input is kept.`,
-  failed: (error) => `The calculator engine could not load (${error}). The tables and rules above still hold.`,
+  failed: () => `${failureText(engine.cause, engine.httpStatus)} The rules tables above still work.` +
+    (engine.cause === "network" ? " The calculators start by themselves when the connection comes back." : ""),
 };
+
+/** What a failed engine adds to a calculator's status: a Retry button (one shared start for the page), and
+ *  the browser's own words in a details box after the status. */
+function offerRetry(root, status, error) {
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "calc__retry md-button";
+  retry.textContent = "Retry";
+  retry.addEventListener("click", () => engine.retry().catch(() => {}));
+  status.append(" ", retry);
+  const why = document.createElement("details");
+  why.className = "calc__why";
+  const summary = document.createElement("summary");
+  summary.textContent = "Technical details";
+  why.append(summary, String(error || "no reason given"));
+  status.after(why);
+}
 
 async function mountOne(root) {
   const form = root.querySelector(".calc__form");
@@ -30,7 +49,14 @@ async function mountOne(root) {
   const unwatch = engine.watch((state, error) => {
     root.dataset.engine = state;
     if (state === "failed") form.hidden = true;
+    const focused = status.contains(document.activeElement); // a Retry the player just pressed
+    root.querySelector(":scope .calc__why")?.remove();
     say(broken || (typeof STATUS[state] === "function" ? STATUS[state](error, engine.progress) : STATUS[state] ?? ""));
+    if (state === "failed" && !broken) offerRetry(root, status, error);
+    if (focused) {
+      status.tabIndex = -1; // focus stays in this status while the engine starts again
+      (status.querySelector("button") || status).focus();
+    }
     if (state === "held" && !broken) {
       const go = document.createElement("button");
       go.type = "button";
@@ -82,15 +108,47 @@ function warmWidgets() {
 function mountAll() {
   for (const dispose of mounted.values()) dispose();
   mounted.clear();
+  pristine.clear();
   const roots = document.querySelectorAll(".calc[data-calc]");
   if (!roots.length) return;
   engine.start().catch(() => {});
   warmWidgets();
-  for (const root of roots) {
-    const disposing = mountOne(root);
-    mounted.set(root, () => disposing.then((dispose) => dispose()));
+  for (const root of roots) mount(root);
+}
+
+function mount(root) {
+  pristine.set(root, root.cloneNode(true));
+  const disposing = mountOne(root);
+  mounted.set(root, () => disposing.then((dispose) => dispose()));
+  return disposing;
+}
+
+// The engine is back after a failed start (Retry, or the network returned): every calculator on the page
+// is mounted again from its build-time HTML, as on a fresh load (what they keep comes from storage).
+function revive() {
+  const focused = document.activeElement;
+  for (const [root, dispose] of [...mounted]) {
+    dispose();
+    mounted.delete(root);
+    const fresh = pristine.get(root)?.cloneNode(true);
+    pristine.delete(root);
+    if (!fresh || !root.isConnected) continue;
+    root.replaceWith(fresh);
+    const mounting = mount(fresh);
+    if (root.contains(focused)) {
+      mounting.then(() => fresh.querySelector(".calc__form :is(input, select, textarea, button):not([disabled])")?.focus());
+    }
   }
 }
+
+let down = false;
+engine.watch((state) => {
+  if (state === "failed") down = true;
+  else if (state === "ready" && down) {
+    down = false;
+    revive();
+  }
+});
 
 if (window.document$) window.document$.subscribe(mountAll);
 if (window.document$) watchAnchors(window.document$);

@@ -16,8 +16,11 @@ let release = null;
 const pending = new Map(); // id → {resolve, timer}
 
 export const engine = {
-  status: "idle", // idle → (held →) starting → ready | failed; ready → restarting → ready | failed
-  error: null,
+  status: "idle", // idle → (held →) starting → ready | failed; ready → restarting → ready | failed; failed → (retry) starting
+  error: null, // the technical reason of a failure or restart (the browser's words)
+  cause: null, // why it failed, for the player: "network", "server" (httpStatus says what it answered) or "start"
+  httpStatus: null,
+  retries: 0, // how many times a failed start was tried again
   starts: 0, // how many workers this page has created (tests check it stays 1)
   restarts: 0, // how many of them replaced a dead or stuck one
   deadlineMs: 20_000, // a call unanswered this long (once the engine is up) means the worker is dead or stuck
@@ -70,7 +73,7 @@ export const engine = {
         } else if (data.type === "snapshot") {
           this.snapshot = data;
         } else if (data.type === "failed") {
-          reject(new Error(data.message));
+          reject(Object.assign(new Error(data.message), { why: data.cause, status: data.status }));
         } else if (data.type === "result") {
           const call = pending.get(data.id);
           if (!call) return;
@@ -94,13 +97,31 @@ export const engine = {
           worker?.terminate();
         } catch {}
         this.error = error.message;
+        // the worker knows what went wrong with its downloads; its script not loading at all is
+        // either the network (the browser knows it is offline) or a start that failed
+        this.cause = error.why || (navigator.onLine === false ? "network" : "start");
+        this.httpStatus = error.status ?? null;
         this._set("failed");
-        settleAll(engineDown(error.message));
+        settleAll(engineDown());
         throw error;
       },
     );
     ready.catch(() => {});
     return ready;
+  },
+
+  /** Try a failed start again (a Retry button, the network coming back): one new start, however many
+   *  ask at once; every calculator watching the engine sees it go starting → ready | failed. */
+  retry() {
+    if (this.status !== "failed") return this.start();
+    ready = null;
+    worker = null;
+    this.error = this.cause = this.httpStatus = null;
+    this.progress = null;
+    this.retries += 1;
+    const starting = this.start();
+    this._set(this.status);
+    return starting;
   },
 
   /** The player chose to download the engine although the browser asks to save data. */
@@ -116,7 +137,7 @@ export const engine = {
     try {
       await this.start();
     } catch (error) {
-      return engineDown(error.message);
+      return engineDown();
     }
     if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
     const id = nextId++;
@@ -194,8 +215,26 @@ function unsendable(error) {
     message: `This input could not be handed to the calculator engine (${why}). Nothing was changed.` } };
 }
 
-function engineDown(message) {
-  return { ok: false, error: { code: "engine", message: `The calculator engine could not load: ${message}`, field: null } };
+function engineDown() {
+  return { ok: false, error: { code: "engine", message: failureText(engine.cause, engine.httpStatus), field: null } };
 }
+
+const ANSWERS = { 401: "not allowed", 403: "forbidden", 404: "not found", 410: "gone", 429: "too many requests",
+  500: "server error", 502: "bad gateway", 503: "unavailable", 504: "gateway timeout" };
+
+/** Why the engine is down, in a player's words (the browser's own words go in a details box). */
+export function failureText(cause, status) {
+  if (cause === "network") return "The calculators could not be downloaded: the network connection failed.";
+  if (cause === "server") {
+    const answer = status ? ` (it answered ${status}${ANSWERS[status] ? `, ${ANSWERS[status]}` : ""})` : "";
+    return `The calculators could not be downloaded: the site's server did not send a file they need${answer}.`;
+  }
+  return "The calculators could not start in this browser.";
+}
+
+// The network came back: a start that failed tries again by itself.
+window.addEventListener("online", () => {
+  if (engine.status === "failed") engine.retry().catch(() => {});
+});
 
 window.calcEngine = engine; // for the tests and the benchmark

@@ -2,7 +2,8 @@
 //
 // Messages in:  {type: "call", id, request} where request is the JSON text of
 //               {id, name, payload} (text, so that any input arrives whole)
-// Messages out: {type: "ready", ms, source} once, or {type: "failed", message};
+// Messages out: {type: "ready", ms, source} once, or {type: "failed", message, cause, status}
+//               (cause: "network", "server" with the HTTP status, or "start");
 //               {type: "result", id, reply} where reply is the JSON text of
 //               rules_core.api.handle: {id, ok, result | error};
 //               {type: "snapshot", bytes, ms} when a start-up snapshot was saved.
@@ -46,10 +47,20 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
 // Progress a player can read: bytes of the engine's big files received so far
 // (engine.json gives their sizes), posted as {type: "progress", loaded, total}.
 const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
+// The first download that went wrong says why a failed start failed: {cause: "network"} (no
+// answer at all) or {cause: "server", status} (an answer that was not the file).
+let trouble = null;
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
-  const response = await plainFetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+  let response;
+  try {
+    response = await plainFetch(input, init);
+  } catch (error) {
+    trouble ??= { cause: "network" };
+    throw error;
+  }
+  if (!response.ok) trouble ??= { cause: "server", status: response.status };
   if (!progress.sizes.has(url) || !response.ok || !response.body) return response;
   const counted = new TransformStream({
     transform(chunk, out) {
@@ -164,7 +175,9 @@ const ready = Promise.race([boot(), wasmFailure]).then(
     return handle;
   },
   (error) => {
-    postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+    // not a download that went wrong, but the browser is offline: the network still is the cause
+    const why = trouble ?? { cause: navigator.onLine === false ? "network" : "start" };
+    postMessage({ type: "failed", message: String(error && error.message ? error.message : error), ...why });
     return null;
   },
 );

@@ -3,8 +3,10 @@ import re
 
 from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
+from tests.browser.test_morale import KEY, WOLVES_CROWS, Tracker
 
 BOONS = "gauntlet-forge/boons-and-banes/"
+TABLE = "table/"
 
 
 def test_a_page_without_a_calculator_loads_no_engine_file(page, server, requests_seen):
@@ -36,7 +38,7 @@ def test_a_failed_engine_says_why_and_keeps_the_static_table(context, server):
     page.goto(server.url + BOONS)
     page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'failed'", timeout=90_000)
     status = page.locator('.calc[data-calc="boons"] .calc__status')
-    assert "could not load" in status.inner_text()
+    assert "could not be downloaded" in status.inner_text()
     assert page.locator(".calc__static table").first.is_visible()
     assert page.locator(".calc__form").first.is_hidden()
 
@@ -168,3 +170,113 @@ def test_when_the_browser_saves_data_the_engine_waits_for_a_tap(context, server,
     wait_engine(page)
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert page.evaluate("window.calcEngine.starts") == 1
+
+
+FAILED = "() => window.calcEngine && window.calcEngine.status === 'failed'"
+BOONS_STATUS = '.calc[data-calc="boons"] .calc__status'
+
+
+def _retry_button(page):
+    return page.get_by_role("button", name="Retry").and_(page.locator(f"{BOONS_STATUS} button"))
+
+
+def test_a_download_cut_off_says_so_in_plain_words_and_retry_brings_the_calculators(context, server):
+    """The engine's biggest file does not arrive (the connection drops): the status says the network
+    failed, not a browser's error text; Retry, once the file can come, starts every calculator."""
+    def cut(route):
+        route.abort()
+    context.route("**/pyodide.asm.wasm", cut)
+    page = context.new_page()
+    page.goto(server.url + TABLE)  # five calculators
+    page.wait_for_function(FAILED, timeout=90_000)
+    status = page.locator(BOONS_STATUS)
+    text = status.inner_text()
+    assert "could not be downloaded: the network connection failed" in text, text
+    assert "tables above still work" in text
+    assert "Failed to fetch" not in text.split("Details")[0]  # the browser's words only inside the details
+    assert "Failed to fetch" in page.locator('.calc[data-calc="boons"] .calc__why').text_content()  # folded away
+    assert page.locator('.calc[data-calc="boons"] .calc__static table').is_visible()
+    retries = page.locator(".calc__status button.calc__retry")
+    assert retries.count() == page.locator(".calc[data-calc]").count() > 1  # every calculator offers it
+    starts = page.evaluate("window.calcEngine.starts")
+    context.unroute("**/pyodide.asm.wasm", cut)
+    button = _retry_button(page)
+    button.focus()
+    page.keyboard.press("Enter")  # reachable and usable by keyboard
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.starts") == starts + 1
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    for calc in page.locator(".calc[data-calc]").all():  # every calculator came alive, without a reload
+        assert calc.locator(".calc__form").is_visible()
+        assert calc.locator(".calc__status").is_hidden()
+    page.locator('.calc[data-calc="boons"] input[name="rating"]').fill("9")
+    page.wait_for_function("() => document.querySelector('.calc[data-calc=\"boons\"] [data-out=\"boon\"]').textContent.includes('4 free dice')")
+
+
+def test_a_server_refusal_is_named_and_retry_tries_again(context, server):
+    context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_function(FAILED, timeout=90_000)
+    text = page.inner_text(BOONS_STATUS)
+    assert "could not be downloaded" in text and "server" in text and "404" in text, text
+    assert "network" not in text
+    _retry_button(page).click()
+    page.wait_for_function("() => window.calcEngine.starts === 2 && window.calcEngine.status === 'failed'", timeout=90_000)
+    assert "404" in page.inner_text(BOONS_STATUS)
+
+
+def test_offline_the_page_says_so_and_recovers_by_itself_when_the_network_returns(context, server):
+    """No click: the browser's 'online' event starts the engine again, and the calculators answer."""
+    held = []
+
+    def hold(route):
+        if held is not None:
+            held.append(route)
+        else:
+            route.fallback()
+    context.route("**/engine/engine.json", hold)
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    # every calculator is drawn (its module here) before the network goes away
+    page.wait_for_function("() => document.querySelectorAll('.calc[data-calc]').length === "
+                           "document.querySelectorAll('.calc[data-calc] [data-out=\"announce\"]').length")
+    while not held:  # the engine asks for its manifest first: hold it while the network goes away
+        page.wait_for_timeout(50)
+    context.set_offline(True)
+    route, held = held[0], None
+    route.abort("internetdisconnected")
+    page.wait_for_function(FAILED, timeout=90_000)
+    text = page.inner_text(BOONS_STATUS)
+    assert "network connection failed" in text, text
+    assert page.evaluate("window.calcEngine.cause") == "network"
+    context.set_offline(False)
+    wait_engine(page)
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    assert page.evaluate("window.calcEngine.starts") == 2
+
+
+def test_a_saved_conflict_is_kept_while_the_engine_is_down_and_shown_after_retry(context, server):
+    page = context.new_page()
+    page.goto(server.url + TABLE)
+    wait_engine(page)
+    t = Tracker(page)
+    t.begin("2023", WOLVES_CROWS)
+    t.act("failure", "Bo")
+    log = t.log()
+    kept = page.evaluate(f"localStorage.getItem('{KEY}')")
+
+    def cut(route):
+        route.abort()
+    context.route("**/pyodide.asm.wasm", cut)
+    page.reload()
+    page.wait_for_function(FAILED, timeout=90_000)
+    assert page.evaluate(f"localStorage.getItem('{KEY}')") == kept  # nothing overwritten or dropped
+    context.unroute("**/pyodide.asm.wasm", cut)
+    t.w.get_by_role("button", name="Retry").click()
+    wait_engine(page)
+    t.wait_log(len(log))
+    assert t.log() == log
+    assert page.evaluate(f"localStorage.getItem('{KEY}')") == kept
