@@ -150,7 +150,8 @@ engine.watch((state) => {
   }
 });
 
-if (window.document$) window.document$.subscribe(mountAll);
-if (window.document$) watchAnchors(window.document$);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+if (window.document$) {
+  window.document$.subscribe(mountAll);
+  watchAnchors(window.document$);
+} else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
 else mountAll();
