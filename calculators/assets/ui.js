@@ -142,33 +142,48 @@ export function latest(fn) {
   };
 }
 
+/** The named fields' values: text as typed, a checkbox's checked, a radio group's choice. */
+export function formValues(form, names) {
+  return Object.fromEntries(names.map((name) => {
+    const field = form.elements.namedItem(name);
+    if (field instanceof RadioNodeList) return [name, field.value];
+    return [name, field.type === "checkbox" ? field.checked : field.value];
+  }));
+}
+
+/** Put values back into the named fields (the inverse of formValues). */
+export function fillForm(form, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof RadioNodeList) field.value = value;
+    else if (field.type === "checkbox") field.checked = value;
+    else field.value = value;
+  }
+}
+
+/** What a field's value is in formValues: a checkbox's is a boolean, any other's a string. */
+export const kindOf = (field) => (!(field instanceof RadioNodeList) && field.type === "checkbox" ? "boolean" : "string");
+
 /** Keep what is typed in a calculator that stores nothing else (boons, dice) for this tab:
  *  Back, a reload or an instant navigation returns to the values the player left, as a
  *  browser does for a plain form. Call before the first answer; values go back in place
  *  and the caller computes from them. Storage that is switched off keeps nothing, silently. */
 export function keepFields(form, name) {
   const key = keyFor(`fields:${name}`);
+  const names = [...new Set([...form.elements].filter((e) => e.name && e.type !== "button" && e.type !== "submit")
+    .map((e) => e.name))];
   let saved = {};
   try {
     saved = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
   } catch {
     saved = {};
   }
-  for (const [field, value] of Object.entries(saved)) {
-    const input = form.elements.namedItem(field);
-    if (!input) continue;
-    if (input.type === "checkbox") input.checked = value === true;
-    else input.value = String(value); // a text field, a select, or a radio group (RadioNodeList)
-  }
+  const kept = Object.entries(saved).filter(([field, value]) =>
+    names.includes(field) && typeof value === kindOf(form.elements.namedItem(field)));
+  fillForm(form, Object.fromEntries(kept));
   const save = () => {
-    const values = {};
-    for (const input of form.elements) {
-      if (!input.name || input.type === "button" || input.type === "submit") continue;
-      if (input.type === "radio" && !input.checked) continue;
-      values[input.name] = input.type === "checkbox" ? input.checked : input.value;
-    }
     try {
-      sessionStorage.setItem(key, JSON.stringify(values));
+      sessionStorage.setItem(key, JSON.stringify(formValues(form, names)));
     } catch {
       // storage switched off or full: the form still works, it just starts fresh next time
     }

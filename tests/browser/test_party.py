@@ -11,6 +11,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from rules_core.api import call
 from tests.browser.support import wait_engine
 
 TABLE = "table/"
@@ -293,3 +294,147 @@ def test_the_party_and_its_share_notices_have_no_axe_violations(browser, server)
         axe(page, "the stress roster after a damaged link", include=STRESS)
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------ the boon odds and the dice roller (share.js shareForm)
+
+BOONS = '.calc[data-calc="boons"]'
+DICE = '.calc[data-calc="dice"]'
+
+
+def open_widget(page, server, selector, hash_=""):
+    page.goto("about:blank")
+    page.goto(server.url + TABLE + hash_)
+    wait_engine(page)
+    w = page.locator(selector).first
+    expect(w.locator(".calc__form")).to_be_visible()
+    return w
+
+
+def field(w, name):
+    return w.locator(f'[name="{name}"]')
+
+
+def fill_boon(w, rating, pool, difficulty, target, enduring=False):
+    for name, value in (("rating", rating), ("pool", pool), ("difficulty", difficulty), ("target", target)):
+        field(w, name).fill(str(value))
+    field(w, "enduring").set_checked(enduring)
+    free = call("boons.free_dice", {"rating": rating, "enduring": enduring})["result"]
+    odds = call("boons.odds", {"rating": rating, "pool": pool, "difficulty": difficulty, "target": target})["result"]
+    expect(w.locator('[data-out="boon"]')).to_contain_text(f"stays at rating {rating}" if free["extraordinary"] else "No free dice")
+    expect(w.locator('[data-out="odds"]')).to_contain_text(odds["spending"]["probability"]["percent"])
+    return w.locator('[data-out="boon"]').text_content(), w.locator('[data-out="odds"]').text_content()
+
+
+def share_widget(w, name):
+    w.get_by_role("button", name="Share link").click()
+    box = w.locator('[data-out="share"] input.calc-share__link')
+    expect(box).to_be_visible()
+    link = box.input_value()
+    assert f"#{name}=" in link
+    return link
+
+
+def boon_fields(w):
+    return {n: field(w, n).input_value() for n in ("rating", "pool", "difficulty", "target")} | {
+        "enduring": field(w, "enduring").is_checked()}
+
+
+def test_a_shared_boon_opens_on_another_phone_with_the_same_odds_and_keeps_the_receivers(phone, server):
+    a = phone()
+    w = open_widget(a, server, BOONS)
+    shown = fill_boon(w, rating=4, pool=5, difficulty=3, target=4, enduring=True)
+    link = share_widget(w, "boons")
+
+    b = phone()  # another phone opening the link, whose player types their own boon before opening it
+    wb = open_widget(b, server, BOONS, "#" + link.split("#", 1)[1])
+    notice = wb.locator('[data-out="share"]')
+    expect(notice).to_contain_text("This link carries a boon and its roll")
+    mine = fill_boon(wb, rating=9, pool=2, difficulty=1, target=6)
+    before = boon_fields(wb)
+    notice.get_by_role("button", name="Open it").click()
+    expect(notice).to_contain_text("Opened the shared boon and its roll; yours is kept")
+    expect(wb.locator('[data-out="boon"]')).to_have_text(shown[0])
+    expect(wb.locator('[data-out="odds"]')).to_have_text(shown[1])
+    assert boon_fields(wb) == {"rating": "4", "pool": "5", "difficulty": "3", "target": "4", "enduring": True}
+    assert "#boons=" not in b.url
+    notice.get_by_role("button", name="Bring mine back").click()
+    expect(wb.locator('[data-out="boon"]')).to_have_text(mine[0])
+    expect(wb.locator('[data-out="odds"]')).to_have_text(mine[1])
+    assert boon_fields(wb) == before
+    assert a.errors == [] and b.errors == []
+
+
+def test_a_shared_roll_opens_in_a_second_browser_with_the_same_dice_and_result(phone, server):
+    a = phone()
+    w = open_widget(a, server, DICE)
+    w.locator('input[name="game"][value="gauntlet-forge"]').check()
+    for name, value in (("pool", 4), ("boon_dice", 1), ("target", 5), ("difficulty", 2)):
+        field(w, name).fill(str(value))
+    w.get_by_role("button", name="Roll the dice").click()
+    result = w.locator('[data-out="roll"]')
+    expect(result).to_contain_text("Effort")
+    faces = field(w, "pool_faces").input_value()
+    scored = call("dice.roll_pool", {"pool": 4, "boon_dice": 1, "target": 5, "difficulty": 2, "faces": faces})["result"]
+    expect(result).to_contain_text(f"Effort {scored['effort']}")
+    shown = result.text_content()
+    link = share_widget(w, "dice")
+
+    b = phone()  # a fresh phone opening the link
+    b.goto(link)
+    wait_engine(b)
+    wb = b.locator(DICE).first
+    notice = wb.locator('[data-out="share"]')
+    expect(notice).to_contain_text("This link carries a roll")
+    expect(wb.locator('[data-out="roll"]')).to_have_text("")  # nothing filled in before asking
+    notice.get_by_role("button", name="Open it").click()
+    expect(wb.locator('[data-out="roll"]')).to_have_text(shown)
+    expect(field(wb, "pool_faces")).to_have_value(faces)
+    expect(wb.locator('[data-game="gauntlet-forge"]')).to_be_visible()
+    expect(wb.locator('[data-game="edgerunner"]')).to_be_hidden()
+    assert "#dice=" not in b.url
+    assert a.errors == [] and b.errors == []
+
+
+def packed(name, fields):
+    data = {"format": f"conflict-table/{name}", "version": 1, "fields": fields}
+    return f"#{name}=" + base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def test_a_damaged_or_unsound_boon_or_roll_link_gives_a_message_and_loses_nothing(phone, server):
+    page = phone()
+    w = open_widget(page, server, BOONS, "#boons=z.AAAAthis-is-not-deflate")
+    notice = w.locator('[data-out="share"]')
+    expect(notice).to_contain_text("can't be read")
+    expect(notice).to_contain_text("Nothing was changed")
+    assert boon_fields(w) == {"rating": "7", "pool": "3", "difficulty": "2", "target": "5", "enduring": False}
+    assert "#boons=" not in page.url
+    # Not this calculator's fields (a checkbox given text).
+    w = open_widget(page, server, BOONS, packed("boons", {"rating": "3", "enduring": "yes", "pool": "3", "difficulty": "2", "target": "5"}))
+    expect(notice).to_contain_text("can't be read (its field “enduring” holds no value a field can take)")
+    # Readable, but the rules refuse it (a rating below 1): said on opening, and the player's own boon stays.
+    w = open_widget(page, server, BOONS, packed("boons", {"rating": "-2", "enduring": False, "pool": "3", "difficulty": "2", "target": "5"}))
+    expect(notice).to_contain_text("This link carries a boon")
+    mine = fill_boon(w, rating=9, pool=2, difficulty=1, target=6)
+    before = boon_fields(w)
+    notice.get_by_role("button", name="Open it").click()
+    expect(notice).to_contain_text("The shared boon and its roll can't be used")
+    expect(notice).to_contain_text("at least 1")
+    expect(notice).to_contain_text("Nothing was changed")
+    assert boon_fields(w) == before
+    expect(w.locator('[data-out="boon"]')).to_have_text(mine[0])
+
+    w = open_widget(page, server, DICE, packed("dice", {
+        "game": "gauntlet-forge", "skill": "3", "bid": "0", "fate_faces": "", "pool": "2", "boon_dice": "0",
+        "target": "5", "difficulty": "1", "pool_faces": "6 7"}))
+    field(w, "skill").fill("2")
+    field(w, "fate_faces").fill("+0-0")
+    expect(w.locator('[data-out="roll"]')).to_contain_text("2 shifts")
+    dice_notice = w.locator('[data-out="share"]')
+    dice_notice.get_by_role("button", name="Open it").click()
+    expect(dice_notice).to_contain_text("The shared roll can't be used")
+    expect(dice_notice).to_contain_text("“7” is not a d6 face")
+    expect(field(w, "fate_faces")).to_have_value("+0-0")
+    expect(w.locator('[data-out="roll"]')).to_contain_text("2 shifts")
+    expect(w.locator('[data-game="edgerunner"]')).to_be_visible()
+    assert page.errors == []

@@ -279,6 +279,17 @@ def test_a_printed_tracker_shows_its_standings_and_log_without_buttons(phone, se
     assert "Glossary" not in flat and "Offline & install" not in flat   # the navigation
 
 
+def test_a_printed_stress_calculator_shows_only_the_model_in_use(phone, server):
+    open_table(phone, server)
+    stress = phone.locator('.calc[data-calc="stress"]').first
+    stress.locator('[data-panel="wounds"] [data-out="answer"] .calc__answer').wait_for(state="attached")
+    flat = re.sub(r"\s+", " ", pdf_text(phone))
+    assert "Gauntlet Forge wound boxes" in flat                 # the model shown
+    assert "Physical: none" in flat
+    for other in ("Gauntlet Forge conditions (wiki)", "Edgerunner stress track"):  # the models not in use
+        assert not re.search(re.escape(other) + r"(?!s)", flat), other  # (the page's text names "stress tracks")
+
+
 def test_a_printed_rules_page_is_clean_text(phone, server):
     phone.goto(server.url + "gauntlet-forge/boons-and-banes/")
     phone.emulate_media(media="print")

@@ -1,19 +1,24 @@
 // Boon free dice: rating → free dice, using vs spending, and the odds.
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
 import { receive, typeInto } from "../handoff.js";
+import { shareForm } from "../share.js";
+
+const BOON = ["rating", "enduring"];
+const ROLL = ["pool", "difficulty", "target"];
 
 export function mount(root, { engine, ui }) {
   const form = root.querySelector(".calc__form");
   const boonOut = root.querySelector('[data-out="boon"]');
   const oddsOut = root.querySelector('[data-out="odds"]');
 
+  /** The rules' answers for the fields `read` gives (this form's, or a share link's). */
+  const ask = (read) => {
+    const boon = read(BOON);
+    return Promise.all([engine.call("boons.free_dice", boon), engine.call("boons.odds", { ...read(ROLL), rating: boon.rating })]);
+  };
+
   const update = ui.latest(async (isStale) => {
-    const boon = ui.readFields(form, ["rating", "enduring"]);
-    const roll = ui.readFields(form, ["pool", "difficulty", "target"]);
-    const [dice, odds] = await Promise.all([
-      engine.call("boons.free_dice", boon),
-      engine.call("boons.odds", { ...roll, rating: boon.rating }),
-    ]);
+    const [dice, odds] = await ask((names) => ui.readFields(form, names));
     if (isStale()) return;
     ui.clearErrors(form);
     if (!dice.ok) ui.showError(form, dice.error);
@@ -69,6 +74,14 @@ export function mount(root, { engine, ui }) {
     },
   }, { signal: handing.signal });
   ui.keepFields(form, `boons:${root.id}`);
+  // A share link (share.js): the boon and the roll's fields, checked by the same rules before they are filled in.
+  const sharing = shareForm({
+    ui, form, name: "boons", what: "a boon and its roll", fields: [...BOON, ...ROLL], apply: () => update(),
+    check: async (read) => (await ask(read)).find((reply) => !reply.ok)?.error ?? null,
+  });
   update();
-  return () => handing.abort();
+  return () => {
+    handing.abort();
+    sharing();
+  };
 }

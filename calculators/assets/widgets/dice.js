@@ -4,6 +4,7 @@
 // and says how often a roll does at least this well. "Use this result" hands it
 // to a calculator on the same page that registered for it (../handoff.js).
 import { receiversFor, changes } from "../handoff.js";
+import { shareForm } from "../share.js";
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
@@ -148,9 +149,30 @@ export function mount(root, { engine, ui }) {
   });
   on(changes, "change", offer);
   ui.keepFields(form, `dice:${root.id}`);
+  // A share link (share.js): the game, its fields and the dice shown, so the other phone sees this very
+  // roll. The rules check them first, as a roll (with no dice yet, only its fields).
+  const sharing = shareForm({
+    ui, form, name: "dice", what: "a roll", fields: ["game", ...new Set(Object.values(FIELDS).flatMap((f) => [...f.fields, f.faces]))],
+    apply: () => {
+      showGame();
+      return score(false);
+    },
+    check: async (read, typed) => {
+      const { game: g } = read(["game"]);
+      const spec = Object.hasOwn(FIELDS, g) ? FIELDS[g] : null;
+      if (!spec) return { message: "it names no game this roller knows" };
+      const faces = typed[spec.faces].trim();
+      const reply = await engine.call(spec.call, { ...read(spec.fields), faces });
+      if (!faces && reply.error?.code === "required" && reply.error.field === "faces") return null; // sound, not rolled yet
+      return reply.ok ? null : reply.error;
+    },
+  });
   showGame();
   score(false);
-  return () => listening.abort();
+  return () => {
+    listening.abort();
+    sharing();
+  };
 }
 
 function plural(n, word, many = `${word}s`) {
