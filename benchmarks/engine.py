@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
+from calculators.widgets import REGISTRY  # noqa: E402
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "engine.json"
@@ -74,17 +75,9 @@ FIRST_RESULT = """
 })();
 """
 
-# One interaction per calculator: a field to change, values to cycle, and where the answer shows;
-# for the morale tracker, a tap that logs an event and one on Undo, in turn.
-INTERACTIONS = {
-    "boons": {"field": 'input[name="rating"]', "values": [str(v) for v in range(1, 13)], "out": '[data-out="boon"]'},
-    "stress": {"field": '[data-panel="wounds"] input[name="stress"]', "values": ["1", "2", "3", "4", "5"],
-               "out": '[data-panel="wounds"] [data-out="answer"]'},
-    "borders": {"field": 'input[name="shifts"]', "values": [str(v) for v in range(0, 9)], "out": '[data-out="reach"]'},
-    "dice": {"field": 'input[name="fate_faces"]', "values": ["+0--", "++00", "----", "+-+-", "0000"],
-             "out": '[data-out="roll"]'},
-    "morale": {"taps": ['[data-act="event"][data-kind="success"]', '[data-act="undo"]'], "out": '[data-out="log"]'},
-}
+# One interaction per calculator, from the widget registry (each widget's ``bench``: a field to change
+# and values to cycle, or for the morale tracker a tap that logs an event and one on Undo, in turn).
+INTERACTIONS = {name: widget.bench for name, widget in REGISTRY.items()}
 # A conflict already set up, so the tracker's buttons are there to tap.
 MORALE_CONFLICT = {
     "format": "conflict-table/morale", "version": 1, "events": [], "redo": [],

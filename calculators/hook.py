@@ -10,7 +10,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from calculators import csp, offline, ship
+from calculators import csp, offline, reference, ship
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 
@@ -44,6 +44,11 @@ def _script(spec):
     value = ExtraScriptValue(spec["path"])
     value.type = spec["type"]
     return value
+
+
+def on_page_markdown(markdown, page, **kwargs):
+    """Write the Calculators reference where a page asks for it (a ``calculators-reference`` fence)."""
+    return reference.expand(markdown)
 
 
 def on_page_content(html, page, **kwargs):

@@ -28,7 +28,7 @@ from rules_core.errors import RulesError
 
 from . import yaml_limits
 from .wheel import ROOT
-from .widgets._html import WidgetError
+from .widgets.base import WidgetError
 
 MAPS_DIR = ROOT / "docs" / "maps"
 """Where the fence option ``map: <name>`` looks for ``<name>.yml``."""

@@ -8,11 +8,13 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
   a lock file listing no packages and a standard library cut to the modules
   the engine imports, precompiled (``calculators.precompile``);
 * :func:`ship_assets` — the page glue, worker and widget scripts and styles;
+* :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages.
 
 Layout inside the site::
 
     assets/calc/                     glue (calc.js, engine.js, worker.js, widgets/*.js, calc.css)
+    assets/calc/registry.js          the widgets' names, written from calculators/widgets (the one list)
     assets/calc/vendor/              third-party scripts (js-yaml) with their licences
     assets/engine/engine.json        what to load: the three folders below
     assets/engine/pyodide-<hash>/    the Pyodide runtime files
@@ -217,6 +219,28 @@ def ship_assets(site_dir: Path) -> list[Path]:
     return out
 
 
+REGISTRY_FILE = "registry.js"
+
+
+def registry_module() -> str:
+    """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``)."""
+    from .widgets import browser_list
+
+    data = json.dumps(browser_list(), ensure_ascii=False, separators=(",", ":"))
+    return (f"// Written by the build from calculators/widgets (the widget registry): do not edit.\n"
+            f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n")
+
+
+def ship_registry(site_dir: Path) -> Path:
+    """Write ``assets/calc/registry.js`` (unchanged when it already says the same: ``mkdocs serve``)."""
+    dest = Path(site_dir) / CALC_DIR / REGISTRY_FILE
+    text = registry_module()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if not dest.exists() or dest.read_text(encoding="utf-8") != text:
+        dest.write_text(text, encoding="utf-8")
+    return dest
+
+
 def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
     """Copy the third-party browser scripts (:data:`VENDOR`) from the pinned npm packages into the site."""
     out = []
@@ -250,7 +274,7 @@ def ship_all(site_dir: Path) -> dict:
     return {
         "wheel": wheel,
         "engine": ship_engine(site_dir, wheel),
-        "assets": ship_assets(site_dir),
+        "assets": [*ship_assets(site_dir), ship_registry(site_dir)],
         "vendor": ship_vendor(site_dir),
         "hosting": ship_hosting(site_dir),
     }

@@ -5,6 +5,7 @@ import { engine, failureText } from "./engine.js";
 import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
 import { watchAnchors } from "./anchor.js";
+import { WIDGETS } from "./registry.js"; // the widgets' names, written by the build from calculators/widgets
 
 const mounted = new Map(); // element → dispose()
 const pristine = new Map(); // element → a copy of its build-time HTML: mounted afresh when a failed engine comes back
@@ -96,7 +97,6 @@ async function mountOne(root) {
 
 // Every widget's module, so that the next calculator page (instant navigation)
 // finds its code already here and answers at once.
-const WIDGETS = ["boons", "stress", "morale", "borders", "dice"];
 let warmed = false;
 function warmWidgets() {
   if (warmed) return;

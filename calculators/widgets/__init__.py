@@ -1,20 +1,48 @@
-"""Build-time HTML of each calculator: static content plus the form.
+"""The widget registry: the one list of the calculators a page can place.
 
-Each widget is one module with ``render(widget_id, options) -> str``; the
-registry below maps the fence's ``widget:`` name to it. The browser side of
-widget ``x`` is ``calculators/assets/widgets/x.js``.
+Every module in this package whose name does not start with ``_`` (and is
+not ``base``) is a widget: it ends with ``WIDGET = base.Widget(...)`` and
+its browser side is ``calculators/assets/widgets/<name>.js``. Nothing else
+lists the widgets: the fence reads :data:`REGISTRY`, the build writes
+:func:`browser_list` for ``calc.js`` (``calculators/ship.py``), the engine
+benchmark takes its interactions from it, and the Calculators reference
+page is generated from it (``calculators/reference.py``).
+``tests/test_contract.py`` fails when the registry and the files disagree.
 """
 from __future__ import annotations
 
-from . import boons, borders, dice, morale, stress
-from ._html import WidgetError
+import importlib
+import pkgutil
 
-WIDGETS = {
-    "boons": boons.render,
-    "stress": stress.render,
-    "morale": morale.render,
-    "borders": borders.render,
-    "dice": dice.render,
-}
+from .base import Option, Widget, WidgetError
 
-__all__ = ["WIDGETS", "WidgetError"]
+NOT_WIDGETS = {"base"}
+
+
+def _discover() -> dict[str, Widget]:
+    found = {}
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+        if module.startswith("_") or module in NOT_WIDGETS:
+            continue
+        widget = getattr(importlib.import_module(f"{__name__}.{module}"), "WIDGET", None)
+        if not isinstance(widget, Widget):
+            raise WidgetError(f"calculators/widgets/{module}.py has no WIDGET = Widget(...) (see widgets/base.py)")
+        if widget.name != module:
+            raise WidgetError(f"calculators/widgets/{module}.py registers the widget {widget.name!r}; "
+                              f"name it {module!r} like its module")
+        found[widget.name] = widget
+    return found
+
+
+REGISTRY: dict[str, Widget] = _discover()
+"""Widget name (the fence's ``widget:``) → its :class:`~calculators.widgets.base.Widget`."""
+WIDGETS = {name: widget.render for name, widget in REGISTRY.items()}
+"""Widget name → ``render(widget_id, options) -> str``."""
+
+
+def browser_list() -> dict:
+    """What the browser needs to know of the registry: the widgets' names (``calc.js`` loads their modules)."""
+    return {"widgets": list(REGISTRY)}
+
+
+__all__ = ["REGISTRY", "WIDGETS", "Option", "Widget", "WidgetError", "browser_list"]

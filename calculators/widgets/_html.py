@@ -4,17 +4,6 @@ from __future__ import annotations
 import json
 from html import escape
 
-from pymdownx.superfences import SuperFencesException
-
-
-class WidgetError(SuperFencesException, ValueError):
-    """A calculator fence the build cannot render.
-
-    A ``SuperFencesException``: pymdownx.superfences lets only those through
-    (any other error quietly turns the fence into a code block), so a bad
-    fence fails the build.
-    """
-
 
 def attrs(**values) -> str:
     out = []

@@ -4,31 +4,25 @@ Static content: the free-dice table for ratings 1…12, from ``rules_core``.
 In the browser: a rating → free dice, what using and spending it does, and
 the odds of a roll without it, with its free dice, and spending it.
 
-Options: ``rating`` (default 7), ``pool`` (3), ``difficulty`` (2),
-``target`` (5), ``up_to`` (the table's last rating, 12).
+Options: :data:`OPTIONS`.
 """
 from __future__ import annotations
 
-from rules_core.api import call
-
 from . import _html as h
+from .base import Option, Widget, check_options, result
 
-DEFAULTS = {"rating": 7, "pool": 3, "difficulty": 2, "target": 5, "up_to": 12}
-
-
-def _result(name: str, payload: dict) -> dict:
-    reply = call(name, payload)
-    if not reply["ok"]:
-        raise h.WidgetError(f"boons widget: {reply['error']['message']}")
-    return reply["result"]
+OPTIONS = {
+    "rating": Option(7, "the boon's rating the form starts with"),
+    "pool": Option(3, "the dice in the pool, for the odds"),
+    "difficulty": Option(2, "the roll's difficulty, for the odds"),
+    "target": Option(5, "the face a die hits on (2 to 6), for the odds"),
+    "up_to": Option(12, "the last rating in the free-dice table"),
+}
 
 
 def render(wid: str, options: dict) -> str:
-    unknown = set(options) - set(DEFAULTS)
-    if unknown:
-        raise h.WidgetError(f"boons widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
-    opts = {**DEFAULTS, **options}
-    rows = _result("boons.table", {"up_to": opts["up_to"]})["rows"]
+    opts = check_options("boons", options, OPTIONS)
+    rows = result("boons", "boons.table", {"up_to": opts["up_to"]})["rows"]
     static = h.table(
         ["Boon rating", "Free dice"],
         [[r["rating"], r["free_dice"] or "–"] for r in rows],
@@ -49,3 +43,9 @@ def render(wid: str, options: dict) -> str:
         + '<output class="calc__result" data-out="odds" aria-live="polite"></output>'
     )
     return h.widget(wid, "boons", title="Boon free dice", static=static, form=form, options=opts)
+
+
+WIDGET = Widget(
+    name="boons", title="Boon free dice", render=render, options=OPTIONS, api="boons",
+    bench={"field": 'input[name="rating"]', "values": [str(v) for v in range(1, 13)], "out": '[data-out="boon"]'},
+)

@@ -10,35 +10,29 @@ what they reach, the shortfall to every other zone and what would cover it,
 and the odds for the target; editing the map, kept in local storage,
 exported and imported as JSON or YAML; the example maps to load.
 
-Options: ``map`` (an example from ``docs/maps/<name>.yml``; default
-``warehouse``), ``start`` and ``target`` (zones of that map; default the
-first and the last).
+Options: :data:`OPTIONS`.
 """
 from __future__ import annotations
 
 from html import escape
 
-from rules_core.api import call
-
 from .. import maps
 from . import _html as h
+from .base import Option, Widget, WidgetError, check_options, result
 
-DEFAULTS = {"map": "warehouse", "start": None, "target": None}
+OPTIONS = {
+    "map": Option("warehouse", "the example map shown: a file name in docs/maps/ without .yml"),
+    "start": Option(None, "the zone a move starts from (default: the map's first zone)"),
+    "target": Option(None, "the zone a move aims at (default: the map's last zone)"),
+}
 STORE_KEY = "borders"  # a store.js name: the key carries the site's path
 FACES = [("+", "⊞ plus (+1)"), ("0", "⊡ blank (0)"), ("-", "⊟ minus (−1)")]
 GATTO = {"skill": 3, "faces": "+0--", "bid": 0}
 """The worked example's roll (Athletics 3, ⊞⊡⊟⊟): the form starts with it."""
 
 
-class OptionError(h.WidgetError):
-    """A fence option the build cannot use (fails the build)."""
-
-
 def _result(name: str, payload: dict) -> dict:
-    reply = call(name, payload)
-    if not reply["ok"]:
-        raise OptionError(f"borders widget: {reply['error']['message']} ({reply['error']['field']})")
-    return reply["result"]
+    return result("borders", name, payload, with_field=True)
 
 
 def describe(drawing: dict) -> str:
@@ -174,10 +168,7 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
 
 
 def render(wid: str, options: dict) -> str:
-    unknown = set(options) - set(DEFAULTS)
-    if unknown:
-        raise OptionError(f"borders widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
-    opts = {**DEFAULTS, **options}
+    opts = check_options("borders", options, OPTIONS)
     examples = maps.load_all()
     data = maps.load_named(opts["map"])
     zones = _result("borders.check", {"map": data})["zones"]
@@ -185,7 +176,7 @@ def render(wid: str, options: dict) -> str:
     target = opts["target"] if opts["target"] is not None else zones[-1]
     for key, zone in (("start", start), ("target", target)):
         if zone not in zones:
-            raise OptionError(f"borders widget: {key} {zone!r} is not a zone of map {opts['map']!r} ({', '.join(zones)})")
+            raise WidgetError(f"borders widget: {key} {zone!r} is not a zone of map {opts['map']!r} ({', '.join(zones)})")
     listed = [(name, _title(m)) for name, m in examples.items()]
     js_options = {
         "map": opts["map"], "start": start, "target": target, "store": STORE_KEY,
@@ -197,3 +188,9 @@ def render(wid: str, options: dict) -> str:
         form=form(wid, zones, start, target, listed, opts["map"]),
         options=js_options,
     )
+
+
+WIDGET = Widget(
+    name="borders", title="Border costs", render=render, options=OPTIONS, api="borders",
+    bench={"field": 'input[name="shifts"]', "values": [str(v) for v in range(0, 9)], "out": '[data-out="reach"]'},
+)

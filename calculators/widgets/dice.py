@@ -12,27 +12,29 @@ player types the dice they rolled by hand. ``rules_core`` scores them
 of doing at least this well. "Use this result" hands the shifts, effort or
 margin to another calculator on the same page (``assets/handoff.js``).
 
-Options: ``game`` (``edgerunner`` default, or ``gauntlet-forge``: the one
-shown first), ``skill`` (3), ``bid`` (0), ``pool`` (3), ``boon_dice`` (0),
-``target`` (5), ``difficulty`` (1).
+Options: :data:`OPTIONS`.
 """
 from __future__ import annotations
 
 from html import escape
 
-from rules_core.api import call
-
 from . import _html as h
+from .base import Option, Widget, check_choice, check_options, result
 
 GAMES = {"edgerunner": "Edgerunner: skill + 4dF", "gauntlet-forge": "Gauntlet Forge: d6 pool"}
-DEFAULTS = {"game": "edgerunner", "skill": 3, "bid": 0, "pool": 3, "boon_dice": 0, "target": 5, "difficulty": 1}
+OPTIONS = {
+    "game": Option("edgerunner", "the game shown first: edgerunner or gauntlet-forge"),
+    "skill": Option(3, "Edgerunner: the skill the form starts with"),
+    "bid": Option(0, "Edgerunner: the initiative bid the form starts with"),
+    "pool": Option(3, "Gauntlet Forge: the attribute's dice"),
+    "boon_dice": Option(0, "Gauntlet Forge: dice from boons"),
+    "target": Option(5, "Gauntlet Forge: the face a die hits on (2 to 6)"),
+    "difficulty": Option(1, "Gauntlet Forge: the roll's difficulty"),
+}
 
 
 def _result(name: str, payload: dict) -> dict:
-    reply = call(name, payload)
-    if not reply["ok"]:
-        raise h.WidgetError(f"dice widget: {reply['error']['message']}")
-    return reply["result"]
+    return result("dice", name, payload)
 
 
 def _static() -> str:
@@ -62,12 +64,8 @@ def _games(wid: str, value: str) -> str:
 
 
 def render(wid: str, options: dict) -> str:
-    unknown = set(options) - set(DEFAULTS)
-    if unknown:
-        raise h.WidgetError(f"dice widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
-    opts = {**DEFAULTS, **options}
-    if opts["game"] not in GAMES:
-        raise h.WidgetError(f"dice widget: game must be one of {', '.join(GAMES)}, not {opts['game']!r}")
+    opts = check_options("dice", options, OPTIONS)
+    check_choice("dice", "game", opts["game"], GAMES)
     # Every default must be one the rules accept (a typo in a page fails the build).
     _result("dice.fate_odds", {"skill": opts["skill"], "bid": opts["bid"], "target": 0})
     _result("dice.pool_odds", {"pool": opts["pool"] + opts["boon_dice"], "difficulty": opts["difficulty"],
@@ -96,3 +94,10 @@ def render(wid: str, options: dict) -> str:
         + '<p class="dice__note" data-out="note" role="status"></p>'
     )
     return h.widget(wid, "dice", title="Dice roller", static=_static(), form=form, options=opts)
+
+
+WIDGET = Widget(
+    name="dice", title="Dice roller", render=render, options=OPTIONS, api="dice", apis=("rolls",),
+    bench={"field": 'input[name="fate_faces"]', "values": ["+0--", "++00", "----", "+-+-", "0000"],
+           "out": '[data-out="roll"]'},
+)

@@ -11,7 +11,7 @@ rules: every state comes from ``morale.replay`` / ``morale.apply``, and the
 fields each edition asks for come from ``rules_core.api.morale.form``,
 rendered into the page here so the setup can be typed while the engine loads.
 
-Options: ``edition`` (the setup's default: ``"2023"``, ``"2022"`` or ``"wiki"``).
+Options: :data:`OPTIONS`.
 """
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ from rules_core.api import morale as morale_api
 from rules_core.morale import EDITIONS
 
 from . import _html as h
+from .base import Option, Widget, WidgetError, check_choice, check_options
 
-DEFAULTS = {"edition": "2023"}
+OPTIONS = {"edition": Option("2023", 'the edition a new conflict is set up in: "2023", "2022" or "wiki"')}
 
 _WOLVES = ["Ada", "Bo", "Eve"]
 _CROWS = ["Cy", "Di"]
@@ -61,7 +62,7 @@ def _replay(setup: dict, events: list[dict]):
         return reply["result"]
     if reply["error"]["field"] and reply["error"]["field"].startswith("events"):
         return "—"  # the edition has no such event
-    raise h.WidgetError(f"morale widget: {reply['error']['message']}")
+    raise WidgetError(f"morale widget: {reply['error']['message']}")
 
 
 def _start(edition: str) -> str:
@@ -121,13 +122,8 @@ def _forms_json() -> str:
 
 
 def render(wid: str, options: dict) -> str:
-    unknown = set(options) - set(DEFAULTS)
-    if unknown:
-        raise h.WidgetError(f"morale widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
-    opts = {**DEFAULTS, **options}
-    opts["edition"] = str(opts["edition"])
-    if opts["edition"] not in EDITIONS:
-        raise h.WidgetError(f"morale widget: edition must be one of {', '.join(EDITIONS)}, not {opts['edition']!r}")
+    opts = check_options("morale", options, OPTIONS)
+    opts["edition"] = check_choice("morale", "edition", str(opts["edition"]), EDITIONS)
     static = (
         "<p>Log what happens in a conflict and the tracker keeps every team's morale, "
         "<code>BROKEN MORALE</code>, keep-morale difficulty and standing, with undo. "
@@ -140,3 +136,10 @@ def render(wid: str, options: dict) -> str:
         f'<div {h.attrs(class_="morale__app", data_morale_app=True, data_morale_forms=_forms_json())}></div>'
     )
     return h.widget(wid, "morale", title="Morale tracker", static=static, form=form, options=opts)
+
+
+WIDGET = Widget(
+    name="morale", title="Morale tracker", render=render, options=OPTIONS, api="morale",
+    # a tap that logs an event and one on Undo, in turn (the benchmark sets up a conflict first)
+    bench={"taps": ['[data-act="event"][data-kind="success"]', '[data-act="undo"]'], "out": '[data-out="log"]'},
+)

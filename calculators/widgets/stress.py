@@ -8,25 +8,27 @@ slots; for tracks the consequence values and a worked track.
 In the browser (``assets/widgets/stress.js``) one form holds all three
 models; the fence's ``model`` picks the one shown first.
 
-Options: ``model`` (``wounds`` default, ``conditions``, ``track``),
-``edition`` (``"2023"`` default or ``"2022"``: the wound-box edition shown first).
+Options: :data:`OPTIONS`.
 """
 from __future__ import annotations
 
 from html import escape
 
 from rules_core import boosts, tracks, wounds
-from rules_core.api import call
 from rules_core.api.stress import MAX_STRESS
 
 from . import _html as h
+from .base import Option, Widget, check_choice, check_options, result
 
 MODELS = {
     "wounds": "Gauntlet Forge wound boxes",
     "conditions": "Gauntlet Forge conditions (wiki)",
     "track": "Edgerunner stress track",
 }
-DEFAULTS = {"model": "wounds", "edition": "2023"}
+OPTIONS = {
+    "model": Option("wounds", "the model shown first: wounds, conditions (the wiki's) or track (Edgerunner)"),
+    "edition": Option("2023", 'the wound boxes\' edition shown first: "2023" or "2022"'),
+}
 THRESHOLD = 2
 """A fresh track's threshold: character creation's base of 2 with a stress skill of 0 (the reader changes it)."""
 NOTICE = '<div class="calc-stress__notice" data-out="notice" role="alert" hidden></div>'
@@ -35,24 +37,14 @@ CHOICES = {"surrender": "Surrender", "last_stand": "Enter the Last Stand"}
 
 
 def _result(name: str, payload: dict) -> dict:
-    reply = call(name, payload)
-    if not reply["ok"]:
-        raise h.WidgetError(f"stress widget: {reply['error']['message']}")
-    return reply["result"]
+    return result("stress", name, payload)
 
 
 def _options(options: dict) -> dict:
-    unknown = set(options) - set(DEFAULTS)
-    if unknown:
-        raise h.WidgetError(f"stress widget: unknown option {sorted(unknown)[0]!r} (options: {', '.join(DEFAULTS)})")
-    opts = {**DEFAULTS, **{k: str(v) for k, v in options.items()}}
-    if opts["model"] not in MODELS:
-        raise h.WidgetError(f"stress widget: model must be one of {', '.join(MODELS)}, not {opts['model']!r}")
-    if opts["edition"] not in wounds.EDITIONS:
-        raise h.WidgetError(
-            f"stress widget: edition must be one of {', '.join(wounds.EDITIONS)} (the wiki edition is "
-            f"`model: conditions`), not {opts['edition']!r}"
-        )
+    opts = check_options("stress", {k: str(v) for k, v in options.items()}, OPTIONS)
+    check_choice("stress", "model", opts["model"], MODELS)
+    check_choice("stress", "edition", opts["edition"], wounds.EDITIONS,
+                 " (the wiki edition is `model: conditions`)")
     return opts
 
 
@@ -345,3 +337,10 @@ def render(wid: str, options: dict) -> str:
         "limits": LIMITS,
     }
     return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data)
+
+
+WIDGET = Widget(
+    name="stress", title="Stress absorption", render=render, options=OPTIONS, api="stress",
+    bench={"field": '[data-panel="wounds"] input[name="stress"]', "values": ["1", "2", "3", "4", "5"],
+           "out": '[data-panel="wounds"] [data-out="answer"]'},
+)

@@ -1,0 +1,121 @@
+"""The widget contract: the registry (calculators/widgets) and the files a calculator needs agree.
+
+The README's recipe "Adding a calculator" names the files; :func:`problems`
+says, in words, which of them is missing or unregistered.
+"""
+import json
+import re
+from pathlib import Path
+
+from calculators import ship
+from calculators.widgets import REGISTRY, Option, Widget, browser_list
+from rules_core.api import CALCULATORS
+from tests.golden import load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER = ROOT / "calculators" / "assets" / "widgets"
+MOUNT = re.compile(r"^export\s+(?:async\s+)?function\s+mount\s*\(", re.M)
+
+
+def calculators_of(widget: Widget) -> list[str]:
+    """The rules_core.api calculators whose handler lives in one of the widget's API modules."""
+    modules = {f"rules_core.api.{api}" for api in (widget.api, *widget.apis)}
+    return [name for name, fn in CALCULATORS.items() if fn.__module__ in modules]
+
+
+def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
+    """Every way the registry and the files disagree (empty when they agree)."""
+    out = []
+    browser = root / "calculators" / "assets" / "widgets"
+    golden = {case["call"] for case in load_cases(root / "tests" / "cases")}
+    census = {p["call"] for p in json.loads((root / "calculators" / "precompile" / "payloads.json").read_text())}
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "docs").rglob("*.md")))
+    for name, widget in registry.items():
+        module = browser / f"{name}.js"
+        if not module.exists():
+            out.append(f"{name}: no browser module calculators/assets/widgets/{name}.js")
+        elif not MOUNT.search(module.read_text(encoding="utf-8")):
+            out.append(f"{name}: calculators/assets/widgets/{name}.js exports no mount()")
+        for api in (widget.api, *widget.apis):
+            if not (root / "rules_core" / "api" / f"{api}.py").exists():
+                out.append(f"{name}: no API module rules_core/api/{api}.py")
+        calcs = calculators_of(widget)
+        if not calcs:
+            out.append(f"{name}: rules_core.api.CALCULATORS has no calculator from rules_core/api/{widget.api}.py")
+        out += [f"{name}: no golden case calls {c} (tests/cases/*.json)" for c in calcs if c not in golden]
+        out += [f"{name}: the precompile census never calls {c} (run python -m devtools.payloads)"
+                for c in calcs if c not in census]
+        if not widget.title or not widget.bench.get("out") or not (widget.bench.get("field") or widget.bench.get("taps")):
+            out.append(f"{name}: needs a title and a bench interaction (field or taps, and out)")
+        out += [f"{name}: option {key!r} says nothing for page authors" for key, o in widget.options.items() if not o.doc]
+        if not re.search(rf"^\s*widget:\s*{re.escape(name)}\s*$", pages, re.M):
+            out.append(f"{name}: no page in docs/ places it (```calculator widget: {name})")
+    for module in sorted(browser.glob("*.js")):
+        if module.stem not in registry:
+            out.append(f"calculators/assets/widgets/{module.name} is not a registered widget (calculators/widgets/)")
+    for folder in sorted(p for p in browser.iterdir() if p.is_dir()):
+        if folder.name not in registry:
+            out.append(f"calculators/assets/widgets/{folder.name}/ belongs to no registered widget")
+    return out
+
+
+def test_the_registry_and_the_files_agree():
+    assert problems(REGISTRY) == []
+
+
+def _fake(name: str, **changes) -> Widget:
+    base = dict(name=name, title="Fake", render=lambda wid, options: "", api="boons",
+                options={"x": Option(1, "an option")}, bench={"field": "input", "values": ["1"], "out": "output"})
+    return Widget(**{**base, **changes})
+
+
+def test_a_widget_missing_its_files_is_named_with_what_it_lacks():
+    found = problems({**REGISTRY, "ghost": _fake("ghost", api="ghost", options={"x": Option(1, "")})})
+    assert "ghost: no browser module calculators/assets/widgets/ghost.js" in found
+    assert "ghost: no API module rules_core/api/ghost.py" in found
+    assert any(p.startswith("ghost: rules_core.api.CALCULATORS has no calculator") for p in found)
+    assert "ghost: option 'x' says nothing for page authors" in found
+    assert any(p.startswith("ghost: no page in docs/") for p in found)
+
+
+def test_a_browser_module_nobody_registered_is_named():
+    registry = {k: v for k, v in REGISTRY.items() if k != "dice"}
+    found = problems(registry)
+    assert "calculators/assets/widgets/dice.js is not a registered widget (calculators/widgets/)" in found
+
+
+def test_a_calculator_without_golden_cases_or_census_payloads_is_named(monkeypatch):
+    import rules_core.api as api
+
+    def lonely(payload):
+        return {}
+    lonely.__module__ = "rules_core.api.boons"
+    monkeypatch.setitem(api.CALCULATORS, "boons.lonely", lonely)
+    found = problems(REGISTRY)
+    assert "boons: no golden case calls boons.lonely (tests/cases/*.json)" in found
+    assert "boons: the precompile census never calls boons.lonely (run python -m devtools.payloads)" in found
+
+
+def test_the_browser_reads_the_registry_and_lists_no_widget_by_hand():
+    text = ship.registry_module()
+    assert json.dumps(browser_list(), separators=(",", ":")) in text
+    assert browser_list()["widgets"] == list(REGISTRY)
+    calc = (ROOT / "calculators" / "assets" / "calc.js").read_text(encoding="utf-8")
+    assert 'from "./registry.js"' in calc
+    assert not [name for name in REGISTRY if f'"{name}"' in calc], "calc.js names a widget by hand"
+
+
+def test_the_benchmark_times_every_registered_widget():
+    from benchmarks.engine import INTERACTIONS
+    assert set(INTERACTIONS) == set(REGISTRY)
+
+
+def _recipe() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Adding a calculator", 1)[1].split("\n#", 1)[0]
+    return re.findall(r"^\d+\. ", section, re.M)
+
+
+def test_the_readme_recipe_for_a_new_calculator_lists_at_most_six_files():
+    steps = _recipe()
+    assert 1 <= len(steps) <= 6, steps
