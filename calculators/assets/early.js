@@ -10,9 +10,12 @@
   document.documentElement.classList.add("calc-js");
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
   try {
-    var worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });
+    var worker = new Worker(new URL("worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src), { type: "module" });
     var queue = [];
-    worker.onmessage = worker.onerror = function (event) { queue.push(event); };
+    /** @param {Event} event */
+    var keep = function (event) { queue.push(event); };
+    worker.onmessage = keep;
+    worker.onerror = keep;
     window.__calcEarly = { worker: worker, queue: queue, at: performance.now() };
   } catch (error) {}
 })();

@@ -30,8 +30,11 @@ export function choose(edition) {
   announce(edition);
 }
 
+/** Call fn(edition) now (if one is chosen) and whenever the reader chooses another.
+ * @param {(edition: string) => void} fn
+ * @param {{signal?: AbortSignal}} [options] */
 export function follow(fn, { signal } = {}) {
-  window.addEventListener(EVENT, (event) => fn(event.detail), { signal });
+  window.addEventListener(EVENT, (event) => fn(/** @type {CustomEvent} */ (event).detail), { signal });
   const edition = preferred();
   if (edition) fn(edition);
 }
@@ -39,7 +42,7 @@ export function follow(fn, { signal } = {}) {
 function announce(edition) {
   rememberTabs(edition);
   showTabs(edition);
-  const select = document.getElementById("ct-edition");
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("ct-edition"));
   if (select) select.value = edition;
   window.dispatchEvent(new CustomEvent(EVENT, { detail: edition }));
 }
@@ -51,7 +54,7 @@ function announce(edition) {
 function rememberTabs(edition) {
   try {
     if (typeof window.__md_get !== "function") return;
-    const kept = (window.__md_get("__tabs") || []).filter((label) => !EDITIONS.includes(label));
+    const kept = (/** @type {string[]} */ (window.__md_get("__tabs")) || []).filter((label) => !EDITIONS.includes(label));
     window.__md_set("__tabs", [edition, ...kept]);
   } catch {}
 }
@@ -59,7 +62,7 @@ function rememberTabs(edition) {
 /** Show the edition's tab in every set of tabs on this page that has one. */
 function showTabs(edition) {
   for (const set of document.querySelectorAll(".tabbed-set")) {
-    for (const input of set.querySelectorAll(":scope > input")) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (set.querySelectorAll(":scope > input"))) {
       const label = set.querySelector(`label[for="${CSS.escape(input.id)}"]`);
       if (label && label.textContent.trim() === edition && !input.checked) {
         label.setAttribute("data-md-switching", ""); // Material: don't re-link every set from here

@@ -89,7 +89,10 @@ export const engine = {
         if (up) this._restart(message); // it was running: replace it
         else reject(new Error(message));
       };
-      for (const event of early ? early.queue : []) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+      for (const event of early ? early.queue : []) {
+        if (event.type === "error") worker.onerror(/** @type {ErrorEvent} */ (event));
+        else worker.onmessage(/** @type {MessageEvent} */ (event));
+      }
     }).then(
       () => this._set("ready"),
       (error) => {

@@ -13,6 +13,7 @@
 const receivers = new Set();
 export const changes = new EventTarget();
 
+/** @param {object} receiver @param {{signal?: AbortSignal}} [options] */
 export function receive(receiver, { signal } = {}) {
   receivers.add(receiver);
   changes.dispatchEvent(new Event("change"));

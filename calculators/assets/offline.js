@@ -107,7 +107,7 @@ function onControllerChange() {
 window.addEventListener("click", (event) => {
   if (!offline.stale || event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest("a[href]")) : null;
   if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin) return;

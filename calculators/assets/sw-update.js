@@ -10,24 +10,25 @@
 // ({type: "UPDATE_PENDING", agreed, waitingFor}), so the tabs that did not
 // agree yet can ask their player again.
 (() => {
+  const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
   const agreed = new Set();
 
   async function settle() {
-    if (!self.serviceWorker || self.serviceWorker.state !== "installed") return; // only a waiting worker decides
-    const open = (await self.clients.matchAll({ type: "window", includeUncontrolled: true }))
-      .filter((client) => client.url.startsWith(self.registration.scope));
+    if (!sw.serviceWorker || sw.serviceWorker.state !== "installed") return; // only a waiting worker decides
+    const open = (await sw.clients.matchAll({ type: "window", includeUncontrolled: true }))
+      .filter((client) => client.url.startsWith(sw.registration.scope));
     for (const id of agreed) if (!open.some((client) => client.id === id)) agreed.delete(id); // closed tabs
     const waitingFor = open.filter((client) => !agreed.has(client.id)).length;
     if (waitingFor === 0) {
-      await self.skipWaiting();
+      await sw.skipWaiting();
       return;
     }
     for (const client of open) client.postMessage({ type: "UPDATE_PENDING", agreed: agreed.has(client.id), waitingFor });
   }
 
-  self.addEventListener("message", (event) => {
+  sw.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event) => {
     if (!event.data || event.data.type !== "UPDATE_AGREE" || !event.source) return;
-    agreed.add(event.source.id);
+    agreed.add(/** @type {Client} */ (event.source).id);
     event.waitUntil(settle());
   });
 })();
