@@ -270,11 +270,14 @@ def _track_form(wid: str) -> str:
     t = f"{wid}-t"
     r = f"{wid}-r"
     names = list(boosts.CONSEQUENCES)
-    states = [("free", "Free"), ("use", "Take it against this hit"), ("taken", "Taken (already)")]
+    states = [("free", "Free"), ("use", "Against this hit"), ("taken", "Taken already")]
     slots = "".join(
         '<div class="calc-stress__consequence">'
         + h.select(t, f"consequence-{n}", f"{n.capitalize()} consequence", states, "free")
-        + h.number_field(t, f"value-{n}", f"{n.capitalize()} consequence value", boosts.CONSEQUENCES[n])
+        # "value" on screen, beside the slot's name; the whole name for a screen reader
+        + h.number_field(t, f"value-{n}", f"{n.capitalize()} consequence value", boosts.CONSEQUENCES[n]).replace(
+            f">{n.capitalize()} consequence value</label>",
+            f'><span class="calc__sr">{n.capitalize()} consequence </span>value</label>', 1)
         + "</div>"
         for n in names
     )
