@@ -516,7 +516,7 @@ def test_a_border_is_edited_in_place_and_a_bad_value_is_refused_beside_it(phone)
     assert "Middle – East end: 1" in words(phone)
     assert phone.page.evaluate(key)["borders"][1] == {"between": ["Middle", "East end"], "pass": 1}
     # the other way across can differ: the back value, in place too
-    back = row.get_by_label("from East end (if different)")
+    back = row.get_by_label("From East end (if different)")
     back.fill("5")
     back.press("Enter")
     wait_text(out(phone, "words"), "Middle – East end: 1 from Middle, 5 from East end")

@@ -193,7 +193,7 @@ export async function mount(root, { engine, ui, options }) {
 
   /** A listed border's pass values, edited in place: the rules check the map, a bad value stays in its field with the reason. */
   async function setWay(field) {
-    const group = field.closest(".bmap-costs");
+    const group = field.closest(".bmap-way-costs");
     const [i, j] = [Number(group.dataset.border), Number(group.dataset.way)];
     const way = current.checked.borders[i].ways[j];
     const [pass, back] = ["pass", "back"].map((part) => typed(group.querySelector(`[data-part=${part}]`)));
@@ -394,7 +394,7 @@ export async function mount(root, { engine, ui, options }) {
     if (!current) return;
     if (t.dataset.zone != null) renameZone(t);
     else if (t.name === "map-name") renameMap();
-    else if (t.closest(".bmap-costs")) setWay(t);
+    else if (t.closest(".bmap-way-costs")) setWay(t);
     else if (t.dataset.action === "switch-way") {
       const [i, j] = [Number(t.dataset.index), Number(t.dataset.way)];
       commit(edits.switchWay(current.map, i, j, t.checked), fieldFor.switchWay(i, j), { note: `Way switched ${t.checked ? "on" : "off"}.` });
@@ -413,7 +413,7 @@ export async function mount(root, { engine, ui, options }) {
     if (event.key !== "Enter" || event.target.tagName !== "INPUT" || event.target.type === "file") return;
     if (t.dataset.zone != null) renameZone(t);
     else if (t.name === "map-name") renameMap();
-    else if (t.closest(".bmap-costs")) setWay(t);
+    else if (t.closest(".bmap-way-costs")) setWay(t);
     else if (t.name === "new-zone") addZone();
     else if (t.closest(".bmap-way")) addBorder();
     else return;

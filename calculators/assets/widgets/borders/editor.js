@@ -193,9 +193,9 @@ export function borderRows(ui, wid, listing) {
     });
     const costs = border.ways.map((way, j) => {
       const pass = field(ui, wid, `border-${i}-way-${j}-pass`, `Pass value from ${a}`, String(way.pass), { numeric: true, part: "pass" });
-      const back = field(ui, wid, `border-${i}-way-${j}-back`, `from ${b} (if different)`, way.back === way.pass ? "" : String(way.back),
+      const back = field(ui, wid, `border-${i}-way-${j}-back`, `From ${b} (if different)`, way.back === way.pass ? "" : String(way.back),
         { numeric: true, part: "back" });
-      return ui.el("div", { class: "bmap-costs", role: "group", "data-border": i, "data-way": j,
+      return ui.el("div", { class: "bmap-way-costs", role: "group", "data-border": i, "data-way": j,
                             "aria-label": `${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values` }, pass, back);
     });
     const withCosts = ways.flatMap((w, j) => [w, costs[j]]);
