@@ -262,17 +262,15 @@ def _track_form(wid: str) -> str:
     t = f"{wid}-t"
     r = f"{wid}-r"
     names = list(boosts.CONSEQUENCES)
+    states = [("free", "Free"), ("use", "Against this hit"), ("taken", "Taken already")]
     slots = "".join(
         '<div class="calc-stress__consequence">'
-        + h.number_field(t, f"value-{n}", f"{n.capitalize()} consequence value", boosts.CONSEQUENCES[n])
-        + h.checkbox(t, f"taken-{n}", f"{n.capitalize()} taken")
+        + h.select(t, f"consequence-{n}", f"{n.capitalize()} consequence", states, "free")
+        # "value" on screen, beside the slot's name; the whole name for a screen reader
+        + h.number_field(t, f"value-{n}", f"{n.capitalize()} consequence value", boosts.CONSEQUENCES[n]).replace(
+            f">{n.capitalize()} consequence value</label>",
+            f'><span class="calc__sr">{n.capitalize()} consequence </span>value</label>', 1)
         + "</div>"
-        for n in names
-    )
-    use = "".join(
-        f'<div class="calc__field calc__field--check" data-field="use-{n}">'
-        f'<input {h.attrs(id=f"{t}-use-{n}", name=f"use-{n}", type="checkbox")}>'
-        f'<label for="{t}-use-{n}">Take the {n} consequence</label></div>'
         for n in names
     )
     return (
@@ -285,16 +283,16 @@ def _track_form(wid: str) -> str:
           'Stress boxes (tap to mark or clear)</p>'
           f'<div class="calc-stress__boxes calc-stress__boxes--track" role="group" aria-labelledby="{t}-boxes" '
           'data-out="boxes"></div></div>'
+        + '<div class="calc__field calc__field--wide calc-stress__consequences" data-field="consequences">'
+          '<p class="calc__hint">Consequences: each slot is taken once; one taken against this hit absorbs its value.</p>'
         + slots
+        + f'<p class="calc__error" id="{t}-consequences-error" hidden></p></div>'
         + "</fieldset>"
         '<fieldset class="calc__group" data-part="hit"><legend>The hit</legend>'
         + h.number_field(t, "shifts", "Incoming shifts", 2)
         + h.number_field(t, "invokes_available", "Invokes available", 0)
         + h.number_field(t, "defense", "Defense shifts", "", hint="blank when not defending; replaces the threshold")
         + h.number_field(t, "range", "Range to the defender", 0)
-        + '<div class="calc__field calc__field--wide calc-stress__use" data-field="consequences">'
-          '<span class="calc__hint">Against this hit:</span>' + use
-        + f'<p class="calc__error" id="{t}-consequences-error" hidden></p></div>'
         + h.number_field(t, "invokes", "Invokes used against this hit", 0)
         + "</fieldset>"
         + _result_area() + _buttons("the track")

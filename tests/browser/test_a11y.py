@@ -208,6 +208,11 @@ def test_borders_result_error_and_editor_states(a11y_page, server, scheme):
     borders.locator('[data-field="skill"] > .calc__error').wait_for()
     axe(page, f"borders with errors beside fields ({scheme})", include='.calc[data-calc="borders"]')
     borders.locator('input[name="skill"]').fill("3")
+    # a listed border's pass value edited in place, refused beside it
+    borders.locator('input[name="border-0-way-0-pass"]').fill("x")
+    borders.locator('input[name="border-0-way-0-pass"]').press("Enter")
+    borders.locator('[data-field="border-0-way-0-pass"] > .calc__error').wait_for()
+    axe(page, f"borders with a bad pass value in the border list ({scheme})", include='.calc[data-calc="borders"]')
 
 
 def _tracker(page):

@@ -481,3 +481,47 @@ def test_a_renamed_map_exports_under_its_own_name(phone):
     with phone.page.expect_download() as info:
         phone.locator('[data-action="export-yaml"]').click()
     assert info.value.suggested_filename == "ridge-fight.yml"
+
+
+def test_a_border_is_edited_in_place_and_a_bad_value_is_refused_beside_it(phone):
+    """At 360 px: a listed border's pass value changes in place (no remove and re-add) and the route follows;
+    a bad value is explained beside that field while the map, its drawing and the route stay as they were."""
+    load_example(phone, "warehouse", "Middle – East end: 3")
+    choose(phone, "West end", "East end")
+    wait_text(out(phone, "route"), "Cheapest route: 6 shifts")
+    key = f"JSON.parse(localStorage.getItem('{KEY}'))"
+    row = out(phone, "borders").locator("li", has=phone.page.locator(".bmap-row__title", has_text="Middle – East end"))
+    cost = row.get_by_label("Pass value from Middle")
+    assert cost.input_value() == "3"
+    box = cost.bounding_box()
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    drawn = out(phone, "diagram").inner_html()
+    stored = phone.page.evaluate(key)
+    for bad, message in [("-1", "can't be negative"), ("x", "whole number"), ("", "missing")]:
+        cost.fill(bad)
+        cost.press("Enter")
+        error = row.locator('[data-field$="-pass"] > .calc__error')
+        error.wait_for(state="visible")
+        assert message in error.inner_text()
+        assert cost.get_attribute("aria-invalid") == "true"
+        assert cost.input_value() == bad  # what was typed stays, to correct
+        assert "Middle – East end: 3" in words(phone)
+        assert "Cheapest route: 6 shifts" in out(phone, "route").inner_text()
+        assert out(phone, "diagram").inner_html() == drawn
+        assert phone.page.evaluate(key) == stored
+    cost.fill("1")
+    cost.press("Enter")
+    wait_text(out(phone, "route"), "Cheapest route: 4 shifts")
+    assert row.locator(".calc__error:visible").count() == 0
+    assert "Middle – East end: 1" in words(phone)
+    assert phone.page.evaluate(key)["borders"][1] == {"between": ["Middle", "East end"], "pass": 1}
+    # the other way across can differ: the back value, in place too
+    back = row.get_by_label("From East end (if different)")
+    back.fill("5")
+    back.press("Enter")
+    wait_text(out(phone, "words"), "Middle – East end: 1 from Middle, 5 from East end")
+    choose(phone, "East end", "West end")
+    wait_text(out(phone, "route"), "Cheapest route: 8 shifts")
+    phone.locator('[data-action="undo"]').click()
+    wait_text(out(phone, "route"), "Cheapest route: 4 shifts")
+    assert "5 from East end" not in words(phone)

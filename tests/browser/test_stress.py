@@ -328,11 +328,11 @@ def test_track_taken_out_and_an_option_that_keeps_the_character_in(table_page):
     expect(options).to_contain_text("ways to stay in, cheapest first")
     expect(options.locator("button").first).to_have_text("1 invoke: 1 stress after 1 invoke marks box 1.")
     options.locator("button", has_text="mild consequence").first.click()
-    expect(panel.locator('[name="use-mild"]')).to_be_checked()
+    expect(panel.locator('[name="consequence-mild"]')).to_have_value("use")
     expect_answer(panel, "2 stress after a mild consequence marks box 2.")
     panel.locator('[data-act="apply"]').click()
-    expect(panel.locator('[name="taken-mild"]')).to_be_checked()
-    expect(panel.locator('[name="use-mild"]')).to_be_disabled()
+    expect(panel.locator('[name="consequence-mild"]')).to_have_value("taken")
+    expect(panel.locator('[name="consequence-mild"] option[value="use"]')).to_be_disabled()
     track = stored(table_page, "track")["state"]["tracks"]["cool"]
     assert track["marked"] == [2] and track["taken"] == ["mild"]
 
@@ -354,10 +354,54 @@ def test_track_defense_replaces_the_threshold(table_page):
     expect_answer(panel, "above the threshold of 2: taken out.")
 
 
+def test_one_control_per_consequence_shows_its_state_and_is_kept(shared_context, server, table_page):
+    """Each consequence slot has one control (beside its value) that says whether it is free, taken
+    against this hit, or taken already; choosing it changes the answer, applying the hit keeps it taken."""
+    panel = fresh(table_page, "track", threshold=2, shifts=3)
+    controls = panel.locator('[data-part="character"], [data-part="hit"]')
+    for name in ("mild", "moderate", "severe"):  # the value field and the one control for the slot
+        expect(controls.get_by_label(re.compile(rf"\b{name}\b", re.I))).to_have_count(2)
+    mild = panel.get_by_label("Mild consequence", exact=True)
+    expect(mild).to_have_value("free")
+    expect_answer(panel, "3 stress would mark box 3, above the threshold of 2: taken out.")
+    mild.select_option("use")
+    expect_answer(panel, "2 stress after a mild consequence marks box 2.")
+    mild.select_option("free")  # back to free: the answer is the plain hit again
+    expect_answer(panel, "3 stress would mark box 3, above the threshold of 2: taken out.")
+    # the cheapest way to stay in sets the same control
+    panel.locator('[data-out="picks"] button', has_text="mild consequence").first.click()
+    expect(mild).to_have_value("use")
+    expect_answer(panel, "2 stress after a mild consequence marks box 2.")
+    panel.locator('[data-act="apply"]').click()
+    expect(mild).to_have_value("taken")
+    expect(mild.locator("option:checked")).to_have_text(re.compile("taken", re.I))
+    expect(mild.locator('option[value="use"]')).to_be_disabled()  # each slot once
+    assert stored(table_page, "track")["state"]["tracks"]["cool"]["taken"] == ["mild"]
+    expect_answer(panel, "3 stress would mark box 3, above the threshold of 2: taken out.")
+    # a slot taken before this page (entered by hand) is kept as well; taking one is not a hit
+    panel.get_by_label("Moderate consequence", exact=True).select_option("taken")
+    table_page.wait_for_function("k => (JSON.parse(localStorage.getItem(k)).state.tracks.cool.taken || []).includes('moderate')",
+                                 arg=f"{KEY}:track")
+    page = shared_context.new_page()
+    try:
+        page.goto(server.url + TABLE)
+        wait_engine(page)
+        for _ in range(2):  # opened afresh, then reloaded
+            again = open_widget(page, "track")
+            expect(again.get_by_label("Mild consequence", exact=True)).to_have_value("taken")
+            expect(again.get_by_label("Moderate consequence", exact=True)).to_have_value("taken")
+            expect(again.get_by_label("Severe consequence", exact=True)).to_have_value("free")
+            page.reload()
+            wait_engine(page)
+    finally:
+        page.close()
+    assert stored(table_page, "track")["state"]["tracks"]["cool"]["taken"] == ["mild", "moderate"]
+
+
 def test_track_consequence_values_can_be_raised_and_are_kept(table_page):
     panel = fresh(table_page, "track", threshold=2, shifts=4)
     fill(panel, "value-mild", 2)
-    fill(panel, "use-mild", True)
+    fill(panel, "consequence-mild", "use")
     expect_answer(panel, "2 stress after a mild consequence marks box 2.")
     assert stored(table_page, "track")["state"]["tracks"]["cool"]["consequences"]["mild"] == 2
     fill(panel, "value-mild", "lots")

@@ -36,3 +36,16 @@ test("a rules error about a border lands on that border's field", () => {
   assert.equal(fieldFor.addBorder(2)("map.borders[2].ways[1].pass"), "way-1-pass");
   assert.equal(fieldFor.addBorder(2)("map.zones"), "new-border");
 });
+
+test("a border's pass values are set in place: same place, zones and other ways; blank back means both ways", () => {
+  const before = map();
+  const one = edits.setWay(before, 0, 0, 4, 2);
+  assert.deepEqual(one.borders[0], { between: ["Hall", "Yard"], pass: 4, back: 2 });
+  assert.deepEqual(edits.setWay(one, 0, 0, 3, "").borders[0], { between: ["Hall", "Yard"], pass: 3 });
+  const way = edits.setWay(before, 1, 1, 5, "");
+  assert.deepEqual(way.borders[1].ways, [{ pass: 2 }, { pass: 5, off: true }]);
+  assert.deepEqual(before, map()); // the old map untouched
+  assert.equal(fieldFor.setWay(1, 1)("map.borders[1].ways[1].back"), "border-1-way-1-back");
+  assert.equal(fieldFor.setWay(0, 0)("map.borders[0].pass"), "border-0-way-0-pass");
+  assert.equal(fieldFor.setWay(0, 0)("map.borders"), "border-0");
+});

@@ -3,7 +3,7 @@
 // Every cost, route, shortfall, cover, range, odds and every check of a map
 // comes from rules_core (borders.check, .diagram, .route, .range, .move).
 import { draw, mark } from "./borders/svg.js";
-import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder } from "./borders/editor.js";
+import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder, typed } from "./borders/editor.js";
 import { exportText, download, parseText } from "./borders/files.js";
 import { receive, typeInto } from "../handoff.js";
 import * as share from "../share.js";
@@ -83,7 +83,7 @@ export async function mount(root, { engine, ui, options }) {
     const moving = document.activeElement?.dataset?.action === "move-zone" ? document.activeElement.dataset.index : null;
     out("zones").replaceChildren(...zoneRows(ui, wid, zones));
     out("borders").replaceChildren(...borderRows(ui, wid, checked.borders));
-    if (focused && /^zone-\d+$/.test(focused)) input(focused)?.focus();
+    if (focused && /^(zone-\d+|border-\d+-way-\d+-(pass|back))$/.test(focused)) input(focused)?.focus();
     if (moving != null) form.querySelector(`[data-action="move-zone"][data-index="${moving}"]`)?.focus();
     enableDrag();
     const first = zones.includes(options.start) ? options.start : zones[0];
@@ -189,6 +189,19 @@ export async function mount(root, { engine, ui, options }) {
     const rows = [...out("ways").querySelectorAll(".bmap-way")];
     const index = current.map.borders.length;
     if (await commit(edits.addBorder(current.map, newBorder(form, rows)), fieldFor.addBorder(index), { note: "Border added." })) resetWays();
+  }
+
+  /** A listed border's pass values, edited in place: the rules check the map, a bad value stays in its field with the reason. */
+  async function setWay(field) {
+    const group = field.closest(".bmap-way-costs");
+    const [i, j] = [Number(group.dataset.border), Number(group.dataset.way)];
+    const way = current.checked.borders[i].ways[j];
+    const [pass, back] = ["pass", "back"].map((part) => typed(group.querySelector(`[data-part=${part}]`)));
+    if (pass === way.pass && back === (way.back === way.pass ? "" : way.back)) return;
+    const [a, b] = current.checked.borders[i].between;
+    await commit(edits.setWay(current.map, i, j, pass, back), fieldFor.setWay(i, j), {
+      note: `Border ${a} – ${b}${way.name ? ` (${way.name})` : ""}: pass values changed.`,
+    });
   }
 
   async function renameZone(field) {
@@ -381,6 +394,7 @@ export async function mount(root, { engine, ui, options }) {
     if (!current) return;
     if (t.dataset.zone != null) renameZone(t);
     else if (t.name === "map-name") renameMap();
+    else if (t.closest(".bmap-way-costs")) setWay(t);
     else if (t.dataset.action === "switch-way") {
       const [i, j] = [Number(t.dataset.index), Number(t.dataset.way)];
       commit(edits.switchWay(current.map, i, j, t.checked), fieldFor.switchWay(i, j), { note: `Way switched ${t.checked ? "on" : "off"}.` });
@@ -399,6 +413,7 @@ export async function mount(root, { engine, ui, options }) {
     if (event.key !== "Enter" || event.target.tagName !== "INPUT" || event.target.type === "file") return;
     if (t.dataset.zone != null) renameZone(t);
     else if (t.name === "map-name") renameMap();
+    else if (t.closest(".bmap-way-costs")) setWay(t);
     else if (t.name === "new-zone") addZone();
     else if (t.closest(".bmap-way")) addBorder();
     else return;

@@ -620,6 +620,17 @@ function trackPanel(base) {
   const current = () => keep.state.tracks[keep.state.current];
   const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
   const radio = (value) => panel.querySelector(`input[name="track"][value="${CSS.escape(value)}"]`);
+  // One control per consequence slot: "free", "use" (taken against this hit) or "taken" (already).
+  const slot = (name) => parts.character.elements.namedItem(`consequence-${name}`);
+  const slotsIn = (state) => names.filter((name) => slot(name).value === state);
+  function drawSlots(taken) {
+    for (const name of names) {
+      const select = slot(name);
+      const was = select.value;
+      select.value = taken.includes(name) ? "taken" : was === "use" ? "use" : "free";
+      select.querySelector('option[value="use"]').disabled = taken.includes(name); // each slot once
+    }
+  }
 
   // Before drawing: a box is drawn per number up to the threshold and the highest mark, so those
   // must be in the rules' bounds (a damaged value could ask for millions of boxes).
@@ -668,11 +679,8 @@ function trackPanel(base) {
     fields.namedItem("threshold").value = t.threshold;
     for (const name of names) {
       fields.namedItem(`value-${name}`).value = t.consequences[name];
-      fields.namedItem(`taken-${name}`).checked = t.taken.includes(name);
-      const use = parts.hit.elements.namedItem(`use-${name}`);
-      use.disabled = t.taken.includes(name);
-      if (use.disabled) use.checked = false;
     }
+    drawSlots(t.taken);
     ui.clearErrors(parts.character);
     drawBoxes(null);
     parts.undo.disabled = !keep.canUndo;
@@ -716,8 +724,7 @@ function trackPanel(base) {
 
   function hitPayload() {
     const fields = ui.readFields(parts.hit, ["shifts", "invokes", "invokes_available", "defense", "range"]);
-    const use = names.filter((name) => parts.hit.elements.namedItem(`use-${name}`).checked);
-    return { track: shape(current()), ...fields, consequences: use };
+    return { track: shape(current()), ...fields, consequences: slotsIn("use") };
   }
 
   function describe(option) {
@@ -727,7 +734,9 @@ function trackPanel(base) {
   }
 
   function choose(option) {
-    for (const name of names) parts.hit.elements.namedItem(`use-${name}`).checked = option.consequences.includes(name);
+    for (const name of names) {
+      if (slot(name).value !== "taken") slot(name).value = option.consequences.includes(name) ? "use" : "free";
+    }
     parts.hit.elements.namedItem("invokes").value = option.invokes;
     preview();
   }
@@ -804,12 +813,12 @@ function trackPanel(base) {
   }
 
   const editCharacter = ui.latest(async (isStale) => {
-    const fields = ui.readFields(parts.character, ["threshold", ...names.map((n) => `value-${n}`), ...names.map((n) => `taken-${n}`)]);
+    const fields = ui.readFields(parts.character, ["threshold", ...names.map((n) => `value-${n}`)]);
     const candidate = {
       ...current(),
       threshold: fields.threshold,
       consequences: Object.fromEntries(names.map((n) => [n, fields[`value-${n}`]])),
-      taken: names.filter((n) => fields[`taken-${n}`]),
+      taken: slotsIn("taken"),
     };
     const reply = await engine.call("stress.track_hit", { track: shape(candidate), shifts: 0 });
     if (isStale()) return;
@@ -821,11 +830,7 @@ function trackPanel(base) {
       return;
     }
     setTrack(reply.result.hit.track);
-    for (const name of names) {
-      const use = parts.hit.elements.namedItem(`use-${name}`);
-      use.disabled = candidate.taken.includes(name);
-      if (use.disabled) use.checked = false;
-    }
+    drawSlots(candidate.taken);
     drawBoxes(null);
     preview();
   });
@@ -846,7 +851,7 @@ function trackPanel(base) {
   }
   // What was chosen against one hit goes once the hit is applied (or the tracks reset).
   function clearChoices() {
-    for (const name of names) parts.hit.elements.namedItem(`use-${name}`).checked = false;
+    for (const name of slotsIn("use")) slot(name).value = "free";
     parts.hit.elements.namedItem("invokes").value = 0;
   }
   const once = wireActions(ctx, parts, keep, {
@@ -880,8 +885,12 @@ function trackPanel(base) {
   });
   parts.hit.addEventListener("input", () => preview());
   parts.hit.addEventListener("change", () => preview());
-  parts.character.addEventListener("input", () => editCharacter());
-  parts.character.addEventListener("change", (event) => { if (event.target.type === "checkbox") editCharacter(); });
+  parts.character.addEventListener("input", (event) => {
+    // Taking a free slot against this hit (or letting it go) changes the hit, not the track.
+    const same = (a, b) => a.length === b.length && a.every((n) => b.includes(n));
+    if (event.target.name?.startsWith("consequence-") && same(slotsIn("taken"), current().taken)) preview();
+    else editCharacter();
+  });
   recovery.addEventListener("input", () => { chosen = null; preview(); });
   return startPanel(ui, "track", parts, keep, drawFields, redraw);
 }

@@ -80,6 +80,17 @@ export const edits = {
     next.borders.splice(index, 1);
     return next;
   },
+  /** Set way `way` of border `index` to cost `pass` across from its first zone, and `back` from its second
+   *  ("" for the same both ways), in place: the border keeps its place, zones and other ways. */
+  setWay(map, index, way, pass, back) {
+    const next = copy(map);
+    const border = next.borders[index];
+    const target = border.ways ? border.ways[way] : border;
+    target.pass = pass;
+    if (back === "") delete target.back;
+    else target.back = back;
+    return next;
+  },
   /** Switch way `way` of border `index` on or off (a border without named ways has one way: itself). */
   switchWay(map, index, way, on) {
     const next = copy(map);
@@ -100,6 +111,10 @@ export const fieldFor = {
   removeZone: (index) => () => `zone-${index}`,
   switchWay: (index, way) => () => `border-${index}-way-${way}`,
   removeBorder: (index) => () => `border-${index}`,
+  setWay: (index, way) => (field) => {
+    const part = field.match(/^map\.borders\[(\d+)\](?:\.ways\[\d+\])?\.(pass|back)$/);
+    return part && Number(part[1]) === index ? `border-${index}-way-${way}-${part[2]}` : `border-${index}`;
+  },
   addBorder: (index) => (field) => {
     const rest = field.startsWith(`map.borders[${index}]`) ? field.slice(`map.borders[${index}]`.length) : null;
     if (rest == null) return "new-border";
@@ -163,7 +178,8 @@ function costText(way, a, b) {
   return way.pass === way.back ? `${way.pass}` : `${way.pass} from ${a}, ${way.back} from ${b}`;
 }
 
-/** The rows of borders (borders.check's listing): each way switched on or off, the border removed. */
+/** The rows of borders (borders.check's listing): each way switched on or off and its pass values
+ *  edited in place (from the first zone; from the second when different), the border removed. */
 export function borderRows(ui, wid, listing) {
   if (!listing.length) return [ui.el("li", { class: "bmap-row" }, "No borders yet: add one below.")];
   return listing.map((border, i) => {
@@ -175,9 +191,17 @@ export function borderRows(ui, wid, listing) {
         ui.el("label", { for: id }, `${way.name ? `${way.name}: ` : "pass value "}${costText(way, a, b)}${way.on ? "" : " (off)"}`),
         ui.el("p", { class: "calc__error", id: `${id}-error`, hidden: true }));
     });
+    const costs = border.ways.map((way, j) => {
+      const pass = field(ui, wid, `border-${i}-way-${j}-pass`, `Pass value from ${a}`, String(way.pass), { numeric: true, part: "pass" });
+      const back = field(ui, wid, `border-${i}-way-${j}-back`, `From ${b} (if different)`, way.back === way.pass ? "" : String(way.back),
+        { numeric: true, part: "back" });
+      return ui.el("div", { class: "bmap-way-costs", role: "group", "data-border": i, "data-way": j,
+                            "aria-label": `${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values` }, pass, back);
+    });
+    const withCosts = ways.flatMap((w, j) => [w, costs[j]]);
     return ui.el("li", { class: "bmap-row", "data-field": `border-${i}` },
       ui.el("p", { class: "bmap-row__title" }, `${a} – ${b}`),
-      ...ways,
+      ...withCosts,
       ui.el("button", { type: "button", "data-action": "remove-border", "data-index": i, "aria-label": `Remove border ${a} – ${b}` }, "Remove border"),
       ui.el("p", { class: "calc__error", hidden: true }));
   });
