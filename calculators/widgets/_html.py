@@ -55,6 +55,13 @@ def checkbox(wid: str, name: str, label: str, checked: bool = False, *, hint: st
     return _field(fid, name, label, control, hint=hint, kind="check")
 
 
+def file_field(wid: str, name: str, label: str, accept: str) -> str:
+    """A file to open (an import): a wide field."""
+    fid = f"{wid}-{name}"
+    control = f'<input {attrs(id=fid, name=name, type="file", accept=accept, aria_describedby=_described(fid, ""))}>'
+    return _field(fid, name, label, control, kind="wide")
+
+
 def select(wid: str, name: str, label: str, options: list[tuple[str, str]], value: str = "", *, hint: str = "",
            wide: bool = False) -> str:
     fid = f"{wid}-{name}"
