@@ -15,55 +15,61 @@ def attrs(**values) -> str:
     return " ".join(out)
 
 
+def _field(fid: str, name: str, label: str, control: str, *, hint: str = "", kind: str = "") -> str:
+    """The frame of every field (``ui.js``'s ``field`` builds the same in the browser): the
+    ``data-field`` the rules' errors are matched on, the label, the hint (``{fid}-hint``), the
+    control and its message (``{fid}-error``, hidden until there is one). A checkbox comes
+    before its label; ``kind`` adds ``calc__field--<kind>`` (``wide``, ``check``)."""
+    label_html = f'<label for="{escape(fid)}">{escape(label)}</label>'
+    hint_html = f'<span class="calc__hint" id="{escape(fid)}-hint">{escape(hint)}</span>' if hint else ""
+    inner = control + label_html + hint_html if kind == "check" else label_html + hint_html + control
+    return (
+        f'<div class="calc__field{f" calc__field--{kind}" if kind else ""}" data-field="{escape(name)}">'
+        f'{inner}<p class="calc__error" id="{escape(fid)}-error" hidden></p>'
+        "</div>"
+    )
+
+
+def _described(fid: str, hint: str) -> str:
+    """A control is described by its message, then its hint."""
+    return f"{fid}-error" + (f" {fid}-hint" if hint else "")
+
+
 def number_field(wid: str, name: str, label: str, value="", *, hint: str = "", wide: bool = False) -> str:
     """A whole-number field: text input (so a wrong entry can be shown and explained), numeric keypad."""
     fid = f"{wid}-{name}"
-    hint_html = f'<span class="calc__hint" id="{fid}-hint">{escape(hint)}</span>' if hint else ""
-    described = f"{fid}-error" + (f" {fid}-hint" if hint else "")
-    return (
-        f'<div class="calc__field{" calc__field--wide" if wide else ""}" data-field="{escape(name)}">'
-        f'<label for="{fid}">{escape(label)}</label>{hint_html}'
-        f'<input {attrs(id=fid, name=name, type="text", inputmode="numeric", autocomplete="off", spellcheck="false", value=value, aria_describedby=described)}>'
-        f'<p class="calc__error" id="{fid}-error" hidden></p>'
-        "</div>"
-    )
+    control = f'<input {attrs(id=fid, name=name, type="text", inputmode="numeric", autocomplete="off", spellcheck="false", value=value, aria_describedby=_described(fid, hint))}>'
+    return _field(fid, name, label, control, hint=hint, kind="wide" if wide else "")
 
 
 def text_field(wid: str, name: str, label: str, value="", *, hint: str = "") -> str:
+    """A line of text (a name): a wide field."""
     fid = f"{wid}-{name}"
-    hint_html = f'<span class="calc__hint" id="{fid}-hint">{escape(hint)}</span>' if hint else ""
-    return (
-        f'<div class="calc__field calc__field--wide" data-field="{escape(name)}">'
-        f'<label for="{fid}">{escape(label)}</label>{hint_html}'
-        f'<input {attrs(id=fid, name=name, type="text", autocomplete="off", value=value, aria_describedby=f"{fid}-error")}>'
-        f'<p class="calc__error" id="{fid}-error" hidden></p>'
-        "</div>"
-    )
+    control = f'<input {attrs(id=fid, name=name, type="text", autocomplete="off", spellcheck="false", value=value, aria_describedby=_described(fid, hint))}>'
+    return _field(fid, name, label, control, hint=hint, kind="wide")
 
 
-def checkbox(wid: str, name: str, label: str, checked: bool = False) -> str:
+def checkbox(wid: str, name: str, label: str, checked: bool = False, *, hint: str = "") -> str:
     fid = f"{wid}-{name}"
-    return (
-        f'<div class="calc__field calc__field--check" data-field="{escape(name)}">'
-        f'<input {attrs(id=fid, name=name, type="checkbox", checked=checked)}>'
-        f'<label for="{fid}">{escape(label)}</label>'
-        f'<p class="calc__error" id="{fid}-error" hidden></p>'
-        "</div>"
-    )
+    control = f'<input {attrs(id=fid, name=name, type="checkbox", checked=checked, aria_describedby=_described(fid, hint))}>'
+    return _field(fid, name, label, control, hint=hint, kind="check")
 
 
-def select(wid: str, name: str, label: str, options: list[tuple[str, str]], value: str = "") -> str:
+def file_field(wid: str, name: str, label: str, accept: str) -> str:
+    """A file to open (an import): a wide field."""
+    fid = f"{wid}-{name}"
+    control = f'<input {attrs(id=fid, name=name, type="file", accept=accept, aria_describedby=_described(fid, ""))}>'
+    return _field(fid, name, label, control, kind="wide")
+
+
+def select(wid: str, name: str, label: str, options: list[tuple[str, str]], value: str = "", *, hint: str = "",
+           wide: bool = False) -> str:
     fid = f"{wid}-{name}"
     opts = "".join(
         f'<option {attrs(value=v, selected=(v == value))}>{escape(text)}</option>' for v, text in options
     )
-    return (
-        f'<div class="calc__field" data-field="{escape(name)}">'
-        f'<label for="{fid}">{escape(label)}</label>'
-        f'<select {attrs(id=fid, name=name, aria_describedby=f"{fid}-error")}>{opts}</select>'
-        f'<p class="calc__error" id="{fid}-error" hidden></p>'
-        "</div>"
-    )
+    control = f'<select {attrs(id=fid, name=name, aria_describedby=_described(fid, hint))}>{opts}</select>'
+    return _field(fid, name, label, control, hint=hint, kind="wide" if wide else "")
 
 
 def table(headers: list[str], rows: list[list], *, caption: str = "", cls: str = "") -> str:

@@ -157,9 +157,8 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
         + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo", disabled=True)}{_button("redo", "Redo", disabled=True)}</div>'
         + f'<div class="calc__buttons">{_button("export-json", "Export JSON")}{_button("export-yaml", "Export YAML")}{_button("share-link", "Share link")}</div>'
         + '<div class="bmap-share" data-out="share" role="status"></div>'
-        + f'<div class="calc__field calc__field--wide" data-field="import"><label for="{wid}-import">Import a map (JSON or YAML file)</label>'
-        + f'<input {h.attrs(id=f"{wid}-import", name="import", type="file", accept=".json,.yml,.yaml,application/json,application/yaml,text/yaml", aria_describedby=f"{wid}-import-error")}>'
-        + f'<p class="calc__error" id="{wid}-import-error" hidden></p></div>'
+        + h.file_field(wid, "import", "Import a map (JSON or YAML file)",
+                       ".json,.yml,.yaml,application/json,application/yaml,text/yaml")
         + '<p class="calc__hint">Your map is kept in this browser (also offline) until you load another.</p>'
         + '<output class="calc__result" data-out="saved" aria-live="polite"></output>'
         + '<div data-out="asides" hidden></div>'

@@ -309,6 +309,10 @@ def test_fields_are_labelled_and_results_announced(borders):
         field = borders.locator(f'[name="{name}"]')
         label = borders.locator(f'label[for="{field.get_attribute("id")}"]')
         assert label.count() == 1 and label.inner_text().strip(), name
+    # A field's hint is part of what a screen reader says about it (the map name's too, not only the numbers').
+    for name, hint in (("skill", "for the roll and the odds"), ("map-name", "your map is exported under this name")):
+        ids = borders.locator(f'[name="{name}"]').get_attribute("aria-describedby").split()
+        assert hint in [borders.locator(f"#{i}").text_content() for i in ids], name
     for name in ("route", "reach", "saved"):  # quiet: the widget's live region says each answer once
         assert out(borders, name).get_attribute("aria-live") == "off"
     assert out(borders, "announce").get_attribute("aria-live") == "polite"

@@ -69,7 +69,7 @@ export function mount(root, { engine, ui, options }) {
         el("label", { class: "morale__file", "data-key": "import" }, "Import file",
           el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "morale__sr" })),
         mode === "play" ? el("button", { type: "button", "data-act": "share", "data-key": "share" }, "Share link") : null),
-      el("div", { class: "calc__field calc__field--wide", "data-field": "import" }, el("p", { class: "calc__error", hidden: true })),
+      ui.errorSlot("import"),
       asideBox));
     ui.store.drawAsides(ui, asideBox, store, { prefix: "morale-set-aside", what: "conflicts" });
   }

@@ -150,15 +150,18 @@ export function newBorder(form, rows) {
   return { between, ways };
 }
 
+/**
+ * One text field of the editor (ui.field's markup); `part` marks a way's name, pass or back in its row.
+ * @param {typeof import("../../ui.js")} ui
+ * @param {string} wid
+ * @param {string} name
+ * @param {string} label
+ * @param {string} value
+ * @param {{numeric?: boolean, wide?: boolean, part?: string}} [how]
+ */
 function field(ui, wid, name, label, value, { numeric = false, wide = false, part } = {}) {
-  const id = `${wid}-${name}`;
-  return ui.el("div", { class: `calc__field${wide ? " calc__field--wide" : ""}`, "data-field": name },
-    ui.el("label", { for: id }, label),
-    ui.el("input", {
-      id, name, type: "text", value, autocomplete: "off", spellcheck: "false", "aria-describedby": `${id}-error`,
-      inputmode: numeric ? "numeric" : null, "data-part": part,
-    }),
-    ui.el("p", { class: "calc__error", id: `${id}-error`, hidden: true }));
+  return ui.field({ id: `${wid}-${name}`, field: name, label, value, kind: numeric ? "number" : "text", wide,
+    attrs: { "data-part": part } });
 }
 
 /** The rows of zones: rename in place (Enter or leaving the field), remove. */
@@ -185,11 +188,12 @@ export function borderRows(ui, wid, listing) {
   return listing.map((border, i) => {
     const [a, b] = border.between;
     const ways = border.ways.map((way, j) => {
-      const id = `${wid}-border-${i}-way-${j}`;
-      return ui.el("div", { class: "calc__field calc__field--check", "data-field": `border-${i}-way-${j}` },
-        ui.el("input", { id, type: "checkbox", checked: way.on, "data-action": "switch-way", "data-index": i, "data-way": j }),
-        ui.el("label", { for: id }, `${way.name ? `${way.name}: ` : "pass value "}${costText(way, a, b)}${way.on ? "" : " (off)"}`),
-        ui.el("p", { class: "calc__error", id: `${id}-error`, hidden: true }));
+      const name = `border-${i}-way-${j}`;
+      return ui.field({
+        id: `${wid}-${name}`, field: name, name: null, kind: "checkbox", checked: way.on,
+        label: `${way.name ? `${way.name}: ` : "pass value "}${costText(way, a, b)}${way.on ? "" : " (off)"}`,
+        attrs: { "data-action": "switch-way", "data-index": i, "data-way": j },
+      });
     });
     const costs = border.ways.map((way, j) => {
       const pass = field(ui, wid, `border-${i}-way-${j}-pass`, `Pass value from ${a}`, String(way.pass), { numeric: true, part: "pass" });

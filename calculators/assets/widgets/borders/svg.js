@@ -18,6 +18,9 @@ export function describe(drawing) {
   return `Zones: ${zones}. Borders: ${borders}.`;
 }
 
+/** Each drawn map's sentence without a route (mark() adds the route to it). */
+const about = new WeakMap();
+
 /** An <svg> for a diagram ({view_box, zones, borders}), labelled by `title`, described by describe(). */
 export function draw(drawing, id, title) {
   const [x, y, w, h] = drawing.view_box;
@@ -25,8 +28,9 @@ export function draw(drawing, id, title) {
     class: "bmap", viewBox: `${x} ${y} ${w} ${h}`, width: w, height: h, role: "img",
     "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-desc`,
   });
-  const about = describe(drawing);
-  svg.append(svgEl("title", { id: `${id}-title` }, title), svgEl("desc", { id: `${id}-desc`, "data-map": about }, about));
+  const words = describe(drawing);
+  about.set(svg, words);
+  svg.append(svgEl("title", { id: `${id}-title` }, title), svgEl("desc", { id: `${id}-desc` }, words));
   const lines = svgEl("g", { class: "bmap__borders" });
   for (const border of drawing.borders) {
     const g = svgEl("g", { class: "bmap__border", "data-a": border.between[0], "data-b": border.between[1] });
@@ -72,10 +76,11 @@ export function mark(svg, { start, target, move, route }) {
   }
   const desc = svg.querySelector("desc");
   if (desc) {
+    if (!about.has(svg)) about.set(svg, desc.textContent);
     const path = route && route.zones.length > 1
       ? ` Highlighted route: ${route.zones.join(" → ")}, cost ${route.cost}.`
       : "";
-    desc.textContent = desc.dataset.map + path;
+    desc.textContent = about.get(svg) + path;
   }
   const used = new Map((route ? route.crossings : []).map((c) => [[c.from, c.to].sort().join("\u0000"), c.way]));
   for (const g of svg.querySelectorAll(".bmap__border")) {

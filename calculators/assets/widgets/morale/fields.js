@@ -1,38 +1,31 @@
 // One labelled field, from a field description of rules_core's form
-// ({name, label, type, hint?, choices?}); its message goes beside it.
+// ({name, label, type, hint?, choices?}); its message goes beside it. The
+// markup is ui.field's (the same as the build writes).
 
 /**
- * at: {id, name (also the data-field errors are matched on), value, path?, options?}
+ * at: {id, name (also the data-field errors are matched on), value, path?, options?, list?}
  * options (for "opponent" / "teammate"): [{label, names}] groups of member names.
+ * @param {typeof import("../../ui.js")} ui
+ * @param {{name: string, label: string, type: string, hint?: string, optional?: boolean, choices?: Array<[string, string]>}} spec
+ * @param {{id: string, name: string, value?: any, path?: string, list?: string, options?: Array<{label: string, names: string[]}>}} at
  */
 export function field(ui, spec, at) {
   const { el } = ui;
-  const errorId = `${at.id}-error`;
-  const hintId = spec.hint ? `${at.id}-hint` : null;
-  const describedby = [errorId, hintId].filter(Boolean).join(" ");
-  const common = { id: at.id, name: at.name, "data-path": at.path, "aria-describedby": describedby };
-  const label = el("label", { for: at.id }, spec.label, spec.optional ? el("span", { class: "calc__hint" }, " (optional)") : null);
-  const hint = hintId ? el("span", { class: "calc__hint", id: hintId }, spec.hint) : null;
-  const error = el("p", { class: "calc__error", id: errorId, hidden: true });
-  if (spec.type === "flag") {
-    return el("div", { class: "calc__field calc__field--check", "data-field": at.name },
-      el("input", { ...common, type: "checkbox", checked: !!at.value }), label, hint, error);
-  }
-  let control;
-  if (spec.type === "choice") {
-    control = el("select", common, ...spec.choices.map(([v, words]) => el("option", { value: v, selected: v === at.value }, words)));
-  } else if (spec.type === "opponent" || spec.type === "teammate") {
+  const label = [spec.label, spec.optional ? el("span", { class: "calc__hint" }, " (optional)") : null];
+  const common = { id: at.id, field: at.name, label, hint: spec.hint, attrs: { "data-path": at.path } };
+  if (spec.type === "flag") return ui.field({ ...common, kind: "checkbox", checked: !!at.value });
+  if (spec.type === "choice") return ui.field({ ...common, kind: "select", options: spec.choices, value: at.value, wide: true });
+  if (spec.type === "opponent" || spec.type === "teammate") {
     const groups = at.options ?? [];
     const option = (n) => el("option", { value: n, selected: n === at.value }, n);
-    control = el("select", common,
-      ...(groups.length === 1 ? groups[0].names.map(option)
-        : groups.map((g) => el("optgroup", { label: g.label }, ...g.names.map(option)))));
-  } else {
-    control = el("input", {
-      ...common, type: "text", autocomplete: "off", spellcheck: "false", value: at.value ?? "",
-      inputmode: spec.type === "count" ? "numeric" : null, list: at.list ?? null,
+    return ui.field({
+      ...common, kind: "select", wide: true,
+      options: groups.length === 1 ? groups[0].names.map(option)
+        : groups.map((g) => el("optgroup", { label: g.label }, ...g.names.map(option))),
     });
   }
-  const wide = spec.type === "text" || spec.type === "choice" || spec.type === "opponent" || spec.type === "teammate";
-  return el("div", { class: `calc__field${wide ? " calc__field--wide" : ""}`, "data-field": at.name }, label, hint, control, error);
+  return ui.field({
+    ...common, kind: spec.type === "count" ? "number" : "text", value: at.value ?? "", wide: spec.type === "text",
+    attrs: { ...common.attrs, list: at.list ?? null },
+  });
 }

@@ -95,11 +95,9 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
     return el("fieldset", { class: "morale__setup-team" },
       el("legend", {}, `Team ${i + 1}${i === 0 ? " (started the conflict)" : ""}`),
       ...teamFields,
-      el("div", { class: "calc__field calc__field--wide", "data-field": `${where}.captain` },
-        el("p", { class: "calc__error", hidden: true })),
+      ui.errorSlot(`${where}.captain`),
       el("ul", { class: "morale__setup-members", "aria-label": `Members of team ${i + 1}` }, ...members),
-      el("div", { class: "calc__field calc__field--wide", "data-field": `${where}.members` },
-        el("p", { class: "calc__error", hidden: true })),
+      ui.errorSlot(`${where}.members`),
       el("div", { class: "calc__buttons" },
         el("button", { type: "button", "data-act": "add-member", "data-team": i, "data-key": `add-member:${i}` }, "Add member", el("span", { class: "morale__sr" }, ` to team ${i + 1}`)),
         draft.teams.length > 2
@@ -107,17 +105,14 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
               "Remove team", el("span", { class: "morale__sr" }, ` ${i + 1}`))
           : null));
   });
-  const edition = el("div", { class: "calc__field", "data-field": "edition" },
-    el("label", { for: `${wid}-edition` }, "Edition"),
-    el("select", { id: `${wid}-edition`, name: "edition", "data-act": "edition", "aria-describedby": `${wid}-edition-error` },
-      ...editions.map((e) => el("option", { value: e, selected: e === draft.edition }, e))),
-    el("p", { class: "calc__error", id: `${wid}-edition-error`, hidden: true }));
+  const edition = ui.field({ id: `${wid}-edition`, field: "edition", label: "Edition", kind: "select",
+    options: editions.map((e) => [e, e]), value: draft.edition, attrs: { "data-act": "edition" } });
   return [
     el("h3", { class: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict"),
     party.length ? el("datalist", { id: `${wid}-party` }, ...party.map((n) => el("option", { value: n }))) : null,
     edition,
     ...teams,
-    el("div", { class: "calc__field calc__field--wide", "data-field": "teams" }, el("p", { class: "calc__error", hidden: true })),
+    ui.errorSlot("teams"),
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "add-team", "data-key": "add-team" }, "Add team")),
     el("output", { class: "calc__result morale__preview", "data-out": "preview", "aria-live": "polite" }),

@@ -18,17 +18,16 @@ export function mountRoster({ ui, root, form }) {
   let sharedText = null;
 
   const people = el("div", { class: "calc__buttons calc-stress__people", role: "group", "aria-label": "Characters: show one" });
-  const field = (name, label, control) => el("div", { class: "calc__field", "data-field": name },
-    el("label", { for: control.id }, label), control, el("p", { class: "calc__error", id: `${control.id}-error`, hidden: true }));
-  const nameInput = el("input", { type: "text", id: id("name"), name: "party-name", autocomplete: "off", maxlength: LIMITS.name,
-    "aria-describedby": `${id("name")}-error` });
-  const sideSelect = el("select", { id: id("side"), name: "party-side", "aria-describedby": `${id("side")}-error` },
-    ...Object.entries(SIDES).map(([v, words]) => el("option", { value: v }, words)));
-  const standingSelect = el("select", { id: id("standing"), name: "party-standing", "aria-describedby": `${id("standing")}-error` },
-    ...Object.entries(STANDINGS).map(([v, words]) => el("option", { value: v }, words)));
+  /** A field of the party's form (ui.field) and its control. */
+  const partyField = (name, label, more) => {
+    const wrap = ui.field({ id: id(name), field: `party-${name}`, label, ...more });
+    return [wrap, /** @type {HTMLInputElement & HTMLSelectElement} */ (wrap.querySelector("input, select"))];
+  };
+  const [nameField, nameInput] = partyField("name", "Name", { attrs: { maxlength: LIMITS.name } });
+  const [sideField, sideSelect] = partyField("side", "Side", { kind: "select", options: Object.entries(SIDES) });
+  const [standingField, standingSelect] = partyField("standing", "Standing", { kind: "select", options: Object.entries(STANDINGS) });
   const traitList = el("ul", { class: "calc-stress__traits", "aria-label": "Traits gained" });
-  const traitInput = el("input", { type: "text", id: id("trait"), name: "party-trait", autocomplete: "off", maxlength: LIMITS.trait,
-    "aria-describedby": `${id("trait")}-error` });
+  const [traitField, traitInput] = partyField("trait", "New trait", { attrs: { maxlength: LIMITS.trait } });
   const notice = el("div", { class: "calc-stress__notice", "data-out": "party-notice", role: "status" });
   const asides = el("div", { class: "calc-stress__asides" });
   const fileInput = el("input", { type: "file", accept: ".json,application/json", id: id("import"), name: "party-import",
@@ -41,12 +40,12 @@ export function mountRoster({ ui, root, form }) {
       el("button", { type: "button", "data-act": "party-add", "data-side": "pc" }, "Add character"),
       el("button", { type: "button", "data-act": "party-add", "data-side": "opponent" }, "Add opponent")),
     el("div", { class: "calc-stress__person" },
-      field("party-name", "Name", nameInput),
-      field("party-side", "Side", sideSelect),
-      field("party-standing", "Standing", standingSelect),
+      nameField,
+      sideField,
+      standingField,
       el("p", { class: "calc-stress__line" }, "Traits gained:"),
       traitList,
-      field("party-trait", "New trait", traitInput),
+      traitField,
       el("div", { class: "calc__buttons" }, el("button", { type: "button", "data-act": "party-trait-add" }, "Add trait"))),
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "party-export" }, "Export roster"),
