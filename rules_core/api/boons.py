@@ -80,3 +80,12 @@ def bane_difficulty(p: dict) -> dict:
     f.only(p, "difficulty", "rating")
     difficulty = f.integer(p, "difficulty", "The difficulty", low=0, high=100)
     return {"difficulty": boons.bane_difficulty(difficulty, _rating(p))}
+
+
+CALCULATORS = {
+    "boons.free_dice": free_dice,
+    "boons.table": table,
+    "boons.odds": odds,
+    "boons.bane_difficulty": bane_difficulty,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

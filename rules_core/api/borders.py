@@ -306,3 +306,13 @@ def diagram(p: dict) -> dict:
     left, top = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
     width, height = math.ceil(max(xs)) + pad - left, math.ceil(max(ys)) + pad - top
     return {"width": width, "height": height, "view_box": [left, top, width, height], "zones": zones, "borders": lines}
+
+
+CALCULATORS = {
+    "borders.check": check,
+    "borders.route": route,
+    "borders.range": range_,
+    "borders.move": move,
+    "borders.diagram": diagram,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

@@ -76,3 +76,12 @@ def pool_odds(p: dict) -> dict:
         "probability": probability(dice.chance_of_success(pool, difficulty, target)),
         "distribution": [probability(x) for x in dice.hits_distribution(pool, target)],
     }
+
+
+CALCULATORS = {
+    "dice.fate_shifts": fate_shifts,
+    "dice.fate_odds": fate_odds,
+    "dice.fate_distribution": fate_distribution,
+    "dice.pool_odds": pool_odds,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

@@ -458,3 +458,12 @@ def form(p: dict) -> dict:
             _field("intuition", "Intuition benefit (their successes add to the captain's for turn order)", "flag"),
         ]
     return {"edition": edition, "team": team, "member": member, "events": _event_forms(edition)}
+
+
+CALCULATORS = {
+    "morale.replay": replay,
+    "morale.apply": apply,
+    "morale.keep_morale": keep_morale,
+    "morale.form": form,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""
