@@ -547,7 +547,7 @@ def test_4df_sums_to_one():
 @FAST
 @given(skill=st.integers(-10, 30), target=st.integers(-20, 60), bid=st.integers(0, 30))
 def test_fate_odds_match_brute_force(skill, target, bid):
-    r = ok("dice.fate_odds", {"skill": skill, "target": target, "bid": bid})
+    r = ok("dice.fate_odds", {"skill": skill, "difficulty": target, "bid": bid})
     hits = sum(1 for faces in product((-1, 0, 1), repeat=4) if skill + sum(faces) - bid >= target)
     assert frac(r["probability"]) == Fraction(hits, 81)
     assert r["probability"]["value"] == pytest.approx(hits / 81)
@@ -586,7 +586,7 @@ def test_pool_odds_match_brute_force(pool, difficulty, target):
 def test_boon_odds_are_three_pools(pool, difficulty, rating, target):
     r = ok("boons.odds", {"pool": pool, "difficulty": difficulty, "rating": rating, "target": target})
     free = max(0, (rating - 1) // 2)
-    for key, n in (("without", pool), ("free_dice", pool + free), ("spending", pool + rating)):
+    for key, n in (("without", pool), ("with_free_dice", pool + free), ("spending", pool + rating)):
         assert r[key]["pool"] == n
         assert frac(r[key]["probability"]) == sum(brute_hits(n, target)[difficulty:], Fraction(0))
 
