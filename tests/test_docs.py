@@ -83,9 +83,9 @@ def test_gatto_crosses_the_warehouse():
     text = example("edgerunner/conflicts.md", "Gatto crosses the warehouse")
     warehouse = line_map([3, 3], ["West end", "Middle", "East end"])
     move = call("borders.move", {"map": warehouse, "start": "West end", "skill": 3, "faces": "⊞⊡⊟⊟",
-                                 "target": "East end"})["result"]
+                                 "destination": "East end"})["result"]
     assert "**each border pass value 3**" in text
-    assert f"**{move['target']['cost']} shifts**" in text
+    assert f"**{move['destination']['cost']} shifts**" in text
     assert f"**{move['shifts']} shifts**" in text
     assert move["reachable"] == [] and "**no other zone**" in text
     short = {z["zone"]: z["shortfall"] for z in move["zones"]}
@@ -116,13 +116,13 @@ def test_a_wall_with_a_door_and_a_slope():
         # switch off every cheaper way: the route takes this one at this cost
         for j, way in enumerate(house["borders"][0]["ways"]):
             way["off"] = j < i
-        route = call("borders.route", {"map": house, "start": "Hall", "target": "Room"})["result"]
+        route = call("borders.route", {"map": house, "start": "Hall", "destination": "Room"})["result"]
         assert route["cost"] == cost and route["crossings"][0]["way"] == name
         assert re.search(rf"\| {re.escape(name)} \| (1 \+ 2 = )?{cost} \|", door), name
     slope = example("edgerunner/conflicts.md", "A slope")
     hill = {"zones": ["Top", "Bottom"], "borders": [{"between": ["Top", "Bottom"], "pass": 1, "back": 3}]}
-    down = call("borders.route", {"map": hill, "start": "Top", "target": "Bottom"})["result"]["cost"]
-    up = call("borders.route", {"map": hill, "start": "Bottom", "target": "Top"})["result"]["cost"]
+    down = call("borders.route", {"map": hill, "start": "Top", "destination": "Bottom"})["result"]["cost"]
+    up = call("borders.route", {"map": hill, "start": "Bottom", "destination": "Top"})["result"]["cost"]
     assert f"| downhill | {down} |" in slope and f"| uphill | {up} |" in slope
 
 
@@ -393,8 +393,8 @@ def test_the_ruling_examples_are_what_rules_core_computes():
     assert (f"**5** stress becomes a condition rated **{overflow.rating}** and a trait rated **{overflow.trait}**"
             in ruling(WOUNDS, "Ruling: the largest empty slot fills first"))
     warehouse = line_map([3, 3], ["West end", "Middle", "East end"])
-    far = call("borders.range", {"map": warehouse, "start": "West end", "target": "East end"})["result"]["range"]
-    cost = call("borders.route", {"map": warehouse, "start": "West end", "target": "East end"})["result"]["cost"]
+    far = call("borders.range", {"map": warehouse, "start": "West end", "destination": "East end"})["result"]["range"]
+    cost = call("borders.route", {"map": warehouse, "start": "West end", "destination": "East end"})["result"]["cost"]
     assert (f"the far end is **{far}** borders away, though crossing costs **{cost}** shifts"
             in ruling(ER_CONFLICTS, "Ruling: range counts borders"))
     five = call("boons.free_dice", {"rating": 5})["result"]

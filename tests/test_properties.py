@@ -471,7 +471,7 @@ def fewest_borders(zone_map, start):
 
 
 def route_cost(zone_map, a, b):
-    r = call("borders.route", {"map": zone_map, "start": a, "target": b})
+    r = call("borders.route", {"map": zone_map, "start": a, "destination": b})
     if not r["ok"]:
         assert r["error"]["code"] == "no_route", r
         return None

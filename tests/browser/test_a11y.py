@@ -348,7 +348,7 @@ def test_the_map_svg_names_zones_borders_and_the_route(a11y_page, server):
     borders.locator('select[name="example"]').select_option("warehouse")
     borders.locator('[data-action="load-example"]').click()
     borders.locator('select[name="start"]').select_option("West end")
-    borders.locator('select[name="target"]').select_option("East end")
+    borders.locator('select[name="destination"]').select_option("East end")
     svg = borders.locator('[data-out="diagram"] svg')
     desc = borders.locator(f'#{svg.get_attribute("aria-describedby")}')
     page.wait_for_function("el => el.textContent.includes('Highlighted route')", arg=desc.element_handle())
