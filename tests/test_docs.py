@@ -225,7 +225,7 @@ def test_the_2022_disposition_ruling_example_is_what_the_tracker_does():
     assert "4 against 1, defense spent on the stress: 3 stress, 4 morale damage" in text
     reply = call("morale.replay", {
         "setup": {"edition": "2022", "teams": [{"name": "A", "members": ["x"]}, {"name": "B", "members": ["y"]}]},
-        "events": [{"kind": "attack", "member": "x", "target": "y", "effort": 4, "defense": 1,
+        "events": [{"kind": "attack", "member": "x", "defender": "y", "effort": 4, "defender_effort": 1,
                     "disposed": True, "reduce": "stress"}]})["result"]
     assert "3 stress to y" in reply["log"][0]["text"]
     assert {t["name"]: t["morale"] for t in reply["teams"]} == {"A": 3, "B": -4}
@@ -261,8 +261,8 @@ def test_2022_disposition_reads_from_the_attacker_with_an_example():
             f"Defended with {against}: only the stress or only the morale damage is reduced. "
             f"Defended with {other}: both are.") in text
     # the tracker: the disposed defense cuts only one of the two
-    result = tracker("2022", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 4,
-                                          "defense": 1, "disposed": True, "reduce": "stress"}])
+    result = tracker("2022", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 4,
+                                          "defender_effort": 1, "disposed": True, "reduce": "stress"}])
     assert morale_of(result)["B"] == -4
 
 
@@ -288,7 +288,7 @@ def test_wiki_morale_stops_at_0_as_the_ruling_says():
     assert "a loss bigger than what is left takes the team to **0**" in ruling(EDITIONS, "Ruling: wiki morale never goes below 0")
     team = [{"name": "A", "approach": 1, "members": [{"name": "a1", "successes": 0}]},
             {"name": "B", "approach": 2, "members": [{"name": "b1", "successes": 0}]}]
-    result = tracker("wiki", team, [{"kind": "attack", "member": "b1", "target": "a1", "effort": 5, "defense": 0}])
+    result = tracker("wiki", team, [{"kind": "attack", "member": "b1", "defender": "a1", "effort": 5, "defender_effort": 0}])
     assert morale_of(result)["A"] == 0
 
 
@@ -407,7 +407,7 @@ def test_the_ruling_examples_are_what_rules_core_computes():
 def test_the_tracker_does_what_the_2023_rulings_say():
     assert morale_of(tracker("2023", TWO_TEAMS, [])) == {"A": 0, "B": 0}
     assert morale_of(tracker("2022", TWO_TEAMS, [])) == {"A": 0, "B": 0}
-    landed = tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 3, "defense": 1}])
+    landed = tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 3, "defender_effort": 1}])
     assert morale_of(landed) == {"A": 1, "B": -1}
     for effort in (0, 2):  # failing or passing the keep-morale test leaves the score at −1
         kept = tracker("2023", TWO_TEAMS, [{"kind": "failure", "member": "a1"},
@@ -445,8 +445,8 @@ def test_gauntlet_forge_cheat_sheet_options_morale_end_of_turn_and_edition_tags(
         assert link in text
     assert "`2022`" in text and "`wiki`" in text  # edition tags inline, not only in tabs
     # the morale numbers are the tracker's
-    landed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 3, "defense": 1}]))
-    missed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 1, "defense": 1}]))
+    landed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 3, "defender_effort": 1}]))
+    missed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 1, "defender_effort": 1}]))
     assert (landed, missed) == ({"A": 1, "B": -1}, {"A": -1, "B": 1})
     assert "your team **+1** morale, theirs **−1**. Tie or less: yours **−1**, theirs **+1**" in text
     assert "Team **−1**; a captain, **1 per member left**" in text

@@ -231,7 +231,7 @@ def test_morale_setup_mid_conflict_and_end_states(a11y_page, server, scheme):
     t.w.locator('button[type="submit"]').click()
     t.w.locator(".morale__team").first.wait_for()
     t.act("success", "Bo")
-    t.act("attack", "Ada", target="Cy", effort=5, defense=2)
+    t.act("attack", "Ada", defender="Cy", effort=5, defender_effort=2)
     t.button("end_turn", "Wolves").click()
     t.wait_log(3)
     t.button("attack", "Cy").click()
