@@ -107,12 +107,12 @@ def main() -> int:
     wide = wide_border_map()
     figures = {
         "largest: check": timed("borders.check", {"map": big}, args.runs),
-        "largest: route (corner to corner)": timed("borders.route", {"map": big, "start": first, "target": last}, args.runs),
-        "largest: range": timed("borders.range", {"map": big, "start": first, "target": last}, args.runs),
-        "largest: move (every zone)": timed("borders.move", {"map": big, "start": first, "target": last, "skill": 3,
+        "largest: route (corner to corner)": timed("borders.route", {"map": big, "start": first, "destination": last}, args.runs),
+        "largest: range": timed("borders.range", {"map": big, "start": first, "destination": last}, args.runs),
+        "largest: move (every zone)": timed("borders.move", {"map": big, "start": first, "destination": last, "skill": 3,
                                                              "faces": "+0-+", "bid": 1}, args.runs),
         "largest: diagram": timed("borders.diagram", {"map": big}, args.runs),
-        "wide border: route": timed("borders.route", {"map": wide, "start": "Hall", "target": "Room"}, args.runs),
+        "wide border: route": timed("borders.route", {"map": wide, "start": "Hall", "destination": "Room"}, args.runs),
         "wide border: move": timed("borders.move", {"map": wide, "start": "Hall", "shifts": 3}, args.runs),
     }
     size = len(json.dumps(big, ensure_ascii=False))

@@ -426,24 +426,24 @@ def _dijkstra(zone_map: ZoneMap, start: str) -> dict[str, Route]:
     return best
 
 
-def route(zone_map: ZoneMap, start: str, target: str) -> Route | None:
-    """The cheapest route from ``start`` to ``target`` using the ways switched on.
+def route(zone_map: ZoneMap, start: str, destination: str) -> Route | None:
+    """The cheapest route from ``start`` to ``destination`` using the ways switched on.
 
     Rule: borders.route. ``None`` when no route exists.
     """
     zone_map.check_zone(start, "start")
-    zone_map.check_zone(target, "target")
-    return _dijkstra(zone_map, start).get(target)
+    zone_map.check_zone(destination, "destination")
+    return _dijkstra(zone_map, start).get(destination)
 
 
-def range_between(zone_map: ZoneMap, start: str, target: str) -> int | None:
+def range_between(zone_map: ZoneMap, start: str, destination: str) -> int | None:
     """Range: the fewest borders between two zones, whatever they cost.
 
     Rule: borders.range. ``None`` when the zones are not connected at all.
     """
     zone_map.check_zone(start, "start")
-    zone_map.check_zone(target, "target")
-    return ranges(zone_map, start).get(target)
+    zone_map.check_zone(destination, "destination")
+    return ranges(zone_map, start).get(destination)
 
 
 def ranges(zone_map: ZoneMap, start: str) -> dict[str, int]:

@@ -47,14 +47,22 @@ class RulesError(ValueError):
             ``"borders[2].ways[0].pass"``), or ``None`` for the whole request.
         code: A short machine-readable kind: ``"required"``, ``"not_integer"``,
             ``"too_small"``, ``"too_large"``, ``"unknown"``, ``"invalid"``, …
+        event: For an error in one event of a log (the morale tracker's), its
+            index in the log; ``field`` is then that event's own field
+            (``"effort"``), as the event's form names it. The payload carries
+            ``event`` only when it is set.
     """
 
-    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid"):
+    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid", event: int | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
         self.code = code
+        self.event = event
 
     def to_payload(self) -> dict:
         """The error as the JSON-safe dict the API returns."""
-        return {"code": self.code, "message": clip(self.message), "field": clip(self.field)}
+        out = {"code": self.code, "message": clip(self.message), "field": clip(self.field)}
+        if self.event is not None:
+            out["event"] = self.event
+        return out

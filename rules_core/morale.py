@@ -170,8 +170,8 @@ class Event:
     """One thing that happened. Only the fields its ``kind`` uses are set.
 
     * ``success`` / ``failure``: ``member``, ``margin`` (2022).
-    * ``attack``: ``member`` (attacker), ``target`` (defender),
-      ``effort`` (attacker's), ``defense`` (defender's), ``disposed`` (the
+    * ``attack``: ``member`` (attacker), ``defender``,
+      ``effort`` (attacker's), ``defender_effort``, ``disposed`` (the
       defender defends with the attribute that the attacker's attribute is
       disposed against;
       wiki: had to defend perfectly), ``reduce`` (2022, disposed: ``"stress"``
@@ -190,11 +190,11 @@ class Event:
 
     kind: str
     member: str | None = None
-    target: str | None = None
+    defender: str | None = None
     team: str | None = None
     margin: int | None = None
     effort: int | None = None
-    defense: int | None = None
+    defender_effort: int | None = None
     disposed: bool = False
     reduce: str | None = None
     successes: int | None = None
@@ -403,7 +403,7 @@ def _apply_at(state: Conflict, event: Event, index: int) -> tuple[Conflict, str]
         return apply(state, event)
     except RulesError as err:
         raise RulesError(
-            f"Event {index + 1}: {err.message}", field=f"events[{index}].{err.field or 'kind'}", code=err.code
+            f"Event {index + 1}: {err.message}", field=err.field or "kind", code=err.code, event=index
         ) from None
 
 
@@ -527,39 +527,63 @@ def _test(state: Conflict, event: Event) -> tuple[Conflict, str]:
     return state, f"{event.member} {verb} a test: {words}"
 
 
+def _landed(edition: str, a: int, d: int, event: Event) -> tuple[int, int, int]:
+    """A landed attack (effort ``a`` over the defender's ``d``): the stress the
+    defender takes, the defender's team's morale loss and the attacker's team's gain."""
+    diff = a - d
+    stress, damage, gain = diff, diff, diff
+    if edition == "2023":
+        damage, gain = 1, 1
+    elif edition == "2022" and event.disposed:
+        if event.reduce == "stress":
+            damage = a
+        else:
+            stress = a
+    elif edition == "wiki":
+        gain = 0
+        if event.disposed:
+            damage = a
+    return stress, damage, gain
+
+
+def stress_dealt(edition: str, event: Event) -> int | None:
+    """The stress an attack deals its defender (0 when held off); ``None`` for other events.
+    For an event :func:`apply` accepted.
+
+    >>> stress_dealt("2023", Event("attack", member="Ada", defender="Cy", effort=5, defender_effort=2))
+    3
+    >>> stress_dealt("2022", Event("attack", member="Leo", defender="Ned", effort=4, defender_effort=1,
+    ...                            disposed=True, reduce="morale"))
+    4
+    >>> stress_dealt("2023", Event("attack", member="Ada", defender="Cy", effort=2, defender_effort=2))
+    0
+    """
+    if event.kind != "attack":
+        return None
+    a, d = event.effort or 0, event.defender_effort or 0
+    return _landed(edition, a, d, event)[0] if a > d else 0
+
+
 def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
     attacking = _actor(state, event.member)
-    defending = _actor(state, event.target, "target")
+    defending = _actor(state, event.defender, "defender")
     if attacking.name == defending.name:
-        raise RulesError("Attack someone on another team.", field="target", code="invalid")
+        raise RulesError("Attack someone on another team.", field="defender", code="invalid")
     a = _count(event.effort, "effort", "attacker's effort")
-    d = _count(event.defense, "defense", "defender's effort")
+    d = _count(event.defender_effort, "defender_effort", "defender's effort")
     ed = state.edition
     parts: list[str] = []
-    stress = 0
     if a > d:
-        diff = a - d
-        stress, damage, gain = diff, diff, diff
-        if ed == "2023":
-            damage, gain = 1, 1
-        elif ed == "2022" and event.disposed:
-            if event.reduce not in ("stress", "morale"):
-                raise RulesError(
-                    "Disposed against: the defender reduces only the stress or the morale damage. Choose which.",
-                    field="reduce", code="required",
-                )
-            if event.reduce == "stress":
-                damage = a
-            else:
-                stress = a
-        elif ed == "wiki":
-            gain = 0
-            if event.disposed:
-                damage = a
-        summary = f"{event.member} hit {event.target} ({a} vs {d}): {stress} stress to {event.target}"
+        if ed == "2022" and event.disposed and event.reduce not in ("stress", "morale"):
+            raise RulesError(
+                "Disposed against: the defender reduces only the stress or the morale damage. Choose which.",
+                field="reduce", code="required",
+            )
+        stress, damage, gain = _landed(ed, a, d, event)
+        summary = f"{event.member} hit {event.defender} ({a} vs {d}): {stress} stress to {event.defender}"
         state, after, words = _shift(state, defending, -damage)
         if after.breaks > defending.breaks:  # wiki: down to 0, and the defender's failed defense did it
-            state, then = _after_break(state, after, [event.target])
+            state, then = _after_break(state, after, [event.defender])
             words += then
         parts.append(words)
         if gain:
@@ -570,7 +594,7 @@ def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
     else:
         diff = d - a
         tie = ", a tie goes to the defender" if d == a else ""
-        summary = f"{event.target} held off {event.member} ({d} vs {a}{tie})"
+        summary = f"{event.defender} held off {event.member} ({d} vs {a}{tie})"
         loss, gain = (1, 1) if ed == "2023" else (diff, diff if ed == "2022" else 0)
         state, after, words = _shift(state, attacking, -loss)
         if after.breaks > attacking.breaks:  # wiki: down to 0, but no failed defense: nobody may enter

@@ -176,7 +176,7 @@ def test_error_is_a_sentence_naming_the_input(case):
     reply = call(case["call"], case["input"])
     assert reply["ok"] is False
     error = reply["error"]
-    assert set(error) == {"code", "message", "field"}
+    assert set(error) - {"event"} == {"code", "message", "field"}
     assert error["code"] in ERROR_CODES, error
     message = error["message"].strip()
     assert len(message) >= 10 and message[-1] in ".!?", f"not a sentence: {message!r}"
@@ -187,8 +187,42 @@ def test_error_is_a_sentence_naming_the_input(case):
     field = error["field"]
     assert isinstance(field, str) and field, f"no field named for {case['id']}"
     payload = case["input"]
-    # Setup errors (morale) are named inside the setup; morale.apply names the new event's own fields.
-    bases = [payload] + [payload[k] for k in ("setup", "event") if isinstance(payload, dict) and isinstance(payload.get(k), dict)]
-    missing_ok = error["code"] == "required"
+    # Setup errors (morale) are named inside the setup; an event's error names that event's own field, and
+    # gives its index as "event" (morale.replay and morale.apply alike; the new event's is after the log).
+    bases = [payload] + [payload[k] for k in ("setup",) if isinstance(payload, dict) and isinstance(payload.get(k), dict)]
+    missing = False  # an event that is not a mapping has no fields to point at
+    if "event" in error:
+        events = payload.get("events") or []
+        assert error["event"] <= len(events)
+        bases = [events[error["event"]] if error["event"] < len(events) else payload.get("event")]
+        if not isinstance(bases[0], dict):
+            bases, missing = [{}], True
+    missing_ok = error["code"] == "required" or missing
     assert any(resolves(base, field, may_be_missing=missing_ok) for base in bases), \
         f"field {field!r} does not point at anything in the input"
+
+
+def test_an_events_error_names_its_own_field_and_its_index_in_replay_and_apply_alike():
+    """One convention: ``field`` is the event's field as its form names it; ``event`` is its index."""
+    setup = {"edition": "2023", "teams": [{"name": "Wolves", "members": ["Ada"]}, {"name": "Crows", "members": ["Cy"]}]}
+    good = {"kind": "success", "member": "Ada"}
+    bad = {"kind": "attack", "member": "Ada", "defender": "Cy", "effort": "abc", "defender_effort": 1}
+    replayed = call("morale.replay", {"setup": setup, "events": [good, bad]})["error"]
+    applied = call("morale.apply", {"setup": setup, "events": [good], "event": bad})["error"]
+    in_log = call("morale.apply", {"setup": setup, "events": [good, bad], "event": good})["error"]
+    assert (replayed["field"], replayed["event"]) == ("effort", 1)
+    assert (applied["field"], applied["event"]) == ("effort", 1)
+    assert (in_log["field"], in_log["event"]) == ("effort", 1)
+    assert "event" not in call("morale.replay", {"setup": {"teams": "x"}})["error"]   # a setup's error has none
+
+
+def test_an_attack_says_the_stress_it_deals_as_data():
+    setup = {"edition": "2023", "teams": [{"name": "Wolves", "members": ["Ada"]}, {"name": "Crows", "members": ["Cy"]}]}
+    landed = {"kind": "attack", "member": "Ada", "defender": "Cy", "effort": 5, "defender_effort": 2}
+    result = call("morale.apply", {"setup": setup, "events": [], "event": landed})["result"]
+    assert result["stress_dealt"] == result["log"][0]["stress_dealt"] == {"member": "Cy", "amount": 3}
+    assert "3 stress to Cy" in result["log"][0]["text"]
+    held = call("morale.replay", {"setup": setup, "events": [landed, {"kind": "end_turn", "team": "Wolves"},
+                                                             {"kind": "attack", "member": "Cy", "defender": "Ada",
+                                                              "effort": 1, "defender_effort": 4}]})["result"]
+    assert [e["stress_dealt"] for e in held["log"]] == [{"member": "Ada", "amount": 0}, None, {"member": "Cy", "amount": 3}]

@@ -46,7 +46,7 @@ def test_a_nested_payload_given_to_call_is_refused_before_any_calculator_sees_it
 
 def test_an_ordinary_map_is_well_within_the_depth_limit():
     the_map = {"zones": ["A", "B"], "borders": [{"between": ["A", "B"], "ways": [{"name": "door", "pass": 1}]}]}
-    assert call("borders.route", {"map": the_map, "start": "A", "target": "B"})["ok"] is True
+    assert call("borders.route", {"map": the_map, "start": "A", "destination": "B"})["ok"] is True
 
 
 def test_a_request_larger_than_the_limit_is_refused_quickly_and_says_so():

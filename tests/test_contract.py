@@ -119,3 +119,34 @@ def _recipe() -> list[str]:
 def test_the_readme_recipe_for_a_new_calculator_lists_at_most_six_files():
     steps = _recipe()
     assert 1 <= len(steps) <= 6, steps
+
+
+def test_an_api_module_registers_its_own_calculators(tmp_path, monkeypatch):
+    """A new rules_core/api module is found by its CALCULATORS alone (no edit of __init__.py);
+    every API module's calculators are in the merged table, and a name taken twice is refused."""
+    import importlib
+    import sys
+
+    from rules_core import api
+
+    for info in __import__("pkgutil").iter_modules(api.__path__):
+        module = importlib.import_module(f"rules_core.api.{info.name}")
+        for name, fn in getattr(module, "CALCULATORS", {}).items():
+            assert CALCULATORS[name] is fn
+    package = tmp_path / "fakeapi"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "extra.py").write_text("def hello(p):\n    return {'hi': 1}\n\nCALCULATORS = {'extra.hello': hello}\n")
+    (package / "_private.py").write_text("CALCULATORS = {'private.no': None}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = api._gather("fakeapi", [str(package)])
+    assert list(found) == ["extra.hello"] and found["extra.hello"]({}) == {"hi": 1}
+    (package / "again.py").write_text("CALCULATORS = {'extra.hello': None}\n")
+    for name in [n for n in sys.modules if n.startswith("fakeapi")]:
+        monkeypatch.delitem(sys.modules, name)
+    try:
+        api._gather("fakeapi", [str(package)])
+    except RuntimeError as err:
+        assert "extra.hello" in str(err)
+    else:
+        raise AssertionError("a calculator registered twice was accepted")

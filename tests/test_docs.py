@@ -83,9 +83,9 @@ def test_gatto_crosses_the_warehouse():
     text = example("edgerunner/conflicts.md", "Gatto crosses the warehouse")
     warehouse = line_map([3, 3], ["West end", "Middle", "East end"])
     move = call("borders.move", {"map": warehouse, "start": "West end", "skill": 3, "faces": "⊞⊡⊟⊟",
-                                 "target": "East end"})["result"]
+                                 "destination": "East end"})["result"]
     assert "**each border pass value 3**" in text
-    assert f"**{move['target']['cost']} shifts**" in text
+    assert f"**{move['destination']['cost']} shifts**" in text
     assert f"**{move['shifts']} shifts**" in text
     assert move["reachable"] == [] and "**no other zone**" in text
     short = {z["zone"]: z["shortfall"] for z in move["zones"]}
@@ -116,13 +116,13 @@ def test_a_wall_with_a_door_and_a_slope():
         # switch off every cheaper way: the route takes this one at this cost
         for j, way in enumerate(house["borders"][0]["ways"]):
             way["off"] = j < i
-        route = call("borders.route", {"map": house, "start": "Hall", "target": "Room"})["result"]
+        route = call("borders.route", {"map": house, "start": "Hall", "destination": "Room"})["result"]
         assert route["cost"] == cost and route["crossings"][0]["way"] == name
         assert re.search(rf"\| {re.escape(name)} \| (1 \+ 2 = )?{cost} \|", door), name
     slope = example("edgerunner/conflicts.md", "A slope")
     hill = {"zones": ["Top", "Bottom"], "borders": [{"between": ["Top", "Bottom"], "pass": 1, "back": 3}]}
-    down = call("borders.route", {"map": hill, "start": "Top", "target": "Bottom"})["result"]["cost"]
-    up = call("borders.route", {"map": hill, "start": "Bottom", "target": "Top"})["result"]["cost"]
+    down = call("borders.route", {"map": hill, "start": "Top", "destination": "Bottom"})["result"]["cost"]
+    up = call("borders.route", {"map": hill, "start": "Bottom", "destination": "Top"})["result"]["cost"]
     assert f"| downhill | {down} |" in slope and f"| uphill | {up} |" in slope
 
 
@@ -225,7 +225,7 @@ def test_the_2022_disposition_ruling_example_is_what_the_tracker_does():
     assert "4 against 1, defense spent on the stress: 3 stress, 4 morale damage" in text
     reply = call("morale.replay", {
         "setup": {"edition": "2022", "teams": [{"name": "A", "members": ["x"]}, {"name": "B", "members": ["y"]}]},
-        "events": [{"kind": "attack", "member": "x", "target": "y", "effort": 4, "defense": 1,
+        "events": [{"kind": "attack", "member": "x", "defender": "y", "effort": 4, "defender_effort": 1,
                     "disposed": True, "reduce": "stress"}]})["result"]
     assert "3 stress to y" in reply["log"][0]["text"]
     assert {t["name"]: t["morale"] for t in reply["teams"]} == {"A": 3, "B": -4}
@@ -261,8 +261,8 @@ def test_2022_disposition_reads_from_the_attacker_with_an_example():
             f"Defended with {against}: only the stress or only the morale damage is reduced. "
             f"Defended with {other}: both are.") in text
     # the tracker: the disposed defense cuts only one of the two
-    result = tracker("2022", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 4,
-                                          "defense": 1, "disposed": True, "reduce": "stress"}])
+    result = tracker("2022", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 4,
+                                          "defender_effort": 1, "disposed": True, "reduce": "stress"}])
     assert morale_of(result)["B"] == -4
 
 
@@ -288,7 +288,7 @@ def test_wiki_morale_stops_at_0_as_the_ruling_says():
     assert "a loss bigger than what is left takes the team to **0**" in ruling(EDITIONS, "Ruling: wiki morale never goes below 0")
     team = [{"name": "A", "approach": 1, "members": [{"name": "a1", "successes": 0}]},
             {"name": "B", "approach": 2, "members": [{"name": "b1", "successes": 0}]}]
-    result = tracker("wiki", team, [{"kind": "attack", "member": "b1", "target": "a1", "effort": 5, "defense": 0}])
+    result = tracker("wiki", team, [{"kind": "attack", "member": "b1", "defender": "a1", "effort": 5, "defender_effort": 0}])
     assert morale_of(result)["A"] == 0
 
 
@@ -393,8 +393,8 @@ def test_the_ruling_examples_are_what_rules_core_computes():
     assert (f"**5** stress becomes a condition rated **{overflow.rating}** and a trait rated **{overflow.trait}**"
             in ruling(WOUNDS, "Ruling: the largest empty slot fills first"))
     warehouse = line_map([3, 3], ["West end", "Middle", "East end"])
-    far = call("borders.range", {"map": warehouse, "start": "West end", "target": "East end"})["result"]["range"]
-    cost = call("borders.route", {"map": warehouse, "start": "West end", "target": "East end"})["result"]["cost"]
+    far = call("borders.range", {"map": warehouse, "start": "West end", "destination": "East end"})["result"]["range"]
+    cost = call("borders.route", {"map": warehouse, "start": "West end", "destination": "East end"})["result"]["cost"]
     assert (f"the far end is **{far}** borders away, though crossing costs **{cost}** shifts"
             in ruling(ER_CONFLICTS, "Ruling: range counts borders"))
     five = call("boons.free_dice", {"rating": 5})["result"]
@@ -407,7 +407,7 @@ def test_the_ruling_examples_are_what_rules_core_computes():
 def test_the_tracker_does_what_the_2023_rulings_say():
     assert morale_of(tracker("2023", TWO_TEAMS, [])) == {"A": 0, "B": 0}
     assert morale_of(tracker("2022", TWO_TEAMS, [])) == {"A": 0, "B": 0}
-    landed = tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 3, "defense": 1}])
+    landed = tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 3, "defender_effort": 1}])
     assert morale_of(landed) == {"A": 1, "B": -1}
     for effort in (0, 2):  # failing or passing the keep-morale test leaves the score at −1
         kept = tracker("2023", TWO_TEAMS, [{"kind": "failure", "member": "a1"},
@@ -445,8 +445,8 @@ def test_gauntlet_forge_cheat_sheet_options_morale_end_of_turn_and_edition_tags(
         assert link in text
     assert "`2022`" in text and "`wiki`" in text  # edition tags inline, not only in tabs
     # the morale numbers are the tracker's
-    landed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 3, "defense": 1}]))
-    missed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "target": "b1", "effort": 1, "defense": 1}]))
+    landed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 3, "defender_effort": 1}]))
+    missed = morale_of(tracker("2023", TWO_TEAMS, [{"kind": "attack", "member": "a1", "defender": "b1", "effort": 1, "defender_effort": 1}]))
     assert (landed, missed) == ({"A": 1, "B": -1}, {"A": -1, "B": 1})
     assert "your team **+1** morale, theirs **−1**. Tie or less: yours **−1**, theirs **+1**" in text
     assert "Team **−1**; a captain, **1 per member left**" in text

@@ -28,7 +28,7 @@ def test_the_benchmarks_largest_map_reaches_every_limit_and_is_accepted(largest)
     assert sum(len(b["ways"]) for b in largest["borders"]) == borders.MAX_WAYS
     first, last = largest["zones"][0], largest["zones"][-1]
     assert call("borders.check", {"map": largest})["ok"]
-    route = call("borders.route", {"map": largest, "start": first, "target": last})
+    route = call("borders.route", {"map": largest, "start": first, "destination": last})
     assert route["ok"] and route["result"]["zones"][0] == first and route["result"]["zones"][-1] == last
     move = call("borders.move", {"map": largest, "start": first, "shifts": 5})
     assert move["ok"] and len(move["result"]["zones"]) == borders.MAX_ZONES

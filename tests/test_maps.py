@@ -20,7 +20,7 @@ def test_the_three_example_maps_load():
 
 def test_warehouse_costs_6_end_to_end_and_gattos_2_shifts_reach_nothing():
     data = maps.load_named("warehouse")
-    assert call("borders.route", {"map": data, "start": "West end", "target": "East end"})["result"]["cost"] == 6
+    assert call("borders.route", {"map": data, "start": "West end", "destination": "East end"})["result"]["cost"] == 6
     move = call("borders.move", {"map": data, "start": "West end", "skill": 3, "faces": "⊞⊡⊟⊟"})["result"]
     assert move["shifts"] == 2 and move["reachable"] == []
     assert [z["shortfall"] for z in move["zones"]] == [0, 1, 4]
@@ -36,8 +36,8 @@ def test_house_door_and_wall_ways():
 def test_slope_is_1_down_and_3_up():
     data = maps.load_named("slope")
     top, foot = (z["name"] for z in data["zones"])
-    assert call("borders.route", {"map": data, "start": top, "target": foot})["result"]["cost"] == 1
-    assert call("borders.route", {"map": data, "start": foot, "target": top})["result"]["cost"] == 3
+    assert call("borders.route", {"map": data, "start": top, "destination": foot})["result"]["cost"] == 1
+    assert call("borders.route", {"map": data, "start": foot, "destination": top})["result"]["cost"] == 3
 
 
 def write(tmp_path, text, name="bad.yml"):

@@ -4,10 +4,10 @@ Static content, from ``rules_core`` at build time: the map drawn (SVG, from
 ``borders.diagram``), the map in words (``borders.check``'s ``text``) and the
 cheapest cost from the first zone to every zone (``borders.move``).
 
-In the browser: the same drawing, live; start and target → the cheapest
+In the browser: the same drawing, live; start and destination → the cheapest
 route, its cost and range; shifts (typed, or skill + four Fate dice − bid) →
 what they reach, the shortfall to every other zone and what would cover it,
-and the odds for the target; editing the map, kept in local storage,
+and the odds for the destination; editing the map, kept in local storage,
 exported and imported as JSON or YAML; the example maps to load.
 
 Options: :data:`OPTIONS`.
@@ -23,7 +23,7 @@ from .base import Option, Widget, WidgetError, check_options, result
 OPTIONS = {
     "map": Option("warehouse", "the example map shown: a file name in docs/maps/ without .yml"),
     "start": Option(None, "the zone a move starts from (default: the map's first zone)"),
-    "target": Option(None, "the zone a move aims at (default: the map's last zone)"),
+    "destination": Option(None, "the zone a move aims at (default: the map's last zone)"),
 }
 STORE_KEY = "borders"  # a store.js name: the key carries the site's path
 FACES = [("+", "⊞ plus (+1)"), ("0", "⊡ blank (0)"), ("-", "⊟ minus (−1)")]
@@ -104,7 +104,7 @@ def _button(action: str, text: str, *, primary: bool = False, **extra) -> str:
     return f'<button {h.attrs(type="button", class_="calc__primary" if primary else None, data_action=action, **extra)}>{escape(text)}</button>'
 
 
-def form(wid: str, zones: list[str], start: str, target: str, examples: list[tuple[str, str]], chosen: str) -> str:
+def form(wid: str, zones: list[str], start: str, destination: str, examples: list[tuple[str, str]], chosen: str) -> str:
     choices = [(z, z) for z in zones]
     dice = "".join(
         h.select(wid, f"die{i}", f"Die {i}", FACES, GATTO["faces"][i - 1]) for i in range(1, 5)
@@ -118,7 +118,7 @@ def form(wid: str, zones: list[str], start: str, target: str, examples: list[tup
         # ---- the move
         '<fieldset class="calc__group"><legend>Route and move</legend>'
         + h.select(wid, "start", "From zone", choices, start)
-        + h.select(wid, "target", "To zone", choices, target)
+        + h.select(wid, "destination", "To zone", choices, destination)
         + h.select(wid, "mode", "Shifts", [("roll", "from a roll: skill + dice − bid"), ("shifts", "typed in")], "roll")
         + '<div class="bmap-when" data-when="shifts">'
         + h.number_field(wid, "shifts", "Shifts", "", hint="the roll's result, e.g. 2")
@@ -172,19 +172,19 @@ def render(wid: str, options: dict) -> str:
     data = maps.load_named(opts["map"])
     zones = _result("borders.check", {"map": data})["zones"]
     start = opts["start"] if opts["start"] is not None else zones[0]
-    target = opts["target"] if opts["target"] is not None else zones[-1]
-    for key, zone in (("start", start), ("target", target)):
+    destination = opts["destination"] if opts["destination"] is not None else zones[-1]
+    for key, zone in (("start", start), ("destination", destination)):
         if zone not in zones:
             raise WidgetError(f"borders widget: {key} {zone!r} is not a zone of map {opts['map']!r} ({', '.join(zones)})")
     listed = [(name, _title(m)) for name, m in examples.items()]
     js_options = {
-        "map": opts["map"], "start": start, "target": target, "store": STORE_KEY,
+        "map": opts["map"], "start": start, "destination": destination, "store": STORE_KEY,
         "examples": [{"id": name, "title": _title(m), "map": m} for name, m in examples.items()],
     }
     return h.widget(
         wid, "borders", title="Border costs",
         static=static(wid, data, start),
-        form=form(wid, zones, start, target, listed, opts["map"]),
+        form=form(wid, zones, start, destination, listed, opts["map"]),
         options=js_options,
     )
 

@@ -67,7 +67,7 @@ def render(wid: str, options: dict) -> str:
     opts = check_options("dice", options, OPTIONS)
     check_choice("dice", "game", opts["game"], GAMES)
     # Every default must be one the rules accept (a typo in a page fails the build).
-    _result("dice.fate_odds", {"skill": opts["skill"], "bid": opts["bid"], "target": 0})
+    _result("dice.fate_odds", {"skill": opts["skill"], "bid": opts["bid"], "difficulty": 0})
     _result("dice.pool_odds", {"pool": opts["pool"] + opts["boon_dice"], "difficulty": opts["difficulty"],
                                "target": opts["target"]})
     form = (

@@ -60,7 +60,7 @@ def _replay(setup: dict, events: list[dict]):
     reply = call("morale.replay", {"setup": setup, "events": events})
     if reply["ok"]:
         return reply["result"]
-    if reply["error"]["field"] and reply["error"]["field"].startswith("events"):
+    if reply["error"].get("event") is not None:
         return "—"  # the edition has no such event
     raise WidgetError(f"morale widget: {reply['error']['message']}")
 
@@ -89,12 +89,12 @@ def _a(kind: str, member: str, **fields) -> dict:
 _ROWS = [
     ("Succeeds on a test (margin 2)", [_a("success", "Bo", margin=2)]),
     ("Fails a test (margin 2)", [_a("failure", "Bo", margin=2)]),
-    ("Attacks and wins, effort 5 against 2", [_a("attack", "Ada", target="Cy", effort=5, defense=2)]),
+    ("Attacks and wins, effort 5 against 2", [_a("attack", "Ada", defender="Cy", effort=5, defender_effort=2)]),
     ("… the defender using the attribute the attack's attribute is disposed against (2022: the defense reduces "
      "only the stress; wiki: they had to defend perfectly)",
-     [_a("attack", "Ada", target="Cy", effort=5, defense=2, disposed=True, reduce="stress")]),
-    ("Attacks, a tie at 3", [_a("attack", "Ada", target="Cy", effort=3, defense=3)]),
-    ("Attacks and loses, effort 2 against 5", [_a("attack", "Ada", target="Cy", effort=2, defense=5)]),
+     [_a("attack", "Ada", defender="Cy", effort=5, defender_effort=2, disposed=True, reduce="stress")]),
+    ("Attacks, a tie at 3", [_a("attack", "Ada", defender="Cy", effort=3, defender_effort=3)]),
+    ("Attacks and loses, effort 2 against 5", [_a("attack", "Ada", defender="Cy", effort=2, defender_effort=5)]),
     ("Gains a Vigor advantage (margin 3)", [_a("advantage", "Bo", margin=3)]),
     ("Leaves the conflict", [_a("leave", "Bo")]),
     ("Surrenders on their own turn, testing 2 successes", [_a("leave", "Bo", successes=2)]),

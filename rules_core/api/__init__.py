@@ -23,13 +23,14 @@ deep (``json`` alone would raise ``RecursionError``):
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
+import pkgutil
 import re
 from itertools import accumulate
 
 from ..errors import RulesError, shown
-from . import boons, borders, dice, maneuver, morale, rolls, stress
 
 __docformat__ = "google"
 
@@ -38,33 +39,24 @@ MAX_REQUEST_CHARS = 1_000_000
 MAX_DEPTH = 32
 """How deeply lists and mappings may nest in a payload (a map needs 6 levels)."""
 
-CALCULATORS = {
-    "dice.fate_shifts": dice.fate_shifts,
-    "dice.fate_odds": dice.fate_odds,
-    "dice.fate_distribution": dice.fate_distribution,
-    "dice.pool_odds": dice.pool_odds,
-    "dice.roll_fate": rolls.roll_fate,
-    "dice.roll_pool": rolls.roll_pool,
-    "boons.free_dice": boons.free_dice,
-    "boons.table": boons.table,
-    "boons.odds": boons.odds,
-    "boons.bane_difficulty": boons.bane_difficulty,
-    "stress.wounds": stress.wound_boxes,
-    "stress.conditions": stress.condition_slots,
-    "stress.track_hit": stress.track_hit,
-    "stress.track_recovery": stress.track_recovery,
-    "morale.replay": morale.replay,
-    "morale.apply": morale.apply,
-    "morale.keep_morale": morale.keep_morale,
-    "morale.form": morale.form,
-    "borders.check": borders.check,
-    "borders.route": borders.route,
-    "borders.range": borders.range_,
-    "borders.move": borders.move,
-    "borders.diagram": borders.diagram,
-    "maneuver.free_invokes": maneuver.free_invokes,
-}
-"""Calculator name → handler (a function from a payload dict to a result dict)."""
+def _gather(package: str = __name__, path=__path__) -> dict:
+    """Every API module's ``CALCULATORS``, merged (a module of this package that
+    defines ``CALCULATORS`` is found by itself: adding one needs no edit here),
+    grouped by the name's topic (``dice.`` …) and in each module's own order."""
+    found: list[tuple[str, object]] = []
+    for info in pkgutil.iter_modules(path):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package}.{info.name}")
+        for name, handler in getattr(module, "CALCULATORS", {}).items():
+            if any(name == known for known, _ in found):
+                raise RuntimeError(f"Two API modules register the calculator {name!r}.")
+            found.append((name, handler))
+    return dict(sorted(found, key=lambda item: item[0].partition(".")[0]))
+
+
+CALCULATORS = _gather()
+"""Calculator name → handler (a function from a payload dict to a result dict), from every API module."""
 
 
 def call(name: str, payload: dict | None = None) -> dict:

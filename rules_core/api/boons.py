@@ -55,7 +55,8 @@ def odds(p: dict) -> dict:
 
     Input: ``pool`` (0…100), ``difficulty`` (0…100), ``rating`` (1…100),
     ``target`` (2…6, default 5).
-    Output: ``without``, ``free_dice``, ``spending``, each {pool, probability}.
+    Output: ``without``, ``with_free_dice`` (the boon's free dice added) and
+    ``spending`` (its rating added), each {pool, probability}.
     """
     f.only(p, "pool", "difficulty", "rating", "target")
     pool = f.integer(p, "pool", "The pool", low=0, high=100)
@@ -66,7 +67,7 @@ def odds(p: dict) -> dict:
     free = boons.free_dice(rating)
     return {
         "without": {"pool": pool, "probability": probability(o.without)},
-        "free_dice": {"pool": pool + free, "probability": probability(o.free_dice)},
+        "with_free_dice": {"pool": pool + free, "probability": probability(o.free_dice)},
         "spending": {"pool": pool + rating, "probability": probability(o.spending)},
     }
 
@@ -80,3 +81,12 @@ def bane_difficulty(p: dict) -> dict:
     f.only(p, "difficulty", "rating")
     difficulty = f.integer(p, "difficulty", "The difficulty", low=0, high=100)
     return {"difficulty": boons.bane_difficulty(difficulty, _rating(p))}
+
+
+CALCULATORS = {
+    "boons.free_dice": free_dice,
+    "boons.table": table,
+    "boons.odds": odds,
+    "boons.bane_difficulty": bane_difficulty,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

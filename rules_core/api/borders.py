@@ -57,34 +57,35 @@ def check(p: dict) -> dict:
 def route(p: dict) -> dict:
     """Cheapest route between two zones.
 
-    Input: ``map``, ``start``, ``target``. Output: ``cost``, ``zones`` (the
+    Input: ``map``, ``start``, ``destination`` (zone names). Output: ``cost``, ``zones`` (the
     path), ``borders`` (how many crossed), ``crossings`` ([{from, to, way,
     cost}]), ``range`` (fewest borders, whatever they cost). An error with
     code ``no_route`` when the ways switched on don't connect them.
     """
-    f.only(p, "map", "start", "target")
+    f.only(p, "map", "start", "destination")
     m = _map(p)
-    start, target = p.get("start"), p.get("target")
-    r = borders.route(m, start, target)
+    start, destination = p.get("start"), p.get("destination")
+    r = borders.route(m, start, destination)
     if r is None:
         raise RulesError(
-            f"No way leads from {start} to {target} with the ways that are switched on.", field="target", code="no_route"
+            f"No way leads from {start} to {destination} with the ways that are switched on.", field="destination",
+            code="no_route"
         )
-    return {**_route_payload(r), "range": borders.range_between(m, start, target)}
+    return {**_route_payload(r), "range": borders.range_between(m, start, destination)}
 
 
 def range_(p: dict) -> dict:
     """Range: the fewest borders between two zones, whatever they cost.
 
-    Input: ``map``, ``start``, ``target``.
+    Input: ``map``, ``start``, ``destination`` (zone names).
     Output: ``range`` (a number of borders); an error with code ``no_route``
     when the zones are not connected at all.
     """
-    f.only(p, "map", "start", "target")
+    f.only(p, "map", "start", "destination")
     m = _map(p)
-    distance = borders.range_between(m, p.get("start"), p.get("target"))
+    distance = borders.range_between(m, p.get("start"), p.get("destination"))
     if distance is None:
-        raise RulesError("These zones are not connected at all.", field="target", code="no_route")
+        raise RulesError("These zones are not connected at all.", field="destination", code="no_route")
     return {"range": distance}
 
 
@@ -92,16 +93,17 @@ def move(p: dict) -> dict:
     """Everything a move raises: what the shifts reach, what's short, the route and the odds.
 
     Input: ``map``, ``start``; either ``shifts`` (−20…99) or a roll ``skill``
-    + ``faces`` (four Fate dice) − ``bid``; optional ``target``.
+    + ``faces`` (four Fate dice) − ``bid``; optional ``destination`` (the zone the
+    move aims at).
     Output: ``shifts``, ``dice`` (the faces' total, when rolled), ``zones``
     (map order: {zone, cost, route, reachable, shortfall, cover [{consequences,
     invokes}], cover_text, range}), ``reachable`` (zone names, start excluded),
-    ``target`` ({zone, route, range, shortfall, odds} or null; ``odds`` =
+    ``destination`` ({zone, route, range, shortfall, odds} or null; ``odds`` =
     P(skill + 4dF − bid ≥ cost) when a skill is given). ``cover_text`` says
     in words what would make a shortfall up: the cheapest invokes and
     consequences, or taking that much stress (empty when nothing is short).
     """
-    f.only(p, "map", "start", "target", "shifts", "skill", "faces", "bid")
+    f.only(p, "map", "start", "destination", "shifts", "skill", "faces", "bid")
     m = _map(p)
     start = m.check_zone(p.get("start"), "start")
     skill = f.optional_integer(p, "skill", "The skill", low=-10, high=30)
@@ -128,24 +130,24 @@ def move(p: dict) -> dict:
             "cover_text": cover_words(z.cover, z.shortfall),
             "range": distances.get(z.zone),
         })
-    target_info = None
-    target = p.get("target")
-    if target not in (None, ""):
-        target = m.check_zone(target, "target")
-        z = next(z for z in zones if z["zone"] == target)
+    destination_info = None
+    destination = p.get("destination")
+    if destination not in (None, ""):
+        destination = m.check_zone(destination, "destination")
+        z = next(z for z in zones if z["zone"] == destination)
         odds = None
         if skill is not None and z["cost"] is not None:
             odds = {
                 "probability": probability(dice.chance_fate_at_least(skill, z["cost"], bid=bid)),
                 "needed": z["cost"] - skill + bid,
             }
-        target_info = {**z, "odds": odds}
+        destination_info = {**z, "odds": odds}
     return {
         "shifts": shifts,
         "dice": rolled,
         "zones": zones,
         "reachable": [z["zone"] for z in zones if z["reachable"] and z["zone"] != start],
-        "target": target_info,
+        "destination": destination_info,
     }
 
 
@@ -306,3 +308,13 @@ def diagram(p: dict) -> dict:
     left, top = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
     width, height = math.ceil(max(xs)) + pad - left, math.ceil(max(ys)) + pad - top
     return {"width": width, "height": height, "view_box": [left, top, width, height], "zones": zones, "borders": lines}
+
+
+CALCULATORS = {
+    "borders.check": check,
+    "borders.route": route,
+    "borders.range": range_,
+    "borders.move": move,
+    "borders.diagram": diagram,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

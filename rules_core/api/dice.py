@@ -28,19 +28,19 @@ def fate_shifts(p: dict) -> dict:
 
 
 def fate_odds(p: dict) -> dict:
-    """Edgerunner: chance that skill + 4dF − bid reaches a target.
+    """Edgerunner: chance that skill + 4dF − bid reaches a difficulty (a number of shifts).
 
-    Input: ``skill``, ``target`` (−20…60), ``bid`` (default 0).
+    Input: ``skill``, ``difficulty`` (the shifts to reach, −20…60), ``bid`` (default 0).
     Output: ``probability`` ({exact, value, percent}) and ``needed`` (the
     dice total needed).
     """
-    f.only(p, "skill", "target", "bid")
+    f.only(p, "skill", "difficulty", "bid")
     skill = f.integer(p, "skill", "The skill", low=-10, high=30)
-    target = f.integer(p, "target", "The target", low=-20, high=60)
+    difficulty = f.integer(p, "difficulty", "The difficulty", low=-20, high=60)
     bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
     return {
-        "probability": probability(dice.chance_fate_at_least(skill, target, bid=bid)),
-        "needed": target - skill + bid,
+        "probability": probability(dice.chance_fate_at_least(skill, difficulty, bid=bid)),
+        "needed": difficulty - skill + bid,
     }
 
 
@@ -76,3 +76,12 @@ def pool_odds(p: dict) -> dict:
         "probability": probability(dice.chance_of_success(pool, difficulty, target)),
         "distribution": [probability(x) for x in dice.hits_distribution(pool, target)],
     }
+
+
+CALCULATORS = {
+    "dice.fate_shifts": fate_shifts,
+    "dice.fate_odds": fate_odds,
+    "dice.fate_distribution": fate_distribution,
+    "dice.pool_odds": pool_odds,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

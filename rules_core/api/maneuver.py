@@ -11,3 +11,9 @@ def free_invokes(p: dict) -> dict:
     shifts = f.integer(p, "shifts", "The shifts", low=-20, high=99)
     n = maneuver.free_invokes(shifts)
     return {"placed": maneuver.placed(shifts), "free_invokes": n, "stress_boxes": n}
+
+
+CALCULATORS = {
+    "maneuver.free_invokes": free_invokes,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

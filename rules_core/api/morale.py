@@ -19,7 +19,7 @@ MAX_EVENTS = 2000
 _EVENT_KEYS = {
     "success": ("member", "margin"),
     "failure": ("member", "margin"),
-    "attack": ("member", "target", "effort", "defense", "disposed", "reduce"),
+    "attack": ("member", "defender", "effort", "defender_effort", "disposed", "reduce"),
     "advantage": ("member", "margin"),
     "leave": ("member", "successes", "new_captain"),
     "overwhelmed": ("member", "new_captain"),
@@ -102,7 +102,7 @@ def read_event(raw) -> morale.Event:
         if key not in raw or raw[key] is None or raw[key] == "":
             continue
         value = raw[key]
-        if key in ("margin", "effort", "defense", "successes", "helpers"):
+        if key in ("margin", "effort", "defender_effort", "successes", "helpers"):
             value = f.check_integer(value, _WHAT[key], field=key, low=0, high=100)
         elif key == "amount":
             value = f.check_integer(value, "The amount", field=key, low=-100, high=100)
@@ -121,7 +121,7 @@ def read_event(raw) -> morale.Event:
 
 
 _WHAT = {
-    "margin": "The margin of effort", "effort": "The effort", "defense": "The defender's effort",
+    "margin": "The margin of effort", "effort": "The effort", "defender_effort": "The defender's effort",
     "successes": "The successes", "helpers": "The number of helpers",
 }
 
@@ -139,7 +139,7 @@ def _events(p: dict) -> list[morale.Event]:
         try:
             events.append(read_event(e))
         except RulesError as err:
-            raise RulesError(f"Event {i + 1}: {err.message}", field=f"events[{i}].{err.field}", code=err.code) from None
+            raise RulesError(f"Event {i + 1}: {err.message}", field=err.field, code=err.code, event=i) from None
     return events
 
 
@@ -186,10 +186,17 @@ def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
         "form": form({"edition": state.edition}),
         "log": [
             {"index": i, "kind": s.event.kind, "text": s.text,
-             "morale": {t.name: t.morale for t in s.state.teams}}
+             "morale": {t.name: t.morale for t in s.state.teams},
+             "stress_dealt": _stress_dealt(state.edition, s.event)}
             for i, s in reversed(list(enumerate(steps)))
         ],
     }
+
+
+def _stress_dealt(edition: str, event: morale.Event) -> dict | None:
+    """An attack's stress to its defender as data: {member, amount} (amount 0 when held off)."""
+    amount = morale.stress_dealt(edition, event)
+    return None if amount is None else {"member": event.defender, "amount": amount}
 
 
 def _actions(state: morale.Conflict) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -214,7 +221,7 @@ def _actions(state: morale.Conflict) -> tuple[dict[str, list[str]], dict[str, li
             probes = [
                 morale.Event("success", member=m.name, margin=1),
                 morale.Event("failure", member=m.name, margin=1),
-                morale.Event("attack", member=m.name, target=opponent, effort=1, defense=0) if opponent else None,
+                morale.Event("attack", member=m.name, defender=opponent, effort=1, defender_effort=0) if opponent else None,
                 morale.Event("advantage", member=m.name, margin=1),
                 morale.Event("leave", member=m.name),
                 morale.Event("overwhelmed", member=m.name),
@@ -285,6 +292,10 @@ def _team_words(t: morale.TeamState, state: morale.Conflict) -> str:
 def replay(p: dict) -> dict:
     """The conflict after its whole log.
 
+    Errors: in the setup, ``field`` is its path (``"teams[0].name"``); in an
+    event, ``field`` is the event's own field (``"effort"``) and the error's
+    ``event`` is the event's index in ``events``.
+
     Input: ``setup`` ({edition "2023"|"2022"|"wiki", teams: [{name, goal,
     captain, approach (wiki), members: [names, or {name, successes,
     perfect_defense, vigor, intuition} in the wiki]}]}), ``events`` (the log:
@@ -300,7 +311,10 @@ def replay(p: dict) -> dict:
     retired, last_stand, perished, survived), captain, in_play,
     actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
     edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
-    morale}). ``actions`` lists the event kinds the core accepts now from that
+    morale, stress_dealt}; ``stress_dealt`` is {member, amount} for an attack:
+    the stress its defender takes, 0 when held off; ``None`` for other
+    events). An attack event is {kind "attack", member (the attacker),
+    defender, effort (the attacker's), defender_effort, disposed, reduce}. ``actions`` lists the event kinds the core accepts now from that
     member (``success`` … ``perish``) or team (``end_turn``, ``concede``,
     ``adjust``).
     """
@@ -314,20 +328,27 @@ def apply(p: dict) -> dict:
     """Check one new event against the conflict so far, and return the state with it.
 
     Input: ``setup``, ``events`` (the log so far), ``event`` (the new one).
-    Output: as ``morale.replay`` for the log plus the event, and ``event``
-    (the new event, cleaned). Errors name the new event's own field
-    (``"effort"``, ``"member"`` …) so the page can show them beside it.
+    Output: as ``morale.replay`` for the log plus the event, ``event``
+    (the new event, cleaned) and ``stress_dealt`` (the new event's, as in the
+    log). An error in an event (as in ``morale.replay``) names the event's own
+    field (``"effort"``, ``"member"`` …) and gives the event's index as the
+    error's ``event``: ``len(events)`` for the new one, so the page shows it
+    beside the field of the form being filled, and an earlier one's elsewhere.
     """
     f.only(p, "setup", "events", "event")
     setup = _setup(p)
     events = _events(p)
     steps = morale.history(setup, events)
     state = steps[-1].state if steps else morale.start(setup)
-    event = read_event(p.get("event"))
-    new_state, text = morale.apply(state, event)
+    try:
+        event = read_event(p.get("event"))
+        new_state, text = morale.apply(state, event)
+    except RulesError as err:  # the new event's own field, and its place: after the log
+        raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(events)) from None
     steps.append(morale.Step(event, text, new_state))
     out = state_payload(setup, steps)
     out["event"] = {k: v for k, v in _event_payload(event).items()}
+    out["stress_dealt"] = _stress_dealt(setup.edition, event)
     return out
 
 
@@ -369,9 +390,9 @@ def _event_forms(edition: str) -> list[dict]:
     scored = "successes" if wiki else "effort"
     margin = _field("margin", "Margin of effort", "count")
     attack = [
-        _field("target", "Defender", "opponent"),
+        _field("defender", "Defender", "opponent"),
         _field("effort", f"Attacker's {scored}", "count"),
-        _field("defense", f"Defender's {scored}", "count"),
+        _field("defender_effort", f"Defender's {scored}", "count"),
     ]
     if e2022:
         attack += [
@@ -458,3 +479,12 @@ def form(p: dict) -> dict:
             _field("intuition", "Intuition benefit (their successes add to the captain's for turn order)", "flag"),
         ]
     return {"edition": edition, "team": team, "member": member, "events": _event_forms(edition)}
+
+
+CALCULATORS = {
+    "morale.replay": replay,
+    "morale.apply": apply,
+    "morale.keep_morale": keep_morale,
+    "morale.form": form,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

@@ -83,3 +83,10 @@ def roll_pool(p: dict) -> dict:
         "at_least": probability(r.chance_at_least),
         "chance": probability(r.chance_of_success),
     }
+
+
+CALCULATORS = {
+    "dice.roll_fate": roll_fate,
+    "dice.roll_pool": roll_pool,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

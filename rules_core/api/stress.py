@@ -304,3 +304,12 @@ def track_recovery(p: dict) -> dict:
         "left": shifts - r.chosen_cost,
         "track": _track_payload(r.track),
     }
+
+
+CALCULATORS = {
+    "stress.wounds": wound_boxes,
+    "stress.conditions": condition_slots,
+    "stress.track_hit": track_hit,
+    "stress.track_recovery": track_recovery,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

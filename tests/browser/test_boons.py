@@ -82,7 +82,7 @@ def test_odds_match_the_core(boons):
     boons.page.wait_for_function("([el, pct]) => el.innerText.includes(pct)",
                                  arg=[odds.element_handle(), expected["spending"]["probability"]["percent"]])
     rows = odds.locator("tbody tr")
-    for i, key in enumerate(("without", "free_dice", "spending")):
+    for i, key in enumerate(("without", "with_free_dice", "spending")):
         cells = rows.nth(i).locator("td")
         assert cells.nth(0).inner_text() == f"{expected[key]['pool']} dice"
         assert cells.nth(1).inner_text() == expected[key]["probability"]["percent"]

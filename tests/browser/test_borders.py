@@ -58,7 +58,7 @@ def set_roll(widget, skill=3, faces="+0--", bid=0, shifts=None):
 
 def choose(widget, start, target):
     widget.locator('select[name="start"]').select_option(start)
-    widget.locator('select[name="target"]').select_option(target)
+    widget.locator('select[name="destination"]').select_option(target)
 
 
 def words(widget):
@@ -124,8 +124,8 @@ def test_reachable_zones_are_listed_and_marked(borders):
 def test_odds_match_the_core(borders, skill, bid, target):
     choose(borders, "West end", target)
     set_roll(borders, skill=skill, bid=bid)
-    expected = call("borders.move", {"map": WAREHOUSE, "start": "West end", "target": target, "skill": skill,
-                                     "faces": "+0--", "bid": bid})["result"]["target"]
+    expected = call("borders.move", {"map": WAREHOUSE, "start": "West end", "destination": target, "skill": skill,
+                                     "faces": "+0--", "bid": bid})["result"]["destination"]
     odds = out(borders, "reach").locator('[data-out="odds"]')
     text = wait_text(odds, f"Odds that skill {skill} + 4dF")
     assert f"reaches {expected['cost']}: {expected['odds']['probability']['percent']}" in text
@@ -159,7 +159,7 @@ def test_house_door_ways_on_and_off(borders):
     switch_way(borders, "break the wall", False)
     wait_text(out(borders, "route"), "No route from Hall to Room")
     assert "Range: 1 border." in out(borders, "route").inner_text()
-    assert "No way leads" in borders.locator('[data-field="target"] .calc__error').inner_text()
+    assert "No way leads" in borders.locator('[data-field="destination"] .calc__error').inner_text()
     switch_way(borders, "open door", True)
     assert "Cheapest route: 1 shift," in wait_text(out(borders, "route"), "(open door)")
     used = out(borders, "diagram").locator(".bmap__label.is-used")
@@ -205,11 +205,11 @@ def test_editing_add_rename_remove_zones_and_add_a_border_with_ways(borders):
     rename.press("Enter")
     wait_text(out(borders, "words"), "West end – Aisles: 3")
     assert "West end → Aisles: 3" in wait_text(out(borders, "route"), "Aisles")
-    assert borders.locator('select[name="target"]').input_value() == "Loading bay"
+    assert borders.locator('select[name="destination"]').input_value() == "Loading bay"
     borders.locator('[data-action="remove-zone"][aria-label="Remove zone Loading bay"]').click()
     text = wait_text(out(borders, "words"), "Zones: West end, Aisles, East end.")
     assert "Loading bay" not in text
-    assert borders.locator('select[name="target"]').input_value() == "East end"
+    assert borders.locator('select[name="destination"]').input_value() == "East end"
     stored = borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
     assert [z if isinstance(z, str) else z["name"] for z in stored["zones"]] == ["West end", "Aisles", "East end"]
     borders.locator('[data-action="undo"]').click()
@@ -304,7 +304,7 @@ def test_a_bad_import_is_refused_and_the_map_kept(borders, tmp_path):
 
 
 def test_fields_are_labelled_and_results_announced(borders):
-    for name in ("start", "target", "mode", "shifts", "skill", "bid", "die1", "new-zone", "zone-0", "from", "to",
+    for name in ("start", "destination", "mode", "shifts", "skill", "bid", "die1", "new-zone", "zone-0", "from", "to",
                  "way-0-name", "way-0-pass", "way-0-back", "example", "import"):
         field = borders.locator(f'[name="{name}"]')
         label = borders.locator(f'label[for="{field.get_attribute("id")}"]')

@@ -174,9 +174,9 @@ def test_a_whole_2023_conflict(tracker):
     W, C = "Wolves", "Crows"
     run_steps(t, [
         ("success", "Bo", {}, {W: 1, C: 0}),                                          # +1
-        ("attack", "Ada", dict(target="Cy", effort=5, defense=2), {W: 2, C: -1}),     # attacker succeeded, defender failed
+        ("attack", "Ada", dict(defender="Cy", effort=5, defender_effort=2), {W: 2, C: -1}),     # attacker succeeded, defender failed
         ("end_turn", W, {}, {W: 2, C: -1}),                                           # not broken: no test
-        ("attack", "Di", dict(target="Bo", effort=3, defense=3), {W: 3, C: -2}),      # tie: the defender wins
+        ("attack", "Di", dict(defender="Bo", effort=3, defender_effort=3), {W: 3, C: -2}),      # tie: the defender wins
         ("failure", "Di", {}, {W: 3, C: -3}),
     ])
     assert t.fact(C, "broken-morale") == "rating 3"
@@ -216,7 +216,7 @@ def test_a_whole_2023_conflict(tracker):
     assert t.w.locator('[data-out="outcome"]').count() == 0
     assert t.fact(C, "last-stand") == "Di"
     assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Morale broken"
-    t.act("attack", "Bo", target="Di", effort=4, defense=1)
+    t.act("attack", "Bo", defender="Di", effort=4, defender_effort=1)
     assert t.morale() == {W: 6, C: -5}
     t.act("perish", "Di")                                                             # perishing costs no morale
     assert t.morale() == {W: 6, C: -5}
@@ -232,11 +232,11 @@ def test_a_whole_2022_conflict(tracker):
     run_steps(t, [
         ("success", "Leo", dict(margin=2), {L: 2, B: 0}),                             # + margin
         ("failure", "Mia", dict(margin=3), {L: -1, B: 0}),                            # − margin
-        ("attack", "Leo", dict(target="Ned", effort=5, defense=2), {L: 2, B: -3}),    # both teams move by 3
+        ("attack", "Leo", dict(defender="Ned", effort=5, defender_effort=2), {L: 2, B: -3}),    # both teams move by 3
         ("end_turn", L, {}, {L: 2, B: -3}),
-        ("attack", "Ned", dict(target="Mia", effort=1, defense=4), {L: 5, B: -6}),
+        ("attack", "Ned", dict(defender="Mia", effort=1, defender_effort=4), {L: 5, B: -6}),
         # disposed against: the defense reduces the stress, so Lions lose the full effort 4
-        ("attack", "Ola", dict(target="Leo", effort=4, defense=1, disposed=True, reduce="stress"), {L: 1, B: -3}),
+        ("attack", "Ola", dict(defender="Leo", effort=4, defender_effort=1, disposed=True, reduce="stress"), {L: 1, B: -3}),
         ("end_turn", B, dict(effort=3), {L: 1, B: -3}),                               # 3 ≥ difficulty 3: kept
         ("advantage", "Mia", dict(margin=2), {L: 3, B: -3}),
         ("end_turn", L, {}, {L: 3, B: -3}),
@@ -274,13 +274,13 @@ def test_a_whole_wiki_conflict(tracker):
     assert t.button("success", "Rex").count() == 0  # wiki tests don't move morale
     R, G = "Raiders", "Guards"
     run_steps(t, [
-        ("attack", "Uma", dict(target="Rex", effort=5, defense=2), {R: 4, G: 8}),     # only the loser loses
+        ("attack", "Uma", dict(defender="Rex", effort=5, defender_effort=2), {R: 4, G: 8}),     # only the loser loses
         ("end_turn", G, {}, {R: 4, G: 8}),
-        ("attack", "Rex", dict(target="Vic", effort=4, defense=1, disposed=True), {R: 4, G: 4}),  # perfect defense: all 4
+        ("attack", "Rex", dict(defender="Vic", effort=4, defender_effort=1, disposed=True), {R: 4, G: 4}),  # perfect defense: all 4
         ("advantage", "Sal", dict(margin=2), {R: 6, G: 4}),
         ("leave", "Sal", dict(successes=2), {R: 4, G: 4}),                            # surrender on own turn: its successes
         ("end_turn", R, {}, {R: 4, G: 4}),
-        ("attack", "Tom", dict(target="Rex", effort=6, defense=0), {R: 0, G: 4}),     # stops at 0
+        ("attack", "Tom", dict(defender="Rex", effort=6, defender_effort=0), {R: 0, G: 4}),     # stops at 0
     ])
     # Rex's failed defense brought Raiders to 0: Rex may enter a Last Stand, so nobody has won yet
     assert t.w.locator('[data-out="outcome"]').inner_text() == (
@@ -329,7 +329,7 @@ def test_undo_and_redo(tracker):
     t.begin("2023", WOLVES_CROWS)
     t.act("failure", "Bo")
     t.act("failure", "Ada")
-    t.act("attack", "Cy", target="Bo", effort=4, defense=1)
+    t.act("attack", "Cy", defender="Bo", effort=4, defender_effort=1)
     assert t.morale() == {"Wolves": -3, "Crows": 1}
     t.w.locator('[data-act="undo"]').click()
     t.wait_log(2)
@@ -342,7 +342,7 @@ def test_undo_and_redo(tracker):
     t.w.locator('[data-act="redo"]').click()
     t.wait_log(2)
     assert t.morale() == {"Wolves": -2, "Crows": 0}
-    assert t.saved()["redo"] == [{"kind": "attack", "member": "Cy", "target": "Bo", "effort": 4, "defense": 1}]
+    assert t.saved()["redo"] == [{"kind": "attack", "member": "Cy", "defender": "Bo", "effort": 4, "defender_effort": 1}]
     t.act("success", "Di")  # a new event clears what could be redone
     assert t.w.locator('[data-act="redo"]').is_disabled()
     assert t.morale() == {"Wolves": -2, "Crows": 1}
@@ -381,7 +381,7 @@ def test_export_then_import_round_trip(tracker, tmp_path):
     t = tracker
     t.begin("2023", WOLVES_CROWS)
     t.act("success", "Bo")
-    t.act("attack", "Di", target="Eve", effort=2, defense=4)
+    t.act("attack", "Di", defender="Eve", effort=2, defender_effort=4)
     t.act("leave", "Eve")
     before = (t.morale(), t.log())
     with t.page.expect_download() as info:
@@ -477,7 +477,7 @@ def test_bad_effort_is_explained_beside_the_field(tracker, bad, words):
     ensure_wolves_and_crows(t)
     log = t.log()
     t.button("attack", "Ada").click()
-    t.fill_panel(target="Cy", effort=bad, defense=1)
+    t.fill_panel(defender="Cy", effort=bad, defender_effort=1)
     t.w.locator('.morale__panel button[type="submit"]').click()
     error = t.error("effort")
     error.wait_for()
@@ -526,7 +526,7 @@ def test_keyboard_only(tracker):
     page.keyboard.press("Tab")                      # on to Ada's Attack
     assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
     page.keyboard.press("Enter")                    # opens the form, focus on the defender
-    assert page.evaluate("document.activeElement.name") == "target"
+    assert page.evaluate("document.activeElement.name") == "defender"
     page.keyboard.press("Escape")                   # closes it, back on the button
     assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
     page.keyboard.press("Space")

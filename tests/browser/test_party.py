@@ -259,6 +259,24 @@ def test_a_shared_border_map_opens_on_another_phone_and_sets_the_receivers_aside
     assert a.errors == [] and b.errors == []
 
 
+def test_a_border_link_made_before_the_destination_was_renamed_still_opens_its_move(phone, server):
+    """Links carrying the move's zone as "target" (before the API said "destination") keep it."""
+    old = {"format": "conflict-table/border-map", "version": 1,
+           "map": {"name": "Three rooms", "zones": ["Hall", "Study", "Cellar"],
+                   "borders": [{"between": ["Hall", "Study"], "pass": 1}, {"between": ["Study", "Cellar"], "pass": 2}]},
+           "move": {"start": "Study", "target": "Hall", "mode": "shifts", "shifts": "2"}}
+    code = base64.urlsafe_b64encode(json.dumps(old).encode()).decode().rstrip("=")
+    page = phone()
+    w = open_borders(page, server, "#borders=" + code)
+    expect(w.locator('[data-out="share"]')).to_contain_text("Three rooms")
+    w.get_by_role("button", name="Open it").click()
+    expect(w.locator('[data-out="saved"]')).to_contain_text("Opened the shared map")
+    expect(w.locator('select[name="start"]')).to_have_value("Study")
+    expect(w.locator('select[name="destination"]')).to_have_value("Hall")
+    expect(w.locator('[data-out="destination"]')).to_contain_text("Hall is within reach (cost 1)")
+    assert page.errors == []
+
+
 def test_a_damaged_border_link_gives_a_message_and_loses_nothing(phone, server):
     page = phone()
     w = open_borders(page, server)

@@ -133,12 +133,12 @@ def test_a_pool_roll_fills_the_open_morale_event(phone, server):
     roller.get_by_label("The dice", exact=True).fill("4 1 3 2")      # the defender's roll: no hits
     phone.wait_for_function("el => el.textContent.includes('Effort 0')", arg=answer.element_handle())
     use_button(roller, "in the morale tracker's open event").click()
-    assert panel.locator('[name="defense"]').input_value() == "0"   # the next empty effort field
+    assert panel.locator('[name="defender_effort"]').input_value() == "0"   # the next empty effort field
     panel.locator('button[type="submit"]').click()
     t.wait_log(1)
     events = t.saved()["events"]
-    assert {k: events[-1][k] for k in ("kind", "member", "effort", "defense")} == \
-        {"kind": "attack", "member": "Ada", "effort": 2, "defense": 0}
+    assert {k: events[-1][k] for k in ("kind", "member", "effort", "defender_effort")} == \
+        {"kind": "attack", "member": "Ada", "effort": 2, "defender_effort": 0}
     state = call("morale.replay", {"setup": t.saved()["setup"], "events": events})["result"]
     assert t.morale() == {team["name"]: team["morale"] for team in state["teams"]}
     assert t.morale()["Wolves"] == 1
@@ -249,7 +249,7 @@ def test_a_printed_tracker_shows_its_standings_and_log_without_buttons(phone, se
     t = Tracker(phone)
     t.begin("2023", [{"name": "Wolves", "members": ["Ada", "Bo"]}, {"name": "Crows", "members": ["Cy", "Di"]}])
     t.act("success", "Bo")
-    t.act("attack", "Ada", target="Cy", effort=3, defense=1)
+    t.act("attack", "Ada", defender="Cy", effort=3, defender_effort=1)
     standings = t.morale()
     assert standings == {"Wolves": 2, "Crows": -1}
     log = t.log()

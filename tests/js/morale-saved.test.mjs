@@ -46,3 +46,16 @@ test("two different conflicts do not merge", () => {
   const other = unpack(JSON.stringify({ setup: { ...setup, edition: "2022" }, events: [] })).conflict;
   assert.equal(merge(fresh(), other), null);
 });
+
+test("a conflict saved before the rename (an attack's \"target\" and \"defense\") loads with today's names", () => {
+  const old = {
+    format: "conflict-table/morale", version: 1, setup,
+    events: [{ kind: "attack", member: "Ash", target: "Cy", effort: 4, defense: 1 }, { kind: "failure", member: "Cy" }],
+    redo: [{ kind: "attack", member: "Cy", target: "Bree", effort: 2, defense: 3, disposed: true }],
+  };
+  const c = unpack(JSON.stringify(old)).conflict;
+  assert.deepEqual(c.events, [{ kind: "attack", member: "Ash", defender: "Cy", effort: 4, defender_effort: 1 }, { kind: "failure", member: "Cy" }]);
+  assert.deepEqual(c.redo, [{ kind: "attack", member: "Cy", defender: "Bree", effort: 2, defender_effort: 3, disposed: true }]);
+  assert.equal(pack(c).version, 2);
+  assert.deepEqual(unpack(JSON.stringify(pack(c))).conflict, c); // saved again in today's form, it reads back the same
+});

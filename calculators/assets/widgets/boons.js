@@ -56,7 +56,7 @@ export function mount(root, { engine, ui }) {
       ui.el("caption", {}, "Chance to succeed"),
       ui.el("tbody", {},
         row("Without the boon", r.without),
-        row("With its free dice", r.free_dice),
+        row("With its free dice", r.with_free_dice),
         row("Spending it", r.spending)));
   }
 

@@ -11,7 +11,7 @@ import * as share from "../share.js";
 const SHARE = "borders"; // the link's #borders=…
 const SHARE_FORMAT = "conflict-table/border-map";
 
-const MOVE = ["start", "target", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
+const MOVE = ["start", "destination", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
 
 export async function mount(root, { engine, ui, options }) {
   const form = root.querySelector(".calc__form");
@@ -87,9 +87,9 @@ export async function mount(root, { engine, ui, options }) {
     if (moving != null) form.querySelector(`[data-action="move-zone"][data-index="${moving}"]`)?.focus();
     enableDrag();
     const first = zones.includes(options.start) ? options.start : zones[0];
-    const last = zones.includes(options.target) ? options.target : zones[zones.length - 1];
+    const last = zones.includes(options.destination) ? options.destination : zones[zones.length - 1];
     fillSelect(input("start"), zones, first, renamed);
-    fillSelect(input("target"), zones, last, renamed);
+    fillSelect(input("destination"), zones, last, renamed);
     fillSelect(input("from"), zones, zones[0], renamed);
     fillSelect(input("to"), zones, zones[Math.min(1, zones.length - 1)], renamed);
     form.querySelector('[data-action="undo"]').disabled = !steps.canUndo;
@@ -113,33 +113,33 @@ export async function mount(root, { engine, ui, options }) {
     if (!current) return;
     const map = current.map;
     const start = input("start").value;
-    const target = input("target").value;
+    const destination = input("destination").value;
     const roll = input("mode").value === "roll";
-    const payload = { map, start, target, ...ui.readFields(form, ["skill", "bid"]) };
+    const payload = { map, start, destination, ...ui.readFields(form, ["skill", "bid"]) };
     if (roll) payload.faces = ["die1", "die2", "die3", "die4"].map((d) => input(d).value).join("");
     else payload.shifts = ui.readField(form, "shifts");
     const [route, move] = await Promise.all([
-      engine.call("borders.route", { map, start, target }),
+      engine.call("borders.route", { map, start, destination }),
       engine.call("borders.move", payload),
     ]);
-    const range = route.ok ? null : await engine.call("borders.range", { map, start, target });
+    const range = route.ok ? null : await engine.call("borders.range", { map, start, destination });
     if (isStale()) return;
     ui.clearErrors(form, MOVE);
-    if (route.ok) out("route").replaceChildren(...routeLines(route.result, start, target));
+    if (route.ok) out("route").replaceChildren(...routeLines(route.result, start, destination));
     else {
       ui.showError(form, route.error);
       out("route").replaceChildren(ui.el("p", { class: "calc__answer" },
-        `No route from ${start} to ${target} with the ways switched on.`,
+        `No route from ${start} to ${destination} with the ways switched on.`,
         range?.ok ? ` Range: ${plural(range.result.range, "border")}.` : ""));
     }
-    if (move.ok) out("reach").replaceChildren(...reachLines(move.result, payload, start, target));
+    if (move.ok) out("reach").replaceChildren(...reachLines(move.result, payload, start, destination));
     else ui.showError(form, roll && move.error.field === "shifts" ? { ...move.error, field: "skill" } : move.error);
     out("reach").classList.toggle("calc__result--stale", !move.ok);
-    mark(svg, { start, target, move: move.ok ? move.result : null, route: route.ok ? route.result : null });
+    mark(svg, { start, target: destination, move: move.ok ? move.result : null, route: route.ok ? route.result : null });
   });
 
-  function routeLines(r, start, target) {
-    if (start === target) return [ui.el("p", { class: "calc__answer" }, `From ${start} to itself: cost 0, range 0.`)];
+  function routeLines(r, start, destination) {
+    if (start === destination) return [ui.el("p", { class: "calc__answer" }, `From ${start} to itself: cost 0, range 0.`)];
     return [
       ui.el("p", { class: "calc__answer" }, "Cheapest route: ", ui.el("strong", {}, plural(r.cost, "shift")),
         `, crossing ${plural(r.borders, "border")}; range ${plural(r.range, "border")}.`),
@@ -148,19 +148,19 @@ export async function mount(root, { engine, ui, options }) {
     ];
   }
 
-  function reachLines(r, payload, start, target) {
+  function reachLines(r, payload, start, destination) {
     const roll = r.dice == null ? "" : ` (skill ${payload.skill} ${signed(r.dice)} on the dice${payload.bid ? ` − bid ${payload.bid}` : ""})`;
     const lines = [
       ui.el("p", { class: "calc__answer" }, ui.el("strong", {}, `${plural(r.shifts, "shift")}${roll}`), ": ",
         r.reachable.length ? `reach ${r.reachable.join(", ")}.` : "reach no other zone."),
     ];
-    const t = r.target;
+    const t = r.destination;
     if (t && t.zone !== start) {
       let text;
       if (t.cost == null) text = `${t.zone}: no way through with the ways switched on.`;
       else if (t.reachable) text = `${t.zone} is within reach (cost ${t.cost}).`;
       else text = `${t.zone}: short by ${t.shortfall} (cost ${t.cost}). Cover: ${t.cover_text}.`;
-      lines.push(ui.el("p", { "data-out": "target" }, text));
+      lines.push(ui.el("p", { "data-out": "destination" }, text));
       if (t.odds) {
         const p = t.odds.probability;
         lines.push(ui.el("p", { "data-out": "odds" }, `Odds that skill ${payload.skill} + 4dF${payload.bid ? ` − ${payload.bid}` : ""} reaches ${t.cost}: `,
@@ -309,7 +309,8 @@ export async function mount(root, { engine, ui, options }) {
       ui.showError(form, { field: "import", message: "There is no room in this browser to set your map aside first, so nothing was replaced (export it, then try again)." });
       return;
     }
-    const move = sharedData.move && typeof sharedData.move === "object" ? sharedData.move : {};
+    const move = sharedData.move && typeof sharedData.move === "object" ? { ...sharedData.move } : {};
+    if (move.destination === undefined) move.destination = move.target; // links made before the field was renamed from "target"
     sharedData = null;
     share.forget(SHARE);
     if (!await commit(reply.result.map, () => "import", { note: "Opened the shared map; yours was set aside (download it below)." })) return;

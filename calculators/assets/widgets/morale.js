@@ -294,6 +294,8 @@ export function mount(root, { engine, ui, options }) {
 
   async function log(event, opener) {
     const reply = await engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
+    // An error names an event's own field and the event's index: beside the form's field only when it is the new event's.
+    if (!reply.ok && reply.error.event != null && reply.error.event !== conflict.events.length) reply.error.field = null;
     const where = panel ? panel.node : main;
     if (ui.failed(where, reply)) {
       if (!panel) showNotice(reply.error.message);

@@ -3,7 +3,7 @@
 // against the difficulty (its size; success or failure is the event chosen).
 import { typeInto } from "../../handoff.js";
 
-const ORDER = ["effort", "defense", "margin", "successes"];
+const ORDER = ["effort", "defender_effort", "margin", "successes"];
 
 /** Fill the first empty effort-like field of the open form (else the first one); a sentence for the player. */
 export function rollInto(panel, roll) {

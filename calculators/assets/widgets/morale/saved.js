@@ -23,9 +23,19 @@ export function newId() {
 
 /** The saved form of a conflict (also the export file). Share links leave the bookkeeping out. */
 export function pack(conflict, { bare = false } = {}) {
-  const out = { format: FORMAT, version: 1, setup: conflict.setup, events: conflict.events, redo: conflict.redo };
+  const out = { format: FORMAT, version: 2, setup: conflict.setup, events: conflict.events, redo: conflict.redo };
   if (bare) return out;
   return { ...out, ids: conflict.ids, redoIds: conflict.redoIds, dropped: conflict.dropped, replaced: conflict.replaced };
+}
+
+// Version 1 named an attack's defender "target" and the defender's effort "defense".
+const RENAMED = { target: "defender", defense: "defender_effort" };
+
+/** An event as this version names its fields (events saved by version 1 renamed; others as they are). */
+export function current(event) {
+  if (event === null || typeof event !== "object" || event.kind !== "attack") return event;
+  if (!Object.keys(RENAMED).some((old) => old in event)) return event;
+  return Object.fromEntries(Object.entries(event).map(([key, value]) => [RENAMED[key] && !(RENAMED[key] in event) ? RENAMED[key] : key, value]));
 }
 
 const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
@@ -43,13 +53,14 @@ export function unpack(text) {
   if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a morale conflict` };
   if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict (no setup and events)" };
   if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
-  const redo = data.redo ?? [];
+  const redo = (data.redo ?? []).map(current);
+  const events = data.events.map(current);
   // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
   const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
   const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
   const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
   const replaced = typeof data.replaced === "string" ? data.replaced : null;
-  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped, replaced } };
+  return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, replaced } };
 }
 
 /** A conflict after one more event logged (the redo list goes, its ids are remembered as dropped). */
