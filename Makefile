@@ -121,8 +121,10 @@ serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change)
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(PY) -m mkdocs build --strict --site-dir site
 
-check: setup ## static checks: ruff on the Python (pyproject.toml), node --test on the pure JS modules (tests/js/)
+check: setup ## static checks: ruff (Python), tsc type check of the browser code (tsconfig*.json), node --test (tests/js/)
 	$(PY) -m ruff check .
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
 	node --test --test-reporter=spec tests/js/
 
 test: check chromium webkit ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)

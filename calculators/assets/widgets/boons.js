@@ -25,7 +25,7 @@ export function mount(root, { engine, ui }) {
     else boonOut.replaceChildren(...boonLines(dice.result));
     if (!odds.ok) {
       if (odds.error.field !== "rating" || dice.ok) ui.showError(form, odds.error);
-    } else oddsOut.replaceChildren(oddsTable(odds.result, ui));
+    } else oddsOut.replaceChildren(oddsTable(odds.result));
     boonOut.classList.toggle("calc__result--stale", !dice.ok);
     oddsOut.classList.toggle("calc__result--stale", !odds.ok);
   });

@@ -79,8 +79,9 @@ export async function mount(root, { engine, ui, options }) {
       ui.el("p", { class: "bmap-words__zones" }, ui.el("strong", {}, "Zones:"), ` ${zones.join(", ")}.`),
       ui.el("ul", { class: "bmap-words" }, checked.text.length ? checked.text.map((line) => ui.el("li", {}, line)) : ui.el("li", {}, "No borders.")));
     if (document.activeElement !== input("map-name")) input("map-name").value = map.name || "";
-    const focused = document.activeElement?.name;
-    const moving = document.activeElement?.dataset?.action === "move-zone" ? document.activeElement.dataset.index : null;
+    const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
+    const focused = active?.name;
+    const moving = active?.dataset?.action === "move-zone" ? active.dataset.index : null;
     out("zones").replaceChildren(...zoneRows(ui, wid, zones));
     out("borders").replaceChildren(...borderRows(ui, wid, checked.borders));
     if (focused && /^(zone-\d+|border-\d+-way-\d+-(pass|back))$/.test(focused)) input(focused)?.focus();

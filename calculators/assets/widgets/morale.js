@@ -26,7 +26,8 @@ export function mount(root, { engine, ui, options }) {
   let conflict = null; // {setup, events, redo}: what is kept
   let view = null; // rules_core's state of that conflict
   let mode = "loading"; // loading | setup | play
-  let panel = null; // the open event form: {kind, member, team, node}
+  /** @type {{kind: string, member?: string, team?: string, node?: any} | null} */
+  let panel = null; // the open event form
   const expanded = new Set(); // members whose event buttons are shown
   let tried = false; // show setup errors once a start was tried
   const store = saved.conflictStore();
@@ -46,7 +47,7 @@ export function mount(root, { engine, ui, options }) {
   /** Redraw from the state. focusKey: the control to focus after (undefined: the one focused now; null: none). */
   function draw(focusKey) {
     const active = document.activeElement;
-    const key = focusKey !== undefined ? focusKey : root.contains(active) ? active.closest("[data-key]")?.dataset.key : null;
+    const key = focusKey !== undefined ? focusKey : root.contains(active) ? /** @type {HTMLElement | null} */ (active.closest("[data-key]"))?.dataset.key : null;
     if (mode === "loading") main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
     else if (mode === "setup") {
       main.replaceChildren(...setup.draw(draft, {
@@ -210,6 +211,7 @@ export function mount(root, { engine, ui, options }) {
     draw();
   }
 
+  /** @param {{text?: string, problem?: string}} shared a link's text, or why it can't be read */
   function offerShared({ text, problem: damaged }) {
     const { conflict: c, problem } = damaged ? { problem: damaged } : saved.unpack(text);
     if (problem) {

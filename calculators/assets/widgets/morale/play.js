@@ -154,7 +154,9 @@ function logSection(view, { ui, wid, conflict }) {
       : el("p", { class: "morale__log-empty", "data-out": "log" }, "Nothing logged yet."));
 }
 
-/** The form of one event for one member or team, drawn in place under its button. */
+/** The form of one event for one member or team, drawn in place under its button.
+ * @param {any} view
+ * @param {{ui: any, wid: string, kind: string, member?: string, team?: string, values?: Record<string, any>}} options */
 export function drawPanel(view, { ui, wid, kind, member, team, values = {} }) {
   const { el } = ui;
   const e = eventForm(view, kind);
