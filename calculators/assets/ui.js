@@ -52,7 +52,7 @@ export function clearErrors(root, names) {
 /** Put the rules' error message next to its field (or at the top of the form). */
 export function showError(root, error) {
   const key = (error.field || "").split(/[.[]/)[0];
-  const field = key && root.querySelector(`[data-field="${CSS.escape(error.field)}"], [data-field="${CSS.escape(key)}"]`);
+  const field = key ? root.querySelector(`[data-field="${CSS.escape(error.field)}"], [data-field="${CSS.escape(key)}"]`) : null; // no field: the form's own message
   const target = field ? field.querySelector(":scope > .calc__error") : root.querySelector(".calc__form-error");
   if (target) {
     target.textContent = error.message;

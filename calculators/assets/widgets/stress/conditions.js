@@ -4,7 +4,7 @@ import { makePanel } from "./panel.js";
 
 export function conditionsPanel(base) {
   return makePanel(base, { model: "conditions", what: "condition slots", resetLabel: "Reset: every condition slot is cleared" }, (p) => {
-    const { engine, ui, options, panel, parts, keep } = p;
+    const { engine, ui, panel, parts, keep } = p;
     const character = (s) => ({ conditions: s.conditions, last_stand: s.last_stand });
     const hit = () => engine.call("stress.conditions", { ...character(keep.state), ...ui.readFields(parts.hit, ["stress"]), slot: p.pick });
 
@@ -43,24 +43,15 @@ export function conditionsPanel(base) {
         const r = reply.result;
         drawBoxes(r);
         p.answer([r.message], stale);
-        p.picks.draw(r.alternatives.length ? "Or pick another slot that fits:" : "", r.alternatives.map((n) => ({
-          key: String(n), text: `Slot ${n} (rating ${r.ratings[n - 1]})`, pressed: false,
-          onclick: () => { p.pick = n; p.preview(); },
-        })));
+        p.alternatives("Or pick another slot that fits:", r.alternatives, (n) => `Slot ${n} (rating ${r.ratings[n - 1]})`);
         p.choices(r.choice, stale);
         parts.apply.disabled = stale || r.slot === null;
       },
       hit,
       applied(r, choice) {
         if (r.slot === null && !r.trait) return null;
-        const s = keep.state;
-        const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
-        return {
-          state: { ...s, conditions: r.conditions, last_stand: s.last_stand || choice === "last_stand" },
-          label: r.message + chose,
-          log: `Applied: ${r.message}${chose}`,
-          trait: r.trait ? `Trait rated ${r.trait} (the stress a condition could not take)` : null,
-        };
+        return p.taken(r.message, choice, { conditions: r.conditions },
+          r.trait ? `Trait rated ${r.trait} (the stress a condition could not take)` : null);
       },
     };
   });

@@ -73,8 +73,7 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
       });
     })),
     redraw() {
-      drawFields();
-      p.preview();
+      if (drawn()) p.preview();
     },
     /** The player changed the state by hand (a box tapped): kept without an undo step. */
     mark(state) {
@@ -93,6 +92,21 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
       parts.apply.hidden = names.length > 0;
       if (stale) blockActions(parts);
     },
+    /** The other boxes (or slots) that fit, to pick instead of the rules' choice; text(n) names one. */
+    alternatives(title, numbers, text) {
+      p.picks.draw(numbers.length ? title : "", numbers.map((n) => ({
+        key: String(n), text: text(n), pressed: false, onclick: () => { p.pick = n; p.preview(); },
+      })));
+    },
+    /** What applying a Gauntlet Forge hit keeps: the changes, the Last Stand if chosen, the words for the log. */
+    taken(message, choice, changes, trait) {
+      const s = keep.state;
+      const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
+      return {
+        state: { ...s, ...changes, last_stand: s.last_stand || choice === "last_stand" },
+        label: message + chose, log: `Applied: ${message}${chose}`, trait,
+      };
+    },
     drawButtons: (container, items) => drawButtons(ui, container, items),
     answer: (lines, stale) => drawAnswer(ui, parts, lines, stale),
   };
@@ -104,6 +118,16 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
     hooks.drawBoxes(null);
     parts.undo.disabled = !keep.canUndo;
     parts.redo.disabled = !keep.canRedo;
+  }
+  /** Draw the fields from the state; false (and the failure shown) if that went wrong. */
+  function drawn() {
+    try {
+      drawFields();
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    }
   }
 
   const editCharacter = ui.latest(guard(async (isStale) => {
@@ -149,7 +173,7 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
   parts.hit.addEventListener("change", () => { p.pick = null; p.preview(); });
   parts.character.addEventListener("input", (event) => (hooks.onCharacter ? hooks.onCharacter(event, editCharacter) : editCharacter()));
   if (!hooks.onCharacter) parts.character.addEventListener("change", () => editCharacter());
-  return startPanel(ui, model, parts, keep, drawFields, p.redraw, fail);
+  return startPanel(ui, model, parts, keep, drawn, p.redraw, fail);
 }
 
 /** Buttons drawn from a list, updated in place so the one with the focus keeps it. */
@@ -285,7 +309,7 @@ function blockActions(parts) {
 /** What every panel does once wired: read storage and check its bounds, draw at once, have the
  *  rules check the stored state when the engine is up, follow other tabs' changes. Copies set
  *  aside are listed under the notice, to download or discard. */
-function startPanel(ui, model, parts, keep, drawFields, redraw, fail) {
+function startPanel(ui, model, parts, keep, drawn, redraw, fail) {
   const panel = parts.apply.closest("[data-panel]");
   const asides = ui.el("div", { class: "calc-stress__asides" });
   parts.notice.after(asides);
@@ -297,7 +321,7 @@ function startPanel(ui, model, parts, keep, drawFields, redraw, fail) {
   const unwatch = keep.watch(() => { reload(); redraw(); });
   const start = () => {
     reload();
-    drawFields(); // at once, from storage (its bounds checked); the rules check it when the engine is up
+    drawn(); // at once, from storage (its bounds checked); the rules check it when the engine is up
     keep.verify().then((message) => { notify(parts, message); showAsides(); redraw(); }).catch(fail);
   };
   start();

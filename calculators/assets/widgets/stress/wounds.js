@@ -64,24 +64,15 @@ export function woundsPanel(base) {
         const r = reply.result;
         drawBoxes(r, current.ok ? current.result : null);
         p.answer([r.message, r.favor_spent ? `Favor left after paying: ${r.favor_left}.` : ""], stale);
-        p.picks.draw(r.alternatives.length ? "Or pick another box that fits:" : "", r.alternatives.map((n) => ({
-          key: String(n), text: `Box ${n} (capacity ${r.boxes[n - 1]})`, pressed: false,
-          onclick: () => { p.pick = n; p.preview(); },
-        })));
+        p.alternatives("Or pick another box that fits:", r.alternatives, (n) => `Box ${n} (capacity ${r.boxes[n - 1]})`);
         p.choices(r.choice, stale);
         parts.apply.disabled = stale || (r.box === null && !r.favor_spent);
       },
       hit,
       applied(r, choice) {
         if (r.box === null && !r.favor_spent) return null;
-        const s = keep.state;
-        const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
-        return {
-          state: { ...s, wounds: r.wounds, favor: r.favor_left, last_stand: s.last_stand || choice === "last_stand" },
-          label: r.message + chose,
-          log: `Applied: ${r.message}${chose}`,
-          trait: r.favor_spent && r.trait ? `Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)` : null,
-        };
+        return p.taken(r.message, choice, { wounds: r.wounds, favor: r.favor_left },
+          r.favor_spent && r.trait ? `Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)` : null);
       },
     };
   });
