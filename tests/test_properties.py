@@ -61,13 +61,13 @@ def test_wounds_conserve_stress_and_respect_capacity(data, wounds, stress, kind,
     payload = {"wounds": wounds, "stress": stress, "type": kind, "favor": favor,
                "in_conflict": in_conflict, "last_stand": last_stand, "edition": edition}
     if fitting and stress and data.draw(st.booleans(), label="pick a box"):
-        payload["box"] = data.draw(st.sampled_from(fitting), label="box")
+        payload["box"] = data.draw(st.sampled_from(fitting), label="box") + 1  # the API numbers boxes from 1
     r = ok("stress.wounds", payload)
 
     if r["outcome"] not in ("perishes", "overwhelmed", "retired"):
         assert r["absorbed"] + r["trait"] == stress
     if r["outcome"] == "marked":
-        box = r["box"]
+        box = r["box"] - 1                                  # the API numbers boxes from 1
         assert CAPACITY[box] >= stress                      # never marked beyond its capacity
         assert not wounds[kind][box]
         assert r["wounds"][kind] == [m or i == box for i, m in enumerate(wounds[kind])]
@@ -105,7 +105,7 @@ def test_conditions_conserve_stress(filled, stress, last_stand):
     if r["slot"] is None:
         assert not empty and r["trait"] == stress and r["conditions"] == filled
     else:
-        slot = r["slot"]
+        slot = r["slot"] - 1                                # the API numbers slots from 1
         assert slot in empty and r["rating"] == RATING[slot] and r["absorbed"] <= RATING[slot]
         assert r["conditions"] == [f or i == slot for i, f in enumerate(filled)]
         fits = [i for i in empty if RATING[i] >= stress]
@@ -169,7 +169,7 @@ def test_track_hit_matches_the_rules(t, shifts, invokes, data, defense, distance
     chosen = data.draw(st.lists(st.sampled_from(free), unique=True), label="consequences") if free else []
     payload = {"track": track, "shifts": shifts, "consequences": chosen, "invokes": invokes}
     if defense is not None:
-        payload.update(defense=defense, range=distance)
+        payload.update(defense_shifts=defense, range=distance)
     hit = ok("stress.track_hit", payload)["hit"]
     threshold = threshold_of(track, defense, distance)
     outcome, box = simulate(track, values, threshold, shifts, chosen, invokes)
@@ -192,7 +192,7 @@ def test_absorb_options_are_valid_complete_and_cheapest(t, shifts, available, de
     track, values = t
     payload = {"track": track, "shifts": shifts, "invokes_available": available}
     if defense is not None:
-        payload.update(defense=defense, range=distance)
+        payload.update(defense_shifts=defense, range=distance)
     options = ok("stress.track_hit", payload)["options"]
     threshold = threshold_of(track, defense, distance)
     free = [c for c in RANK if c not in track["taken"]]

@@ -6,7 +6,7 @@
 // the state is good is for the rules (the caller checks it like an import).
 // Nothing here is a rule of the games.
 
-import { fillForm, formValues, kindOf } from "./ui.js";
+import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
@@ -172,8 +172,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     let error;
     try {
       error = await check((names) => Object.fromEntries(names.map((n) => {
-        const v = typeof values[n] === "string" ? values[n].trim() : values[n];
-        return [n, typeof v === "string" && /^[+-]?\d+$/.test(v) ? Number(v) : v];
+        return [n, typeof values[n] === "string" ? typedNumber(values[n]) : values[n]];
       })), values);
     } catch (e) {
       error = { message: `the calculator is not ready (${e.message})` };

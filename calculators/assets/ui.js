@@ -8,8 +8,24 @@ export function readField(form, name) {
   const input = form.elements.namedItem(name);
   if (!input) throw new ReferenceError(`no field named ${name}`);
   if (input.type === "checkbox") return input.checked;
-  const text = input.value.trim();
-  return /^[+-]?\d+$/.test(text) ? Number(text) : text;
+  return typedNumber(input.value);
+}
+
+/** Typed text as the rules expect it: whole-number-looking text (a sign, digits) is a number,
+ *  other text stays as typed (trimmed), so the rules can quote it back in their message. */
+export function typedNumber(text) {
+  const t = String(text ?? "").trim();
+  return /^[+-]?\d+$/.test(t) ? Number(t) : t;
+}
+
+/** Is n a whole number from low to high? (The cheap check before drawing; the rules say what is wrong.) */
+export const wholeIn = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
+
+/** A number with its sign, a true minus for negatives: signed(2) "+2", signed(-2) "−2", signed(0) "0";
+ *  `gap` goes between sign and number, `plus` is the positive sign ("" for none), `zero` what 0 reads. */
+export function signed(n, { plus = "+", gap = "", zero = "0" } = {}) {
+  if (n < 0) return `−${gap}${-n}`;
+  return n > 0 ? `${plus}${gap}${n}` : zero;
 }
 
 export function readFields(form, names) {
@@ -36,7 +52,7 @@ export function clearErrors(root, names) {
 /** Put the rules' error message next to its field (or at the top of the form). */
 export function showError(root, error) {
   const key = (error.field || "").split(/[.[]/)[0];
-  const field = key && root.querySelector(`[data-field="${CSS.escape(error.field)}"], [data-field="${CSS.escape(key)}"]`);
+  const field = key ? root.querySelector(`[data-field="${CSS.escape(error.field)}"], [data-field="${CSS.escape(key)}"]`) : null; // no field: the form's own message
   const target = field ? field.querySelector(":scope > .calc__error") : root.querySelector(".calc__form-error");
   if (target) {
     target.textContent = error.message;

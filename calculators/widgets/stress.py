@@ -71,16 +71,16 @@ def empty_states() -> dict:
 # ---------------------------------------------------------------- static content
 
 
-def _ordinal(i: int) -> str:
-    return f"box {i + 1}"
+def _ordinal(number: int) -> str:
+    return f"box {number}"
 
 
 def _wounds_static() -> str:
     slot = wounds.SLOTS[0]
     boxes = _result("stress.wounds", {"stress": 0, "type": slot})["boxes"]
     severities = [
-        _result("stress.wounds", {"stress": cap, "type": slot, "box": i})["severity"][slot]["name"]
-        for i, cap in enumerate(boxes)
+        _result("stress.wounds", {"stress": cap, "type": slot, "box": n})["severity"][slot]["name"]
+        for n, cap in enumerate(boxes, start=1)
     ]
     capacities = h.table(
         ["Box", "Capacity", "Severity when it is the highest marked"],
@@ -92,7 +92,7 @@ def _wounds_static() -> str:
         base = {"stress": s, "type": slot, "edition": edition}
         hit = _result("stress.wounds", base)
         if hit["outcome"] == "marked":
-            return [f"{_ordinal(hit['box'])} (capacity {boxes[hit['box']]})", hit["severity"][slot]["name"]]
+            return [f"{_ordinal(hit['box'])} (capacity {boxes[hit['box'] - 1]})", hit["severity"][slot]["name"]]
         paid = _result("stress.wounds", {**base, "favor": s})
         broke = _result("stress.wounds", {**base, "favor": s - 1})
         outside = _result("stress.wounds", {**base, "favor": s - 1, "in_conflict": False})
@@ -133,7 +133,7 @@ def _conditions_static() -> str:
     rows = []
     for s in range(1, 6):
         r = _result("stress.conditions", {"stress": s})
-        took = f"a condition rated {r['rating']} (slot {r['slot'] + 1})"
+        took = f"a condition rated {r['rating']} (slot {r['slot']})"
         if r["trait"]:
             took += f" and a trait rated {r['trait']}"
         stand = _result("stress.conditions", {"stress": s, "last_stand": True})["outcome"]
@@ -202,7 +202,7 @@ def _wounds_form(wid: str, edition: str) -> str:
     slots = ""
     for slot in wounds.SLOTS:
         buttons = "".join(
-            f'<button type="button" class="calc-stress__box calc-stress__box--{cap}" data-box="{i}" '
+            f'<button type="button" class="calc-stress__box calc-stress__box--{cap}" data-box="{i + 1}" '
             f'aria-pressed="false" aria-label="{slot.capitalize()} box {i + 1}, capacity {cap}">{cap}</button>'
             for i, cap in enumerate(boxes)
         )
@@ -236,7 +236,7 @@ def _wounds_form(wid: str, edition: str) -> str:
 def _conditions_form(wid: str) -> str:
     ratings = _result("stress.conditions", {"stress": 0})["ratings"]
     buttons = "".join(
-        f'<button type="button" class="calc-stress__box calc-stress__box--{r}" data-box="{i}" '
+        f'<button type="button" class="calc-stress__box calc-stress__box--{r}" data-box="{i + 1}" '
         f'aria-pressed="false" aria-label="Slot {i + 1}, rating {r}">{r}</button>'
         for i, r in enumerate(ratings)
     )
@@ -291,7 +291,7 @@ def _track_form(wid: str) -> str:
         '<fieldset class="calc__group" data-part="hit"><legend>The hit</legend>'
         + h.number_field(t, "shifts", "Incoming shifts", 2)
         + h.number_field(t, "invokes_available", "Invokes available", 0)
-        + h.number_field(t, "defense", "Defense shifts", "", hint="blank when not defending; replaces the threshold")
+        + h.number_field(t, "defense_shifts", "Defense shifts", "", hint="blank when not defending; replaces the threshold")
         + h.number_field(t, "range", "Range to the defender", 0)
         + h.number_field(t, "invokes", "Invokes used against this hit", 0)
         + "</fieldset>"

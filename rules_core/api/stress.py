@@ -22,6 +22,16 @@ def _flags(value, key: str, what: str, size: int) -> tuple[bool, ...]:
     return tuple(value)
 
 
+def _index(number: int | None) -> int | None:
+    """A box or slot number as the API takes it (1 is the first) → its position in the rules' tuples."""
+    return None if number is None else number - 1
+
+
+def _number(index: int | None) -> int | None:
+    """A position in the rules' tuples → the box or slot number the API gives (1 is the first)."""
+    return None if index is None else index + 1
+
+
 # ---------------------------------------------------------------- Gauntlet Forge wound boxes
 
 
@@ -52,10 +62,11 @@ def wound_boxes(p: dict) -> dict:
     the boxes 1,1,1,2,2,3; default all empty), ``stress`` (0…99), ``type``
     (physical, mental, social), ``favor`` (0…999, default 0),
     ``in_conflict`` (default true), ``last_stand`` (default false),
-    ``edition`` ("2023" default, "2022"), ``box`` (optional 0–5: mark this
-    empty box instead of the lowest that fits).
+    ``edition`` ("2023" default, "2022"), ``box`` (optional box number 1–6:
+    mark this empty box instead of the lowest that fits).
     Output: ``outcome`` (none, marked, trait, overwhelmed, retired,
-    perishes), ``message``, ``box``, ``alternatives`` (other boxes that fit),
+    perishes), ``message``, ``box`` (the box number marked, 1–6, or null),
+    ``alternatives`` (the numbers of the other boxes that fit),
     ``absorbed``, ``trait``, ``favor_spent``, ``favor_left``, ``choice``
     (["surrender", "last_stand"] after a trait in a conflict), ``wounds``
     and ``severity`` after, and ``boxes`` (the capacities).
@@ -68,15 +79,16 @@ def wound_boxes(p: dict) -> dict:
     in_conflict = f.boolean(p, "in_conflict", "In a conflict", default=True)
     last_stand = f.boolean(p, "last_stand", "Last Stand")
     edition = f.choice(p, "edition", "The edition", wounds.EDITIONS, default="2023")
-    box = f.optional_integer(p, "box", "The box", low=0, high=len(wounds.BOXES) - 1)
-    r = wounds.absorb(w, stress, slot, favor=favor, in_conflict=in_conflict, last_stand=last_stand, edition=edition, box=box)
+    box = f.optional_integer(p, "box", "The box", low=1, high=len(wounds.BOXES))
+    r = wounds.absorb(w, stress, slot, favor=favor, in_conflict=in_conflict, last_stand=last_stand, edition=edition,
+                      box=_index(box))
     return {
         "outcome": r.outcome,
         "message": _wound_message(r, favor, edition),
         "type": slot,
         "stress": stress,
-        "box": r.box,
-        "alternatives": list(r.alternatives),
+        "box": _number(r.box),
+        "alternatives": [_number(i) for i in r.alternatives],
         "absorbed": r.absorbed,
         "trait": r.trait,
         "favor_spent": r.favor_spent,
@@ -121,24 +133,26 @@ def condition_slots(p: dict) -> dict:
 
     Input: ``conditions`` (six true/false for the slots rated 1,1,1,2,2,3;
     default all empty), ``stress`` (0…99), ``last_stand`` (default false),
-    ``slot`` (optional 0–5: use this empty slot rather than the lowest that fits).
+    ``slot`` (optional slot number 1–6: use this empty slot rather than the
+    lowest that fits).
     Output: ``outcome`` (none, condition, overflow, trait, perishes),
-    ``message``, ``slot``, ``rating`` (the condition's), ``alternatives``,
+    ``message``, ``slot`` (the slot number taken, 1–6, or null), ``rating``
+    (the condition's), ``alternatives`` (the numbers of the other slots that fit),
     ``absorbed``, ``trait``, ``choice``, ``conditions`` after, ``ratings``.
     """
     f.only(p, "conditions", "stress", "last_stand", "slot")
     c = conditions.Conditions(_flags(p.get("conditions"), "conditions", "The condition slots", len(conditions.RATINGS)))
     stress = f.integer(p, "stress", "The stress", low=0, high=MAX_STRESS)
     last_stand = f.boolean(p, "last_stand", "Last Stand")
-    slot = f.optional_integer(p, "slot", "The slot", low=0, high=len(conditions.RATINGS) - 1)
-    r = conditions.absorb(c, stress, last_stand=last_stand, slot=slot)
+    slot = f.optional_integer(p, "slot", "The slot", low=1, high=len(conditions.RATINGS))
+    r = conditions.absorb(c, stress, last_stand=last_stand, slot=_index(slot))
     return {
         "outcome": r.outcome,
         "message": _condition_message(r),
         "stress": stress,
-        "slot": r.slot,
+        "slot": _number(r.slot),
         "rating": r.rating,
-        "alternatives": list(r.alternatives),
+        "alternatives": [_number(i) for i in r.alternatives],
         "absorbed": r.absorbed,
         "trait": r.trait,
         "choice": list(r.choice),
@@ -227,7 +241,7 @@ def _hit_message(r: tracks.HitResult) -> str:
 
 
 def _defense(p: dict) -> int | None:
-    defense = f.optional_integer(p, "defense", "The defense", low=-20, high=60)
+    defense = f.optional_integer(p, "defense_shifts", "The defense shifts", low=-20, high=60)
     if defense is None:
         f.optional_integer(p, "range", "The range", low=0, high=50)  # unused, but a bad one is still said
         return None
@@ -242,13 +256,14 @@ def track_hit(p: dict) -> dict:
     value overrides {mild, moderate, severe}, taken: slots already used}),
     ``shifts`` (0…99), ``consequences`` (slots taken against this hit),
     ``invokes`` (used against it, 0…20), ``invokes_available`` (for the
-    options, default 0), ``defense`` (optional: defense shifts replacing the
-    threshold) and ``range`` (subtracted from the defense).
+    options, default 0), ``defense_shifts`` (optional: the shifts of a
+    defense action, which replace the threshold) and ``range`` (subtracted
+    from the defense shifts).
     Output: ``hit`` (stress left, box marked, roll-up, taken out, message,
     track after) and ``options``: the cheapest ways to avoid being taken out,
     each {consequences, invokes, hit}; empty when none exists.
     """
-    f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense", "range")
+    f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense_shifts", "range")
     track = _read_track(p)
     shifts = f.integer(p, "shifts", "The number of shifts", low=0, high=MAX_STRESS)
     chosen = f.sequence(p, "consequences", "The consequences", default=[], max_length=3)

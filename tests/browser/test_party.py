@@ -59,8 +59,9 @@ def people(w):
     return party(w).locator(".calc-stress__people button")
 
 
-def box(w, slot, i):
-    return w.locator(f'[data-panel="wounds"] [data-slot="{slot}"] [data-box="{i}"]')
+def box(w, slot, n):
+    """Wound box number n (1 is the first) of a slot."""
+    return w.locator(f'[data-panel="wounds"] [data-slot="{slot}"] [data-box="{n}"]')
 
 
 def rename(w, name):
@@ -75,17 +76,17 @@ def test_two_characters_stress_survives_a_reload(phone, server):
     w = open_table(page, server)
     expect(people(w)).to_have_count(1)
     rename(w, "Ada")
-    box(w, "physical", 0).click()
-    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "true")
+    box(w, "physical", 1).click()
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "true")
     party(w).get_by_role("button", name="Add opponent").click()
     expect(people(w)).to_have_count(2)
     rename(w, "Grim")
     party(w).locator('[name="party-standing"]').select_option("taken_out")
     party(w).locator('[name="party-trait"]').fill("Broken arm")
     party(w).get_by_role("button", name="Add trait").click()
-    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "false")  # the opponent starts empty
-    box(w, "mental", 1).click()
-    expect(box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "false")  # the opponent starts empty
+    box(w, "mental", 2).click()
+    expect(box(w, "mental", 2)).to_have_attribute("aria-pressed", "true")
 
     page.reload()
     w = open_table(page, server)
@@ -94,11 +95,11 @@ def test_two_characters_stress_survives_a_reload(phone, server):
     expect(grim).to_have_attribute("aria-pressed", "true")
     expect(grim).to_contain_text("taken out")
     expect(party(w).locator(".calc-stress__traits")).to_contain_text("Broken arm")
-    expect(box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
-    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "false")
+    expect(box(w, "mental", 2)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "false")
     people(w).filter(has_text="Ada").click()  # one tap
-    expect(box(w, "physical", 0)).to_have_attribute("aria-pressed", "true")
-    expect(box(w, "mental", 1)).to_have_attribute("aria-pressed", "false")
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "mental", 2)).to_have_attribute("aria-pressed", "false")
     expect(party(w).locator(".calc-stress__traits")).not_to_contain_text("Broken arm")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []
@@ -114,7 +115,7 @@ def test_an_old_single_character_state_becomes_a_roster_of_one(phone, server):
     page.reload()
     w = open_table(page, server)
     expect(people(w)).to_have_count(1)
-    expect(box(w, "social", 2)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "social", 3)).to_have_attribute("aria-pressed", "true")
 
 
 def share_link(w):
@@ -128,16 +129,16 @@ def test_a_shared_roster_opens_on_another_phone_and_sets_the_receivers_aside(pho
     a = phone()
     w = open_table(a, server)
     rename(w, "Ada")
-    box(w, "physical", 3).click()
-    expect(box(w, "physical", 3)).to_have_attribute("aria-pressed", "true")
+    box(w, "physical", 4).click()
+    expect(box(w, "physical", 4)).to_have_attribute("aria-pressed", "true")
     link = share_link(w)
     assert "#stress=" in link
 
     b = phone()  # another phone: its own roster, which must not be lost
     wb = open_table(b, server)
     rename(wb, "Bo")
-    box(wb, "social", 0).click()
-    expect(box(wb, "social", 0)).to_have_attribute("aria-pressed", "true")
+    box(wb, "social", 1).click()
+    expect(box(wb, "social", 1)).to_have_attribute("aria-pressed", "true")
     b.goto("about:blank")
     b.goto(link)  # the link opened afresh, as on a phone
     wb = open_table(b, server)
@@ -147,8 +148,8 @@ def test_a_shared_roster_opens_on_another_phone_and_sets_the_receivers_aside(pho
     party(wb).get_by_role("button", name="Open it").click()
     expect(people(wb).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
     expect(people(wb)).to_have_count(1)
-    expect(box(wb, "physical", 3)).to_have_attribute("aria-pressed", "true")
-    expect(box(wb, "social", 0)).to_have_attribute("aria-pressed", "false")
+    expect(box(wb, "physical", 4)).to_have_attribute("aria-pressed", "true")
+    expect(box(wb, "social", 1)).to_have_attribute("aria-pressed", "false")
     expect(party(wb).locator('[data-out="asides"]')).to_contain_text("Set aside")
     aside = b.evaluate('JSON.parse(localStorage.getItem("conflict-table[/]:stress:roster:set-aside"))')
     kept = json.loads(aside[0]["text"])
@@ -162,8 +163,8 @@ def test_a_damaged_or_unsound_link_gives_a_message_and_loses_nothing(phone, serv
     page = phone()
     w = open_table(page, server)
     rename(w, "Bo")
-    box(w, "social", 0).click()
-    expect(box(w, "social", 0)).to_have_attribute("aria-pressed", "true")
+    box(w, "social", 1).click()
+    expect(box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
     before = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
 
     w = open_table(page, server, "#stress=z.AAAAthis-is-not-deflate")
@@ -183,7 +184,7 @@ def test_a_damaged_or_unsound_link_gives_a_message_and_loses_nothing(phone, serv
     expect(error).to_be_visible()
     expect(error).to_contain_text("can't be used")
     expect(people(w).filter(has_text="Bo")).to_have_count(1)
-    expect(box(w, "social", 0)).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
     assert page.errors == []
 

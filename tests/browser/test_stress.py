@@ -55,7 +55,7 @@ def fresh(page, model, **fields):
     panel.locator('[data-act="reset"]').click()
     expect(panel.locator('[data-out="log"]')).to_contain_text("Reset")
     if model == "track":  # what a test before may have left in the hit's fields
-        fields = {"defense": "", "range": 0, "invokes": 0, "invokes_available": 0, **fields}
+        fields = {"defense_shifts": "", "range": 0, "invokes": 0, "invokes_available": 0, **fields}
         panel.locator('[data-part="recovery"] [name="shifts"]').fill("0")
     for name, value in fields.items():
         fill(panel, name, value)
@@ -346,11 +346,11 @@ def test_track_nothing_keeps_the_character_in(table_page):
 def test_track_defense_replaces_the_threshold(table_page):
     panel = fresh(table_page, "track", threshold=2, shifts=3)
     expect_answer(panel, "taken out")
-    fill(panel, "defense", 4)
+    fill(panel, "defense_shifts", 4)
     fill(panel, "range", 1)
     expect_answer(panel, "3 stress marks box 3.")
     expect_answer(panel, "The defense sets the threshold to 3 for this hit (the track's own is 2).")
-    fill(panel, "defense", "")
+    fill(panel, "defense_shifts", "")
     expect_answer(panel, "above the threshold of 2: taken out.")
 
 
@@ -415,9 +415,9 @@ def test_track_bad_input_beside_the_field(table_page):
     before = stored(table_page, "track")
     cases = [("shifts", bad, words) for bad, words in BAD] + [
         ("threshold", "-1", "at least 0"), ("threshold", str(10**9), "at most 50"), ("threshold", "", "missing"),
-        ("invokes", "x", "whole number"), ("invokes_available", "-1", "at least 0"), ("defense", "1.5", "whole number"),
+        ("invokes", "x", "whole number"), ("invokes_available", "-1", "at least 0"), ("defense_shifts", "1.5", "whole number"),
     ]
-    good = {"shifts": 2, "threshold": 3, "invokes": 0, "invokes_available": 0, "defense": ""}
+    good = {"shifts": 2, "threshold": 3, "invokes": 0, "invokes_available": 0, "defense_shifts": ""}
     for field, bad, words in cases:
         error = check_bad(panel, field, bad, words, "2 stress marks box 2.", before, lambda: stored(table_page, "track"))
         fill(panel, field, good[field])
@@ -623,3 +623,18 @@ def test_phone_viewport_no_overflow_and_thumb_sized_targets(table_page):
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_a_failure_while_drawing_is_shown_in_the_panel(page, server):
+    """Issue 15: an unexpected failure (here: a field the panel draws into is gone) is said in
+    the panel, never swallowed or left to the console."""
+    page.goto(server.url + TABLE)
+    wait_engine(page)
+    panel = open_widget(page, "wounds")
+    expect(panel.locator('[data-out="answer"] .calc__answer')).to_be_attached()
+    page.evaluate("""() => document.querySelector('.calc[data-calc="stress"] [data-panel="wounds"] [name="favor"]')
+        .closest("[data-field]").remove()""")
+    boxes(panel, "physical").first.click()
+    message = panel.locator(".calc__form-error:not([hidden])")
+    expect(message).to_contain_text("Something went wrong in this calculator")
+    expect(panel.locator('[data-act="apply"]')).to_be_disabled()

@@ -4,7 +4,9 @@
 // comes from rules_core (borders.check, .diagram, .route, .range, .move).
 import { draw, mark } from "./borders/svg.js";
 import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder, typed } from "./borders/editor.js";
-import { exportText, download, parseText } from "./borders/files.js";
+import { exportText, parseText } from "./borders/files.js";
+import { download } from "../store.js";
+import { signed } from "../ui.js";
 import { receive, typeInto } from "../handoff.js";
 import * as share from "../share.js";
 
@@ -377,8 +379,8 @@ export async function mount(root, { engine, ui, options }) {
       sharedData = null;
       out("share").textContent = "The shared map was not opened; yours is as it was.";
     },
-    "export-json": async () => { download(await exportText(current.map, "json")); out("saved").textContent = "Exported as JSON."; },
-    "export-yaml": async () => { download(await exportText(current.map, "yaml")); out("saved").textContent = "Exported as YAML."; },
+    "export-json": async () => { save(await exportText(current.map, "json")); out("saved").textContent = "Exported as JSON."; },
+    "export-yaml": async () => { save(await exportText(current.map, "yaml")); out("saved").textContent = "Exported as YAML."; },
   };
 
   form.addEventListener("click", (event) => {
@@ -478,7 +480,8 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+/** Offer an exported map as a file (store.download). */
+function save({ name, type, text }) {
+  download(name, text, type);
 }
 

@@ -5,6 +5,7 @@
 // to a calculator on the same page that registered for it (../handoff.js).
 import { receiversFor, changes } from "../handoff.js";
 import { shareForm } from "../share.js";
+import { signed as signedBy, wholeIn } from "../ui.js";
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
@@ -43,7 +44,7 @@ export function mount(root, { engine, ui }) {
       faces = Array.from({ length: 4 }, () => "-0+"[randomBelow(3)]).join("");
     } else {
       const count = ["pool", "boon_dice"].map((n) => ui.readField(form, n)).reduce((a, b) => a + b, 0);
-      if (!Number.isInteger(count) || count < 1 || count > 60) return score(true); // the rules say what is wrong
+      if (!wholeIn(count, 1, 60)) return score(true); // the rules say what is wrong
       faces = Array.from({ length: count }, () => randomBelow(6) + 1).join(" ");
     }
     input(FIELDS[g].faces).value = faces;
@@ -180,5 +181,5 @@ function plural(n, word, many = `${word}s`) {
 }
 
 function signed(n) {
-  return n > 0 ? `+ ${n}` : n < 0 ? `− ${-n}` : "+ 0";
+  return signedBy(n, { gap: " ", zero: "+ 0" });
 }

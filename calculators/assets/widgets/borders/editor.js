@@ -1,6 +1,7 @@
 // Editing a map: the edits as plain data changes (the rules check the result:
 // borders.check), the rows of fields they are made with, and where an error
 // the rules name ("map.borders[2].ways[1].pass") belongs among those fields.
+import { typedNumber } from "../../ui.js";
 
 export const zoneName = (zone) => (typeof zone === "string" ? zone : zone.name);
 
@@ -130,8 +131,7 @@ export const fieldFor = {
 
 /** What the player typed in a number field: whole-number-looking text becomes a number (as ui.readField). */
 export function typed(input) {
-  const text = input.value.trim();
-  return /^[+-]?\d+$/.test(text) ? Number(text) : text;
+  return typedNumber(input.value);
 }
 
 /** The new border from the form, as map data: one unnamed way → pass/back; else named ways. */

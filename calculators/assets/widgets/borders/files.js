@@ -20,16 +20,6 @@ export async function exportText(map, kind) {
   return { name: `${slug(map)}.yml`, type: "application/yaml", text: `# Conflict Table: an Edgerunner map\n${dump(map)}` };
 }
 
-/** Offer the text as a download. */
-export function download({ name, type, text }) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 // What a file may hold. A map at its largest (200 zones, 1000 borders, 2000
 // ways) is about 420,000 characters and 15,000 values, nested 6 levels.
 export const MAX_FILE_CHARS = 1_000_000; // as much as the engine reads in one request

@@ -2,6 +2,7 @@
 // a button per event the rules allow now), the log, and the open event form.
 // Every number, status and sentence shown comes from rules_core's state.
 import { field } from "./fields.js";
+import { signed as signedBy, typedNumber } from "../../ui.js";
 
 const MEMBER_WORDS = {
   active: "", left: "left the conflict", retired: "overwhelmed: retired", last_stand: "in their Last Stand",
@@ -10,7 +11,7 @@ const MEMBER_WORDS = {
 const TEAM_BADGE = { playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" };
 
 /** A morale value with a real minus sign. */
-export const signed = (n) => (n < 0 ? `−${-n}` : String(n));
+export const signed = (n) => signedBy(n, { plus: "" }); // morale reads 3, −1
 
 const eventForm = (view, kind) => view.form.events.find((e) => e.kind === kind);
 
@@ -206,8 +207,7 @@ export function readPanel(view, node, { kind, member, team }) {
     if (!input || input.closest("[data-field]").hidden) continue;
     if (f.type === "flag") event[f.name] = input.checked;
     else if (f.type === "count" || f.type === "integer") {
-      const text = input.value.trim();
-      event[f.name] = /^[+-]?\d+$/.test(text) ? Number(text) : text;
+      event[f.name] = typedNumber(input.value);
     } else event[f.name] = input.value;
   }
   return event;

@@ -3,6 +3,7 @@
 // into the page at build time; checking the setup is rules_core's job.
 import { field } from "./fields.js";
 import { rosterNames } from "../stress/roster.js";
+import { typedNumber } from "../../ui.js";
 
 const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
 const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
@@ -31,10 +32,7 @@ export function isDraft(d) {
 }
 
 /** Typed text as the rules expect it: whole-number-looking text is a number, other text stays as typed. */
-export function value(text) {
-  const t = String(text ?? "").trim();
-  return /^[+-]?\d+$/.test(t) ? Number(t) : t;
-}
+export const value = typedNumber;
 
 const shown = (f, teamIndex) => f.when !== "defending" || teamIndex > 0;
 

@@ -225,7 +225,7 @@ export function mountRoster({ ui, root, form }) {
     try {
       const data = JSON.parse(got.text);
       if (data?.format === FORMAT && Array.isArray(data.people)) count = ` of ${data.people.length} character${data.people.length === 1 ? "" : "s"}`;
-    } catch {}
+    } catch {} // only the count is left out: opening the link reads it again and says what is wrong
     say(`This link carries a roster${count}. Opening it sets your own roster aside (kept, to download).`, " ",
       el("button", { type: "button", class: "calc__primary", "data-act": "party-open-shared" }, "Open it"), " ",
       el("button", { type: "button", "data-act": "party-keep-mine" }, "Keep mine"));

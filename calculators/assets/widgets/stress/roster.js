@@ -58,11 +58,7 @@ export function readRoster() {
 
 /** The names in the stored roster (for other calculators: the morale tracker's members). */
 export function rosterNames() {
-  try {
-    return readRoster().roster.people.map((p) => p.name);
-  } catch {
-    return [];
-  }
+  return readRoster().roster.people.map((p) => p.name); // storage that is off or damaged reads as a fresh roster
 }
 
 export function nextId(roster) {
