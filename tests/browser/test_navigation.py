@@ -1,4 +1,6 @@
 """Moving between pages as a reader does: the address always names the page shown."""
+from playwright.sync_api import expect
+
 from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
 
@@ -34,7 +36,7 @@ def test_back_returns_to_the_boon_as_the_reader_left_it(page, server):
     page.go_back()
     page.wait_for_function("() => document.querySelector('article h1')?.textContent.includes('Boons')")
     boons = page.locator('.calc[data-calc="boons"]').first
-    assert boons.locator('input[name="rating"]').input_value() == "11"
+    expect(boons.locator('input[name="rating"]')).to_have_value("11")  # once the calculator has mounted
     page.wait_for_function("el => el.innerText.includes('5 free dice')",
                            arg=boons.locator('[data-out="boon"]').element_handle())
 
@@ -50,6 +52,6 @@ def test_a_reload_keeps_the_dice_rollers_fields(page, server):
     page.reload()
     wait_engine(page)
     dice = page.locator('.calc[data-calc="dice"]').first
-    assert dice.locator('input[name="skill"]').input_value() == "4"
-    assert dice.locator('input[name="fate_faces"]').input_value() == "+ + 0 -"
+    expect(dice.locator('input[name="skill"]')).to_have_value("4")  # once the roller has mounted
+    expect(dice.locator('input[name="fate_faces"]')).to_have_value("+ + 0 -")
     dice.locator('[data-out="total"]').filter(has_text="5 shifts").wait_for()
