@@ -25,18 +25,11 @@ const STATUS = {
 /** What a failed engine adds to a calculator's status: a Retry button (one shared start for the page), and
  *  the browser's own words in a details box after the status. */
 function offerRetry(root, status, error) {
-  const retry = document.createElement("button");
-  retry.type = "button";
-  retry.className = "calc__retry md-button";
-  retry.textContent = "Retry";
-  retry.addEventListener("click", () => engine.retry().catch(() => {}));
+  const retry = ui.el("button", { type: "button", class: "calc__retry md-button", onclick: () => engine.retry().catch(() => {}) },
+    "Retry");
   status.append(" ", retry);
-  const why = document.createElement("details");
-  why.className = "calc__why";
-  const summary = document.createElement("summary");
-  summary.textContent = "Technical details";
-  why.append(summary, String(error || "no reason given"));
-  status.after(why);
+  status.after(ui.el("details", { class: "calc__why" },
+    ui.el("summary", {}, "Technical details"), String(error || "no reason given")));
 }
 
 async function mountOne(root) {
@@ -59,12 +52,8 @@ async function mountOne(root) {
       (status.querySelector("button") || status).focus();
     }
     if (state === "held" && !broken) {
-      const go = document.createElement("button");
-      go.type = "button";
-      go.className = "calc__start md-button";
-      go.textContent = "Start the calculator engine";
-      go.addEventListener("click", () => engine.allow().catch(() => {}));
-      status.append(" ", go);
+      status.append(" ", ui.el("button", { type: "button", class: "calc__start md-button",
+        onclick: () => engine.allow().catch(() => {}) }, "Start the calculator engine"));
     }
   });
   let dispose = () => {};

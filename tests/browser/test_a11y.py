@@ -400,10 +400,10 @@ def test_at_320_px_no_calculator_scrolls_sideways_or_is_cut_off(a11y_page, serve
                 const box = el.getBoundingClientRect();
                 const inMap = el.parentElement && el.parentElement.closest('.bmap-figure');
                 if (inMap) continue; // panned inside the map's figure (checked as a whole below)
-                if (box.width && box.right > edge + 0.5 && !el.closest('.calc__sr, .morale__sr, thead'))
+                if (box.width && box.right > edge + 0.5 && !el.closest('.calc__sr, thead'))
                     out.push(`${calc.id} ${el.tagName.toLowerCase()}.${el.className}: right edge ${Math.round(box.right)} > ${Math.round(edge)}`);
                 if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
-                    && !el.closest('.calc__sr, .morale__sr') && el.clientWidth > 1
+                    && !el.closest('.calc__sr') && el.clientWidth > 1
                     && !(el.matches('.bmap-figure') && el.tabIndex === 0))
                     out.push(`${calc.id} ${el.tagName.toLowerCase()}.${el.className} scrolls: ${el.scrollWidth} > ${el.clientWidth}`);
             }

@@ -20,7 +20,7 @@ export function mount(root, { engine, ui, options }) {
   const notice = el("div", { class: "morale__notice", "data-out": "notice", hidden: true });
   const main = el("div", { class: "morale__main" });
   const tools = el("div", { class: "morale__tools" });
-  const live = el("p", { class: "morale__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
+  const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
   app.replaceChildren(notice, main, tools, live);
 
   let conflict = null; // {setup, events, redo}: what is kept
@@ -68,7 +68,7 @@ export function mount(root, { engine, ui, options }) {
         mode === "play" ? el("button", { type: "button", "data-act": "new", "data-key": "new" }, "New conflict") : null,
         mode === "play" ? el("button", { type: "button", "data-act": "export", "data-key": "export" }, "Export file") : null,
         el("label", { class: "morale__file", "data-key": "import" }, "Import file",
-          el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "morale__sr" })),
+          el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "calc__sr" })),
         mode === "play" ? el("button", { type: "button", "data-act": "share", "data-key": "share" }, "Share link") : null),
       ui.errorSlot("import"),
       asideBox));

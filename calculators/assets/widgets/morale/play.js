@@ -35,7 +35,7 @@ export function teamOf(view, member) {
 function scoreboard(view, { ui, wid }) {
   const { el } = ui;
   return el("section", { class: "morale__board", "aria-labelledby": `${wid}-board-title`, "data-out": "scoreboard" },
-    el("h4", { class: "morale__sr", id: `${wid}-board-title` }, "Scoreboard"),
+    el("h4", { class: "calc__sr", id: `${wid}-board-title` }, "Scoreboard"),
     el("p", { class: "morale__board-round" },
       view.turn ? [`Round ${view.round} · turn: `, el("strong", {}, view.turn)] : `Round ${view.round}: over`),
     el("ul", { class: "morale__board-teams" }, ...view.teams.map((t) => {
@@ -47,9 +47,9 @@ function scoreboard(view, { ui, wid }) {
       return el("li", { class: `morale__board-team morale__board-team--${t.status}${now ? " morale__board-team--now" : ""}`,
                         "data-team": t.name, "aria-current": now ? "true" : null },
         el("span", { class: "morale__board-name" }, now ? el("span", { "aria-hidden": "true" }, "▶ ") : null, t.name,
-          now ? el("span", { class: "morale__sr" }, " (their turn)") : null),
+          now ? el("span", { class: "calc__sr" }, " (their turn)") : null),
         el("strong", { class: "morale__board-value", "data-out": "board-morale", "data-value": t.morale },
-          el("span", { class: "morale__sr" }, "morale "), signed(t.morale)),
+          el("span", { class: "calc__sr" }, "morale "), signed(t.morale)),
         state ? el("span", { class: "morale__board-state", "data-out": "board-state" }, state) : null);
     })));
 }
@@ -87,7 +87,7 @@ function teamCard(t, i, view, { ui, wid, panel, expanded }) {
       type: "button", class: `morale__act morale__act--${kind}`, "data-act": "event", "data-kind": kind,
       "data-member": who.member, "data-team": who.team, "data-key": `event:${kind}:${who.member ?? who.team}`,
       "aria-expanded": panel && panel.kind === kind && (panel.member ?? panel.team) === (who.member ?? who.team) ? "true" : null,
-    }, e.label, el("span", { class: "morale__sr" }, `: ${who.member ?? who.team}`));
+    }, e.label, el("span", { class: "calc__sr" }, `: ${who.member ?? who.team}`));
   };
   const openHere = (who) => panel && (who.member ? panel.member === who.member : !panel.member && panel.team === who.team);
   // A member's event buttons sit behind their name (a disclosure button): six buttons a member make a long page.
@@ -104,7 +104,7 @@ function teamCard(t, i, view, { ui, wid, panel, expanded }) {
             el("button", { type: "button", class: "morale__toggle", "data-act": "member", "data-member": m.name,
                            "data-key": `member:${m.name}`, "aria-expanded": open ? "true" : "false", "aria-controls": boxId },
               el("span", { class: "morale__name" }, m.name),
-              el("span", { class: "morale__sr" }, ": events")), ...who)
+              el("span", { class: "calc__sr" }, ": events")), ...who)
         : el("p", { class: "morale__who" }, el("span", { class: "morale__name" }, m.name), ...who),
       m.actions.length
         ? el("div", { class: "calc__buttons", id: boxId, hidden: !open },

@@ -87,7 +87,7 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
           el("label", { for: captainId }, "Captain")),
         t.members.length > 1
           ? el("button", { type: "button", class: "morale__remove", "data-act": "remove-member", "data-team": i, "data-index": j,
-                           "data-key": `remove-member:${i}:${j}` }, "Remove", el("span", { class: "morale__sr" }, ` member ${j + 1}`))
+                           "data-key": `remove-member:${i}:${j}` }, "Remove", el("span", { class: "calc__sr" }, ` member ${j + 1}`))
           : null);
     });
     return el("fieldset", { class: "morale__setup-team" },
@@ -97,10 +97,10 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
       el("ul", { class: "morale__setup-members", "aria-label": `Members of team ${i + 1}` }, ...members),
       ui.errorSlot(`${where}.members`),
       el("div", { class: "calc__buttons" },
-        el("button", { type: "button", "data-act": "add-member", "data-team": i, "data-key": `add-member:${i}` }, "Add member", el("span", { class: "morale__sr" }, ` to team ${i + 1}`)),
+        el("button", { type: "button", "data-act": "add-member", "data-team": i, "data-key": `add-member:${i}` }, "Add member", el("span", { class: "calc__sr" }, ` to team ${i + 1}`)),
         draft.teams.length > 2
           ? el("button", { type: "button", "data-act": "remove-team", "data-team": i, "data-key": `remove-team:${i}` },
-              "Remove team", el("span", { class: "morale__sr" }, ` ${i + 1}`))
+              "Remove team", el("span", { class: "calc__sr" }, ` ${i + 1}`))
           : null));
   });
   const edition = ui.field({ id: `${wid}-edition`, field: "edition", label: "Edition", kind: "select",

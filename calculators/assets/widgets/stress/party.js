@@ -31,7 +31,7 @@ export function mountRoster({ ui, root, form }) {
   const notice = el("div", { class: "calc-stress__notice", "data-out": "party-notice", role: "status" });
   const asides = el("div", { class: "calc-stress__asides" });
   const fileInput = el("input", { type: "file", accept: ".json,application/json", id: id("import"), name: "party-import",
-    class: "calc-stress__sr", "data-act": "party-import", "aria-describedby": `${id("import")}-error` });
+    class: "calc__sr", "data-act": "party-import", "aria-describedby": `${id("import")}-error` });
 
   const section = el("section", { class: "calc-stress__party", "aria-labelledby": id("title") },
     el("h4", { id: id("title") }, "The party"),
@@ -76,7 +76,7 @@ export function mountRoster({ ui, root, form }) {
     standingSelect.value = p.standing;
     traitList.replaceChildren(...p.traits.map((t, i) => el("li", {}, el("span", {}, t), " ",
       el("button", { type: "button", "data-act": "party-trait-remove", "data-index": i }, "Remove",
-        el("span", { class: "calc-stress__sr" }, ` trait ${t}`)))));
+        el("span", { class: "calc__sr" }, ` trait ${t}`)))));
     if (!p.traits.length) traitList.append(el("li", { class: "calc-stress__none" }, "none yet"));
     showAsides();
   }
