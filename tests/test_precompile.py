@@ -1,5 +1,4 @@
 """The standard library the site ships (calculators.precompile): only what the engine uses, as bytecode."""
-import ast
 import zipfile
 from pathlib import Path
 
@@ -7,6 +6,7 @@ import pytest
 
 from calculators.precompile import PYODIDE_STDLIB, build_stdlib
 from calculators.wheel import build_wheel
+from tests.imports import imports
 
 RULES_CORE = Path(__file__).resolve().parent.parent / "rules_core"
 
@@ -43,17 +43,6 @@ def test_the_modules_come_as_unchecked_bytecode_from_python_314(shipped):
         assert int.from_bytes(header[4:8], "little") == 1, module  # hash-based, not checked (PEP 552)
 
 
-def _imports(path: Path) -> set[str]:
-    """Every absolute import in a file, at module level or inside a function."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-    return found
-
-
 def test_every_standard_module_rules_core_imports_anywhere_is_shipped(shipped):
     """Statically, so an import inside a function that no golden case reaches fails here, not for a player."""
     census, zf = shipped
@@ -61,7 +50,7 @@ def test_every_standard_module_rules_core_imports_anywhere_is_shipped(shipped):
     builtin = set(census["builtin"]) | set(census["frozen"])  # Pyodide's, not this CPython's
     missing = []
     for path in RULES_CORE.rglob("*.py"):
-        for module in _imports(path):
+        for module in imports(path):
             if module.split(".")[0] == "rules_core" or module in builtin:
                 continue
             stem = module.replace(".", "/")

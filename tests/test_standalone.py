@@ -1,7 +1,6 @@
 """The site builds from what it ships: nothing under ``calculators/`` or
 ``rules_core/`` reads ``tests/`` or the development tools (``devtools/``), and
 ``mkdocs build --strict`` succeeds in a copy of the repository without them."""
-import ast
 import shutil
 import subprocess
 import sys
@@ -9,19 +8,10 @@ from pathlib import Path
 
 from calculators.precompile import build_stdlib
 from calculators.wheel import build_wheel
+from tests.imports import imports
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_SHIPPED = ("tests", "devtools", "benchmarks")
-
-
-def _imports(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-    return found
 
 
 def test_no_shipped_module_imports_the_tests_or_the_dev_tools():
@@ -29,7 +19,7 @@ def test_no_shipped_module_imports_the_tests_or_the_dev_tools():
         f"{path.relative_to(ROOT)}: {module}"
         for package in ("calculators", "rules_core")
         for path in sorted((ROOT / package).rglob("*.py"))
-        for module in _imports(path)
+        for module in imports(path)
         if module.split(".")[0] in NOT_SHIPPED
     ]
     assert offenders == []

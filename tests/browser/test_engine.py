@@ -87,6 +87,15 @@ def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(conte
     assert len(replies) == len(cases) >= 80
 
 
+def starts_fresh_and_answers(page, server):
+    """The next visit did not use the spoiled snapshot: Python started afresh and the boons calculator answers."""
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+
+
 def test_a_snapshot_damaged_in_the_middle_is_caught_by_its_checksum(context, server):
     """4 KB spoiled in the middle of a real snapshot still answers the test question: the checksum catches it."""
     page = context.new_page()
@@ -102,11 +111,7 @@ def test_a_snapshot_damaged_in_the_middle_is_caught_by_its_checksum(context, ser
         bytes.fill(7, middle, middle + 4096);
         await cache.put(key, new Response(bytes, { headers: saved.headers }));
     }""")
-    page.goto(server.url + BOONS)
-    wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "fresh"
-    page.wait_for_selector('[data-out="boon"] .calc__answer')
-    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    starts_fresh_and_answers(page, server)
 
 
 def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, server):
@@ -120,11 +125,7 @@ def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, serv
         const cache = await caches.open('conflict-table-engine');
         await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
     }""")
-    page.goto(server.url + BOONS)
-    wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "fresh"
-    page.wait_for_selector('[data-out="boon"] .calc__answer')
-    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    starts_fresh_and_answers(page, server)
 
 
 def test_a_first_visit_shows_how_far_the_engine_download_is(context, server):
