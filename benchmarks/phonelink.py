@@ -54,7 +54,7 @@ class Link:
         self._free_at = 0.0  # time.monotonic() when the link is next idle
         self._wall = time.time() - time.monotonic()
         self.sent = 0
-        self.log: list[dict] = []  # one entry per response: path, status, bytes, end (epoch s)
+        self.log: list[dict] = []  # one entry per response: path, status, bytes, asked and end (epoch s)
 
     def reset(self):
         with self._lock:
@@ -110,6 +110,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         return target if target.is_file() else None
 
     def do_GET(self):  # http.server's naming
+        asked = time.time()
         time.sleep(self.link.rtt)  # the request travels up, the first byte of the answer down
         target = self._file()
         if target is None:
@@ -133,7 +134,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             return
         with self.link._lock:
-            self.link.log.append({"path": urlsplit(self.path).path, "status": status, "bytes": len(data), "end": end})
+            self.link.log.append({"path": urlsplit(self.path).path, "status": status, "bytes": len(data),
+                                  "asked": asked, "end": end})
 
 
 class PhoneServer:

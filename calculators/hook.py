@@ -25,16 +25,15 @@ def on_startup(command, dirty=False, **kwargs):
 
 
 def on_config(config, **kwargs):
-    """Add the glue scripts (calculators, offline) and the styles (calc.css, widgets/*.css)
+    """Add the glue scripts (calculators, offline) and the styles (one file: ``ship.STYLES``)
     to every page, once (`mkdocs serve` reruns this)."""
     paths = [str(getattr(s, "path", s)) for s in config.extra_javascript]
     for script in SCRIPTS:
         if script["path"] not in paths:
             config.extra_javascript.append(_script(script))
-    styles = [f"{ship.CALC_DIR}/{p.relative_to(ship.ASSETS).as_posix()}" for p in sorted(ship.ASSETS.rglob("*.css"))]
-    for style in styles:
-        if style not in [str(s) for s in config.extra_css]:
-            config.extra_css.append(style)
+    style = f"{ship.CALC_DIR}/{ship.STYLES}"
+    if style not in [str(s) for s in config.extra_css]:
+        config.extra_css.append(style)
     return config
 
 
@@ -44,6 +43,12 @@ def _script(spec):
     value = ExtraScriptValue(spec["path"])
     value.type = spec["type"]
     return value
+
+
+def on_env(env, config, files, **kwargs):
+    """The engine's early start (``early.js``), for overrides/main.html to write inline."""
+    env.globals["calc_early_script"] = ship.early_script()
+    return env
 
 
 def on_page_markdown(markdown, page, **kwargs):

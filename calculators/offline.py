@@ -4,8 +4,8 @@ A plain function of a built site directory, like the steps in ``ship.py``:
 
 * :func:`build_service_worker` has Workbox (``workbox-build``, pinned in
   package.json) write ``sw.js`` at the site root, precaching every page, the
-  search index, the theme's assets, the Pyodide runtime and the rules_core
-  wheel, each with a revision from its content hash, so a new deployment
+  search index, the theme's assets and the Pyodide runtime with its standard
+  library zip (which holds rules_core, compiled), each with a revision from its content hash, so a new deployment
   replaces exactly the files that changed. It also writes
   ``offline-report.json`` (what was precached, in bytes).
 * :func:`write_dev_service_worker` writes a ``sw.js`` that removes itself,
@@ -33,8 +33,12 @@ REPORT = "offline-report.json"
 
 PRECACHE = {
     "globPatterns": ["**/*.{html,js,mjs,css,json,wasm,zip,whl,svg,png,ico,webmanifest,xml,yml,txt}"],
-    # lunr's language packs serve other languages than this site's English.
-    "globIgnores": ["sw.js", "workbox-*.js", REPORT, "bench/**", "**/*.map", "assets/javascripts/lunr/**"],
+    # lunr's language packs serve other languages than this site's English. The wheel is a download
+    # for your own Python: the page runs rules_core compiled into the engine's zip. The web app
+    # manifest's icons are for installing the site on a home screen, which a browser does online.
+    "globIgnores": ["sw.js", "workbox-*.js", REPORT, "bench/**", "**/*.map", "assets/javascripts/lunr/**",
+                    "assets/engine/wheel-*/**", "assets/icons/icon-*.png", "assets/icons/maskable-*.png",
+                    "assets/icons/apple-touch-icon.png"],
     "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
     "directoryIndex": "index.html",
     # Material's search links add ?h=term; the page is the same one (RegExp sources).

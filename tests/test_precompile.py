@@ -23,7 +23,7 @@ def shipped(tmp_path_factory):
 def test_only_bytecode_of_the_modules_the_engine_uses_is_shipped(shipped):
     census, zf = shipped
     names = set(zf.namelist())
-    assert names == {n[:-3] + ".pyc" for n in census["names"]}
+    assert names == {n[:-3] + ".pyc" for n in census["names"] + census["rules_core"]}
     assert not [n for n in names if n.endswith(".py")]  # no sources
     assert "doctest.pyc" not in names and "unittest/__init__.pyc" not in names  # only what the engine uses
     assert census["compiled"] < census["of"] / 3
@@ -78,3 +78,16 @@ def test_the_census_payloads_are_the_golden_cases():
     calls = {p["call"] for p in from_cases()}
     from rules_core.api import describe
     assert calls >= {d["name"] for d in describe()}, "every calculator is exercised by the census"
+
+
+def test_rules_core_itself_is_in_the_zip_compiled_from_the_wheel_with_its_docstrings(shipped):
+    """The page imports the engine straight from the zip: every module of the package is there, as
+    unchecked bytecode of the wheel's source, docstrings kept (describe() and the doctests read them)."""
+    census, zf = shipped
+    sources = sorted(p.relative_to(RULES_CORE.parent).as_posix() for p in RULES_CORE.rglob("*.py"))
+    assert census["rules_core"] == sources
+    for name in sources:
+        pyc = zf.read(name[:-3] + ".pyc")
+        assert int.from_bytes(pyc[4:8], "little") == 1, name
+    # a 3.14 code object (this CPython cannot load it), its docstrings among its constants
+    assert b"Free dice an extraordinary boon of this rating adds to a roll." in zf.read("rules_core/boons.pyc")

@@ -85,13 +85,17 @@ async function mountOne(root) {
 }
 
 // Every widget's module, so that the next calculator page (instant navigation)
-// finds its code already here and answers at once.
+// finds its code already here and answers at once. Once the service worker is
+// active: then they come from its precache. On a first visit that precache is
+// still downloading them; asking the network as well would send them twice.
 let warmed = false;
 function warmWidgets() {
-  if (warmed) return;
+  if (warmed || !navigator.serviceWorker) return;
   warmed = true;
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-  idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}.js`).catch(() => {})));
+  navigator.serviceWorker.ready.then(() =>
+    idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}.js`).catch(() => {}))),
+  );
 }
 
 function mountAll() {

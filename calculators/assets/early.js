@@ -1,7 +1,10 @@
-// A page with a calculator starts its engine from <head>, while the rest of the
-// page loads (overrides/main.html); calc.js adopts the worker and what it
-// already said (engine.js, window.__calcEarly). A file, not an inline script,
-// so the site's Content-Security-Policy needs no exception for it.
+// A page with a calculator starts its engine first thing in <head>, while the
+// rest of the page loads; calc.js adopts the worker and what it already said
+// (engine.js, window.__calcEarly). The build writes this file's text inline
+// into such a page (overrides/main.html, calculators/hook.py): on a phone link
+// a separate file would cost a round trip before the engine's download can
+// begin. The site's Content-Security-Policy allows it by its hash (csp.py).
+// The <script> element names the worker's address: data-worker.
 (function () {
   // A share link's state (#stress=…) is read by share.js; keep it before the theme's
   // navigation tracking replaces the fragment with a heading's.
@@ -10,7 +13,8 @@
   document.documentElement.classList.add("calc-js");
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
   try {
-    var worker = new Worker(new URL("worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src), { type: "module" });
+    var script = /** @type {HTMLScriptElement} */ (document.currentScript);
+    var worker = new Worker(new URL(String(script.dataset.worker), location.href), { type: "module" });
     var queue = [];
     /** @param {Event} event */
     var keep = function (event) { queue.push(event); };

@@ -9,18 +9,24 @@
 //               {type: "snapshot", bytes, ms} when a start-up snapshot was saved.
 // All the logic is Python; this file only binds it to postMessage.
 //
-// Start-up: the first visit loads Pyodide and the rules_core wheel, then, once
-// the page has been idle a moment, saves a memory snapshot of the ready
-// interpreter in Cache Storage, keyed on the wheel's hash. Later visits
-// restore that snapshot instead of starting Python from scratch (several
-// times faster), and check it answers before using it; a new wheel means a
-// new key, so a stale snapshot is never used.
+// Start-up: the first visit loads Pyodide, whose standard library zip also
+// holds rules_core, compiled (calculators/precompile), then, once the page has
+// been idle a moment, saves a memory snapshot of the ready interpreter in
+// Cache Storage, keyed on the wheel's hash. Later visits restore that snapshot
+// instead of starting Python from scratch (several times faster), and check it
+// answers before using it; a new wheel means a new key, so a stale snapshot is
+// never used.
 //
-// engine.json names the engine's files; their folders carry a hash of their
-// content (see calculators/ship.py), so the service worker's precache reuses
-// what this worker has just downloaded.
+// The manifest (engine.json) names the engine's files; their folders carry a
+// hash of their content (see calculators/ship.py), so the service worker's
+// precache reuses what this worker has just downloaded. The build writes the
+// manifest into this file (BUILT_MANIFEST) and the worker asks for the
+// engine's big files the moment it starts, all at once, beside pyodide.mjs:
+// on a phone link every request that waits for another costs a round trip.
 const engineURL = new URL("../engine/", import.meta.url);
-let loadPyodide, options; // set by boot() from engine.json
+/** @type {any} */
+const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/ship.py)
+let loadPyodide, options; // set by boot() from the manifest
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
@@ -50,9 +56,16 @@ const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
 // The first download that went wrong says why a failed start failed: {cause: "network"} (no
 // answer at all) or {cause: "server", status} (an answer that was not the file).
 let trouble = null;
+/** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
+const early = new Map();
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+  const asked = early.get(url);
+  if (asked) {
+    early.delete(url);
+    return asked;
+  }
   let response;
   try {
     response = await plainFetch(input, init);
@@ -114,11 +127,8 @@ async function restore() {
   }
 }
 
-async function fresh(manifest) {
-  const wheel = fetchOk(new URL(manifest.wheel, engineURL), "arrayBuffer");
+async function fresh() {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots.cache) });
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
   if (snapshots.cache) {
     snapshots.pyodide = pyodide;
@@ -129,11 +139,19 @@ async function fresh(manifest) {
 
 let source = "fresh";
 async function boot() {
-  const manifest = await fetchOk(new URL("engine.json", engineURL), "json");
+  const manifest = BUILT_MANIFEST ?? (await fetchOk(new URL("engine.json", engineURL), "json"));
   const indexURL = new URL(manifest.pyodide, engineURL).href;
   for (const [file, bytes] of Object.entries(manifest.sizes || {})) progress.sizes.set(new URL(file, engineURL).href, bytes);
   progress.total = [...progress.sizes.values()].reduce((a, b) => a + b, 0);
-  options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href };
+  options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href, lockFileContents: manifest.lock };
+  // Everything at once: Pyodide would ask for the wasm and the zip only after pyodide.mjs arrived.
+  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, options.stdLibURL]) {
+    const response = self.fetch(url);
+    response.catch(() => {}); // a failure shows where Pyodide takes the response
+    early.set(url, response);
+  }
+  const runtime = import(new URL("pyodide.asm.mjs", indexURL).href); // the same module Pyodide imports next
+  runtime.catch(() => {}); // a failure shows where Pyodide imports it
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   await openSnapshots(manifest);
   const restored = await restore();
@@ -141,7 +159,7 @@ async function boot() {
     source = "snapshot";
     return restored;
   }
-  return fresh(manifest);
+  return fresh();
 }
 
 function scheduleSnapshot() {

@@ -237,13 +237,13 @@ def test_offline_the_page_says_so_and_recovers_by_itself_when_the_network_return
             held.append(route)
         else:
             route.fallback()
-    context.route("**/engine/engine.json", hold)
+    context.route("**/engine/*/pyodide.mjs", hold)
     page = context.new_page()
     page.goto(server.url + BOONS)
     # every calculator is drawn (its module here) before the network goes away
     page.wait_for_function("() => document.querySelectorAll('.calc[data-calc]').length === "
                            "document.querySelectorAll('.calc[data-calc] [data-out=\"announce\"]').length")
-    while not held:  # the engine asks for its manifest first: hold it while the network goes away
+    while not held:  # the engine asks for pyodide.mjs before it can start: hold it while the network goes away
         page.wait_for_timeout(50)
     context.set_offline(True)
     route, held = held[0], None

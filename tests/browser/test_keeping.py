@@ -234,7 +234,7 @@ def test_with_storage_full_a_damaged_value_is_not_claimed_kept_nor_overwritten(q
 
 def test_taps_made_while_the_engine_starts_are_saved(context, server):
     held = []
-    context.route("**/assets/engine/engine.json", lambda route: held.append(route))
+    context.route("**/assets/engine/*/pyodide.mjs", lambda route: held.append(route))
     page = context.new_page()
     page.goto(server.url + TABLE)
     widget = page.locator('.calc[data-calc="stress"]').first
@@ -245,7 +245,7 @@ def test_taps_made_while_the_engine_starts_are_saved(context, server):
     expect(panel.locator('[data-out="boxes"] button').first).to_have_attribute("aria-pressed", "true")
     assert json.loads(get(page, f"{STRESS}:track"))["state"]["tracks"]["cool"]["marked"] == [1]
     page.reload()  # the engine is still held: the tap must be in storage, not only in memory
-    context.unroute("**/assets/engine/engine.json")
+    context.unroute("**/assets/engine/*/pyodide.mjs")
     for route in held:
         route.continue_()
     wait_engine(page)

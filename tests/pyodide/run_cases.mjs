@@ -1,5 +1,5 @@
 // The Pyodide leg: every golden case in tests/cases, run inside Pyodide on the
-// very wheel the site ships.
+// very wheel the site ships (with --stdlib: on the engine zip compiled from it).
 //
 //   node tests/pyodide/run_cases.mjs --wheel dist/rules_core-0.1.0-py3-none-any.whl
 //        [--stdlib python_stdlib.zip] [--cases tests/cases] [--golden tests/golden.py]
@@ -90,7 +90,8 @@ const py = await loadPyodide({
 });
 seconds.load = (performance.now() - t0) / 1000;
 
-// Install rules_core from the wheel, exactly as the page will.
+// Install rules_core from the wheel. With --stdlib, the shipped zip holds rules_core compiled from
+// this same wheel and comes first on sys.path, so that is what runs, exactly as on the page.
 t0 = performance.now();
 const sitePackages = py.runPython("import site; site.getsitepackages()[0]"); // as the page does
 py.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "wheel", { extractDir: sitePackages });
@@ -114,11 +115,11 @@ import importlib, json, os, pathlib, sys
 import rules_core, rules_core.api, golden
 
 # every module of rules_core, imported on the shipped standard library alone
-package = pathlib.Path(rules_core.__path__[0])
-for path in sorted(package.rglob("*.py")):
-    parts = path.relative_to(package.parent).with_suffix("").parts
-    importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-dist = [d for d in os.listdir(package.parent) if d.startswith("rules_core-") and d.endswith(".dist-info")]
+import pkgutil
+for module in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
+    importlib.import_module(module.name)
+site_packages = ${JSON.stringify(sitePackages)}
+dist = [d for d in os.listdir(site_packages) if d.startswith("rules_core-") and d.endswith(".dist-info")]
 
 cases = golden.load_cases(${JSON.stringify(work)} + "/cases")
 outcome = golden.check_all(cases, rules_core.api.call)
@@ -129,6 +130,7 @@ json.dumps({
     "rules_core": {
         "version": dist[0][len("rules_core-"):-len(".dist-info")] if len(dist) == 1 else None,
         "file": rules_core.__file__,
+        "package_version": rules_core.__version__,
     },
     "cases": len(cases),
     # which standard library ran: the shipped one holds bytecode only
