@@ -32,6 +32,30 @@ def test_instant_navigation_to_another_calculator_page_reuses_the_engine(page, s
     assert len(requests_seen.matching("pyodide.asm.wasm")) == 1
 
 
+def test_the_engines_big_downloads_start_without_waiting_for_pyodide_mjs(context, server):
+    """On a phone link each request that waits for another costs a round trip: the worker asks for the
+    wasm and the standard library the moment it starts, beside pyodide.mjs, and no manifest, lock
+    file or wheel first. Held here: pyodide.mjs never arrives, and both big files are asked for anyway."""
+    held, asked = [], []
+    context.route("**/assets/engine/*/pyodide.mjs", lambda route: held.append(route))
+    context.on("request", lambda request: asked.append(request.url))
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'starting'")
+    for _ in range(300):
+        if held and any(u.endswith("pyodide.asm.wasm") for u in asked) and any(u.endswith("python_stdlib.zip") for u in asked):
+            break
+        page.wait_for_timeout(50)
+    assert held, "the worker never asked for pyodide.mjs"
+    assert any(u.endswith("pyodide.asm.wasm") for u in asked) and any(u.endswith("python_stdlib.zip") for u in asked), asked
+    assert not [u for u in asked if u.endswith(("engine.json", "pyodide-lock.json", ".whl"))]
+    for route in held:
+        route.continue_()
+    context.unroute("**/assets/engine/*/pyodide.mjs")
+    wait_engine(page)
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+
+
 def test_a_failed_engine_says_why_and_keeps_the_static_table(context, server):
     context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()

@@ -26,6 +26,24 @@ def test_site_ships_the_engine_and_the_wheel(site):
     assert (site / "assets" / "calc" / "worker.js").exists()
 
 
+def test_the_worker_carries_the_engines_manifest_and_the_page_starts_it_before_its_styles(site):
+    """On a phone link each request that waits for another costs a round trip: the worker needs no
+    engine.json request, and a calculator page starts the worker before it asks for any stylesheet,
+    with no script file to fetch first."""
+    manifest = json.loads((site / "assets" / "engine" / "engine.json").read_text())
+    worker = (site / "assets" / "calc" / "worker.js").read_text()
+    written = re.search(r"^const BUILT_MANIFEST = (\{.*\}); //", worker, re.M)
+    assert written and json.loads(written.group(1)) == manifest
+    assert manifest["lock"]["packages"] == {}  # handed to loadPyodide: no lock file request either
+    html = (site / "gauntlet-forge" / "boons-and-banes" / "index.html").read_text()
+    start = html.index("window.__calcEarly")
+    assert start < html.index('rel="stylesheet"')
+    assert 'data-worker="../../assets/calc/worker.js"' in html
+    assert "early.js" not in html and not (site / "assets" / "calc" / "early.js").exists()
+    assert html.count('rel="stylesheet"') == 4  # the theme's two, rules.css and our one bundle
+    assert "window.__calcEarly" not in (site / "credits" / "index.html").read_text()  # no calculator there
+
+
 def test_the_engines_folders_are_named_after_their_content(site):
     """Revisioned URLs: a file at such a URL never changes, so hosts and the precache may reuse it."""
     engine = site / "assets" / "engine"
@@ -55,6 +73,7 @@ def test_netlify_and_cloudflare_headers_ship_at_the_root(site):
     assert "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" in headers
     assert "/assets/engine/:folder/*\n  Cache-Control: public, max-age=31536000, immutable" in headers
     assert "/sw.js\n  Cache-Control: no-cache" in headers
+    assert "/assets/calc/worker.js\n  Cache-Control: no-cache" in headers  # it carries the engine's manifest
 
 
 class _Loads(HTMLParser):
