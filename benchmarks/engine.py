@@ -254,7 +254,7 @@ def measure_bytes(browser, url: str, path: str) -> dict:
         n = s["responseBodySize"] + s["responseHeadersSize"]
         sizes["total"] += n
         sizes["requests"] += 1
-        if "/assets/engine/" in request.url or request.url.endswith("/calc/worker.js"):
+        if "/assets/engine/" in request.url or request.url.endswith("/worker.js"):
             sizes["engine"] += n
 
     page.on("requestfinished", done)

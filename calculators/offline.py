@@ -26,6 +26,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from .ship import calc_folder
 from .wheel import ROOT
 
 SCRIPT = Path(__file__).resolve().parent / "sw" / "build.mjs"
@@ -43,12 +44,12 @@ PRECACHE = {
     "directoryIndex": "index.html",
     # Material's search links add ?h=term; the page is the same one (RegExp sources).
     "ignoreURLParametersMatching": ["^utm_", "^fbclid$", "^h$"],
-    # URLs that carry their content's hash (the engine's folders, the theme's bundles): precached
+    # URLs that carry their content's hash (the engine's folders, the glue's, the theme's bundles): precached
     # under their own URL, fetched with the HTTP cache allowed — so what the page has just
     # downloaded is not downloaded again (a RegExp source).
-    "dontCacheBustURLsMatching": r"^assets/engine/(pyodide|stdlib|wheel)-[0-9a-f]{12}/|\.[0-9a-f]{8}\.min\.(js|css)$",
+    "dontCacheBustURLsMatching": r"^assets/(engine/(pyodide|stdlib|wheel)|calc)-[0-9a-f]{12}/|\.[0-9a-f]{8}\.min\.(js|css)$",
     "skipWaiting": False,  # wait until every open tab accepts the new version (sw-update.js)
-    "importScripts": ["assets/calc/sw-update.js"],
+    "importScripts": ["{calc}/sw-update.js"],  # the glue's folder (ship.revision_assets)
     # Offline, an address the site does not have shows the site's own 404 page
     # (calculators/sw/build.mjs turns this into a network-first route for navigations).
     "offlineNotFound": "404.html",
@@ -69,6 +70,7 @@ def build_service_worker(site_dir: Path) -> dict:
     """Generate ``sw.js`` for a built site; returns and writes the precache report."""
     site_dir = Path(site_dir).resolve()
     config = {**PRECACHE, "globDirectory": str(site_dir), "swDest": str(site_dir / "sw.js")}
+    config["importScripts"] = [s.format(calc=calc_folder(site_dir)) for s in PRECACHE["importScripts"]]
     node = shutil.which("node")
     if node is None:
         raise OfflineError("Node.js is needed to generate the service worker (make setup installs the npm packages).")

@@ -10,13 +10,16 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
 * :func:`ship_assets` — the page glue, worker (the engine's manifest written in) and widget
   scripts and styles;
 * :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
-* :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages.
+* :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages;
+* :func:`revision_assets` — names the glue's folder after its content and points the pages at it.
 
 Layout inside the site::
 
-    assets/calc/                     glue (calc.js, engine.js, worker.js, widgets/*.js; the styles in calc.bundle.css)
-    assets/calc/registry.js          the widgets' names, written from calculators/widgets (the one list)
-    assets/calc/vendor/              third-party scripts (js-yaml) with their licences
+    assets/calc-<hash>/              glue (calc.js, engine.js, worker.js, widgets/*.js; the styles in
+                                     calc.bundle.css), the folder named after its content
+                                     (revision_assets; built as assets/calc/, then renamed)
+    assets/calc-<hash>/registry.js   the widgets' names, written from calculators/widgets (the one list)
+    assets/calc-<hash>/vendor/       third-party scripts (js-yaml) with their licences
     assets/engine/engine.json        what to load: the three folders below
     assets/engine/pyodide-<hash>/    the Pyodide runtime files
     assets/engine/stdlib-<hash>/     python_stdlib.zip, cut to what the engine uses
@@ -32,6 +35,7 @@ from __future__ import annotations
 import filecmp
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -321,13 +325,62 @@ def ship_hosting(site_dir: Path) -> Path:
     return dest
 
 
+CALC_LINK = re.compile(r'((?:src|href|data-worker)=")([^"]*?)assets/calc(?:-[0-9a-f]{12})?/')
+
+
+def revision_assets(site_dir: Path) -> str:
+    """Name the glue's folder after its content (``assets/calc-<12 hex digits>/``, as the engine's
+    folders) and point every page at it; returns the folder's path in the site.
+
+    A revisioned URL never changes, so the service worker's precache takes these files from the
+    HTTP cache the page has just filled instead of downloading them again, and a page never mixes
+    one deployment's modules with another's. Run it again after changing a file in the folder
+    (it takes the current folder, revisioned or not)."""
+    site_dir = Path(site_dir)
+    assets = site_dir / "assets"
+    if (assets / "calc").is_dir():  # just shipped: older revisions go
+        for old in assets.glob("calc-*"):
+            shutil.rmtree(old)
+        current = assets / "calc"
+    else:
+        found = sorted(p for p in assets.glob("calc-*") if p.is_dir())
+        if len(found) != 1:
+            raise ShipError(f"expected one glue folder in {assets}, found {[p.name for p in found]}")
+        current = found[0]
+    name = f"calc-{_digest_tree(current)}"
+    if current.name != name:
+        current.rename(assets / name)
+    folder = f"assets/{name}/"
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        pointed = CALC_LINK.sub(lambda m: m.group(1) + m.group(2) + folder, text)
+        if pointed != text:
+            page.write_text(pointed, encoding="utf-8")
+    return folder.rstrip("/")
+
+
+def calc_folder(site_dir: Path) -> str:
+    """The glue's folder in a built site (``assets/calc-<hash>``)."""
+    [folder] = sorted(Path(site_dir).glob("assets/calc-*"))
+    return folder.relative_to(site_dir).as_posix()
+
+
+def _digest_tree(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for f in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def ship_all(site_dir: Path) -> dict:
     """Every step, in order; returns what was shipped (for logs and tests)."""
     wheel = ship_wheel(site_dir)
-    return {
+    shipped = {
         "wheel": wheel,
         "engine": ship_engine(site_dir, wheel),
         "assets": [*ship_assets(site_dir), ship_registry(site_dir)],
         "vendor": ship_vendor(site_dir),
         "hosting": ship_hosting(site_dir),
     }
+    shipped["folder"] = revision_assets(site_dir)
+    return shipped

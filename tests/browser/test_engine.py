@@ -20,7 +20,7 @@ def test_a_page_without_a_calculator_loads_no_engine_file(page, server, requests
 
 def test_instant_navigation_to_another_calculator_page_reuses_the_engine(page, server, requests_seen):
     workers = []
-    page.on("worker", lambda w: workers.append(w.url) if w.url.endswith("/calc/worker.js") else None)
+    page.on("worker", lambda w: workers.append(w.url) if w.url.endswith("/worker.js") else None)
     page.goto(server.url + BOONS)
     wait_engine(page)
     page.wait_for_selector('[data-out="boon"] .calc__answer')

@@ -30,7 +30,7 @@ CALL_WITH_DEADLINE = """async ([depth, wait]) => {
 
 
 def _engine_worker(page):
-    return next(w for w in reversed(page.workers) if w.url.endswith("/calc/worker.js"))
+    return next(w for w in reversed(page.workers) if w.url.endswith("/worker.js"))
 
 
 def test_an_input_that_cannot_be_sent_gets_an_error_reply_not_a_rejection(page, server):

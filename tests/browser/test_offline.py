@@ -18,7 +18,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from playwright.sync_api import expect
 
-from calculators import offline
+from calculators import offline, ship
 from tests.browser.pages import follow_link, search
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, wait_engine
 
@@ -174,9 +174,10 @@ class Versions:
         (self.docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
         build(load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(self.docs), site_dir=str(self.top),
                           site_url=self.server.url))
-        boons = self.top / "assets" / "calc" / "widgets" / "boons.js"
+        boons = self.top / ship.calc_folder(self.top) / "widgets" / "boons.js"
         boons.write_text(boons.read_text() + f'\nwindow.__boonsBuild = "{marker}";\n')
-        offline.build_service_worker(self.top)  # the changed module gets its new revision
+        ship.revision_assets(self.top)  # the changed module: a new folder, and the pages point at it
+        offline.build_service_worker(self.top)
 
 
 def marker(page) -> str:
@@ -309,7 +310,7 @@ def test_the_precache_holds_pages_search_and_engine_but_not_downloads_for_elsewh
                 or "apple-touch" in u]
     assert "assets/icons/favicon-32.png" in urls  # the tab's icon, offline too
     # every entry is revisioned: by a hash in the manifest, or in its URL (the engine's folders, the theme's bundles)
-    assert all(len(e["revision"] or "") >= 16 or re.search(r"\.[0-9a-f]{8}\.|^assets/engine/[a-z]+-[0-9a-f]{12}/", e["url"])
+    assert all(len(e["revision"] or "") >= 16 or re.search(r"\.[0-9a-f]{8}\.|^assets/(engine/[a-z]+|calc)-[0-9a-f]{12}/", e["url"])
                for e in report["entries"])
     assert [e["url"] for e in report["entries"] if e["url"].startswith("assets/engine/") and e["revision"]] == \
         ["assets/engine/engine.json"]

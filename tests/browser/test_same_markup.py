@@ -12,6 +12,7 @@ attribute.
 import pytest
 
 from calculators import maps
+from calculators.ship import calc_folder
 from calculators.widgets import _html as h
 from calculators.widgets import borders
 from rules_core.api import call
@@ -91,7 +92,7 @@ FIELDS = {
 
 def test_a_field_built_in_the_page_is_the_one_the_build_writes(blank, server):
     cases = [(html, ["field", spec]) for html, spec in FIELDS.values()]
-    results = compare(blank, server.url + "assets/calc/ui.js", cases)
+    results = compare(blank, server.url + calc_folder(server.folder) + "/ui.js", cases)
     for name, (python, js) in zip(FIELDS, results, strict=True):
         assert js == python, name
 
@@ -103,7 +104,7 @@ def test_a_map_drawn_in_the_page_is_the_one_the_build_draws(blank, server, examp
     assert reply["ok"], reply
     drawing = reply["result"]
     title = f"Map: {data.get('name', example)}"
-    [(python, js)] = compare(blank, server.url + "assets/calc/widgets/borders/svg.js",
+    [(python, js)] = compare(blank, server.url + calc_folder(server.folder) + "/widgets/borders/svg.js",
                              [(borders.svg(drawing, "w", title), ["draw", drawing, "w-map", title])])
     assert sum(line.strip().startswith("<rect") for line in python) == len(data["zones"])
     assert js == python

@@ -23,7 +23,7 @@ def test_site_ships_the_engine_and_the_wheel(site):
     wheels = list(engine.glob("wheel-*/rules_core-*-py3-none-any.whl"))
     assert len(wheels) == 1
     assert manifest["wheel"] == wheels[0].relative_to(engine).as_posix()
-    assert (site / "assets" / "calc" / "worker.js").exists()
+    assert (site / ship.calc_folder(site) / "worker.js").exists()
 
 
 def test_the_worker_carries_the_engines_manifest_and_the_page_starts_it_before_its_styles(site):
@@ -31,15 +31,16 @@ def test_the_worker_carries_the_engines_manifest_and_the_page_starts_it_before_i
     engine.json request, and a calculator page starts the worker before it asks for any stylesheet,
     with no script file to fetch first."""
     manifest = json.loads((site / "assets" / "engine" / "engine.json").read_text())
-    worker = (site / "assets" / "calc" / "worker.js").read_text()
+    calc = ship.calc_folder(site)
+    worker = (site / calc / "worker.js").read_text()
     written = re.search(r"^const BUILT_MANIFEST = (\{.*\}); //", worker, re.M)
     assert written and json.loads(written.group(1)) == manifest
     assert manifest["lock"]["packages"] == {}  # handed to loadPyodide: no lock file request either
     html = (site / "gauntlet-forge" / "boons-and-banes" / "index.html").read_text()
     start = html.index("window.__calcEarly")
     assert start < html.index('rel="stylesheet"')
-    assert 'data-worker="../../assets/calc/worker.js"' in html
-    assert "early.js" not in html and not (site / "assets" / "calc" / "early.js").exists()
+    assert f'data-worker="../../{calc}/worker.js"' in html
+    assert "early.js" not in html and not (site / calc / "early.js").exists()
     assert html.count('rel="stylesheet"') == 4  # the theme's two, rules.css and our one bundle
     assert "window.__calcEarly" not in (site / "credits" / "index.html").read_text()  # no calculator there
 
@@ -73,7 +74,6 @@ def test_netlify_and_cloudflare_headers_ship_at_the_root(site):
     assert "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" in headers
     assert "/assets/engine/:folder/*\n  Cache-Control: public, max-age=31536000, immutable" in headers
     assert "/sw.js\n  Cache-Control: no-cache" in headers
-    assert "/assets/calc/worker.js\n  Cache-Control: no-cache" in headers  # it carries the engine's manifest
 
 
 class _Loads(HTMLParser):
@@ -132,7 +132,7 @@ def test_no_file_of_the_site_loads_anything_from_another_host(site):
 def test_no_font_host_or_cdn_is_named_in_pages_styles_or_our_scripts(site):
     hosts = re.compile(r"fonts\.googleapis|fonts\.gstatic|cdn\.jsdelivr|unpkg\.com|cdnjs\.")
     offenders = []
-    for path in list(site.rglob("*.html")) + list(site.rglob("*.css")) + list((site / "assets" / "calc").rglob("*.js")):
+    for path in list(site.rglob("*.html")) + list(site.rglob("*.css")) + list((site / ship.calc_folder(site)).rglob("*.js")):
         if hosts.search(path.read_text(encoding="utf-8", errors="replace")):
             offenders.append(str(path.relative_to(site)))
     assert offenders == []
@@ -165,3 +165,18 @@ def test_the_search_finds_one_glossary_entry_and_no_calculator_controls(site):
     for control in ("Take the mild consequence", "Reset the boxes", "Favor available", "needs JavaScript"):
         assert control not in stress, control
     assert "What lowers a hit" not in stress  # the Edgerunner track's table, hidden on this page
+
+
+def test_the_glue_lives_in_a_folder_named_after_its_content_and_every_page_points_there(site):
+    """A revisioned URL: the precache takes these files from the HTTP cache the page has just filled
+    (no second download), and a page never mixes one deployment's modules with another's."""
+    calc = ship.calc_folder(site)
+    folder = site / calc
+    assert re.fullmatch(r"assets/calc-[0-9a-f]{12}", calc) and calc.endswith(ship._digest_tree(folder))
+    assert not (site / "assets" / "calc").exists()
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        assert not re.search(r'(src|href|data-worker)="[^"]*assets/calc/', html), page
+    assert f'{calc}/calc.js' in (site / "table" / "index.html").read_text()
+    sw = (site / "sw.js").read_text()
+    assert f"{calc}/sw-update.js" in sw
