@@ -57,7 +57,7 @@ def test_a_broken_engine_file_leaves_the_build_time_content_and_says_so(wk, brok
 
 
 def test_a_snapshot_storage_refuses_costs_speed_not_answers(wk, broken_server):
-    broken_server.faults["calc/worker.js"] = lambda path: (200, QUOTA + Path(path).read_bytes())
+    broken_server.faults["/worker.js"] = lambda path: (200, QUOTA + Path(path).read_bytes())
     try:
         for _ in range(2):  # the first visit, and a later one with no snapshot to restore
             wk.goto(broken_server.url + BOONS)
@@ -68,4 +68,4 @@ def test_a_snapshot_storage_refuses_costs_speed_not_answers(wk, broken_server):
         assert saved["bytes"] == 0 and "QuotaExceededError" in saved["error"], saved
         assert wk.js("() => window.calcEngine.call('boons.free_dice', {rating: 9})")["result"]["free_dice"] == 4
     finally:
-        del broken_server.faults["calc/worker.js"]
+        del broken_server.faults["/worker.js"]
