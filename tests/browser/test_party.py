@@ -118,6 +118,13 @@ def test_an_old_single_character_state_becomes_a_roster_of_one(phone, server):
     expect(box(w, "social", 3)).to_have_attribute("aria-pressed", "true")
 
 
+def marked_character(w, name: str, track: str, n: int) -> None:
+    """Name the roster's character and tap box ``n`` of ``track``: a roster with something to keep."""
+    rename(w, name)
+    box(w, track, n).click()
+    expect(box(w, track, n)).to_have_attribute("aria-pressed", "true")
+
+
 def share_link(w):
     party(w).get_by_role("button", name="Share link").click()
     link = party(w).locator("input.calc-share__link")
@@ -128,17 +135,13 @@ def share_link(w):
 def test_a_shared_roster_opens_on_another_phone_and_sets_the_receivers_aside(phone, server):
     a = phone()
     w = open_table(a, server)
-    rename(w, "Ada")
-    box(w, "physical", 4).click()
-    expect(box(w, "physical", 4)).to_have_attribute("aria-pressed", "true")
+    marked_character(w, "Ada", "physical", 4)
     link = share_link(w)
     assert "#stress=" in link
 
     b = phone()  # another phone: its own roster, which must not be lost
     wb = open_table(b, server)
-    rename(wb, "Bo")
-    box(wb, "social", 1).click()
-    expect(box(wb, "social", 1)).to_have_attribute("aria-pressed", "true")
+    marked_character(wb, "Bo", "social", 1)
     b.goto("about:blank")
     b.goto(link)  # the link opened afresh, as on a phone
     wb = open_table(b, server)
@@ -162,9 +165,7 @@ def test_a_shared_roster_opens_on_another_phone_and_sets_the_receivers_aside(pho
 def test_a_damaged_or_unsound_link_gives_a_message_and_loses_nothing(phone, server):
     page = phone()
     w = open_table(page, server)
-    rename(w, "Bo")
-    box(w, "social", 1).click()
-    expect(box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    marked_character(w, "Bo", "social", 1)
     before = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
 
     w = open_table(page, server, "#stress=z.AAAAthis-is-not-deflate")
