@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
-from calculators.widgets import REGISTRY  # noqa: E402
+from calculators.pages.widgets import REGISTRY  # noqa: E402
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "engine.json"

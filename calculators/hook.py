@@ -1,4 +1,4 @@
-"""MkDocs hook: wires build events to the plain build steps in ``calculators.ship``.
+"""MkDocs hook: wires build events to the plain build steps in ``calculators.build.ship``.
 
 Nothing here computes or copies anything itself, so moving to another site
 generator means calling the same functions from its own hook.
@@ -10,7 +10,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from calculators import csp, offline, reference, ship
+from calculators.build import csp, offline, ship
+from calculators.pages import reference
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 

@@ -1,6 +1,6 @@
 """The calls the precompile census makes, derived from the golden cases.
 
-``calculators/precompile/payloads.json`` lists one ``{"call", "input"}`` per
+``calculators/build/precompile/payloads.json`` lists one ``{"call", "input"}`` per
 distinct golden case (bad input included: an error path may import a module
 too), so the site's build needs nothing from ``tests/``. The test
 ``tests/test_precompile.py`` fails when the file and the golden cases
@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cases"
-PAYLOADS = ROOT / "calculators" / "precompile" / "payloads.json"
+PAYLOADS = ROOT / "calculators" / "build" / "precompile" / "payloads.json"
 
 
 def from_cases(folder: Path = CASES) -> list[dict]:

@@ -7,13 +7,13 @@ import json
 import re
 from pathlib import Path
 
-from calculators import ship
-from calculators.widgets import REGISTRY, Option, Widget, browser_list
+from calculators.build import ship
+from calculators.pages.widgets import REGISTRY, Option, Widget, browser_list
 from rules_core.api import CALCULATORS
 from tests.golden import load_cases
 
 ROOT = Path(__file__).resolve().parent.parent
-BROWSER = ROOT / "calculators" / "assets" / "widgets"
+BROWSER = ROOT / "calculators" / "browser" / "widgets"
 MOUNT = re.compile(r"^export\s+(?:async\s+)?function\s+mount\s*\(", re.M)
 
 
@@ -26,16 +26,16 @@ def calculators_of(widget: Widget) -> list[str]:
 def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
     """Every way the registry and the files disagree (empty when they agree)."""
     out = []
-    browser = root / "calculators" / "assets" / "widgets"
+    browser = root / "calculators" / "browser" / "widgets"
     golden = {case["call"] for case in load_cases(root / "tests" / "cases")}
-    census = {p["call"] for p in json.loads((root / "calculators" / "precompile" / "payloads.json").read_text())}
+    census = {p["call"] for p in json.loads((root / "calculators" / "build" / "precompile" / "payloads.json").read_text())}
     pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "docs").rglob("*.md")))
     for name, widget in registry.items():
         module = browser / f"{name}.js"
         if not module.exists():
-            out.append(f"{name}: no browser module calculators/assets/widgets/{name}.js")
+            out.append(f"{name}: no browser module calculators/browser/widgets/{name}.js")
         elif not MOUNT.search(module.read_text(encoding="utf-8")):
-            out.append(f"{name}: calculators/assets/widgets/{name}.js exports no mount()")
+            out.append(f"{name}: calculators/browser/widgets/{name}.js exports no mount()")
         for api in (widget.api, *widget.apis):
             if not (root / "rules_core" / "api" / f"{api}.py").exists():
                 out.append(f"{name}: no API module rules_core/api/{api}.py")
@@ -52,10 +52,10 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
             out.append(f"{name}: no page in docs/ places it (```calculator widget: {name})")
     for module in sorted(browser.glob("*.js")):
         if module.stem not in registry:
-            out.append(f"calculators/assets/widgets/{module.name} is not a registered widget (calculators/widgets/)")
+            out.append(f"calculators/browser/widgets/{module.name} is not a registered widget (calculators/pages/widgets/)")
     for folder in sorted(p for p in browser.iterdir() if p.is_dir()):
         if folder.name not in registry:
-            out.append(f"calculators/assets/widgets/{folder.name}/ belongs to no registered widget")
+            out.append(f"calculators/browser/widgets/{folder.name}/ belongs to no registered widget")
     return out
 
 
@@ -71,7 +71,7 @@ def _fake(name: str, **changes) -> Widget:
 
 def test_a_widget_missing_its_files_is_named_with_what_it_lacks():
     found = problems({**REGISTRY, "ghost": _fake("ghost", api="ghost", options={"x": Option(1, "")})})
-    assert "ghost: no browser module calculators/assets/widgets/ghost.js" in found
+    assert "ghost: no browser module calculators/browser/widgets/ghost.js" in found
     assert "ghost: no API module rules_core/api/ghost.py" in found
     assert any(p.startswith("ghost: rules_core.api.CALCULATORS has no calculator") for p in found)
     assert "ghost: option 'x' says nothing for page authors" in found
@@ -81,7 +81,7 @@ def test_a_widget_missing_its_files_is_named_with_what_it_lacks():
 def test_a_browser_module_nobody_registered_is_named():
     registry = {k: v for k, v in REGISTRY.items() if k != "dice"}
     found = problems(registry)
-    assert "calculators/assets/widgets/dice.js is not a registered widget (calculators/widgets/)" in found
+    assert "calculators/browser/widgets/dice.js is not a registered widget (calculators/pages/widgets/)" in found
 
 
 def test_a_calculator_without_golden_cases_or_census_payloads_is_named(monkeypatch):
@@ -100,7 +100,7 @@ def test_the_browser_reads_the_registry_and_lists_no_widget_by_hand():
     text = ship.registry_module()
     assert json.dumps(browser_list(), separators=(",", ":")) in text
     assert browser_list()["widgets"] == list(REGISTRY)
-    calc = (ROOT / "calculators" / "assets" / "calc.js").read_text(encoding="utf-8")
+    calc = (ROOT / "calculators" / "browser" / "calc.js").read_text(encoding="utf-8")
     assert 'from "./registry.js"' in calc
     assert not [name for name in REGISTRY if f'"{name}"' in calc], "calc.js names a widget by hand"
 

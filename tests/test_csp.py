@@ -2,7 +2,7 @@
 import base64
 import hashlib
 
-from calculators import csp
+from calculators.build import csp
 
 
 def sha(text: str) -> str:

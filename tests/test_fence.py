@@ -4,8 +4,8 @@ from html.parser import HTMLParser
 import markdown
 import pytest
 
-from calculators.fence import format_calculator, validate_calculator
-from calculators.widgets import WIDGETS, WidgetError
+from calculators.pages.fence import format_calculator, validate_calculator
+from calculators.pages.widgets import WIDGETS, WidgetError
 
 
 def render(source: str) -> str:

@@ -1,11 +1,11 @@
-"""The example maps (docs/maps/*.yml) and their loader, calculators.maps: safe YAML,
+"""The example maps (docs/maps/*.yml) and their loader, calculators.pages.maps: safe YAML,
 checked by rules_core, every problem named with its file and line."""
 from __future__ import annotations
 
 import markdown
 import pytest
 
-from calculators import fence, maps
+from calculators.pages import fence, maps
 from rules_core.api import call
 
 WAREHOUSE = {"name": "Warehouse", "zones": ["West end", "Middle", "East end"],

@@ -1,11 +1,11 @@
-"""The standard library the site ships (calculators.precompile): only what the engine uses, as bytecode."""
+"""The standard library the site ships (calculators.build.precompile): only what the engine uses, as bytecode."""
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from calculators.precompile import PYODIDE_STDLIB, build_stdlib
-from calculators.wheel import build_wheel
+from calculators.build.precompile import PYODIDE_STDLIB, build_stdlib
+from calculators.build.wheel import build_wheel
 from tests.imports import imports
 
 RULES_CORE = Path(__file__).resolve().parent.parent / "rules_core"
@@ -74,7 +74,7 @@ def test_the_census_payloads_are_the_golden_cases():
     from devtools.payloads import PAYLOADS, from_cases, render
 
     assert PAYLOADS.read_text(encoding="utf-8") == render(from_cases()), (
-        "calculators/precompile/payloads.json is stale: run `.venv/bin/python -m devtools.payloads`")
+        "calculators/build/precompile/payloads.json is stale: run `.venv/bin/python -m devtools.payloads`")
     calls = {p["call"] for p in from_cases()}
     from rules_core.api import describe
     assert calls >= {d["name"] for d in describe()}, "every calculator is exercised by the census"

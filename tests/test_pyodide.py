@@ -1,6 +1,6 @@
 """The Pyodide leg: the golden cases and doctests, run in Pyodide on the shipped wheel.
 
-The wheel is built exactly as the site builds it (``calculators.wheel``), then
+The wheel is built exactly as the site builds it (``calculators.build.wheel``), then
 ``tests/pyodide/run_cases.mjs`` loads Pyodide from ``node_modules/pyodide``
 (offline), installs the wheel and runs ``golden.check_all`` there. Node and the
 npm packages are part of the set-up (``make test`` does ``npm ci``): when they
@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import rules_core
-from calculators.precompile import build_stdlib
-from calculators.wheel import build_wheel
+from calculators.build.precompile import build_stdlib
+from calculators.build.wheel import build_wheel
 from golden import load_cases
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import markdown
 
-from calculators import hook, reference
-from calculators.widgets import REGISTRY
+from calculators import hook
+from calculators.pages import reference
+from calculators.pages.widgets import REGISTRY
 from rules_core.api import CALCULATORS
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "calculators-reference.md"

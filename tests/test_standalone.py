@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from calculators.precompile import build_stdlib
-from calculators.wheel import build_wheel
+from calculators.build.precompile import build_stdlib
+from calculators.build.wheel import build_wheel
 from tests.imports import imports
 
 ROOT = Path(__file__).resolve().parent.parent

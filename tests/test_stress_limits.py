@@ -1,6 +1,6 @@
 """The bounds the stress widget checks a stored track against before drawing it
-(calculators/widgets/stress.py LIMITS) are the rules' own: one past each is refused."""
-from calculators.widgets.stress import LIMITS
+(calculators/pages/widgets/stress.py LIMITS) are the rules' own: one past each is refused."""
+from calculators.pages.widgets.stress import LIMITS
 from rules_core.api import call
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from calculators import maps
-from calculators.fence import parse
-from calculators.widgets import WidgetError
+from calculators.pages import maps
+from calculators.pages.fence import parse
+from calculators.pages.widgets import WidgetError
 
 LAUGHS = 'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n' + "".join(
     f"{n}: &{n} [" + ", ".join([f"*{p}"] * 9) + "]\n" for p, n in zip("abcdefgh", "bcdefghi"))

@@ -1,6 +1,6 @@
 """Replayed logs kept between calls, so that one tap costs one event.
 
-The morale tracker (RULES.md §4) and the conflict board (§7) are logs of
+The morale tracker and the Edgerunner conflict board are logs of
 events: their state is what replaying the log gives. Replaying a 2,000-event
 log on every tap would make a long conflict slow, so the engine keeps each
 log it has replayed, step by step, under a **token**, and a tap sends only the
@@ -36,7 +36,7 @@ rules_core.errors.RulesError: This conflict changed elsewhere; it is read again 
 """
 from __future__ import annotations
 
-import secrets
+import os
 from collections import OrderedDict
 
 from ..errors import RulesError
@@ -64,7 +64,7 @@ class Logs:
 
     def keep(self, setup, steps: list) -> str:
         """Keep a replayed log; returns its new token."""
-        token = secrets.token_hex(8)
+        token = os.urandom(8).hex()
         self._logs[token] = (setup, list(steps))
         while len(self._logs) > self._kept:
             self._logs.popitem(last=False)

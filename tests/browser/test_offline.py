@@ -18,7 +18,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from playwright.sync_api import expect
 
-from calculators import offline, ship
+from calculators.build import offline, ship
 from tests.browser.pages import follow_link, search
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, wait_engine
 

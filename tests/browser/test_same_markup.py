@@ -1,6 +1,6 @@
 """What the build writes (Python) and what the browser builds (JavaScript) are the same markup.
 
-A field drawn at build time (``calculators/widgets/_html.py``) and one built in
+A field drawn at build time (``calculators/pages/widgets/_html.py``) and one built in
 the page (``ui.js``'s ``field``) must read the same to a screen reader and take
 the rules' messages the same way; a map drawn at build time
 (``widgets/borders.py``) and in the page (``borders/svg.js``) must look the
@@ -11,10 +11,10 @@ attribute.
 """
 import pytest
 
-from calculators import maps
-from calculators.ship import calc_folder
-from calculators.widgets import _html as h
-from calculators.widgets import borders
+from calculators.build.ship import calc_folder
+from calculators.pages import maps
+from calculators.pages.widgets import _html as h
+from calculators.pages.widgets import borders
 from rules_core.api import call
 
 # Runs in the page: import the modules, build the JavaScript side, parse the Python side,

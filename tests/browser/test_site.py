@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from calculators import ship
+from calculators.build import ship
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}

@@ -1,7 +1,7 @@
 // The border map editor's edits: plain data changes, the old map never touched.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { edits, fieldFor } from "../../calculators/assets/widgets/borders/editor.js";
+import { edits, fieldFor } from "../../calculators/browser/widgets/borders/editor.js";
 
 const map = () => ({
   name: "House",

@@ -15,7 +15,7 @@ before(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "files-js-"));
   mkdirSync(path.join(dir, "widgets", "borders"), { recursive: true });
   mkdirSync(path.join(dir, "vendor"));
-  copyFileSync(path.join(ROOT, "calculators/assets/widgets/borders/files.js"), path.join(dir, "widgets/borders/files.js"));
+  copyFileSync(path.join(ROOT, "calculators/browser/widgets/borders/files.js"), path.join(dir, "widgets/borders/files.js"));
   copyFileSync(path.join(ROOT, "node_modules/js-yaml/dist/js-yaml.mjs"), path.join(dir, "vendor/js-yaml.mjs"));
   files = await import(pathToFileURL(path.join(dir, "widgets/borders/files.js")).href);
 });

@@ -2,7 +2,7 @@
 // shareLink and sharedText read `location`; a stand-in is enough (no DOM).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { logged, merge, pack, shareLink, sharedText, unpack } from "../../calculators/assets/widgets/morale/saved.js";
+import { logged, merge, pack, shareLink, sharedText, unpack } from "../../calculators/browser/widgets/morale/saved.js";
 
 const setup = { edition: "2023", teams: [{ name: "Crows", members: ["Ash", "Bree"] }, { name: "Owls", members: ["Cy"] }] };
 const fresh = () => unpack(JSON.stringify({ setup, events: [] })).conflict;

@@ -4,7 +4,7 @@
 //   node tests/pyodide/run_cases.mjs --wheel dist/rules_core-0.1.0-py3-none-any.whl
 //        [--stdlib python_stdlib.zip] [--cases tests/cases] [--golden tests/golden.py]
 //
-// --stdlib: the standard library the site ships (cut by calculators.precompile
+// --stdlib: the standard library the site ships (cut by calculators.build.precompile
 // to the modules the engine uses, as bytecode) instead of the npm package's own.
 // The golden cases, the smoke call and the import of every rules_core module
 // run on exactly that zip, so a module missing from it fails the leg. Only
@@ -54,7 +54,7 @@ function parseArgs(argv) {
     if (!(key in args) || i + 1 >= argv.length) fail(`unknown or incomplete argument ${argv[i]}`);
     args[key] = path.resolve(argv[++i]);
   }
-  if (!args.wheel) fail("--wheel PATH is required (build it with calculators.wheel.build_wheel)");
+  if (!args.wheel) fail("--wheel PATH is required (build it with calculators.build.wheel.build_wheel)");
   if (!existsSync(args.wheel)) fail(`no wheel at ${args.wheel}`);
   if (!existsSync(args.golden)) fail(`no golden checker at ${args.golden}`);
   if (!existsSync(args.cases)) fail(`no case folder at ${args.cases}`);

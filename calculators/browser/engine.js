@@ -9,7 +9,7 @@ let worker = null;
 let ready = null;
 let nextId = 1;
 // Save-Data (a metered connection, a data saver): the engine waits for the player's go-ahead
-// (a page that started it from its <head> already has it running: calculators/assets/early.js checks too).
+// (a page that started it from its <head> already has it running: calculators/browser/early.js checks too).
 let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
 let held = null;
 let release = null;

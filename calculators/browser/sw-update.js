@@ -1,5 +1,5 @@
 // Part of the service worker (sw.js loads it with importScripts; see
-// calculators/offline.py). A new version of the site waits until every open
+// calculators/build/offline.py). A new version of the site waits until every open
 // tab of the site has agreed to it: a tab that chose "Later" keeps the version
 // it has, complete, and no tab ever runs files of two versions.
 //

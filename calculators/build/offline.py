@@ -51,7 +51,7 @@ PRECACHE = {
     "skipWaiting": False,  # wait until every open tab accepts the new version (sw-update.js)
     "importScripts": ["{calc}/sw-update.js"],  # the glue's folder (ship.revision_assets)
     # Offline, an address the site does not have shows the site's own 404 page
-    # (calculators/sw/build.mjs turns this into a network-first route for navigations).
+    # (calculators/build/sw/build.mjs turns this into a network-first route for navigations).
     "offlineNotFound": "404.html",
     "clientsClaim": True,  # the first visit is offline-ready without a reload
     "inlineWorkboxRuntime": True,

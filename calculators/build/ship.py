@@ -6,7 +6,7 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
 * :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
 * :func:`ship_engine` — the Pyodide runtime from the pinned npm package, with
   a lock file listing no packages and a standard library cut to the modules
-  the engine imports, precompiled (``calculators.precompile``);
+  the engine imports, precompiled (``calculators.build.precompile``);
 * :func:`ship_assets` — the page glue, worker (the engine's manifest written in) and widget
   scripts and styles;
 * :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
@@ -44,7 +44,9 @@ from . import precompile
 from .wheel import ROOT, build_wheel
 
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
-ASSETS = Path(__file__).resolve().parent / "assets"
+ASSETS = Path(__file__).resolve().parent.parent / "browser"
+"""What runs in the browser: copied into the site (but for the type declarations, which only the type check reads)."""
+TYPES = ASSETS / "types"
 CALC_DIR = "assets/calc"
 ENGINE_DIR = "assets/engine"
 
@@ -255,7 +257,7 @@ def ship_assets(site_dir: Path) -> list[Path]:
     _write_if_changed(styles, styles_bundle())
     out.append(styles)
     for src in sorted(ASSETS.rglob("*")):
-        if src.is_file() and src != ASSETS / EARLY and src.suffix != ".css":
+        if src.is_file() and src != ASSETS / EARLY and src.suffix != ".css" and not src.is_relative_to(TYPES):
             dest = Path(site_dir) / CALC_DIR / src.relative_to(ASSETS)
             if src.name == WORKER and src.parent == ASSETS:
                 _write_if_changed(dest, _worker_with_manifest(src, Path(site_dir) / ENGINE_DIR / "engine.json"))
@@ -284,10 +286,10 @@ REGISTRY_FILE = "registry.js"
 
 def registry_module() -> str:
     """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``)."""
-    from .widgets import browser_list
+    from ..pages.widgets import browser_list
 
     data = json.dumps(browser_list(), ensure_ascii=False, separators=(",", ":"))
-    return (f"// Written by the build from calculators/widgets (the widget registry): do not edit.\n"
+    return (f"// Written by the build from calculators/pages/widgets (the widget registry): do not edit.\n"
             f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n")
 
 

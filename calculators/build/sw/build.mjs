@@ -1,6 +1,6 @@
 // Generate the service worker with Workbox (workbox-build's generateSW).
-// Usage: node calculators/sw/build.mjs '<json config>'
-// The config comes from calculators/offline.py; this file only hands it to
+// Usage: node calculators/build/sw/build.mjs '<json config>'
+// The config comes from calculators/build/offline.py; this file only hands it to
 // Workbox and prints what was precached as one line of JSON.
 import { generateSW, getManifest } from "workbox-build";
 

@@ -149,7 +149,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /**
- * One field with its label, hint and message: the markup calculators/widgets/_html.py builds at
+ * One field with its label, hint and message: the markup calculators/pages/widgets/_html.py builds at
  * build time (tests/browser/test_same_markup.py holds the two to each other). The control is
  * described by its message (`${id}-error`), then its hint (`${id}-hint`); a checkbox comes before
  * its label.

@@ -2,11 +2,11 @@
 
 Every module in this package whose name does not start with ``_`` (and is
 not ``base``) is a widget: it ends with ``WIDGET = base.Widget(...)`` and
-its browser side is ``calculators/assets/widgets/<name>.js``. Nothing else
+its browser side is ``calculators/browser/widgets/<name>.js``. Nothing else
 lists the widgets: the fence reads :data:`REGISTRY`, the build writes
-:func:`browser_list` for ``calc.js`` (``calculators/ship.py``), the engine
+:func:`browser_list` for ``calc.js`` (``calculators/build/ship.py``), the engine
 benchmark takes its interactions from it, and the Calculators reference
-page is generated from it (``calculators/reference.py``).
+page is generated from it (``calculators/pages/reference.py``).
 ``tests/test_contract.py`` fails when the registry and the files disagree.
 """
 from __future__ import annotations
@@ -26,16 +26,16 @@ def _discover() -> dict[str, Widget]:
             continue
         widget = getattr(importlib.import_module(f"{__name__}.{module}"), "WIDGET", None)
         if not isinstance(widget, Widget):
-            raise WidgetError(f"calculators/widgets/{module}.py has no WIDGET = Widget(...) (see widgets/base.py)")
+            raise WidgetError(f"calculators/pages/widgets/{module}.py has no WIDGET = Widget(...) (see widgets/base.py)")
         if widget.name != module:
-            raise WidgetError(f"calculators/widgets/{module}.py registers the widget {widget.name!r}; "
+            raise WidgetError(f"calculators/pages/widgets/{module}.py registers the widget {widget.name!r}; "
                               f"name it {module!r} like its module")
         found[widget.name] = widget
     return found
 
 
 REGISTRY: dict[str, Widget] = _discover()
-"""Widget name (the fence's ``widget:``) → its :class:`~calculators.widgets.base.Widget`."""
+"""Widget name (the fence's ``widget:``) → its :class:`~calculators.pages.widgets.base.Widget`."""
 WIDGETS = {name: widget.render for name, widget in REGISTRY.items()}
 """Widget name → ``render(widget_id, options) -> str``."""
 

@@ -1,10 +1,10 @@
 """What every widget shares: its description for the registry, option checking, engine results, the error.
 
-A widget module (``calculators/widgets/<name>.py``) ends with ``WIDGET =
+A widget module (``calculators/pages/widgets/<name>.py``) ends with ``WIDGET =
 Widget(...)``: its name (the fence's ``widget:``), its ``render(widget_id,
 options)``, its fence options with their defaults, the ``rules_core.api``
 module it calls, and one interaction the engine benchmark times. The
-registry (``calculators/widgets/__init__.py``) finds every such module;
+registry (``calculators/pages/widgets/__init__.py``) finds every such module;
 nothing else lists the widgets.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Widget:
     """One calculator as the build, the browser, the benchmark and the reference page know it."""
 
     name: str
-    """The fence's ``widget:`` value; the browser module is ``calculators/assets/widgets/<name>.js``."""
+    """The fence's ``widget:`` value; the browser module is ``calculators/browser/widgets/<name>.js``."""
     title: str
     render: Callable[[str, dict], str]
     options: dict[str, Option]

@@ -1,6 +1,6 @@
 """Render the site's PNG icons from docs/assets/logo.svg (run once after changing the logo).
 
-    .venv/bin/python -m calculators.make_icons
+    .venv/bin/python -m devtools.make_icons
 
 Uses the same Chromium the tests drive; the PNGs are committed, so a build
 needs no browser. Sizes: 192 and 512 (the web app manifest, also as

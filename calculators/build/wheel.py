@@ -11,7 +11,8 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from .. import ROOT
+
 EPOCH = "1700000000"  # any fixed date: wheels made from the same source are byte-identical
 
 

@@ -1,5 +1,5 @@
 // assets/calc/registry.js is written at build time from the Python registry (ship.ship_registry).
 /** The registry's browser part: the widgets and what the page needs of each. */
 export const REGISTRY: { widgets: string[] } & Record<string, unknown>;
-/** Every widget's name, as calculators/widgets/ registers it. */
+/** Every widget's name, as calculators/pages/widgets/ registers it. */
 export const WIDGETS: string[];

@@ -1,6 +1,6 @@
 // Build step: precompressed copies of big files, for hosts that serve them
 // (nginx gzip_static / brotli_static, Caddy's `precompressed`, Apache).
-//   node calculators/precompress.mjs OUT_DIR FILE...
+//   node calculators/build/precompress.mjs OUT_DIR FILE...
 // Writes OUT_DIR/<name>.br (brotli, quality 11) and OUT_DIR/<name>.gz (gzip -9)
 // for each FILE and prints {name: {raw, br, gz}} as one line of JSON.
 // Node's zlib has brotli built in: no extra package.

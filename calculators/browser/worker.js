@@ -10,7 +10,7 @@
 // All the logic is Python; this file only binds it to postMessage.
 //
 // Start-up: the first visit loads Pyodide, whose standard library zip also
-// holds rules_core, compiled (calculators/precompile), then, once the page has
+// holds rules_core, compiled (calculators/build/precompile), then, once the page has
 // been idle a moment, saves a memory snapshot of the ready interpreter in
 // Cache Storage, keyed on the wheel's hash. Later visits restore that snapshot
 // instead of starting Python from scratch (several times faster), and check it
@@ -18,14 +18,14 @@
 // never used.
 //
 // The manifest (engine.json) names the engine's files; their folders carry a
-// hash of their content (see calculators/ship.py), so the service worker's
+// hash of their content (see calculators/build/ship.py), so the service worker's
 // precache reuses what this worker has just downloaded. The build writes the
 // manifest into this file (BUILT_MANIFEST) and the worker asks for the
 // engine's big files the moment it starts, all at once, beside pyodide.mjs:
 // on a phone link every request that waits for another costs a round trip.
 const engineURL = new URL("../engine/", import.meta.url);
 /** @type {any} */
-const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/ship.py)
+const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/build/ship.py)
 let loadPyodide, options; // set by boot() from the manifest
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";

@@ -26,8 +26,8 @@ import yaml
 from rules_core import borders
 from rules_core.errors import RulesError
 
+from .. import ROOT
 from . import yaml_limits
-from .wheel import ROOT
 from .widgets.base import WidgetError
 
 MAPS_DIR = ROOT / "docs" / "maps"

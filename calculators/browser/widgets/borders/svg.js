@@ -1,5 +1,5 @@
 // The map drawn as SVG from borders.diagram's reply (the same markup the build
-// writes in calculators/widgets/borders.py), and marks for a move: the route,
+// writes in calculators/pages/widgets/borders.py), and marks for a move: the route,
 // what the shifts reach, what is short. Positions all come from rules_core.
 const NS = "http://www.w3.org/2000/svg";
 
