@@ -487,13 +487,6 @@ def test_glossary_entries_say_what_the_issue_asks():
     assert "Edgerunner" in glossary_entry("hit") and "Gauntlet Forge" in glossary_entry("hit-edgerunner")
     assert "skill" in glossary_entry("maneuver-skill") and "action" in glossary_entry("maneuver")
     assert "keep-morale test" in glossary_entry("morale-breaks")
-    assert "least difficulty" in glossary_entry("severity") and "least effort" in glossary_entry("severity")
-
-
-def test_severity_says_what_it_does():
-    text = section(WOUNDS, "severity")
-    assert "**simple tests:** the difficulty is never below that number" in text
-    assert "**contests:** an opponent testing against you counts at least that much effort" in text
 
 
 def test_every_calculator_on_the_table_page_lists_the_rulings_it_assumes():
@@ -502,3 +495,131 @@ def test_every_calculator_on_the_table_page_lists_the_rulings_it_assumes():
         part = text[text.index(f"{{ #{anchor} }}"):]
         part = part[:part.index("```calculator")]
         assert '??? ruling "Rulings this calculator assumes"' in part, anchor
+
+
+# ---------------------------------------------------------------- issue 27: nothing the sources don't say
+
+
+# A page may credit the five sources (the chapters, "the 2023 text", "the wiki") and our rulings; the game's
+# other pages (wounds, skill tests, advancement…) are not among the sources, so no page leans on them.
+OUTSIDE_SOURCES = re.compile(r"published\s+\w+\s+page|\b(wounds?|skill[- ]tests?|skills|advancement|traits)"
+                             r"\s+(page|rules|chapter)\b", re.I)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_page_credits_a_source_outside_the_seeds(page):
+    found = [m.group(0) for m in OUTSIDE_SOURCES.finditer(flat(page_text(page)))]
+    assert found == [], f"{page} credits {found}"
+
+
+def test_severity_is_the_highest_marked_box_and_nothing_more():
+    from rules_core import wounds
+    text = section(WOUNDS, "severity")
+    # the table is rules_core's: the capacity of the highest marked box names the severity
+    for capacity in sorted(set(wounds.BOXES)):
+        assert f"| {capacity} | {wounds.SEVERITIES[capacity]} |" in text
+    assert f"| none marked | {wounds.SEVERITIES[0]} |" in text
+    # the effects no source states are gone: no difficulty floor, no table of hindered skills
+    for claim in ("simple tests", "contests", "Hinders", "Fight, Maneuver", "Influence, Resources", "difficulty"):
+        assert claim not in text, claim
+    assert "not in the conflict chapters" in text
+    entry = glossary_entry("severity")
+    assert "least difficulty" not in entry and "least effort" not in entry
+    assert "Our sources don't say what it does" in entry
+
+
+def test_gain_an_advantage_at_a_glance_moves_morale_both_ways():
+    line = next(item for item in glance(GF_CONFLICTS).split(" - ") if "(#gaining-an-advantage)" in item)
+    assert "Succeed: your team **+1** morale" in line and "Fail (beaten): your team **−1**" in line
+    assert "(Vigor: the margin to **morale** as well)" in line
+    # the tracker: a success +1, a failure −1, and a Vigor advantage adds its margin on top of the success
+    assert morale_of(tracker("2023", TWO_TEAMS, [{"kind": "success", "member": "a2"}]))["A"] == 1
+    assert morale_of(tracker("2023", TWO_TEAMS, [{"kind": "failure", "member": "a2"}]))["A"] == -1
+    vigor = tracker("2023", TWO_TEAMS, [{"kind": "success", "member": "a2"}, {"kind": "advantage", "member": "a2", "margin": 2}])
+    assert morale_of(vigor)["A"] == 3
+    body = section(GF_CONFLICTS, "gaining-an-advantage")
+    assert "succeed and your team gains **1**" in body and "(**−1**)" in body
+
+
+def test_glossary_hit_says_2023_never_speaks_of_successes():
+    entry = glossary_entry("hit")
+    assert "uses both words" not in entry
+    assert "The 2023 text counts hits and effort and never speaks of successes" in entry
+    assert "the 2022 and `wiki` texts call them successes" in entry
+
+
+def test_glossary_names_both_ways_into_a_last_stand():
+    entry = glossary_entry("morale-breaks")
+    assert "Only then may its members" not in entry
+    assert "**two ways into a Last Stand**" in entry
+    assert "stress that fits no box, paid for with Favor as a new trait" in entry
+    assert "choose surrender or a Last Stand" in entry
+    # the conflicts page lists the same two ways
+    entering = section(GF_CONFLICTS, "last-stand")
+    assert "spent [Favor](../glossary.md#favor) on a new trait" in entering and "your team's morale breaks" in entering
+
+
+def test_glossary_last_stand_and_overwhelmed_use_one_word_each():
+    stand, overwhelmed = glossary_entry("last-stand"), glossary_entry("overwhelmed")
+    assert "overwhelm" not in stand.replace("[overwhelmed](#overwhelmed)", "")
+    assert "Favor has bought a trait" in stand
+    assert "Without the Favor you are [overwhelmed](#overwhelmed) and retire: no Last Stand" in stand
+    assert "too little Favor" in overwhelmed and "retires" in overwhelmed
+
+
+def test_opposed_rolls_are_our_ruling_where_they_are_first_used():
+    title = "Ruling: an opposing skill comes off the roll"
+    assert "**your roll minus the opposing skill**" in ruling(ER_CONFLICTS, title)
+    rolling = section(ER_CONFLICTS, "rolling-shifts")
+    assert f'!!! ruling "{title}"' in rolling
+    # the first place on the page that says it (the cheat sheet) points to the ruling
+    assert "minus the opposing skill (our [ruling](#rolling-shifts))" in glance(ER_CONFLICTS)
+    assert "by our [ruling](#rolling-shifts)" in example(ER_CONFLICTS, "Nephrite shoves the daemon")
+    assert "takes it off your roll (our [ruling](#rolling-shifts))" in section(ER_CONFLICTS, "move-another")
+    assert "(our ruling, the Fate way)" in glossary_entry("shift")
+
+
+def test_wiki_attacks_take_any_approach():
+    text = section(EDITIONS, "attacks")
+    wiki = text[text.index('=== "wiki"'):]
+    assert "An attack may use **any Approach** with the relevant skill" in wiki
+    assert text.count("An attack may use **any attribute** with the relevant skill") == 2  # 2023, 2022
+
+
+NEW_RULINGS = [
+    # RULES.md §4 "Rulings the site states for every edition" and §5: (page, anchor, box title, a phrase of it)
+    (GF_CONFLICTS, "building-morale", "Ruling: every team starts at 0", "We start every team at **0**"),
+    (EDITIONS, "starting-morale", "Ruling: 2023 and 2022 teams start at 0", "every team starts at **0**"),
+    (EDITIONS, "morale", "Ruling: wiki morale never goes below 0", "takes the team to **0**, not below"),
+    (GF_CONFLICTS, "keeping-morale", "Ruling: the keep-morale test doesn't move morale", "the score itself stays"),
+    (EDITIONS, "keeping-morale", "Ruling: the keep-morale test doesn't move morale", "whether morale breaks"),
+    (GF_CONFLICTS, "turn-order", "Ruling: turn order is the initiator's call", "in the order you list them"),
+    (EDITIONS, "turn-order", "Ruling: turn order in the morale tracker", "positioning successes"),
+    (GF_CONFLICTS, "ending", "Ruling: who has lost, in the morale tracker", "it costs the team no morale"),
+    (GF_CONFLICTS, "ending", "Ruling: who has lost, in the morale tracker", "It names no winner at that point"),
+    (EDITIONS, "ending", "Ruling: the end of a conflict, in every edition", "costs the team no more morale"),
+    (EDITIONS, "ending", "Ruling: the end of a conflict, in every edition", "it names no winner"),
+    (ER_CONFLICTS, "rolling-shifts", "Ruling: an opposing skill comes off the roll", "minus the opposing skill"),
+    (ER_CONFLICTS, "move", "Ruling: stress bought for a move", "adds **one shift**"),
+    (ER_CONFLICTS, "resist", "Ruling: resisting with stress, one shift per point", "**one shift per point**"),
+]
+
+
+@pytest.mark.parametrize(("page", "anchor", "title", "phrase"), NEW_RULINGS,
+                         ids=[f"{r[0]}#{r[1]}: {r[3]}" for r in NEW_RULINGS])
+def test_every_new_ruling_has_its_box_where_the_site_applies_it(page, anchor, title, phrase):
+    assert f'!!! ruling "{title}"' in section(page, anchor)
+    assert phrase in ruling(page, title)
+
+
+def test_the_tracker_ends_a_conflict_as_the_every_edition_ruling_says():
+    broken = tracker("2023", TWO_TEAMS, [{"kind": "failure", "member": "a1"}, {"kind": "end_turn", "team": "A", "effort": 0}])
+    assert broken["winner"] is None and broken["teams"][0]["status"] == "deciding"
+    perished = tracker("2023", TWO_TEAMS, [{"kind": "failure", "member": "a1"}, {"kind": "end_turn", "team": "A", "effort": 0},
+                                           {"kind": "last_stand", "member": "a2"}, {"kind": "perish", "member": "a2"}])
+    assert morale_of(perished)["A"] == -1 and perished["winner"] == "B"  # no further morale; all last-standers gone
+    wiki = [{"name": "A", "approach": 1, "members": [{"name": "a1", "successes": 0}, {"name": "a2", "successes": 0}]},
+            {"name": "B", "approach": 2, "members": [{"name": "b1", "successes": 0}]}]
+    zero = tracker("wiki", wiki, [{"kind": "attack", "member": "b1", "defender": "a2", "effort": 5, "defender_effort": 0}])
+    assert zero["winner"] is None
+    assert {m["name"]: m["actions"] for m in zero["teams"][0]["members"]} == {"a1": [], "a2": ["last_stand"]}
