@@ -94,5 +94,132 @@ event's own field (``zone``, ``faces``, ``resist.stress.amount``) and gives its 
 """
 from __future__ import annotations
 
-CALCULATORS: dict = {}
-"""Filled by :mod:`.read` once the engine lands (name → handler)."""
+from ... import board as core
+from ...errors import RulesError
+from .. import fields as f
+from .._logs import Logs
+from . import payload, read
+from .examples import EXAMPLES
+
+LOGS = Logs()
+"""The replayed conflicts this engine holds, by token (:mod:`rules_core.api._logs`)."""
+
+
+def _kept(p: dict):
+    setup, steps = LOGS.steps(p.get("log"), p.get("length"))
+    return setup, steps, (steps[-1][0] if steps else core.start(setup))
+
+
+def _answer(token: str, steps: list, board: core.Board) -> dict:
+    return {"log": token, "length": len(steps), "state": payload.state(board)}
+
+
+def replay(p: dict) -> dict:
+    """The conflict after its whole log, and a token to continue it tap by tap.
+
+    Input: ``setup`` (map, sides, actors, things, aspects: see the module),
+    ``events`` (the log, oldest first; at most 5000).
+    Output: ``log`` (the token), ``length`` (events held), ``map`` ({data,
+    layout}: the map as data and each zone's grid cell), ``state`` and
+    ``entries`` (every log entry, oldest first: {index, exchange, kind, actor,
+    target, shifts, range, text}).
+
+    Example: ``{"setup": {...warehouse crew...}, "events": [{"kind": "move", "actor": "Gatto",
+    "skill": "Athletics", "rating": 3, "faces": "+0--"}]}`` → ``entries[0].text`` "Exchange 1 —
+    Gatto moves: 2 shifts reach no other zone (Middle is 1 short)".
+    """
+    f.only(p, "setup", "events")
+    if p.get("setup") is None:
+        raise RulesError("The conflict's setup is missing.", field="setup", code="required")
+    setup = read.setup(p["setup"])
+    steps = core.history(setup, read.events(p))
+    token = LOGS.keep(setup, steps)
+    board = steps[-1][0] if steps else core.start(setup)
+    return {**_answer(token, steps, board), "map": payload.zone_map(setup.map),
+            "entries": [payload.entry(e, i) for i, (_, e) in enumerate(steps)]}
+
+
+def apply(p: dict) -> dict:
+    """One new event on a kept conflict: only what changed.
+
+    Input: ``log`` (the token from ``board.replay``), ``length`` (the events
+    the page holds before this one: undo is a shorter length), ``event``.
+    Output: ``log``, ``length`` (one more), ``entry`` (the new log entry, with
+    its story line) and ``state`` (the whole state, compact: no map, no log).
+    A token or length the engine does not hold: error code ``stale`` (replay
+    the log). A bad event: its own field, ``event`` = its index.
+
+    Example: ``{"log": "9f…", "length": 0, "event": {"kind": "move", "actor": "Hargan",
+    "skill": "Athletics", "rating": 2, "dice": 1, "zone": "Middle"}}`` → ``entry.text``
+    "Exchange 1 — Hargan moves East end → Middle (3 of 3 shifts)".
+    """
+    f.only(p, "log", "length", "event")
+    setup, steps, board = _kept(p)
+    try:
+        event = read.event(p.get("event"))
+        board, entry = core.apply(board, event)
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
+    steps.append((board, entry))
+    return {**_answer(p["log"], steps, board), "entry": payload.entry(entry, len(steps) - 1)}
+
+
+def at(p: dict) -> dict:
+    """The kept conflict cut to ``length`` events (undo; redo is ``board.apply`` with the event again).
+
+    Input: ``log``, ``length``.
+    Output: ``log``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``).
+    """
+    f.only(p, "log", "length")
+    _, steps, board = _kept(p)
+    return {**_answer(p["log"], steps, board),
+            "entry": payload.entry(steps[-1][1], len(steps) - 1) if steps else None}
+
+
+def preview(p: dict) -> dict:
+    """What an action's form needs before choosing, on the kept conflict.
+
+    Input: ``log``, ``length``, ``event``: the action as far as it is filled in
+    (``kind`` and ``actor`` required; the roll, target and track when known).
+    Output: ``kind``, ``actor``, ``shifts`` (``None`` until the roll is given),
+    ``must_continue`` (same skill, kind and target as the previous action),
+    ``previous``, ``range``, ``reach`` (move, move another: every zone with
+    cost, shortfall, reachable, route, cover), ``track``, ``threshold``,
+    ``absorb`` (attack: {track, threshold, options [{consequences, invokes,
+    hit}], taken_out_anyway}), ``defense_threshold``, ``free_invokes``
+    (maneuver), ``recovery`` (recovery: {track, marked, clearable, suggested}).
+
+    Example: ``{"log": "9f…", "length": 0, "event": {"kind": "move", "actor": "Gatto",
+    "rating": 3, "faces": "+0--"}}`` → ``reach`` West end 0, Middle short 1, East end short 4.
+    """
+    f.only(p, "log", "length", "event")
+    _, steps, board = _kept(p)
+    try:
+        event = read.event(p.get("event"), partial=True)
+        return payload.preview(core.preview(board, event))
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
+
+
+def example(p: dict) -> dict:
+    """A ready setup.
+
+    Input: ``name``: "warehouse crew" (the warehouse map, two sides, four
+    actors and a lock), "nephrite and the daemon" or "hargan and gatto" (the
+    worked examples).
+    Output: ``name``, ``setup`` (plain data for ``board.replay``), ``names``
+    (every example's name).
+    """
+    f.only(p, "name")
+    which = f.choice(p, "name", "The example", EXAMPLES, default="warehouse crew")
+    return {"name": which, "setup": EXAMPLES[which](), "names": list(EXAMPLES)}
+
+
+CALCULATORS = {
+    "board.replay": replay,
+    "board.apply": apply,
+    "board.at": at,
+    "board.preview": preview,
+    "board.example": example,
+}
+"""This package's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""
