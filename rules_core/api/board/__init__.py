@@ -76,7 +76,8 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
     board.apply   {log, length, event}     → {log, length, entry, state}      (length is the new one)
     board.at      {log, length}            → {log, length, state, entry}      (undo: a shorter length;
                                               entry is the last one kept, or null; redo = apply again)
-    board.preview {log, length, event}     → what the event's form needs before it is chosen:
+    board.preview {log, length, event}     → what the event's form needs before it is chosen
+                  (or {setup, events, event}: replayed for this answer, nothing kept):
         {"kind", "actor", "shifts" (null until the roll is given), "must_continue": bool,
          "previous": {kind, skill, target, shifts} | null,
          "reach":   [{zone, cost, shortfall, reachable, route: [zones], cover: [{consequences, invokes}]}]
@@ -154,7 +155,7 @@ def apply(p: dict) -> dict:
     "Exchange 1 — Hargan moves East end → Middle (3 of 3 shifts)".
     """
     f.only(p, "log", "length", "event")
-    setup, steps, board = _kept(p)
+    _, steps, board = _kept(p)
     try:
         event = read.event(p.get("event"))
         board, entry = core.apply(board, event)
@@ -181,6 +182,8 @@ def preview(p: dict) -> dict:
 
     Input: ``log``, ``length``, ``event``: the action as far as it is filled in
     (``kind`` and ``actor`` required; the roll, target and track when known).
+    Instead of ``log`` and ``length``, ``setup`` and ``events`` may be given:
+    the log is then replayed for this answer only (nothing is kept).
     Output: ``kind``, ``actor``, ``shifts`` (``None`` until the roll is given),
     ``must_continue`` (same skill, kind and target as the previous action),
     ``previous``, ``range``, ``reach`` (move, move another: every zone with
@@ -188,12 +191,17 @@ def preview(p: dict) -> dict:
     ``absorb`` (attack: {track, threshold, options [{consequences, invokes,
     hit}], taken_out_anyway}), ``defense_threshold``, ``free_invokes``
     (maneuver), ``recovery`` (recovery: {track, marked, clearable, suggested}).
+    Without a roll, ``reach`` gives each zone's cost (its shortfall is then the whole cost).
 
     Example: ``{"log": "9f…", "length": 0, "event": {"kind": "move", "actor": "Gatto",
     "rating": 3, "faces": "+0--"}}`` → ``reach`` West end 0, Middle short 1, East end short 4.
     """
-    f.only(p, "log", "length", "event")
-    _, steps, board = _kept(p)
+    f.only(p, "log", "length", "setup", "events", "event")
+    if p.get("setup") is not None:   # no token: the log is replayed for this answer only (not kept)
+        steps = core.history(read.setup(p["setup"]), read.events(p))
+        board = steps[-1][0] if steps else core.start(read.setup(p["setup"]))
+    else:
+        _, steps, board = _kept(p)
     try:
         event = read.event(p.get("event"), partial=True)
         return payload.preview(core.preview(board, event))

@@ -7,6 +7,8 @@ returning fresh plain data, so a page can change its copy freely.
 """
 from __future__ import annotations
 
+from itertools import pairwise
+
 
 def warehouse() -> dict:
     """Three zones in a row, every border 3 (the Move example's warehouse)."""
@@ -41,7 +43,7 @@ def nephrite() -> dict:
     return {
         "name": "nephrite and the daemon",
         "map": {"name": "Subnet", "zones": nodes,
-                "borders": [{"between": [a, b]} for a, b in zip(nodes, nodes[1:])]},
+                "borders": [{"between": [a, b]} for a, b in pairwise(nodes)]},
         "sides": ["Jade", "IC"],
         "actors": [
             {"name": "Nephrite", "side": "Jade", "zone": "Node 1", "tracks": {"cool": 3, "humanity": 2, "reputation": 2}},
