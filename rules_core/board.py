@@ -590,7 +590,7 @@ def apply(board: Board, event: Event) -> tuple[Board, Entry]:
 
 
 def _shifts_words(n: int) -> str:
-    return f"{n} shift" if n in (1, -1) else f"{n} shifts"
+    return f"{n} shift" if n == 1 else f"{n} shifts"
 
 
 def _line(board: Board, text: str) -> str:
@@ -661,7 +661,7 @@ def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, re
         else:
             near = min((r for r in reach if r.shortfall), key=lambda r: (r.shortfall, r.route.cost), default=None)
             short = f" ({near.zone} is {near.shortfall} short)" if near else ""
-            text = f"{subject}: {_shifts_words(shifts)} reach{'es' if abs(shifts) == 1 else ''} no other zone{short}"
+            text = f"{subject}: {_shifts_words(shifts)} reach{'es' if shifts == 1 else ''} no other zone{short}"
         return board, Entry(board.exchange, "", _line(board, text + notes), by, other, shifts)
     m.check_zone(zone, "zone")
     there = next(r for r in reach if r.zone == zone)
