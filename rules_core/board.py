@@ -86,6 +86,9 @@ RULINGS = (
     "Nothing targets an actor or thing already taken out.",
     "With two sides, the side that accepts a concession wins; with more, no winner is named.",
     "The table cannot end an exchange in which nobody has acted yet.",
+    "Continuing a defense sets it again with the same shifts, the range measured anew (also after the target moved).",
+    "A thing without a zone is at range 0 from everyone; recovering a thing uses only the recoverer's turn.",
+    "Actors and things share one set of names, and every side needs at least one actor at setup.",
 )
 """Every ruling the board adds beyond docs/edgerunner/conflicts.md#actions, one sentence each."""
 
@@ -395,6 +398,21 @@ def _aspect_target(board: Board, on, target, *, field: str = "target", allow_out
     return value.name
 
 
+_REACHED: dict = {}
+"""Recent :func:`rules_core.borders.reach` answers by (map, start, shifts): a conflict asks the same
+few again and again (the map is kept in the value, so its id is not reused while cached)."""
+
+
+def _reach(zone_map: borders.ZoneMap, start: str, shifts: int) -> list[borders.Reach]:
+    key = (id(zone_map), start, shifts)
+    hit = _REACHED.get(key)
+    if hit is None or hit[0] is not zone_map:
+        if len(_REACHED) >= 256:
+            _REACHED.clear()
+        hit = _REACHED[key] = (zone_map, borders.reach(zone_map, start, shifts))
+    return hit[1]
+
+
 def _range(board: Board, a: str | None, b: str | None) -> int | None:
     if a is None or b is None:
         return 0
@@ -650,7 +668,7 @@ def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, re
     other = None if mover.name == by else mover.name
     subject = f"{by} moves" if other is None else f"{by} moves {other}"
     notes = "".join(f"; {x}" for x in (extra, resisted) if x) + _roll_words(roll, used)
-    reach = borders.reach(m, start_zone, shifts)
+    reach = _reach(m, start_zone, shifts)
     if zone is None or zone == start_zone:
         reached = [r.zone for r in reach if r.reachable and r.zone != start_zone]
         if zone is None and reached:
@@ -960,7 +978,7 @@ def preview(board: Board, event: Event) -> Preview:
     out = Preview(kind, actor.name, shifts, must, prev)
     m = board.setup.map
     if kind == "move":
-        return replace(out, reach=tuple(borders.reach(m, actor.zone, shifts if shifts is not None else 0)))
+        return replace(out, reach=tuple(_reach(m, actor.zone, shifts if shifts is not None else 0)))
     if kind not in ("move_another", "attack", "defense", "recovery", "maneuver") or event.target is None:
         return out
     if kind == "maneuver":
@@ -972,7 +990,7 @@ def preview(board: Board, event: Event) -> Preview:
     if kind == "move_another":
         if target.zone is None:
             return out
-        return replace(out, reach=tuple(borders.reach(m, target.zone, shifts if shifts is not None else 0)))
+        return replace(out, reach=tuple(_reach(m, target.zone, shifts if shifts is not None else 0)))
     if kind == "defense":
         return replace(out, defense_threshold=None if shifts is None or distance is None
                        else tracks.defense_threshold(shifts, distance))
