@@ -56,7 +56,7 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
      "actors": [{"name": "Gatto", "side": "Crew", "zone": "Middle", "out": false, "acted": true,
                  "tracks": {"cool": {"threshold": 2, "base": 2, "defense": null, "marked": [1]}, ...},
                  "consequences": [{"name": "mild", "value": 1, "taken": false}, ...],
-                 "previous": {"kind": "move", "skill": "Athletics", "target": null, "shifts": 3}}],
+                 "previous": {"kind": "move", "skill": "Athletics", "target": null, "track": null, "shifts": 3}}],
      "things": [{"name": "Loading door lock", "zone": "East end", "out": false,
                  "track": {"threshold": 3, "base": 3, "defense": null, "marked": []}}],
      "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1}]}
@@ -79,7 +79,7 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
     board.preview {log, length, event}     → what the event's form needs before it is chosen
                   (or {setup, events, event}: replayed for this answer, nothing kept):
         {"kind", "actor", "shifts" (null until the roll is given), "must_continue": bool,
-         "previous": {kind, skill, target, shifts} | null,
+         "previous": {kind, skill, target, track, shifts} | null,
          "reach":   [{zone, cost, shortfall, reachable, route: [zones], cover: [{consequences, invokes}]}]
                     (move, move_another: from the mover's zone; shortfall null when no route),
          "range":   borders from the actor to the target (or null),
@@ -87,7 +87,7 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
          "defense_threshold": n (defense), "free_invokes": n (maneuver),
          "recovery": {clearable, suggested} (recovery)}
         (the event may be incomplete: only ``kind`` and ``actor`` are required.)
-    board.example {name: "warehouse crew"} → {name, setup}
+    board.example {name: "warehouse crew"} → {name, setup, names, rulings}
 
 Errors: a setup's error names its place (``actors[1].name``); an event's error names the
 event's own field (``zone``, ``faces``, ``resist.stress.amount``) and gives its index as ``event``
@@ -216,11 +216,12 @@ def example(p: dict) -> dict:
     actors and a lock), "nephrite and the daemon" or "hargan and gatto" (the
     worked examples).
     Output: ``name``, ``setup`` (plain data for ``board.replay``), ``names``
-    (every example's name).
+    (every example's name), ``rulings`` (every ruling the board adds beyond
+    the rules page, one sentence each: :data:`rules_core.board.RULINGS`).
     """
     f.only(p, "name")
     which = f.choice(p, "name", "The example", EXAMPLES, default="warehouse crew")
-    return {"name": which, "setup": EXAMPLES[which](), "names": list(EXAMPLES)}
+    return {"name": which, "setup": EXAMPLES[which](), "names": list(EXAMPLES), "rulings": list(core.RULINGS)}
 
 
 CALCULATORS = {
