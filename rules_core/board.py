@@ -89,6 +89,7 @@ RULINGS = (
     "Continuing a defense sets it again with the same shifts, the range measured anew (also after the target moved).",
     "A thing without a zone is at range 0 from everyone; recovering a thing uses only the recoverer's turn.",
     "Actors and things share one set of names, and every side needs at least one actor at setup.",
+    "Redefining a border beaten as a thing is a change to the map (the setup), not an event of the log.",
 )
 """Every ruling the board adds beyond docs/edgerunner/conflicts.md#actions, one sentence each."""
 
