@@ -181,3 +181,65 @@ def test_every_example_replays(name):
     state = ok("board.replay", {"setup": setup, "events": []})["state"]
     assert state["to_act"] == [a["name"] for a in setup["actors"]]
     assert LOGS is not None
+
+
+# ---------------------------------------------------------------- random taps
+
+
+NAMES = ["Gatto", "Jade", "Hargan", "Rook", "Loading door lock", "Nobody"]
+ROLLED = ["move", "move_another", "attack", "defense", "maneuver", "recovery"]
+KINDS = [*ROLLED, "continue", "simple", "compel", "taken_out", "concession", "end_exchange", "end", "bogus"]
+
+
+def random_event(r) -> dict:
+    """A tap a hurried referee might make: often fine, often refused (a wrong target, a zone out of reach…)."""
+    kind = r.choice(KINDS) if r.random() < 0.15 else r.choice(KINDS[:9])
+    e = {"kind": kind}
+    if kind not in ("taken_out", "concession", "end_exchange", "end"):
+        e["actor"] = r.choice(NAMES[:5])
+    if kind in ROLLED:
+        e.update(skill=r.choice(["Athletics", "Fight"]), rating=r.randint(-1, 5), dice=r.randint(-4, 4),
+                 bid=r.choice([0, 0, 1]), invokes=r.sample(["Cluttered aisles", "Quick", "Tough"], r.randint(0, 2)))
+    if kind in ("move_another", "attack", "defense", "recovery", "taken_out"):
+        e["target"] = r.choice(NAMES)
+    if kind in ("attack", "defense", "recovery") and r.random() < 0.8:
+        e["track"] = r.choice(["cool", "humanity", "reputation", "stress"])
+    if kind in ("move", "move_another", "continue") and r.random() < 0.7:
+        e["zone"] = r.choice(["West end", "Middle", "East end", "Roof"])
+    if kind == "maneuver":
+        e.update(aspect=f"Aspect {r.randint(0, 5)}", on=r.choice(["zone", "actor", "thing", "border"]))
+        e["target"] = {"zone": r.choice(["West end", "Middle"]), "actor": r.choice(NAMES[:4]),
+                       "thing": "Loading door lock", "border": ["West end", "Middle"]}[e["on"]]
+    if kind in ("attack", "move_another", "maneuver") and r.random() < 0.5:
+        e["resist"] = {"consequences": r.sample(["mild", "moderate", "severe"], r.randint(0, 2))}
+        if kind != "attack" and r.random() < 0.5:
+            e["resist"]["stress"] = {"track": r.choice(["cool", "humanity"]), "amount": r.randint(0, 3)}
+    if kind == "concession":
+        e["side"] = r.choice(["Crew", "Hargan's gang"])
+    if kind == "compel":
+        e.update(aspect="Lazy", accepted=r.random() < 0.7)
+    return e
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_taps_never_stumble_and_always_equal_a_replay(seed):
+    import random
+
+    r = random.Random(seed)
+    setup = crew()
+    token = ok("board.replay", {"setup": setup, "events": []})["log"]
+    log: list[dict] = []
+    for _ in range(80):
+        event = random_event(r)
+        reply = call("board.apply", {"log": token, "length": len(log), "event": event})
+        if not reply["ok"]:
+            assert reply["error"]["code"] != "internal", (event, reply["error"])
+            assert reply["error"]["field"] and reply["error"]["event"] == len(log)
+            continue
+        log.append(event)
+        form = {k: v for k, v in random_event(r).items() if k not in ("zone", "resist", "aspect", "accepted", "side")}
+        preview = call("board.preview", {"log": token, "length": len(log), "event": form})
+        assert preview["ok"] or preview["error"]["code"] != "internal", (form, preview["error"])
+    assert len(log) >= 5, "the walk should log events, not only be refused"
+    assert ok("board.at", {"log": token, "length": len(log)})["state"] == \
+        ok("board.replay", {"setup": setup, "events": log})["state"]
