@@ -7,6 +7,7 @@ from .. import borders, dice
 from ..errors import RulesError
 from . import fields as f
 from ._convert import probability
+from .map_data import read_map
 
 
 def _map(p: dict) -> borders.ZoneMap:
@@ -14,7 +15,7 @@ def _map(p: dict) -> borders.ZoneMap:
     if raw is None:
         raise RulesError("The map is missing.", field="map", code="required")
     try:
-        return borders.from_data(raw)
+        return read_map(raw)
     except RulesError as err:
         raise RulesError(err.message, field=f"map.{err.field}" if err.field != "map" else "map", code=err.code) from None
 
@@ -31,7 +32,7 @@ def _route_payload(r: borders.Route | None) -> dict | None:
 
 
 def check(p: dict) -> dict:
-    """Validate a map and return it cleaned (the shape :func:`rules_core.borders.from_data` reads).
+    """Validate a map and return it cleaned (the shape :func:`rules_core.api.map_data.read_map` reads).
 
     Input: ``map``. Output: ``map`` (zones drawn at a grid place keep it:
     ``{name, at}``), ``zones`` (the names), ``borders`` (a listing:

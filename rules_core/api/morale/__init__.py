@@ -22,13 +22,35 @@ from .. import fields as f
 from .._logs import STALE, Logs
 from .forms import form
 from .payload import log_entry, state_payload, state_view, stress_dealt
-from .read import (MAX_EVENTS, MAX_MEMBERS, MAX_TEAMS, check_setup, event_payload, events_of, read_event,
-                   read_setup, setup_of)
+from .read import (
+    MAX_EVENTS,
+    MAX_MEMBERS,
+    MAX_TEAMS,
+    check_setup,
+    event_payload,
+    events_of,
+    read_event,
+    read_setup,
+    setup_of,
+)
 from .words import announcement
 
 __all__ = [
-    "MAX_EVENTS", "MAX_MEMBERS", "MAX_TEAMS", "STALE", "CALCULATORS", "announcement", "apply", "check_setup",
-    "form", "keep_morale", "read_event", "read_setup", "replay", "state_payload", "state_view",
+    "CALCULATORS",
+    "MAX_EVENTS",
+    "MAX_MEMBERS",
+    "MAX_TEAMS",
+    "STALE",
+    "announcement",
+    "apply",
+    "check_setup",
+    "form",
+    "keep_morale",
+    "read_event",
+    "read_setup",
+    "replay",
+    "state_payload",
+    "state_view",
 ]
 
 LOGS = Logs()
@@ -77,7 +99,7 @@ def replay(p: dict) -> dict:
 def apply(p: dict) -> dict:
     """Check one new event against the conflict so far, and return what it changed.
 
-    Two ways in:
+    Input, one of two:
 
     * ``token``, ``length``, ``event`` (a tap): the conflict ``morale.replay``
       kept under ``token``, cut to its first ``length`` events (undo on the

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ... import morale
 from .. import fields as f
 
+
 def _field(name: str, label: str, type_: str, **extra) -> dict:
     return {"name": name, "label": label, "type": type_, **extra}
 

@@ -10,6 +10,7 @@ from ...errors import RulesError
 from .forms import form
 from .words import announcement, team_words
 
+
 def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
     """The tracker's whole view: :func:`state_view`, the edition's ``form`` and
     the ``log`` newest first (what ``morale.replay`` answers)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ... import morale
 
+
 def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
