@@ -135,6 +135,7 @@ test-fast: check ## check, then every test but the browser ones (pytest -m "not 
 
 bench: setup chromium webkit ## measure the largest border map (CPython) and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
 	$(PY) benchmarks/maps.py
+	$(PY) benchmarks/morale.py
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 
 audit: setup chromium ## Lighthouse (pinned npm package) on the home page, a rules page and "At the table", served with gzip
