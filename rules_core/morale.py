@@ -59,12 +59,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .editions import EDITIONS  # noqa: F401  (morale.EDITIONS: the editions a conflict can be in)
 from .errors import RulesError, shown
 from .words import minus
 
 __docformat__ = "google"
 
-EDITIONS = ("2023", "2022", "wiki")
 EVENT_KINDS = (
     "success", "failure", "attack", "advantage", "leave", "overwhelmed",
     "end_turn", "last_stand", "concede", "perish", "adjust",

@@ -5,6 +5,7 @@ Rules: docs/gauntlet-forge/editions.md#morale (which events each edition has).
 from __future__ import annotations
 
 from ... import morale
+from ...editions import DEFAULT
 from .. import fields as f
 
 
@@ -89,7 +90,7 @@ def form(p: dict) -> dict:
     ``defending`` team (not the first, which initiated the conflict).
     """
     f.only(p, "edition")
-    edition = f.choice(p, "edition", "The edition", morale.EDITIONS, default="2023")
+    edition = f.choice(p, "edition", "The edition", morale.EDITIONS, default=DEFAULT)
     wiki = edition == "wiki"
     team = [
         _field("name", "Team", "text"),

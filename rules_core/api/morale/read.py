@@ -8,6 +8,7 @@ core (:mod:`rules_core.morale`) trusts without checking them again.
 from __future__ import annotations
 
 from ... import morale
+from ...editions import DEFAULT
 from ...errors import RulesError, shown
 from .. import fields as f
 
@@ -36,7 +37,7 @@ def read_setup(raw) -> morale.Setup:
     if not isinstance(raw, dict):
         raise RulesError("The conflict's setup is missing.", field="setup", code="required")
     f.only(raw, "edition", "teams")
-    edition = f.choice(raw, "edition", "The edition", morale.EDITIONS, default="2023")
+    edition = f.choice(raw, "edition", "The edition", morale.EDITIONS, default=DEFAULT)
     teams_raw = f.sequence(raw, "teams", "The teams", max_length=MAX_TEAMS)
     teams = []
     for i, t in enumerate(teams_raw):
