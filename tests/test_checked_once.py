@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_core import boons, borders, morale
+from rules_core import boons, borders, dice, morale, rolls
 from rules_core.api import call
 from rules_core.api.morale import read as morale_read
 
@@ -74,6 +74,16 @@ def test_a_replay_checks_the_setup_once_and_a_tap_not_at_all(monkeypatch):
 
 def test_the_checks_that_stay_in_the_core_say_why():
     """Some checks are rules, not shapes (which numbers an event needs in an
-    edition; whether a zone is on this map): their docstrings say so."""
-    for check in (morale._count, borders.ZoneMap.check_zone):
+    edition; whether a zone is on this map; the dice notation): their docstrings say so."""
+    for check in (morale._count, borders.ZoneMap.check_zone, dice.fate_values, rolls.pool_faces):
         assert "stays in the core" in " ".join((check.__doc__ or "").split()), check.__qualname__
+
+
+def test_the_dice_are_read_once():
+    """The boundary does not look at the faces' type before the core reads them;
+    the core's reading answers a wrong type with the same field and code."""
+    api = Path(__file__).parent.parent / "rules_core" / "api"
+    for name in ("dice.py", "rolls.py"):
+        assert "isinstance(faces" not in (api / name).read_text(encoding="utf-8"), name
+    error = call("dice.fate_shifts", {"skill": 2, "faces": {"a": 1}})["error"]
+    assert (error["code"], error["field"]) == ("invalid", "faces")
