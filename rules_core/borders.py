@@ -32,7 +32,6 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .boosts import CONSEQUENCES, Cover, cover
-from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -85,6 +84,9 @@ class ZoneMap:
 
     ``at`` pairs zones with the grid cell ``(col, row)`` their map gave
     (``at: [col, row]``); zones without one are placed by :func:`layout`.
+
+    A trusted value, and so are the zone names the functions below are given:
+    :mod:`rules_core.api.map_data` checks both once (``read_map``, ``zone``).
     """
 
     zones: tuple[str, ...]
@@ -101,16 +103,9 @@ class ZoneMap:
             exits.setdefault(border.b, []).append((border, border.a))
         object.__setattr__(self, "_exits", exits)
 
-    def check_zone(self, zone, field: str) -> str:
-        """The zone named ``zone``, or a player's message. This check stays in
-        the core: it is not about the shape of the input but about this map
-        (which zones it has), and every question about routes asks it of the
-        map it is given."""
-        if not isinstance(zone, str) or not zone:
-            raise RulesError("Choose a zone.", field=field, code="required")
-        if zone not in self._exits:
-            raise RulesError(f"There is no zone called {shown(zone)} on this map.", field=field, code="unknown")
-        return zone
+    def has(self, zone: str) -> bool:
+        """Whether the map has a zone of that name."""
+        return zone in self._exits
 
     def exits(self, zone: str) -> list:
         """(border, neighbour) pairs of a zone, borders in map order."""
@@ -251,8 +246,6 @@ def route(zone_map: ZoneMap, start: str, destination: str) -> Route | None:
 
     Rule: borders.route. ``None`` when no route exists.
     """
-    zone_map.check_zone(start, "start")
-    zone_map.check_zone(destination, "destination")
     return _dijkstra(zone_map, start).get(destination)
 
 
@@ -261,14 +254,11 @@ def range_between(zone_map: ZoneMap, start: str, destination: str) -> int | None
 
     Rule: borders.range. ``None`` when the zones are not connected at all.
     """
-    zone_map.check_zone(start, "start")
-    zone_map.check_zone(destination, "destination")
     return ranges(zone_map, start).get(destination)
 
 
 def ranges(zone_map: ZoneMap, start: str) -> dict[str, int]:
     """Range from ``start`` to every zone connected to it (one breadth-first search)."""
-    zone_map.check_zone(start, "start")
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -305,7 +295,6 @@ def reach(zone_map: ZoneMap, start: str, shifts: int) -> list[Reach]:
     shifts in total. Shortfalls can be made up by invokes (+2 each) or
     consequences (+1/+2/+4).
     """
-    zone_map.check_zone(start, "start")
     routes = _dijkstra(zone_map, start)
     out = []
     for zone in zone_map.zones:

@@ -61,6 +61,17 @@ def test_the_core_trusts_a_setup_the_boundary_would_refuse():
     assert call("boons.free_dice", {"rating": 0})["error"]["code"] == "too_small"
 
 
+def test_a_map_and_its_zone_names_are_checked_at_the_boundary_only():
+    """The core's map functions take the names the API checked (``map_data.zone``);
+    the core itself raises no player's message at all."""
+    plain = {"zones": ["West", "East"], "borders": [{"between": ["West", "East"], "pass": 2}]}
+    error = call("borders.route", {"map": plain, "start": "West", "destination": "North"})["error"]
+    assert (error["code"], error["field"]) == ("unknown", "destination")
+    trusted = borders.ZoneMap(("West", "East"), (borders.Border("West", "East", (borders.Way("", 2, 2),)),))
+    assert borders.route(trusted, "West", "East").cost == 2
+    assert "RulesError" not in (Path(borders.__file__)).read_text(encoding="utf-8")
+
+
 def test_a_replay_checks_the_setup_once_and_a_tap_not_at_all(monkeypatch):
     seen = []
     real = morale_read.check_setup
@@ -74,8 +85,8 @@ def test_a_replay_checks_the_setup_once_and_a_tap_not_at_all(monkeypatch):
 
 def test_the_checks_that_stay_in_the_core_say_why():
     """Some checks are rules, not shapes (which numbers an event needs in an
-    edition; whether a zone is on this map; the dice notation): their docstrings say so."""
-    for check in (morale._count, borders.ZoneMap.check_zone, dice.fate_values, rolls.pool_faces):
+    edition; the dice notation): their docstrings say so."""
+    for check in (morale._count, dice.fate_values, rolls.pool_faces):
         assert "stays in the core" in " ".join((check.__doc__ or "").split()), check.__qualname__
 
 

@@ -195,3 +195,13 @@ def _way(w, where: str, named: bool, previous: set[str]) -> Way:
     if not isinstance(off, bool):
         raise RulesError("'off' is true or false.", field=f"{where}.off", code="invalid")
     return Way(name, forward, backward, not off)
+
+
+def zone(zone_map: ZoneMap, value, field: str) -> str:
+    """A zone of ``zone_map`` named by the player (a route's start, a move's
+    destination), checked once here: the core's functions trust the names they get."""
+    if not isinstance(value, str) or not value:
+        raise RulesError("Choose a zone.", field=field, code="required")
+    if not zone_map.has(value):
+        raise RulesError(f"There is no zone called {shown(value)} on this map.", field=field, code="unknown")
+    return value
