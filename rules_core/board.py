@@ -31,9 +31,9 @@ board: names, zones, who may act, what a roll can reach.
 Rulings beyond the rules page (each stated where it applies; see :data:`RULINGS`).
 
 >>> setup = make_setup(
-...     borders.from_data({"zones": ["West end", "Middle", "East end"],
-...                        "borders": [{"between": ["West end", "Middle"], "pass": 3},
-...                                    {"between": ["Middle", "East end"], "pass": 3}]}),
+...     borders.ZoneMap(("West end", "Middle", "East end"),
+...                     (borders.Border("West end", "Middle", (borders.Way("", 3, 3),)),
+...                      borders.Border("Middle", "East end", (borders.Way("", 3, 3),)))),
 ...     sides=("Crew", "Gang"),
 ...     actors=(new_actor("Gatto", "Crew", "West end"), new_actor("Hargan", "Gang", "East end")))
 >>> b = start(setup)
@@ -380,15 +380,24 @@ def _track_name(value, track, *, field: str = "track") -> str:
     return track
 
 
+def _zone(zone_map: borders.ZoneMap, value: str, field: str) -> str:
+    """A zone an event names, checked against this board's map: the reader of
+    events doesn't know the map, so this check depends on the board
+    (``docs/edgerunner/conflicts.md#the-map``)."""
+    if not zone_map.has(value):
+        raise RulesError(f"There is no zone called {shown(value)} on this map.", field=field, code="unknown")
+    return value
+
+
 def _aspect_target(board: Board, on, target, *, field: str = "target", allow_out: bool = False):
     """Check what an aspect is placed on; returns the target as stored."""
     m = board.setup.map
     if on == "zone":
-        return m.check_zone(target, field)
+        return _zone(m, target, field)
     if on == "border":
         if not isinstance(target, (list, tuple)) or len(target) != 2:
             raise RulesError("A border is named by its two zones.", field=field, code="invalid")
-        a, b = (m.check_zone(z, f"{field}[{k}]") for k, z in enumerate(target))
+        a, b = (_zone(m, z, f"{field}[{k}]") for k, z in enumerate(target))
         if not any(other == b for _, other in m.exits(a)):
             raise RulesError(f"There is no border between {a} and {b}.", field=field, code="unknown")
         return (a, b)
@@ -682,7 +691,7 @@ def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, re
             short = f" ({near.zone} is {near.shortfall} short)" if near else ""
             text = f"{subject}: {_shifts_words(shifts)} reach{'es' if shifts == 1 else ''} no other zone{short}"
         return board, Entry(board.exchange, "", _line(board, text + notes), by, other, shifts)
-    m.check_zone(zone, "zone")
+    _zone(m, zone, "zone")
     there = next(r for r in reach if r.zone == zone)
     if there.shortfall is None:
         raise RulesError(f"No way leads from {start_zone} to {zone} (every border between is off).",
