@@ -1,6 +1,6 @@
 // Small helpers every widget shares: read a form, show errors beside fields,
-// say what the engine is doing; keeping state is store.js. No rules here.
-import { keyFor } from "./store.js";
+// say what the engine is doing; keeping state is keeping/. No rules here.
+import { keyFor } from "./keeping/slot.js";
 
 /** What the player typed: whole-number-looking text becomes a number, other text stays as typed
  *  (so the rules can quote it back in their message); checkboxes are booleans. */
@@ -257,5 +257,5 @@ export function keepFields(form, name) {
   form.addEventListener("change", save);
 }
 
-/** Keeping what the player entered (scoped storage, set-aside copies, undo history): store.js. */
-export * as store from "./store.js";
+/** Keeping what the player entered (keeper, scoped storage, set-aside copies, undo history): keeping/. */
+export * as store from "./keeping/index.js";

@@ -5,7 +5,7 @@
 import { draw, mark } from "./borders/svg.js";
 import { edits, fieldFor, zoneRows, borderRows, wayRow, newBorder, typed } from "./borders/editor.js";
 import { exportText, parseText } from "./borders/files.js";
-import { download } from "../store.js";
+import { download } from "../keeping/download.js";
 import { signed } from "../ui.js";
 import { receive, typeInto } from "../handoff.js";
 import * as share from "../share.js";
