@@ -38,6 +38,7 @@ beforeEach(() => {
   name = `test${++n}`;
 });
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5)); // the watchers' checks are async
 const raw = () => storage.getItem(keyFor(name));
 const asides = () => JSON.parse(storage.getItem(`${keyFor(name)}:set-aside`) ?? "[]");
 /** A list of numbers, at most 3 of them: the "rules" of these tests. */
@@ -59,7 +60,7 @@ test("a stored value the rules refuse is set aside (never overwritten) with a no
   const k = keeper(name, { fresh: () => [], check, what: "list" });
   const { value, notice } = await k.open();
   assert.deepEqual(value, []);
-  assert.match(notice, /Your saved list could not be used \(it holds more than 3 numbers\)\. It was set aside/);
+  assert.match(notice, /Your saved list could not be used \(it holds more than 3 numbers\)\. A copy was set aside/);
   assert.deepEqual(asides().map((a) => a.text), ["[1,2,3,4]"]);
   await k.save([5]);
   assert.deepEqual(asides().map((a) => a.text), ["[1,2,3,4]"]);
@@ -77,11 +78,11 @@ test("a full storage: the unusable value stays where it was until its copy can b
   storage.quota = 0;
   const k = keeper(name, { fresh: () => [], check, what: "list" });
   const { notice } = await k.open();
-  assert.match(notice, /no room to set a copy aside.*download it below/);
+  assert.match(notice, /no room to keep a copy.*download it below/);
   assert.equal(raw(), "[1,2,3,4]");
   assert.equal(k.asides().length, 1, "the copy is shown (to download) though only in memory");
   const why = await k.save([7]);
-  assert.match(why, /would not keep your list \(this browser's storage for the site is full/);
+  assert.match(why, /would not keep the list \(this browser's storage for the site is full/);
   assert.equal(raw(), "[1,2,3,4]", "a failed write keeps the old value");
   storage.quota = Infinity;
   assert.equal(await k.save([7]), null);
@@ -187,14 +188,17 @@ test("watch: a value stored elsewhere is merged in and reported; one that can't 
   const stop = new AbortController();
   one.watch((news) => heard.push(news), { signal: stop.signal });
   await two.save([1, 2]);
-  assert.deepEqual((await heard[0]).value, [1, 2]);
+  await settle();
+  assert.deepEqual(heard[0].value, [1, 2]);
   await two.save([0, 5]);
-  const news = await heard[1];
+  await settle();
+  const news = heard[1];
   assert.deepEqual(news.value, [0, 5]);
   assert.match(news.notice, /could not be merged: this tab's version was set aside/);
   assert.deepEqual(asides().map((a) => a.text), ["[1,2]"]);
   stop.abort();
   await two.save([0, 6]);
+  await settle();
   assert.equal(heard.length, 2, "no news after the watch is aborted");
 });
 
@@ -206,6 +210,7 @@ test("without merge a value stored elsewhere is adopted (the last change wins)",
   const heard = [];
   one.watch((news) => heard.push(news));
   await two.save([4]);
-  assert.deepEqual((await heard[0]).value, [4]);
+  await settle();
+  assert.deepEqual(heard[0].value, [4]);
   assert.deepEqual(one.value, [4]);
 });

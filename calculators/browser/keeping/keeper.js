@@ -29,8 +29,9 @@
 //   await k.open()        → {value, notice}   read, check, set aside what can't be used
 //   k.value, k.view       the current value and its last accepted check reply
 //   await k.save(v, label?) → null | sentence  (label: an undo step; another tab's value merged first)
-//   await k.replace(v, reason) → null | sentence  (the stored value is set aside first, never lost;
-//                                  k.replaced is then the set-aside copy's date, for bringBack)
+//   await k.replace(v, reason, label?) → null | sentence  (the stored value is set aside first, never
+//                                  lost; k.replaced is then the set-aside copy's date, for bringBack;
+//                                  with steps, undo also goes back to the value replaced)
 //   await k.bringBack(at) → {value} | {error}   a set-aside copy back as the value
 //   await k.undo(), k.redo() → {value, label} | {error} | null;  k.canUndo, k.canRedo
 //   k.watch(fn, {signal})  fn({value, notice}) when another tab (or another widget on this page)
@@ -134,7 +135,7 @@ export function keeper(name, {
     },
 
     /** Replace the value by another (an import, a link, a new start): what is stored is set aside first. */
-    async replace(value, reason) {
+    async replace(value, reason, label) {
       const text = store.text();
       k.replaced = null;
       if (text != null) {
@@ -146,7 +147,7 @@ export function keeper(name, {
         k.replaced = at;
       }
       unjudged = null;
-      history = new History({}, steps);
+      if (steps) history.record(k.value, label ?? reason);
       k.value = value;
       return write();
     },
@@ -174,8 +175,8 @@ export function keeper(name, {
     /** Be told when another tab or another widget of this page stored a new value (merged in first). */
     /** @param {(news: any) => void} fn @param {{signal?: AbortSignal}} [options] */
     watch(fn, { signal } = {}) {
-      const onKept = (event) => {
-        if (event.detail.key === store.key && event.detail.from !== me) fn(arrived());
+      const onKept = async (event) => {
+        if (event.detail.key === store.key && event.detail.from !== me) fn(await arrived());
       };
       const onStorage = async (event) => {
         if (event.key === store.asideKey) return fn({ value: k.value, notice: null });
@@ -203,7 +204,7 @@ export function keeper(name, {
     }
     const text = codec.toText(k.value, { past: history.past, future: history.future });
     const why = store.writeText(text);
-    if (why) return `This browser would not keep your ${what} (${why}): the last saved one stays, and this one lasts until the page is closed.`;
+    if (why) return `This browser would not keep the ${what} (${why}): the last saved one stays, and this one lasts until the page is closed.`;
     lastText = text;
     window.dispatchEvent(new CustomEvent(KEPT, { detail: { key: store.key, from: me } }));
     return null;
@@ -212,8 +213,8 @@ export function keeper(name, {
   function setAsideStored(text, problem) {
     const kept = store.putAside(text, problem);
     return `Your saved ${what} could not be used (${problem}). ` + (kept
-      ? "It was set aside, not deleted: you can download it below."
-      : "There is no room to set a copy aside in this browser: download it below before you change anything.");
+      ? "A copy was set aside, not deleted: download it below."
+      : "There is no room to keep a copy in this browser: download it below before you change anything.");
   }
 
   /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */
