@@ -20,13 +20,17 @@
 //                                  // the rules' judgement: {problem} a sentence (set aside),
 //                                  // {down} the engine is not running (nothing judged, kept as is);
 //                                  // anything else is accepted (`value` replaces v when given)
-//     merge: (ours, theirs) => value | null,  // two tabs' values as one; null: they can't be merged
+//     merge: (ours, theirs, base, say) => value | null,  // two tabs' values as one; null: they can't be
+//                                  // merged. base: the value both started from (or undefined);
+//                                  // say(text): which change won, when both changed one thing (k.merged)
 //     codec: { toText(value, {past, future}) → text, fromText(text) → {value, past?, future?} | {problem} },
 //                                  // the stored form (default: JSON of the value; history in memory)
 //     steps: 20,                   // undo steps kept (0: none)
 //     what: "conflict",            // the thing's name in messages ("Your saved conflict…")
 //   });
 //   await k.open()        → {value, notice}   read, check, set aside what can't be used
+//   k.read() → {value, notice}; await k.verify() → {value, notice} | {down}   open() in two halves:
+//                         draw at once from what the codec accepts, then let the rules check it
 //   k.value, k.view       the current value and its last accepted check reply
 //   await k.save(v, label?) → null | sentence  (label: an undo step; another tab's value merged first)
 //   await k.replace(v, reason, label?) → null | sentence  (the stored value is set aside first, never
@@ -72,7 +76,7 @@ let serial = 0;
 /**
  * @typedef {{toText: (value: any, history?: {past?: any[], future?: any[]}) => string,
  *            fromText: (text: string) => {value?: any, past?: any[], future?: any[], problem?: string}}} Codec
- * @typedef {{fresh?: () => any, check?: (value: any) => any, merge?: ((ours: any, theirs: any) => any) | null,
+ * @typedef {{fresh?: () => any, check?: (value: any) => any, merge?: ((ours: any, theirs: any, base?: any, say?: (text: string) => void) => any) | null,
  *            codec?: Codec, steps?: number, what?: string}} KeeperOptions
  */
 
@@ -85,10 +89,13 @@ export function keeper(name, {
   let history = new History({}, steps);
   let lastText = null; // the stored text this keeper last read or wrote: anything else came from elsewhere
   let unjudged = null; // stored text the rules could not judge yet (engine down): set aside before it is overwritten
+  let pending = null; // stored text read() took that verify() has not yet had the rules check
   const k = {
     value: fresh(),
     view: null,
     replaced: null,
+    /** @type {string | null} what the last merge said (merge's say(text)): which of two changes won */
+    merged: null,
     get slot() {
       return store;
     },
@@ -104,24 +111,53 @@ export function keeper(name, {
 
     /** Read the stored value and check it. {value, notice}: notice says what happened when not all went well. */
     async open() {
+      const read = k.read();
+      if (read.notice || pending == null) return read;
+      const text = pending;
+      const verdict = await k.verify();
+      if (verdict.down) {
+        unjudged = text;
+        k.value = fresh();
+        history = new History({}, steps);
+        return { value: k.value, notice: `${bare(verdict.down)}. Your saved ${what} is kept as it is.` };
+      }
+      return verdict;
+    },
+
+    /** open()'s first half, at once: the stored value as the codec reads it (its cheap checks), not yet
+     *  the rules'. Something the codec can't use is set aside. {value, notice}. */
+    read() {
       const { text, blocked } = store.read();
       lastText = text;
-      unjudged = null;
+      unjudged = pending = null;
       history = new History({}, steps);
       k.value = fresh();
       k.view = null;
       if (blocked) return { value: k.value, notice: `${cap(blocked)}: your ${what} lasts only until the page is closed.` };
       if (text == null) return { value: k.value, notice: null };
-      const read = codec.fromText(text);
-      const verdict = read.problem ? { problem: read.problem } : await judge(check, read.value);
-      if (verdict.down) {
-        unjudged = text;
-        return { value: k.value, notice: `${bare(verdict.down)}. Your saved ${what} is kept as it is.` };
+      const got = codec.fromText(text);
+      if (got.problem) return { value: k.value, notice: setAsideStored(text, got.problem) };
+      k.value = got.value;
+      history = new History({ past: got.past ?? [], future: got.future ?? [] }, steps);
+      pending = text;
+      return { value: k.value, notice: null };
+    },
+
+    /** open()'s second half: the rules' check of what read() gave. {value, notice} or {down} (the engine is
+     *  not running: the value stays as read). A value the rules refuse is set aside (notice). */
+    async verify() {
+      if (pending == null) return { value: k.value, notice: null };
+      const text = pending;
+      const verdict = await judge(check, k.value);
+      if (verdict.down) return { down: verdict.down };
+      pending = null;
+      if (verdict.problem) {
+        k.value = fresh();
+        history = new History({}, steps);
+        return { value: k.value, notice: store.text() === text ? setAsideStored(text, verdict.problem) : null };
       }
-      if (verdict.problem) return { value: k.value, notice: setAsideStored(text, verdict.problem) };
       k.value = verdict.value;
       k.view = verdict.view;
-      history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
       return { value: k.value, notice: null };
     },
 
@@ -197,6 +233,18 @@ export function keeper(name, {
     drawAsides: (ui, box, opts) => drawAsides(ui, box, store, opts),
   };
 
+  /** The value both tabs started from (what this keeper last read or wrote), for a three-way merge. */
+  function base() {
+    if (lastText == null) return undefined;
+    const got = codec.fromText(lastText);
+    return got.problem ? undefined : got.value;
+  }
+
+  /** merge's way to say which of two changes won; the sentence is k.merged until the next merge. */
+  function say(text) {
+    k.merged = text;
+  }
+
   function write() {
     if (unjudged != null && store.text() === unjudged) {
       store.setAside(unjudged, `kept when the rules could not check it; replaced by a newer ${what}`);
@@ -219,8 +267,9 @@ export function keeper(name, {
 
   /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */
   async function absorbBeforeWrite(stored, ours) {
+    k.merged = null;
     const read = codec.fromText(stored);
-    const merged = read.problem || !merge ? null : merge(ours, read.value);
+    const merged = read.problem || !merge ? null : merge(ours, read.value, base(), say);
     if (merged != null) {
       const verdict = await judge(check, merged);
       if (verdict.ok) {
@@ -243,8 +292,10 @@ export function keeper(name, {
       // Unusable or not judged: ours stays shown; it is set aside only when ours is written next.
       return { value: k.value, notice: null };
     }
+    const was = base();
     lastText = text;
-    const merged = merge ? merge(k.value, theirs.value) : null;
+    k.merged = null;
+    const merged = merge ? merge(k.value, theirs.value, was, say) : null;
     if (merged != null) {
       const verdict = await judge(check, merged);
       if (verdict.ok) {
@@ -252,7 +303,7 @@ export function keeper(name, {
         k.view = verdict.view;
         history = new History({ past: read.past ?? history.past, future: read.future ?? history.future }, steps);
         if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) write(); // the other tab learns of ours
-        return { value: k.value, notice: null };
+        return { value: k.value, notice: k.merged };
       }
     }
     // They can't be merged (another conflict): theirs is shown, ours set aside (when it holds anything).
