@@ -38,8 +38,8 @@
 //                                  with steps, undo also goes back to the value replaced)
 //   await k.bringBack(at) → {value} | {error}   a set-aside copy back as the value
 //   await k.undo(), k.redo() → {value, label} | {error} | null;  k.canUndo, k.canRedo
-//   k.watch(fn, {signal})  fn({value, notice}) when another tab (or another widget on this page)
-//                          stored a new value; it is merged/adopted before fn is called
+//   k.watch(fn, {signal})  fn({value, notice, here}) when another tab (or, here: true, another widget
+//                          on this page) stored a new value; it is merged/adopted before fn is called
 //   k.use(name)            keep under another name from now on (then open() again)
 //   k.asides(), k.drawAsides(ui, box, {prefix, what}), k.slot (slot.js), k.key
 import { slot as openSlot } from "./slot.js";
@@ -212,7 +212,7 @@ export function keeper(name, {
     /** @param {(news: any) => void} fn @param {{signal?: AbortSignal}} [options] */
     watch(fn, { signal } = {}) {
       const onKept = async (event) => {
-        if (event.detail.key === store.key && event.detail.from !== me) fn(await arrived());
+        if (event.detail.key === store.key && event.detail.from !== me) fn({ ...await arrived(), here: true });
       };
       const onStorage = async (event) => {
         if (event.key === store.asideKey) return fn({ value: k.value, notice: null });
