@@ -144,7 +144,7 @@ def test_export_everything_then_import_everything_in_a_fresh_profile_restores_ev
     t.wait_log(1)
     assert "Oz" in t.log()[0]
     m = open_borders(b, server)
-    expect(m.locator("svg")).to_contain_text("Harbor")
+    expect(m.locator('svg[aria-labelledby$="-live-title"]')).to_contain_text("Harbor")
 
 
 def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(profile, server, tmp_path):

@@ -42,16 +42,17 @@ export function ask() {
   if (known) return Promise.resolve(known);
   asking ??= (async () => {
     const storage = navigator.storage;
-    if (!storage || typeof storage.persist !== "function") return remember("unsupported");
+    if (!storage || typeof storage.persist !== "function") return "unsupported";
     try {
-      if (typeof storage.persisted === "function" && await storage.persisted()) return remember("granted");
-      return remember((await storage.persist()) ? "granted" : "refused");
+      if (typeof storage.persisted === "function" && await storage.persisted()) return "granted";
+      return (await storage.persist()) ? "granted" : "refused";
     } catch {
-      return remember("refused");
-    } finally {
-      asking = null;
+      return "refused";
     }
-  })();
+  })().then((got) => {
+    asking = null;
+    return remember(got);
+  });
   return asking;
 }
 
