@@ -287,9 +287,9 @@ REGISTRY_FILE = "registry.js"
 def registry_module() -> str:
     """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``),
     and the editions (``rules_core/editions.py``), so ``edition.js`` lists none by hand."""
-    from ..pages.widgets import browser_list
-
     from rules_core.editions import EDITIONS
+
+    from ..pages.widgets import browser_list
 
     data = json.dumps(browser_list(), ensure_ascii=False, separators=(",", ":"))
     editions = json.dumps(list(EDITIONS))

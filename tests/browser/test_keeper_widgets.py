@@ -13,7 +13,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import wait_engine
-from tests.browser.test_keeping import BORDERS, BORDERS_PAGE, MORALE, QUOTA, SMALL, STRESS, TABLE, get, open_tracker, put
+from tests.browser.test_keeping import (
+    BORDERS,
+    BORDERS_PAGE,
+    MORALE,
+    QUOTA,
+    SMALL,
+    STRESS,
+    TABLE,
+    get,
+    open_tracker,
+    put,
+)
 from tests.browser.test_morale import CONFLICTS
 
 expect.set_options(timeout=20_000)
