@@ -115,12 +115,13 @@ def test_export_everything_then_import_everything_in_a_fresh_profile_restores_ev
     box(w, "mental", 2).click()
     expect(box(w, "mental", 2)).to_have_attribute("aria-pressed", "true")
     put(a, PREFIX + "morale", SMALL)
+    put(a, PREFIX + "edition", "2022")  # the edition chosen in the header
     t = open_tracker(a, server.url + CONFLICTS)
     t.wait_log(1)
     b_map = open_borders(a, server)
     add_zone(b_map, "Harbor")
     before = kept(a)
-    assert {PREFIX + name for name in ("morale", "stress:roster", "stress:wounds", "borders")} <= set(before)
+    assert {PREFIX + name for name in ("morale", "stress:roster", "stress:wounds", "borders", "edition")} <= set(before)
 
     path = export_everything(a, b_map, tmp_path)
     file = json.loads(path.read_text())
@@ -129,6 +130,9 @@ def test_export_everything_then_import_everything_in_a_fresh_profile_restores_ev
 
     b = profile()  # another browser: nothing kept
     b.goto(server.url + OFFLINE)
+    text = " ".join(b.locator("article").text_content().split())
+    for said in ("seven days", "Add to Home Screen", "installing is what keeps", "storage pressure"):
+        assert said in text, said
     spot = b.locator("[data-kept-everything]")
     said = import_everything(b, spot, path)
     expect(said).to_contain_text(f"Imported {len(before)} kept values", timeout=90_000)
@@ -164,6 +168,7 @@ def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(profile, serve
         "newer.json": (json.dumps({**good, "version": 2}), "newer version of the site"),
         "roster.json": (json.dumps({**good, "kept": bad_roster}), "“stress:roster”: character 1 is neither"),
         "conflict.json": (json.dumps({**good, "kept": bad_conflict}), "“morale”:"),
+        "edition.json": (json.dumps({**good, "kept": {**good["kept"], "edition": "1999"}}), "“edition”: it is not an edition"),
         "unknown.json": (json.dumps({**good, "kept": {**good["kept"], "tarot:deck": "{}"}}), "kept by no calculator"),
     }
     for name, (text, why) in files.items():

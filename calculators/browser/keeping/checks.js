@@ -91,8 +91,8 @@ registerCheck(/^borders$/, async (text, engine) => {
   return judged(await engine.call("borders.check", { map: got.value }));
 });
 
-// The edition chosen in the header (edition.js): one of its names, stored as plain text.
+// The edition chosen in the header (edition.js): one of the editions (registry.js, written by the build), as plain text.
 registerCheck(/^edition$/, async (text) => {
-  const { EDITIONS } = await import("../edition.js");
+  const { EDITIONS } = await import("../registry.js");
   return EDITIONS.includes(text) ? null : { problem: "it is not an edition of the rules" };
 });
