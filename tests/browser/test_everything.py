@@ -183,3 +183,15 @@ def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(profile, serve
     expect(people(w)).to_have_count(1)
     expect(people(w).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
     expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "true")
+
+    # The good file, imported under a calculator after a change: the page opens it afresh, says so,
+    # and what it replaced is in the set-aside list.
+    rename(w, "Zed")
+    (tmp_path / "good.json").write_text(json.dumps(good))
+    with page.expect_navigation():
+        import_everything(page, w.locator(':scope > [data-out="kept"]'), tmp_path / "good.json")
+    w = open_table(page, server)
+    expect(page.locator('[data-out="kept-said"]').filter(has_text="Imported ")).to_have_count(1)
+    expect(people(w).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    asides = json.loads(page.evaluate("k => localStorage.getItem(k)", PREFIX + "stress:roster:set-aside"))
+    assert any('"Zed"' in a["text"] for a in asides)

@@ -11,6 +11,7 @@ import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.
 /** The widgets whose entries are kept across visits (boons and dice keep typed fields for the tab only). */
 export const KEEPS = new Set(["morale", "stress", "borders"]);
 const boxes = new Set();
+const DONE = "conflict-table:imported"; // the import's sentence, said again after the reload that shows it
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -67,22 +68,36 @@ function makeBox(engine, page) {
     say("Checking the file…");
     const text = chosen.size > 6_000_000 ? "x".repeat(6_000_000) : await chosen.text();
     const sentence = await importText(text, engine);
-    say(sentence, ...(/^Imported/.test(sentence)
-      ? [" ", el("button", { type: "button", class: "md-button", "data-act": "reload", onclick: () => location.reload() }, "Reload now")] : []));
+    if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
+      // The calculators on this page still hold what was there before: they open the imported values afresh.
+      try {
+        sessionStorage.setItem(DONE, sentence.replace(/ Reload the page.*$/, ""));
+        location.reload();
+        return;
+      } catch {} // no session storage: the player reloads
+    }
+    say(sentence);
   });
   const box = el("div", { class: "calc-kept", "data-out": "kept" },
     el("p", { class: "calc-kept__status", "data-out": "kept-status", hidden: true }),
     el("div", { class: "calc__buttons" },
-      el("button", { type: "button", class: "md-button", "data-act": "export-everything", onclick() {
+      el("button", { type: "button", "data-act": "export-everything", onclick() {
         const kept = collect();
         if (!Object.keys(kept).length) return say("Nothing is kept in this browser yet: there is nothing to export.");
         download(fileName("conflict-table-everything"), makeFile(kept));
         say(`Exported ${Object.keys(kept).length} kept values (every calculator's) to one file. Import everything brings them back, here or in another browser.`);
       } }, "Export everything"),
-      el("button", { type: "button", class: "md-button", "data-act": "import-everything", onclick: () => file.click() }, "Import everything…"),
+      el("button", { type: "button", "data-act": "import-everything", onclick: () => file.click() }, "Import everything…"),
       file),
     said);
   if (page) box.dataset.page = "1";
+  try {
+    const done = sessionStorage.getItem(DONE); // an import just before this page was reloaded
+    if (done) {
+      sessionStorage.removeItem(DONE);
+      say(done);
+    }
+  } catch {}
   boxes.add(box);
   return box;
 }
