@@ -3,7 +3,7 @@
 // something (KEEPS) and in every [data-kept-everything] box of a page (the
 // Offline page). The file and its checks: everything.js and checks.js; the
 // persistence answer: persist.js. Nothing here is a rule of the games.
-import { collect, makeFile, readFile, checkAll, adoptAll } from "./everything.js";
+import { collect, makeFile, readFile, checkAll, adoptAll, tooLarge } from "./everything.js";
 import { checkOf } from "./checks.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
@@ -66,8 +66,8 @@ function makeBox(engine, page) {
     file.value = "";
     if (!chosen) return;
     say("Checking the file…");
-    const text = chosen.size > 6_000_000 ? "x".repeat(6_000_000) : await chosen.text();
-    const sentence = await importText(text, engine);
+    const big = tooLarge(chosen.size);
+    const sentence = big ? `This file was not imported: ${big}. Nothing was changed.` : await importText(await chosen.text(), engine);
     if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
       // The calculators on this page still hold what was there before: they open the imported values afresh.
       try {

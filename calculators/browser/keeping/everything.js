@@ -48,10 +48,13 @@ function asideProblem(text) {
   return null;
 }
 
+/** A file too large to read (before its text is read): the sentence, or null. */
+export const tooLarge = (size) => (size > LIMITS.bytes ? `the file is larger than ${LIMITS.bytes / 1_000_000} MB, more than this site ever keeps` : null);
+
 /** Read a file's text, without the rules: {kept} or {problem} (a sentence for the player). */
 export function readFile(text) {
   if (typeof text !== "string" || !text.trim()) return { problem: "the file is empty" };
-  if (text.length > LIMITS.bytes) return { problem: `the file is larger than ${LIMITS.bytes / 1_000_000} MB, more than this site ever keeps` };
+  if (tooLarge(text.length)) return { problem: tooLarge(text.length) };
   let data;
   try {
     data = JSON.parse(text);
