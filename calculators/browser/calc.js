@@ -6,6 +6,7 @@ import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
 import { watchAnchors } from "./anchor.js";
 import { WIDGETS } from "./registry.js"; // the widgets' names, written by the build from calculators/widgets
+import { keepingBox, keepingBoxes } from "./keeping/everything-ui.js"; // how long entries are kept; export/import everything
 
 const mounted = new Map(); // element → dispose()
 const pristine = new Map(); // element → a copy of its build-time HTML: mounted afresh when a failed engine comes back
@@ -58,7 +59,7 @@ async function mountOne(root) {
   });
   let dispose = () => {};
   try {
-    const widget = await import(`./widgets/${root.dataset.calc}.js`);
+    const widget = await import(`./widgets/${root.dataset.calc}/index.js`);
     form.hidden = engine.status === "failed";
     const options = JSON.parse(root.dataset.options || "{}");
     dispose = (await widget.mount(root, { engine, ui, options })) || (() => {});
@@ -94,7 +95,7 @@ function warmWidgets() {
   warmed = true;
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   navigator.serviceWorker.ready.then(() =>
-    idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}.js`).catch(() => {}))),
+    idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}))),
   );
 }
 
@@ -103,6 +104,7 @@ function mountAll() {
   mounted.clear();
   pristine.clear();
   const roots = document.querySelectorAll(".calc[data-calc]");
+  keepingBoxes(document, engine);
   if (!roots.length) return;
   engine.start().catch(() => {});
   warmWidgets();
@@ -112,6 +114,7 @@ function mountAll() {
 function mount(root) {
   pristine.set(root, root.cloneNode(true));
   const disposing = mountOne(root);
+  disposing.then(() => keepingBox(root, engine));
   mounted.set(root, () => disposing.then((dispose) => dispose()));
   return disposing;
 }

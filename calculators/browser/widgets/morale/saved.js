@@ -1,11 +1,11 @@
-// Keeping a conflict: local storage (store.js), set-aside copies, files, share
+// Keeping a conflict: its stored form (keep.js keeps it with keeping/), files, share
 // links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
 // bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
 // merged without dropping or doubling an event), `dropped` (ids undone and then
 // discarded, so a merge does not bring them back) and `replaced` (the set-aside
 // copy this conflict replaced, so starting or importing can be undone).
 // Whether a conflict still replays is asked of rules_core by the caller.
-import { slot, download, fileName } from "../../store.js";
+import { slot, download, fileName } from "../../keeping/index.js";
 import * as share from "../../share.js";
 
 export { download, fileName };

@@ -1,0 +1,154 @@
+// Export everything / Import everything: one versioned file with every value the
+// site keeps in this browser (every key under the site's prefix, set-aside lists
+// included), read back like a share link: format, version and size checked, every
+// entry checked by the check its calculator uses (checks.js, the registry by
+// name), and nothing replaced before a set-aside copy of it is kept (slot.js).
+// No DOM here (everything-ui.js draws the buttons); nothing here is a rule of the games.
+import { keyFor, slot } from "./slot.js";
+
+export const FORMAT = "conflict-table/everything";
+export const VERSION = 1;
+export const LIMITS = { bytes: 5_000_000, entries: 1_000, name: 100 };
+/** Names kept about this browser, not by a player (never exported): the persistence answer, a probe. */
+const OWN = /^(keeping:|probe$)/;
+const NAME = /^[a-z][a-z0-9_-]*(:[a-z0-9_-]+)*$/i; // "morale", "stress:track:c2", "morale:set-aside"
+const ASIDE = ":set-aside";
+const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const ls = () => window.localStorage;
+
+/** Every kept value of this site in this browser: {name: stored text}, sorted by name. */
+export function collect(storage = ls()) {
+  const prefix = keyFor("");
+  const kept = {};
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    const name = key.slice(prefix.length);
+    if (!OWN.test(name) && NAME.test(name)) kept[name] = storage.getItem(key);
+  }
+  return Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The file's text. */
+export function makeFile(kept, made = new Date().toISOString()) {
+  return JSON.stringify({ format: FORMAT, version: VERSION, made, kept }, null, 1);
+}
+
+/** A set-aside list's shape (its copies are, by nature, values that could not be used: not judged). */
+function asideProblem(text) {
+  let list;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    return "it is not readable JSON";
+  }
+  if (!Array.isArray(list) || !list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string")) {
+    return "it is not a list of set-aside copies";
+  }
+  return null;
+}
+
+/** A file too large to read (before its text is read): the sentence, or null. */
+export const tooLarge = (size) => (size > LIMITS.bytes ? `the file is larger than ${LIMITS.bytes / 1_000_000} MB, more than this site ever keeps` : null);
+
+/** Read a file's text, without the rules: {kept} or {problem} (a sentence for the player). */
+export function readFile(text) {
+  if (typeof text !== "string" || !text.trim()) return { problem: "the file is empty" };
+  if (tooLarge(text.length)) return { problem: tooLarge(text.length) };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { problem: "it is not readable JSON (damaged, or not an export of this site)" };
+  }
+  if (!isRecord(data) || data.format === undefined) return { problem: "it is not an “Export everything” file of Conflict Table" };
+  if (data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not an “Export everything” file` };
+  if (data.version !== VERSION) {
+    return Number.isInteger(data.version) && data.version > VERSION
+      ? { problem: `it was written by a newer version of the site (version ${data.version}); this one reads version ${VERSION}: update the site first` }
+      : { problem: "its version is missing or damaged" };
+  }
+  if (!isRecord(data.kept)) return { problem: "it has no list of kept values" };
+  const entries = Object.entries(data.kept);
+  if (entries.length > LIMITS.entries) return { problem: `it holds more than ${LIMITS.entries} kept values` };
+  for (const [name, value] of entries) {
+    const shown = `“${name.slice(0, 40)}”`;
+    if (name.length > LIMITS.name || !NAME.test(name) || OWN.test(name)) return { problem: `${shown} is not a name this site keeps` };
+    if (typeof value !== "string") return { problem: `${shown} is not a kept value (not text)` };
+    if (name.endsWith(ASIDE)) {
+      const why = asideProblem(value);
+      if (why) return { problem: `${shown}: ${why}` };
+    }
+  }
+  return { kept: Object.fromEntries(entries) };
+}
+
+/**
+ * Check every entry by its calculator's check: checkOf(name) → async (text) → null | {problem} | {down},
+ * or null when no calculator keeps that name. → {ok: true} | {problem} | {down} (the first found).
+ */
+export async function checkAll(kept, checkOf) {
+  for (const [name, text] of Object.entries(kept)) {
+    if (name.endsWith(ASIDE)) {
+      if (!checkOf(name.slice(0, -ASIDE.length))) return { problem: `“${name.slice(0, 40)}” is kept by no calculator of this version of the site` };
+      continue;
+    }
+    const check = checkOf(name);
+    if (!check) return { problem: `“${name.slice(0, 40)}” is kept by no calculator of this version of the site` };
+    const verdict = await check(text);
+    if (verdict?.down) return { down: verdict.down };
+    if (verdict?.problem) return { problem: `“${name.slice(0, 40)}”: ${String(verdict.problem).replace(/\.$/, "")}` };
+  }
+  return { ok: true };
+}
+
+function readList(key) {
+  try {
+    const list = JSON.parse(ls().getItem(key) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Put checked values in place. Every value a different one would replace is set aside first (in its
+ * own set-aside list); when a copy can't be kept, nothing is replaced. Imported set-aside lists are
+ * added to the ones here (never replace them). → {done: n} (values now as in the file) or {problem}.
+ */
+export function adoptAll(kept, reason = "replaced by “Import everything”") {
+  const values = Object.entries(kept).filter(([name]) => !name.endsWith(ASIDE));
+  const lists = Object.entries(kept).filter(([name]) => name.endsWith(ASIDE));
+  const before = new Map(values.map(([name]) => [name, slot(name).text()]));
+  for (const [name, text] of values) {
+    const old = before.get(name);
+    if (old != null && old !== text && !slot(name).setAside(old, reason, { hold: false })) {
+      return { problem: `there is no room in this browser to set your own “${name}” aside first, so nothing was replaced (export it, or discard set-aside copies, then try again)` };
+    }
+  }
+  const written = [];
+  for (const [name, text] of values) {
+    const why = slot(name).writeText(text);
+    if (why) {
+      for (const done of written) {
+        const old = before.get(done);
+        if (old == null) slot(done).remove();
+        else slot(done).writeText(old);
+      }
+      return { problem: `this browser would not keep it (${why}); nothing was replaced` };
+    }
+    written.push(name);
+  }
+  for (const [name, text] of lists) {
+    const key = keyFor(name);
+    const mine = readList(key);
+    const seen = new Set(mine.map((item) => item?.text));
+    const more = JSON.parse(text).filter((item) => !seen.has(item.text));
+    if (more.length) {
+      try {
+        ls().setItem(key, JSON.stringify([...mine, ...more]));
+      } catch {} // the values are in place; their old set-aside copies only stay in the file
+    }
+  }
+  return { done: values.length };
+}

@@ -1,0 +1,198 @@
+"""The browser's own clean-up (issue 25 §1), in Chromium: the site asks for persistent
+storage once, at the first thing a player keeps, and says under the calculator what
+the browser answered (granted and refused: Chromium is told either by replacing
+navigator.storage.persist); Export everything in one profile, Import everything in a
+fresh one, restores every calculator exactly (the stress party, the morale conflict,
+the border map); a damaged or foreign file is refused with a clear message and
+changes nothing."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_keeping import SMALL, open_tracker, put
+from tests.browser.test_morale import CONFLICTS
+from tests.browser.test_party import add_zone, box, open_borders, open_table, party, people, rename
+
+expect.set_options(timeout=30_000)
+
+PREFIX = "conflict-table[/]:"
+OFFLINE = "offline/"
+GRANTED = "Kept until you clear it"
+REFUSED = "Your browser may clear this: install the site or export it"
+
+# navigator.storage.persist answers `grant`; every call is counted (across loads, in sessionStorage).
+PERSIST = """
+(() => {
+  const asks = () => Number(sessionStorage.getItem("persist-asks") || 0);
+  Object.defineProperty(window, "__asks", { get: asks });
+  navigator.storage.persisted = async () => false;
+  navigator.storage.persist = async () => { sessionStorage.setItem("persist-asks", String(asks() + 1)); return GRANT; };
+})();
+"""
+
+KEPT_JS = """prefix => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(prefix)
+  && !k.endsWith(':keeping:persist')).sort().map(k => [k, localStorage.getItem(k)]))"""
+
+
+def kept(page) -> dict[str, str]:
+    return page.evaluate(KEPT_JS, PREFIX)
+
+
+@pytest.fixture
+def profile(browser):
+    """A fresh browser profile (context) per call, each page failing on a script error."""
+    made, pages = [], []
+
+    def new(grant: bool | None = None):
+        ctx = browser.new_context(service_workers="block", accept_downloads=True)
+        if grant is not None:
+            ctx.add_init_script(PERSIST.replace("GRANT", "true" if grant else "false"))
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        pages.append(page)
+        return page
+    yield new
+    for page in pages:
+        assert page.errors == [], f"JavaScript errors on the page: {page.errors}"
+    for ctx in made:
+        ctx.close()
+
+
+def status(w):
+    return w.locator(':scope > [data-out="kept"] [data-out="kept-status"]')
+
+
+@pytest.mark.parametrize(("grant", "words"), [(True, GRANTED), (False, REFUSED)])
+def test_persistent_storage_is_asked_once_at_the_first_keep_and_the_answer_is_shown(profile, server, grant, words):
+    page = profile(grant)
+    w = open_table(page, server)
+    expect(status(w)).to_be_hidden()  # nothing kept yet: nothing asked
+    assert page.evaluate("window.__asks") == 0
+    box(w, "physical", 1).click()  # the first thing kept
+    expect(status(w)).to_contain_text(words)
+    assert page.evaluate("window.__asks") == 1
+
+    page.reload()  # the answer is remembered: shown at once, not asked again
+    w = open_table(page, server)
+    expect(status(w)).to_contain_text(words)
+    box(w, "physical", 2).click()
+    expect(box(w, "physical", 2)).to_have_attribute("aria-pressed", "true")
+    page.goto(server.url + OFFLINE)
+    expect(page.locator('[data-kept-everything] [data-out="kept-status"]')).to_contain_text(words)
+    assert page.evaluate("window.__asks") == 1
+
+
+def export_everything(page, w, tmp_path) -> Path:
+    with page.expect_download() as info:
+        w.locator('[data-act="export-everything"]').click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    return path
+
+
+def import_everything(page, where, path):
+    with page.expect_file_chooser() as chooser:
+        where.locator('[data-act="import-everything"]').click()
+    chooser.value.set_files(path)
+    return where.locator('[data-out="kept-said"]')
+
+
+def test_export_everything_then_import_everything_in_a_fresh_profile_restores_every_calculator(profile, server, tmp_path):
+    a = profile()
+    # Each calculator that keeps something, used as a player would (the morale conflict put in place).
+    w = open_table(a, server)
+    rename(w, "Ada")
+    box(w, "physical", 1).click()
+    party(w).get_by_role("button", name="Add opponent").click()
+    rename(w, "Grim")
+    box(w, "mental", 2).click()
+    expect(box(w, "mental", 2)).to_have_attribute("aria-pressed", "true")
+    put(a, PREFIX + "morale", SMALL)
+    put(a, PREFIX + "edition", "2022")  # the edition chosen in the header
+    t = open_tracker(a, server.url + CONFLICTS)
+    t.wait_log(1)
+    b_map = open_borders(a, server)
+    add_zone(b_map, "Harbor")
+    before = kept(a)
+    assert {PREFIX + name for name in ("morale", "stress:roster", "stress:wounds", "borders", "edition")} <= set(before)
+
+    path = export_everything(a, b_map, tmp_path)
+    file = json.loads(path.read_text())
+    assert file["format"] == "conflict-table/everything" and file["version"] == 1
+    assert {PREFIX + k: v for k, v in file["kept"].items()} == before
+
+    b = profile()  # another browser: nothing kept
+    b.goto(server.url + OFFLINE)
+    text = " ".join(b.locator("article").text_content().split())
+    for said in ("seven days", "Add to Home Screen", "installing is what keeps", "storage pressure"):
+        assert said in text, said
+    spot = b.locator("[data-kept-everything]")
+    said = import_everything(b, spot, path)
+    expect(said).to_contain_text(f"Imported {len(before)} kept values", timeout=90_000)
+    assert kept(b) == before  # every key, exactly
+
+    w = open_table(b, server)
+    expect(people(w)).to_have_count(2)
+    expect(people(w).filter(has_text="Grim")).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "mental", 2)).to_have_attribute("aria-pressed", "true")
+    people(w).filter(has_text="Ada").click()
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "true")
+    t = open_tracker(b, server.url + CONFLICTS)
+    t.wait_log(1)
+    assert "Oz" in t.log()[0]
+    m = open_borders(b, server)
+    expect(m.locator('svg[aria-labelledby$="-live-title"]')).to_contain_text("Harbor")
+
+
+def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(profile, server, tmp_path):
+    page = profile()
+    w = open_table(page, server)
+    rename(w, "Ada")
+    box(w, "physical", 1).click()
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "true")
+    before = kept(page)
+    good = json.loads(export_everything(page, w, tmp_path).read_text())
+    bad_roster = {**good["kept"], "stress:roster": json.dumps(
+        {"current": "c1", "people": [{"id": "c1", "name": "Bo", "side": "martian", "standing": "in", "traits": []}]})}
+    bad_conflict = {**good["kept"], "morale": json.dumps({**SMALL, "events": [{"kind": "failure", "member": "Nobody"}]})}
+    files = {
+        "cut.json": (json.dumps(good)[:-40], "not readable JSON"),
+        "morale.json": (json.dumps(SMALL), "conflict-table/morale file, not an “Export everything” file"),
+        "newer.json": (json.dumps({**good, "version": 2}), "newer version of the site"),
+        "roster.json": (json.dumps({**good, "kept": bad_roster}), "“stress:roster”: character 1 is neither"),
+        "conflict.json": (json.dumps({**good, "kept": bad_conflict}), "“morale”:"),
+        "edition.json": (json.dumps({**good, "kept": {**good["kept"], "edition": "1999"}}), "“edition”: it is not an edition"),
+        "big.json": (" " * 5_000_001, "larger than 5 MB"),
+        "unknown.json": (json.dumps({**good, "kept": {**good["kept"], "tarot:deck": "{}"}}), "kept by no calculator"),
+    }
+    for name, (text, why) in files.items():
+        (tmp_path / name).write_text(text)
+        said = import_everything(page, w.locator(':scope > [data-out="kept"]'), tmp_path / name)
+        expect(said).to_contain_text("This file was not imported", timeout=90_000)
+        expect(said).to_contain_text(why)
+        expect(said).to_contain_text("Nothing was changed")
+        assert kept(page) == before, name
+    page.reload()
+    w = open_table(page, server)
+    expect(people(w)).to_have_count(1)
+    expect(people(w).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    expect(box(w, "physical", 1)).to_have_attribute("aria-pressed", "true")
+
+    # The good file, imported under a calculator after a change: the page opens it afresh, says so,
+    # and what it replaced is in the set-aside list.
+    rename(w, "Zed")
+    (tmp_path / "good.json").write_text(json.dumps(good))
+    with page.expect_navigation():
+        import_everything(page, w.locator(':scope > [data-out="kept"]'), tmp_path / "good.json")
+    w = open_table(page, server)
+    expect(page.locator('[data-out="kept-said"]').filter(has_text="Imported ")).to_have_count(1)
+    expect(people(w).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    asides = json.loads(page.evaluate("k => localStorage.getItem(k)", PREFIX + "stress:roster:set-aside"))
+    assert any('"Zed"' in a["text"] for a in asides)

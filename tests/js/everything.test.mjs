@@ -1,0 +1,122 @@
+// Export everything / Import everything (keeping/everything.js, keeping/checks.js): the file's format,
+// its checks before anything is read, every entry checked by its calculator's check, and nothing
+// replaced without a set-aside copy. A Map-backed localStorage stands in for the browser's.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+
+class FakeStorage {
+  constructor() { this.map = new Map(); this.budget = Infinity; }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) {
+    const used = [...this.map].reduce((n, [key, val]) => n + (key === k ? 0 : key.length + val.length), 0);
+    if (used + k.length + String(v).length > this.budget) throw new Error("QuotaExceededError: the quota has been exceeded");
+    this.map.set(k, String(v));
+  }
+  removeItem(k) { this.map.delete(k); }
+}
+globalThis.window = /** @type {any} */ ({ localStorage: new FakeStorage() });
+
+const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll } =
+  await import("../../calculators/browser/keeping/everything.js");
+const { checkOf } = await import("../../calculators/browser/keeping/checks.js");
+const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
+
+const ls = () => globalThis.window.localStorage;
+const ROSTER = JSON.stringify({ current: "c1", people: [{ id: "c1", name: "Ada", side: "pc", standing: "in", traits: [] }] });
+beforeEach(() => { globalThis.window.localStorage = new FakeStorage(); });
+
+test("the file holds every key under the site's prefix (set-aside lists too), but not the persistence answer nor other sites'", () => {
+  ls().setItem(keyFor("morale"), "{\"a\":1}");
+  ls().setItem(keyFor("stress:roster"), ROSTER);
+  ls().setItem(keyFor("morale:set-aside"), "[]");
+  ls().setItem(keyFor("keeping:persist"), "granted");
+  ls().setItem("conflict-table[/other/]:morale", "{}");
+  ls().setItem("unrelated", "x");
+  const file = JSON.parse(makeFile(collect(), "2026-11-24T15:00:00.000Z"));
+  assert.equal(file.format, FORMAT);
+  assert.equal(file.version, VERSION);
+  assert.deepEqual(Object.keys(file.kept), ["morale", "morale:set-aside", "stress:roster"]);
+  assert.equal(file.kept["stress:roster"], ROSTER); // the stored text exactly
+});
+
+test("a file round-trips: read back it gives the same kept values", () => {
+  const kept = { morale: "null", "stress:roster": ROSTER };
+  assert.deepEqual(readFile(makeFile(kept)), { kept });
+});
+
+test("a damaged, foreign, newer or oversized file is refused with a sentence saying why", () => {
+  const file = (o) => JSON.stringify({ format: FORMAT, version: 1, kept: {}, ...o });
+  const cases = [
+    ["", /empty/],
+    ["{\"format\": \"conflict-table/ever", /not readable JSON/],
+    ["[1, 2]", /not an “Export everything” file/],
+    [JSON.stringify({ format: "conflict-table/morale", version: 1, setup: {}, events: [] }), /conflict-table\/morale file/],
+    [file({ version: 2 }), /newer version of the site \(version 2\)/],
+    [file({ version: "1" }), /version is missing or damaged/],
+    [file({ kept: [] }), /no list of kept values/],
+    [file({ kept: { morale: { setup: {} } } }), /“morale” is not a kept value/],
+    [`{"format": "${FORMAT}", "version": 1, "kept": {"__proto__": "{}"}}`, /not a name this site keeps/],
+    [file({ kept: { "keeping:persist": "granted" } }), /not a name this site keeps/],
+    [file({ kept: { "morale:set-aside": "[{\"text\": 1}]" } }), /not a list of set-aside copies/],
+    [file({ kept: { morale: "x".repeat(LIMITS.bytes) } }), /larger than 5 MB/],
+    [file({ kept: Object.fromEntries(Array.from({ length: LIMITS.entries + 1 }, (_, i) => [`n${i}`, "1"])) }), /more than 1000/],
+  ];
+  for (const [text, why] of cases) assert.match(readFile(text).problem ?? "accepted", why, text.slice(0, 60));
+});
+
+test("every entry is checked by its calculator's check; a name no calculator keeps is refused", async () => {
+  const engine = { call: async () => ({ ok: true, result: {} }) };
+  const check = (kept) => checkAll(kept, (name) => checkOf(name, engine));
+  assert.deepEqual(await check({ "stress:roster": ROSTER, "morale:set-aside": "[]" }), { ok: true });
+  const bad = JSON.stringify({ current: "c1", people: [{ id: "c1", name: "Ada", side: "pc", standing: "lost", traits: [] }] });
+  assert.match((await check({ "stress:roster": bad })).problem, /“stress:roster”: character 1 has no known standing/);
+  assert.match((await check({ "morale:draft": "{\"teams\": 3}" })).problem, /not a conflict's setup/);
+  assert.match((await check({ "stress:wounds": "{\"state\": 1}" })).problem, /expected shape/);
+  // (the edition's check reads registry.js, which the build writes: tests/browser/test_everything.py has it)
+  assert.match((await check({ "tarot:deck": "{}" })).problem, /kept by no calculator/);
+  assert.match((await check({ "tarot:set-aside": "[]" })).problem, /kept by no calculator/);
+});
+
+test("the rules' refusal and an engine that is down come back as such (nothing judged when down)", async () => {
+  const refusing = { call: async () => ({ ok: false, error: { code: "invalid", message: "zone Z is not on the map" } }) };
+  const down = { call: async () => ({ ok: false, error: { code: "engine", message: "the engine did not start" } }) };
+  assert.match((await checkAll({ borders: "{}" }, (n) => checkOf(n, refusing))).problem, /“borders”: zone Z is not on the map/);
+  assert.deepEqual(await checkAll({ borders: "{}" }, (n) => checkOf(n, down)), { down: "the engine did not start" });
+  const morale = JSON.stringify({ format: "conflict-table/morale", version: 1, setup: {}, events: [] });
+  let asked = null;
+  const spy = { call: async (name, payload) => { asked = { name, payload }; return { ok: true, result: {} }; } };
+  assert.deepEqual(await checkAll({ morale }, (n) => checkOf(n, spy)), { ok: true });
+  assert.deepEqual(asked, { name: "morale.replay", payload: { setup: {}, events: [] } });
+});
+
+test("importing sets aside every value it replaces first, adds set-aside lists, and leaves equal ones alone", () => {
+  ls().setItem(keyFor("stress:roster"), "{\"mine\": 1}");
+  ls().setItem(keyFor("borders"), "{\"same\": 1}");
+  const aside = JSON.stringify([{ at: "2026-01-01T00:00:00.000Z", reason: "old", text: "t" }]);
+  const got = adoptAll({ "stress:roster": ROSTER, borders: "{\"same\": 1}", morale: "null", "borders:set-aside": aside });
+  assert.deepEqual(got, { done: 3 });
+  assert.equal(ls().getItem(keyFor("stress:roster")), ROSTER);
+  assert.equal(ls().getItem(keyFor("morale")), "null");
+  const rosterAside = JSON.parse(ls().getItem(keyFor("stress:roster:set-aside")));
+  assert.deepEqual(rosterAside.map((x) => x.text), ["{\"mine\": 1}"]);
+  assert.deepEqual(JSON.parse(ls().getItem(keyFor("borders:set-aside"))).map((x) => x.text), ["t"]);
+});
+
+test("when a set-aside copy can't be kept (storage full), nothing is replaced", () => {
+  ls().setItem(keyFor("stress:roster"), "{\"mine\": 1}");
+  ls().budget = 100;
+  const before = new Map(ls().map);
+  const got = adoptAll({ "stress:roster": ROSTER });
+  assert.match(got.problem, /no room .* nothing was replaced/);
+  assert.deepEqual(new Map(ls().map), before);
+});
+
+test("when a write fails halfway, the values written before it go back as they were", () => {
+  ls().budget = keyFor("edition").length + keyFor("morale").length + 100;
+  const got = adoptAll({ edition: "2023", morale: "x".repeat(200) });
+  assert.match(got.problem, /would not keep it/);
+  assert.equal(ls().getItem(keyFor("edition")), null);
+  assert.equal(ls().getItem(keyFor("morale")), null);
+});
