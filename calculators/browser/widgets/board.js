@@ -44,7 +44,7 @@ export function mount(root, { engine, ui, options }) {
     return { value: c, board: viewOf(c, reply.result.state, reply.result.entries) };
   };
   const codec = { toText: (c) => JSON.stringify(pack(c)),
-    fromText: (text) => { const got = unpack(text); return got.problem ? got : { value: got.conflict }; } };
+    fromText: (text) => { const got = unpack(text); return got.problem ? { problem: got.problem } : { value: got.conflict }; } };
   const k = keeper("board", { check, merge, codec, what: "conflict" });
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
   const run = ((queue) => (fn) => (queue = queue.then(fn).catch((e) => say(`Something went wrong: ${e.message}`, true))))(Promise.resolve());
@@ -65,7 +65,7 @@ export function mount(root, { engine, ui, options }) {
     if (mode === "loading") main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
     else if (mode === "setup") main.replaceChildren(...setup.draw(draft, { ui, wid, maps: options.maps, saved: Object.keys(saved.all()),
       running: conflict ? `${conflict.events.length} logged` : null }).filter(Boolean));
-    else main.replaceChildren(...view.draw(board, { ui, wid, diagram, conflict, panel }).filter(Boolean));
+    else main.replaceChildren(...view.draw(board, { ui, wid, diagram, conflict, panel, busy: false }).filter(Boolean));
     tools.replaceChildren(el("h4", {}, "Keep and share"), el("div", { class: "calc__buttons" },
       ...(mode === "play" ? [["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]] : [])
         .map(([act, words]) => el("button", { type: "button", "data-act": act, "data-key": act }, words)),

@@ -28,7 +28,8 @@ export const KINDS = {
 
 const names = (list) => list.map((x) => [x.name, x.name]);
 
-/** Draw the form of `kind`. kept: what was typed before (a failed log keeps it). */
+/** Draw the form of `kind`. kept: what was typed before (a failed log keeps it).
+ * @param {string} kind @param {{ui: any, wid: string, state: any, kept?: Record<string, any>}} opts */
 export function draw(kind, { ui, wid, state, kept = {} }) {
   const { el } = ui;
   const id = (n) => `${wid}-a-${n.replace(/\W/g, "-")}`;
@@ -165,7 +166,8 @@ export function event(kind, t) {
   return e;
 }
 
-/** Show board.preview's answer in the open panel: shifts, reach, absorb options, boxes; returns the reach list. */
+/** Show board.preview's answer in the open panel: shifts, reach, absorb options, boxes; returns the reach list.
+ * @param {HTMLElement} panel @param {any} p @param {{ui: any, kept?: Record<string, any>}} opts */
 export function annotate(panel, p, { ui, kept = {} }) {
   const { el } = ui;
   const out = panel.querySelector('[data-out="preview"]');

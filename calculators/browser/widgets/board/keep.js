@@ -10,6 +10,7 @@ import { slot, drawAsides } from "../../store.js";
 
 const bare = (s) => String(s).replace(/\.$/, "");
 
+/** @type {{toText: (value: any, history?: any) => string, fromText: (text: string) => {value?: any, problem?: string}}} */
 const jsonCodec = {
   toText: (value) => JSON.stringify(value),
   fromText(text) {
@@ -21,6 +22,8 @@ const jsonCodec = {
   },
 };
 
+/** @param {string} name
+ * @param {{check: (v: any) => Promise<any>, merge?: (a: any, b: any) => any, codec?: typeof jsonCodec, what?: string}} opts */
 export function keeper(name, { check, merge = () => null, codec = jsonCodec, what = "saved value" }) {
   const store = slot(name);
   let lastText = null;
@@ -102,6 +105,7 @@ export function keeper(name, { check, merge = () => null, codec = jsonCodec, wha
       return { value: k.value };
     },
     /** fn({value, notice}) when another tab stored a new value (merged with ours when it can be). */
+    /** @param {(news: {value: any, notice: string | null}) => void} fn @param {{signal?: AbortSignal}} [opts] */
     watch(fn, { signal } = {}) {
       window.addEventListener("storage", async (event) => {
         if (event.key === store.asideKey) return fn({ value: k.value, notice: null });
