@@ -196,10 +196,19 @@ def test_a_short_conflict_on_a_phone_by_touch(phone):
     assert "Gatto" in b.log()[-1] and "Middle" in b.log()[-1]
     b.check_shown()
 
-    b.act("attack", actor="Hargan", target="Gatto", track="cool", skill="Firearms", rating=4, **{"dice-mode": "dice"}, dice=2)
-    b.act("end_exchange")
+    # Hargan's 1-shift hit on Gatto's Cool: the absorb options are offered; absorbing nothing marks box 1.
+    panel = b.action("attack", actor="Hargan", target="Gatto", track="cool", skill="Firearms", rating=1,
+                     **{"dice-mode": "dice"}, dice=0)
+    panel.locator('[name="absorb"]').first.wait_for()
+    b.press(panel.locator('[name="absorb"][value="{}"]'))
+    b.log_it()
     s = b.check_shown()
-    assert s["exchange"] >= 1 and len(b.log()) == 3
+    assert s["actors"][0]["tracks"]["cool"]["marked"] == [1]
+    assert b.w.locator('[data-actor="Gatto"] [data-track="Cool"] .is-marked').count() == 1
+    b.act("simple", actor="Gatto", note="ducks behind a crate")
+    assert b.check_shown()["exchange"] == 2
+    b.act("end_exchange")
+    assert "Exchange 2" in b.w.locator('[data-out="exchange"]').inner_text() or b.check_shown()["closed"]
 
 
 def test_undo_and_redo_every_event(phone):

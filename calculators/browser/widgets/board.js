@@ -224,7 +224,10 @@ export function mount(root, { engine, ui, options }) {
   function onInput(event) {
     const input = event.target;
     if (mode === "setup" && input.dataset.path && input.type !== "file") {
+      const side = input.dataset.path.startsWith("sides.") ? draft.sides[Number(input.dataset.path.split(".")[1])] : null;
       setup.update(draft, input);
+      if (side != null) for (const a of draft.actors) if (a.side === side && side) a.side = input.value;
+      if (side != null) setup.refreshSides(main, draft, el);
       drafts.write(draft);
     } else if (panel?.node.contains(input)) {
       if (input.dataset.act === "dice-mode") {

@@ -74,6 +74,7 @@ export function draw(kind, { ui, wid, state, kept = {} }) {
       checks("resist.invokes", "Aspects the target invokes", aspects)),
     absorb: () => el("fieldset", { class: "calc__group", "data-field": "resist" }, el("legend", {}, "The target absorbs"),
       el("div", { "data-out": "absorb" }, el("p", { class: "calc__hint" }, "Choose the target and the roll to see the ways to absorb the hit.")),
+      checks("resist.invokes", "Aspects the target invokes (2 each)", aspects),
       el("p", { class: "calc__error", hidden: true })),
     aspect: () => f("aspect", kind === "compel" ? "The aspect compelled" : "Aspect name", { wide: true }),
     on: () => el("div", {}, f("on", "Placed on", { kind: "select", options: [["zone", "a zone"], ["border", "a border"], ["actor", "an actor"], ["thing", "a thing"]], value: kept.on ?? "zone" }),
@@ -150,7 +151,11 @@ export function event(kind, t) {
     if (t["resist.invokes"]?.length) r.invokes = t["resist.invokes"];
     if (Object.keys(r).length) e.resist = r;
   }
-  if (fields.includes("absorb") && filled(t.absorb)) e.resist = JSON.parse(t.absorb);
+  if (fields.includes("absorb")) {
+    const r = filled(t.absorb) ? JSON.parse(t.absorb) : {};
+    if (t["resist.invokes"]?.length) r.invokes = t["resist.invokes"];
+    if (Object.keys(r).length) e.resist = r;
+  }
   if (fields.includes("aspect")) text("aspect");
   if (fields.includes("on")) {
     const [on, ...rest] = String(t.target ?? "").split(":");
@@ -192,11 +197,11 @@ export function annotate(panel, p, { ui, kept = {} }) {
     absorb.replaceChildren(
       el("p", {}, `${p.absorb.track}: threshold ${p.absorb.threshold}.` + (p.absorb.taken_out_anyway ? " No way to absorb enough: taken out." : "")),
       ...options.map((o, i) => {
-        const value = JSON.stringify({ ...(o.consequences?.length ? { consequences: o.consequences } : {}), ...(o.invokes?.length ? { invokes: o.invokes } : {}) });
-        const words = [o.consequences?.length ? o.consequences.join(" + ") : "", o.invokes?.length ? `invoking ${o.invokes.join(", ")}` : ""]
-          .filter(Boolean).join(", ") || "nothing absorbed";
+        const value = JSON.stringify(o.consequences?.length ? { consequences: o.consequences } : {});
+        const words = [o.consequences?.length ? o.consequences.join(" + ") : "no consequence",
+          o.invokes ? `${o.invokes} invoke${o.invokes === 1 ? "" : "s"} (tick them below)` : ""].filter(Boolean).join(", ");
         return el("label", { class: "board__check" }, el("input", { type: "radio", name: "absorb", value, checked: kept.absorb ? kept.absorb === value : i === 0 }),
-          ` ${words}: ${o.hit == null ? "taken out" : `marks box ${o.hit}`}`);
+          ` ${words}: ${o.hit?.message ?? (o.hit?.taken_out ? "taken out" : "")}`);
       }));
   }
   const boxes = panel.querySelector('[data-out="boxes"]');

@@ -116,3 +116,13 @@ export function toField(path) {
   if (m) return `actors[${m[1]}].tracks.${m[2]}`;
   return path.replace(/\.(\d+)/g, "[$1]");
 }
+
+/** A side renamed: every actor's side list follows at once (the chosen side keeps its place). */
+export function refreshSides(scope, d, el) {
+  for (const select of scope.querySelectorAll('select[data-path$=".side"]')) {
+    const i = Number(select.dataset.path.split(".")[1]);
+    const chosen = d.actors[i]?.side ?? "";
+    select.replaceChildren(el("option", { value: "" }, "—"),
+      ...d.sides.map((s, j) => el("option", { value: s, selected: s === chosen && s !== "" }, s || `Side ${j + 1}`)));
+  }
+}
