@@ -138,7 +138,7 @@ def phone_context(browser, **extra):
 
 @pytest.fixture(scope="module")
 def phone(browser, server):
-    ctx = phone_context(browser)
+    ctx = phone_context(browser, bypass_csp=True)  # axe-core is injected as a script
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []
@@ -286,10 +286,20 @@ def test_the_whole_conflict_by_keyboard_alone(browser, server):
     page.keyboard.press("Enter")  # submits the form
     b.wait_log(1)
     assert first in b.log()[0]
+    b.check_shown()
+    tab_to('[data-kind="end_exchange"]')
+    page.keyboard.press("Enter")
+    b.wait_log(2)
     tab_to('[data-act="undo"]')
     page.keyboard.press("Enter")
+    b.wait_log(1)
+    assert page.evaluate("document.activeElement.dataset.act") == "undo"  # focus stays for the next press
+    page.keyboard.press("Enter")
     b.wait_log(0)
-    assert page.evaluate("document.activeElement.dataset.act") == "undo"
+    assert page.evaluate("document.activeElement.dataset.act") == "redo"  # nothing left to undo
+    page.keyboard.press("Enter")
+    b.wait_log(1)
+    b.check_shown()
     ctx.close()
 
 
@@ -315,7 +325,8 @@ def test_a_share_link_opens_the_board_on_another_phone_and_keeps_theirs(browser,
     receiver.act("simple", actor="Ash", note="hoots")
     mine = receiver.log()
 
-    receiver.page.goto(link)
+    receiver.page.goto("about:blank")
+    receiver.page.goto(link)  # the link opened afresh, as from a message
     wait_engine(receiver.page)
     notice = receiver.w.locator('[data-out="notice"]')
     notice.locator('[data-act="open-shared"]').wait_for()

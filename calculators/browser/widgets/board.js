@@ -116,7 +116,8 @@ export function mount(root, { engine, ui, options }) {
     const gone = board.entries.at(-1)?.text;
     [conflict, board, panel] = [next, { ...board, state: reply.result.state, entries }, null];
     const why = await k.save(conflict);
-    await draw(`[data-key="${back ? "undo" : "redo"}"]`);
+    const there = conflict[back ? "events" : "redo"].length;
+    await draw(`[data-key="${back === !!there ? "undo" : "redo"}"]`);
     say(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
   }
 
