@@ -65,7 +65,7 @@ function track(ui, name, t) {
   const defense = t.defense ? ` (defense by ${t.defense.by}; base ${t.base})` : "";
   return el("div", { class: "board__track", "data-track": name },
     el("span", { class: "board__track-name" }, `${name}: threshold ${t.threshold}${defense}`),
-    el("span", { class: "board__boxes", "aria-label": `marked: ${[...marked].join(", ") || "none"}` },
+    el("span", { class: "board__boxes", role: "img", "aria-label": `boxes marked: ${[...marked].join(", ") || "none"}` },
       ...boxes.map((b) => el("span", { class: `board__box${marked.has(b) ? " is-marked" : ""}${b > t.threshold ? " is-over" : ""}`, "aria-hidden": "true" },
         marked.has(b) ? `☒${b}` : `☐${b}`))));
 }
