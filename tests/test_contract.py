@@ -37,7 +37,8 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
         elif not MOUNT.search(module.read_text(encoding="utf-8")):
             out.append(f"{name}: calculators/browser/widgets/{name}.js exports no mount()")
         for api in (widget.api, *widget.apis):
-            if not (root / "rules_core" / "api" / f"{api}.py").exists():
+            api_dir = root / "rules_core" / "api"
+            if not ((api_dir / f"{api}.py").exists() or (api_dir / api / "__init__.py").exists()):   # a module or a package
                 out.append(f"{name}: no API module rules_core/api/{api}.py")
         calcs = calculators_of(widget)
         if not calcs:
