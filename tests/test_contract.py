@@ -23,6 +23,10 @@ def calculators_of(widget: Widget) -> list[str]:
     return [name for name, fn in CALCULATORS.items() if fn.__module__ in modules]
 
 
+ENTRY_LINES = 225
+"""A widget's entry (``widgets/<name>/index.js``) stays thin: its parts live beside it."""
+
+
 def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
     """Every way the registry and the files disagree (empty when they agree)."""
     out = []
@@ -31,11 +35,13 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
     census = {p["call"] for p in json.loads((root / "calculators" / "build" / "precompile" / "payloads.json").read_text())}
     pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "docs").rglob("*.md")))
     for name, widget in registry.items():
-        module = browser / f"{name}.js"
+        module = browser / name / "index.js"
         if not module.exists():
-            out.append(f"{name}: no browser module calculators/browser/widgets/{name}.js")
+            out.append(f"{name}: no browser module calculators/browser/widgets/{name}/index.js")
         elif not MOUNT.search(module.read_text(encoding="utf-8")):
-            out.append(f"{name}: calculators/browser/widgets/{name}.js exports no mount()")
+            out.append(f"{name}: calculators/browser/widgets/{name}/index.js exports no mount()")
+        elif len(module.read_text(encoding="utf-8").splitlines()) > ENTRY_LINES:
+            out.append(f"{name}: calculators/browser/widgets/{name}/index.js is over {ENTRY_LINES} lines (move parts beside it)")
         for api in (widget.api, *widget.apis):
             api_dir = root / "rules_core" / "api"
             if not ((api_dir / f"{api}.py").exists() or (api_dir / api / "__init__.py").exists()):   # a module or a package
@@ -72,7 +78,7 @@ def _fake(name: str, **changes) -> Widget:
 
 def test_a_widget_missing_its_files_is_named_with_what_it_lacks():
     found = problems({**REGISTRY, "ghost": _fake("ghost", api="ghost", options={"x": Option(1, "")})})
-    assert "ghost: no browser module calculators/browser/widgets/ghost.js" in found
+    assert "ghost: no browser module calculators/browser/widgets/ghost/index.js" in found
     assert "ghost: no API module rules_core/api/ghost.py" in found
     assert any(p.startswith("ghost: rules_core.api.CALCULATORS has no calculator") for p in found)
     assert "ghost: option 'x' says nothing for page authors" in found
@@ -82,7 +88,7 @@ def test_a_widget_missing_its_files_is_named_with_what_it_lacks():
 def test_a_browser_module_nobody_registered_is_named():
     registry = {k: v for k, v in REGISTRY.items() if k != "dice"}
     found = problems(registry)
-    assert "calculators/browser/widgets/dice.js is not a registered widget (calculators/pages/widgets/)" in found
+    assert "calculators/browser/widgets/dice/ belongs to no registered widget" in found
 
 
 def test_a_calculator_without_golden_cases_or_census_payloads_is_named(monkeypatch):

@@ -58,7 +58,7 @@ async function mountOne(root) {
   });
   let dispose = () => {};
   try {
-    const widget = await import(`./widgets/${root.dataset.calc}.js`);
+    const widget = await import(`./widgets/${root.dataset.calc}/index.js`);
     form.hidden = engine.status === "failed";
     const options = JSON.parse(root.dataset.options || "{}");
     dispose = (await widget.mount(root, { engine, ui, options })) || (() => {});
@@ -94,7 +94,7 @@ function warmWidgets() {
   warmed = true;
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   navigator.serviceWorker.ready.then(() =>
-    idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}.js`).catch(() => {}))),
+    idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}))),
   );
 }
 

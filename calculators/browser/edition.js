@@ -7,7 +7,7 @@
 //   choose(edition)       keep it, tell the page (and other tabs)
 //   follow(fn, {signal})  fn(edition) now if one was chosen, and at every change
 
-import { keyFor } from "./store.js";
+import { keyFor } from "./keeping/slot.js";
 
 export const EDITIONS = ["2023", "2022", "wiki"];
 const KEY = keyFor("edition"); // scoped to this site's path, like every stored value

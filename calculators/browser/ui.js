@@ -1,6 +1,6 @@
 // Small helpers every widget shares: read a form, show errors beside fields,
-// say what the engine is doing; keeping state is store.js. No rules here.
-import { keyFor } from "./store.js";
+// say what the engine is doing; keeping state is keeping/. No rules here.
+import { keyFor } from "./keeping/slot.js";
 
 /** What the player typed: whole-number-looking text becomes a number, other text stays as typed
  *  (so the rules can quote it back in their message); checkboxes are booleans. */
@@ -21,11 +21,21 @@ export function typedNumber(text) {
 /** Is n a whole number from low to high? (The cheap check before drawing; the rules say what is wrong.) */
 export const wholeIn = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
 
+/** The ways the site writes a signed number (the only place it is done):
+ *  "plain" +2, −2, 0; "sum" a term of a sum (+ 2, − 2, + 0: the dice); "morale" 2, −2, 0 (a morale value). */
+const SIGNED = { plain: { plus: "+", gap: "", zero: "0" }, sum: { plus: "+", gap: " ", zero: "+ 0" }, morale: { plus: "", gap: "", zero: "0" } };
+
 /** A number with its sign, a true minus for negatives: signed(2) "+2", signed(-2) "−2", signed(0) "0";
- *  `gap` goes between sign and number, `plus` is the positive sign ("" for none), `zero` what 0 reads. */
-export function signed(n, { plus = "+", gap = "", zero = "0" } = {}) {
+ *  signed(2, "sum") "+ 2", signed(-1, "morale") "−1". */
+export function signed(n, style = "plain") {
+  const { plus, gap, zero } = SIGNED[style];
   if (n < 0) return `−${gap}${-n}`;
   return n > 0 ? `${plus}${gap}${n}` : zero;
+}
+
+/** "1 shift", "2 shifts", "−1 shift" (a true minus); plural(3, "die", "dice") "3 dice". */
+export function plural(n, word, many = `${word}s`) {
+  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
 }
 
 export function readFields(form, names) {
@@ -257,5 +267,5 @@ export function keepFields(form, name) {
   form.addEventListener("change", save);
 }
 
-/** Keeping what the player entered (scoped storage, set-aside copies, undo history): store.js. */
-export * as store from "./store.js";
+/** Keeping what the player entered (keeper, scoped storage, set-aside copies, undo history): keeping/. */
+export * as store from "./keeping/index.js";

@@ -42,7 +42,7 @@ def out(widget, name):
 
 def load_example(widget, name, check):
     widget.locator('select[name="example"]').select_option(name)
-    widget.locator('[data-action="load-example"]').click()
+    widget.locator('[data-act="load-example"]').click()
     wait_text(out(widget, "words"), check)
 
 
@@ -184,15 +184,15 @@ def add_border(widget, a, b, ways):
     widget.locator('select[name="to"]').select_option(b)
     for j, way in enumerate(ways):
         if j:
-            widget.locator('[data-action="add-way"]').click()
+            widget.locator('[data-act="add-way"]').click()
         for part in ("name", "pass", "back"):
             widget.locator(f'input[name="way-{j}-{part}"]').fill(str(way.get(part, "")))
-    widget.locator('[data-action="add-border"]').click()
+    widget.locator('[data-act="add-border"]').click()
 
 
 def test_editing_add_rename_remove_zones_and_add_a_border_with_ways(borders):
     borders.locator('input[name="new-zone"]').fill("Loading bay")
-    borders.locator('[data-action="add-zone"]').click()
+    borders.locator('[data-act="add-zone"]').click()
     wait_text(out(borders, "words"), "Zones: West end, Middle, East end, Loading bay.")
     add_border(borders, "East end", "Loading bay", [{"name": "ramp", "pass": 2, "back": 4}, {"name": "ladder", "pass": 5}])
     text = wait_text(out(borders, "words"), "East end – Loading bay")
@@ -207,13 +207,13 @@ def test_editing_add_rename_remove_zones_and_add_a_border_with_ways(borders):
     wait_text(out(borders, "words"), "West end – Aisles: 3")
     assert "West end → Aisles: 3" in wait_text(out(borders, "route"), "Aisles")
     assert borders.locator('select[name="destination"]').input_value() == "Loading bay"
-    borders.locator('[data-action="remove-zone"][aria-label="Remove zone Loading bay"]').click()
+    borders.locator('[data-act="remove-zone"][aria-label="Remove zone Loading bay"]').click()
     text = wait_text(out(borders, "words"), "Zones: West end, Aisles, East end.")
     assert "Loading bay" not in text
     assert borders.locator('select[name="destination"]').input_value() == "East end"
     stored = borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
     assert [z if isinstance(z, str) else z["name"] for z in stored["zones"]] == ["West end", "Aisles", "East end"]
-    borders.locator('[data-action="undo"]').click()
+    borders.locator('[data-act="undo"]').click()
     wait_text(out(borders, "words"), "Loading bay")
 
 
@@ -229,7 +229,7 @@ def test_a_bad_pass_value_is_explained_beside_it_and_the_map_is_kept(borders, ba
     assert words(borders) == before
     assert borders.page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))") == WAREHOUSE
     borders.locator('input[name="way-0-pass"]').fill("5")
-    borders.locator('[data-action="add-border"]').click()
+    borders.locator('[data-act="add-border"]').click()
     error.wait_for(state="hidden")
     assert "West end – East end: 5" in wait_text(out(borders, "words"), "West end – East end")
 
@@ -237,7 +237,7 @@ def test_a_bad_pass_value_is_explained_beside_it_and_the_map_is_kept(borders, ba
 def test_a_duplicate_zone_name_is_refused_beside_the_field(borders):
     before = words(borders)
     borders.locator('input[name="new-zone"]').fill("Middle")
-    borders.locator('[data-action="add-zone"]').click()
+    borders.locator('[data-act="add-zone"]').click()
     error = borders.locator('[data-field="new-zone"] .calc__error')
     error.wait_for(state="visible")
     assert "Two zones are called 'Middle'" in error.inner_text()
@@ -274,7 +274,7 @@ def test_export_and_import_round_trip_json_and_yaml(borders, tmp_path):
     saved = {}
     for kind, action in (("json", "export-json"), ("yaml", "export-yaml")):
         with borders.page.expect_download() as info:
-            borders.locator(f'[data-action="{action}"]').click()
+            borders.locator(f'[data-act="{action}"]').click()
         path = tmp_path / info.value.suggested_filename
         info.value.save_as(path)
         saved[kind] = path
@@ -345,7 +345,7 @@ def test_keyboard_only_editing(borders):
 
 def test_the_map_is_kept_across_a_reload(borders):
     borders.locator('input[name="new-zone"]').fill("Roof")
-    borders.locator('[data-action="add-zone"]').click()
+    borders.locator('[data-act="add-zone"]').click()
     wait_text(out(borders, "words"), "Roof")
     page = borders.page
     page.reload()
@@ -369,7 +369,7 @@ def test_phone_viewport(browser, server):
     figure = out(widget, "diagram").bounding_box()  # the map scrolls inside it when wider
     assert figure["x"] >= 0 and figure["x"] + figure["width"] <= 360
     for selector in ('input[name="skill"]', 'select[name="start"]', 'input[name="zone-0"]', 'input[name="new-zone"]',
-                     '[data-action="add-border"]', '[data-action="remove-zone"]', '[data-action="export-yaml"]'):
+                     '[data-act="add-border"]', '[data-act="remove-zone"]', '[data-act="export-yaml"]'):
         box = widget.locator(selector).first.bounding_box()
         assert box["height"] >= 44, selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
@@ -423,7 +423,7 @@ def test_phone_a_12_zone_map_built_in_the_editor_is_a_readable_grid(phone):
     load_example(phone, "house", "break the wall")
     for i in range(3, 13):
         phone.locator('input[name="new-zone"]').fill(f"Zone {i}")
-        phone.locator('[data-action="add-zone"]').click()
+        phone.locator('[data-act="add-zone"]').click()
         wait_text(out(phone, "words"), f"Zone {i}.")
     add_border(phone, "Zone 3", "Zone 4", [{"name": "", "pass": 2}])
     wait_text(out(phone, "words"), "Zone 3 – Zone 4: 2")
@@ -443,13 +443,13 @@ def zone_box(widget, name):
 def test_the_keyboard_moves_a_zone(phone):
     load_example(phone, "warehouse", "Middle – East end: 3")
     before = zone_box(phone, "Middle")
-    move = phone.locator('[data-action="move-zone"][aria-label="Move zone Middle on the map"]')
+    move = phone.locator('[data-act="move-zone"][aria-label="Move zone Middle on the map"]')
     move.focus()
     phone.page.keyboard.press("ArrowDown")
     wait_text(out(phone, "saved"), "Moved Middle.")
     after = zone_box(phone, "Middle")
     assert after["y"] > before["y"] + 20
-    assert phone.page.evaluate("document.activeElement.dataset.action") == "move-zone"  # keeps moving
+    assert phone.page.evaluate("document.activeElement.dataset.act") == "move-zone"  # keeps moving
     phone.page.keyboard.press("ArrowUp")
     # the first move already said "Moved Middle.": wait for the stored map itself
     phone.page.wait_for_function(
@@ -481,10 +481,10 @@ def test_a_renamed_map_exports_under_its_own_name(phone):
     wait_text(out(phone, "saved"), "Ridge fight")
     assert "Ridge fight" in out(phone, "diagram").locator("figcaption").inner_text()
     with phone.page.expect_download() as info:
-        phone.locator('[data-action="export-json"]').click()
+        phone.locator('[data-act="export-json"]').click()
     assert info.value.suggested_filename == "ridge-fight.json"
     with phone.page.expect_download() as info:
-        phone.locator('[data-action="export-yaml"]').click()
+        phone.locator('[data-act="export-yaml"]').click()
     assert info.value.suggested_filename == "ridge-fight.yml"
 
 
@@ -527,6 +527,6 @@ def test_a_border_is_edited_in_place_and_a_bad_value_is_refused_beside_it(phone)
     wait_text(out(phone, "words"), "Middle – East end: 1 from Middle, 5 from East end")
     choose(phone, "East end", "West end")
     wait_text(out(phone, "route"), "Cheapest route: 8 shifts")
-    phone.locator('[data-action="undo"]').click()
+    phone.locator('[data-act="undo"]').click()
     wait_text(out(phone, "route"), "Cheapest route: 4 shifts")
     assert "5 from East end" not in words(phone)

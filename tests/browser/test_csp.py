@@ -118,7 +118,7 @@ def test_every_calculator_search_palette_and_offline_work_under_the_policy(serve
     page.wait_for_function("el => el.getAttribute('aria-pressed') === 'true'", arg=box.element_handle())
     borders = page.locator('.calc[data-calc="borders"]').first  # the borders calculator routes
     borders.locator('select[name="example"]').select_option("warehouse")
-    borders.locator('[data-action="load-example"]').click()
+    borders.locator('[data-act="load-example"]').click()
     page.wait_for_function("el => el.innerText.includes('6 shifts')",
                            arg=borders.locator('[data-out="route"]').element_handle())
     tracker = Tracker(page)  # the morale tracker runs a conflict

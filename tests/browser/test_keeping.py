@@ -299,7 +299,7 @@ def test_a_bad_saved_map_is_set_aside_and_edits_undo_and_redo_by_history(page, s
     page.goto(server.url + BORDERS_PAGE)
     wait_engine(page)
     w = page.locator('.calc[data-calc="borders"]').first
-    expect(w.locator('[data-out="saved"]')).to_contain_text("It was set aside, not deleted")
+    expect(w.locator('[data-out="saved"]')).to_contain_text("A copy was set aside, not deleted")
     aside = json.loads(get(page, BORDERS + ":set-aside"))
     assert json.loads(aside[0]["text"]) == bad
     with page.expect_download() as info:
@@ -309,13 +309,13 @@ def test_a_bad_saved_map_is_set_aside_and_edits_undo_and_redo_by_history(page, s
     words = w.locator('[data-out="words"]')
     for name in ("Roof", "Cellar"):
         w.locator('[name="new-zone"]').fill(name)
-        w.locator('[data-action="add-zone"]').click()
+        w.locator('[data-act="add-zone"]').click()
         expect(words).to_contain_text(name)
-    w.locator('[data-action="undo"]').click()
+    w.locator('[data-act="undo"]').click()
     expect(words).not_to_contain_text("Cellar")
-    w.locator('[data-action="undo"]').click()
+    w.locator('[data-act="undo"]').click()
     expect(words).not_to_contain_text("Roof")
-    w.locator('[data-action="redo"]').click()
+    w.locator('[data-act="redo"]').click()
     expect(words).to_contain_text("Roof")
     zones = [z["name"] if isinstance(z, dict) else z for z in json.loads(get(page, BORDERS))["zones"]]
     assert "Roof" in zones

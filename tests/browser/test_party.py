@@ -226,7 +226,7 @@ def open_borders(page, server, hash_=""):
 
 def add_zone(w, name):
     w.locator('input[name="new-zone"]').fill(name)
-    w.locator('[data-action="add-zone"]').click()
+    w.locator('[data-act="add-zone"]').click()
     expect(w.locator('[data-out="saved"]')).to_contain_text("Zone added")
 
 

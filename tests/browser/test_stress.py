@@ -537,7 +537,7 @@ def test_state_survives_a_reload_and_damaged_storage_is_set_aside(table_page):
     conditions = open_widget(page, "conditions")
     notice = conditions.locator('[data-out="notice"]')
     expect(notice).to_contain_text("could not be used (it is not readable JSON)")
-    expect(notice).to_contain_text("A copy was set aside (download it below)")
+    expect(notice).to_contain_text("A copy was set aside, not deleted: download it below")
     aside = json.loads(page.evaluate("k => localStorage.getItem(k)", f"{KEY}:conditions:set-aside"))
     assert [a["text"] for a in aside] == ["{not json"]
     expect(conditions.locator('[data-out="asides"]')).to_contain_text("Set aside")

@@ -37,7 +37,7 @@ def test_with_an_invalid_favor_surrender_and_last_stand_cannot_be_tapped(table_p
 
 
 def test_a_widget_whose_module_failed_keeps_its_message_when_the_engine_is_ready(context, server):
-    context.route("**/assets/calc-*/widgets/boons.js", lambda route: route.fulfill(status=404, body="gone"))
+    context.route("**/assets/calc-*/widgets/boons/index.js", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
     page.goto(server.url + BOONS)
     status = page.locator(f"{WIDGET} .calc__status")
@@ -60,7 +60,7 @@ HALF_MOUNT = """export function mount(root) {
 
 
 def test_a_mount_that_throws_shows_the_static_content_and_a_message_not_a_half_form(context, server):
-    context.route("**/assets/calc-*/widgets/boons.js",
+    context.route("**/assets/calc-*/widgets/boons/index.js",
                   lambda route: route.fulfill(status=200, body=HALF_MOUNT, content_type="text/javascript"))
     page = context.new_page()
     page.goto(server.url + BOONS)

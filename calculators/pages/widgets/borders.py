@@ -101,7 +101,7 @@ def static(wid: str, data: dict, start: str) -> str:
 
 
 def _button(action: str, text: str, *, primary: bool = False, **extra) -> str:
-    return f'<button {h.attrs(type="button", class_="calc__primary" if primary else None, data_action=action, **extra)}>{escape(text)}</button>'
+    return f'<button {h.attrs(type="button", class_="calc__primary" if primary else None, data_act=action, **extra)}>{escape(text)}</button>'
 
 
 def form(wid: str, zones: list[str], start: str, destination: str, examples: list[tuple[str, str]], chosen: str) -> str:

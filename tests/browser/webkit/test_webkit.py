@@ -61,7 +61,7 @@ def test_storage_that_keeps_nothing_is_said_and_the_calculator_still_answers(wk,
     wk.wait_text('.calc[data-calc="borders"] [data-out="reach"] .calc__answer', "")  # the widget is up
     wk.js("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
     wk.select('.calc[data-calc="borders"] select[name="example"]', "warehouse")
-    wk.click('.calc[data-calc="borders"] [data-action="load-example"]')
+    wk.click('.calc[data-calc="borders"] [data-act="load-example"]')
     wk.wait_text('.calc[data-calc="borders"] [data-out="saved"]', "would not keep the map")
     wk.wait_text('.calc[data-calc="borders"] [data-out="words"]', "Middle – East end: 3")
 

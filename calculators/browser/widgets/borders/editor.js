@@ -170,9 +170,9 @@ export function zoneRows(ui, wid, zones) {
     const row = field(ui, wid, `zone-${i}`, `Zone ${i + 1}`, name, { wide: true });
     row.querySelector("input").dataset.zone = String(i);
     row.append(
-      ui.el("button", { type: "button", class: "bmap-move", "data-action": "move-zone", "data-index": i,
+      ui.el("button", { type: "button", class: "bmap-move", "data-act": "move-zone", "data-index": i,
                         "aria-label": `Move zone ${name} on the map`, "aria-describedby": `${wid}-move-hint` }, "Move ✥"),
-      ui.el("button", { type: "button", "data-action": "remove-zone", "data-index": i, "aria-label": `Remove zone ${name}` }, "Remove"));
+      ui.el("button", { type: "button", "data-act": "remove-zone", "data-index": i, "aria-label": `Remove zone ${name}` }, "Remove"));
     return ui.el("li", { class: "bmap-row" }, row);
   });
 }
@@ -192,7 +192,7 @@ export function borderRows(ui, wid, listing) {
       return ui.field({
         id: `${wid}-${name}`, field: name, name: null, kind: "checkbox", checked: way.on,
         label: `${way.name ? `${way.name}: ` : "pass value "}${costText(way, a, b)}${way.on ? "" : " (off)"}`,
-        attrs: { "data-action": "switch-way", "data-index": i, "data-way": j },
+        attrs: { "data-act": "switch-way", "data-index": i, "data-way": j },
       });
     });
     const costs = border.ways.map((way, j) => {
@@ -206,7 +206,7 @@ export function borderRows(ui, wid, listing) {
     return ui.el("li", { class: "bmap-row", "data-field": `border-${i}` },
       ui.el("p", { class: "bmap-row__title" }, `${a} – ${b}`),
       ...withCosts,
-      ui.el("button", { type: "button", "data-action": "remove-border", "data-index": i, "aria-label": `Remove border ${a} – ${b}` }, "Remove border"),
+      ui.el("button", { type: "button", "data-act": "remove-border", "data-index": i, "aria-label": `Remove border ${a} – ${b}` }, "Remove border"),
       ui.el("p", { class: "calc__error", hidden: true }));
   });
 }
@@ -218,7 +218,7 @@ export function wayRow(ui, wid, j, removable) {
     field(ui, wid, `way-${j}-pass`, "Pass value", j === 0 ? "1" : "", { numeric: true, part: "pass" }),
     field(ui, wid, `way-${j}-back`, "Back (if different)", "", { numeric: true, part: "back" }));
   if (removable) {
-    row.append(ui.el("button", { type: "button", "data-action": "remove-way", "data-index": j, "aria-label": `Remove way ${j + 1}` }, "Remove way"));
+    row.append(ui.el("button", { type: "button", "data-act": "remove-way", "data-index": j, "aria-label": `Remove way ${j + 1}` }, "Remove way"));
   }
   return row;
 }

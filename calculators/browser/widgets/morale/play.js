@@ -11,7 +11,7 @@ const MEMBER_WORDS = {
 const TEAM_BADGE = { playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" };
 
 /** A morale value with a real minus sign. */
-export const signed = (n) => signedBy(n, { plus: "" }); // morale reads 3, −1
+export const signed = (n) => signedBy(n, "morale"); // morale reads 3, −1 (ui.signed)
 
 const eventForm = (view, kind) => view.form.events.find((e) => e.kind === kind);
 

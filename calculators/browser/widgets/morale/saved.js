@@ -5,7 +5,7 @@
 // discarded, so a merge does not bring them back) and `replaced` (the set-aside
 // copy this conflict replaced, so starting or importing can be undone).
 // Whether a conflict still replays is asked of rules_core by the caller.
-import { slot, download, fileName } from "../../store.js";
+import { slot, download, fileName } from "../../keeping/index.js";
 import * as share from "../../share.js";
 
 export { download, fileName };

@@ -1,10 +1,12 @@
 // The party above the stress panels: one tap switches the character every
 // panel shows; the current character's name, side, standing and traits; the
-// roster's file export/import and its share link (share.js). The roster's
-// keeping and checks are roster.js; the states' checks are the panels' (rules).
+// roster's file export/import and its share link (share.js). The roster is kept
+// by the keeper (keeping/): one that can't be used is set aside with a notice,
+// two tabs' changes are merged, and each tab keeps its own current character.
+// Its checks are roster.js; the states' checks are the panels' (rules).
 import * as share from "../../share.js";
 import {
-  FORMAT, LIMITS, ROSTER_CHANGED, SIDES, STANDINGS, addPerson, adopt, bundle, readRoster, rosterStore, slotName, unpackChecked,
+  FORMAT, LIMITS, SIDES, STANDINGS, addPerson, adopt, bundle, fresh, mergeRosters, rosterCodec, slotName, unpackChecked,
 } from "./roster.js";
 
 const SHARE = "stress"; // the link's #stress=…
@@ -14,7 +16,12 @@ export function mountRoster({ ui, root, form }) {
   const wid = root.id || "stress";
   const id = (name) => `${wid}-party-${name}`;
   let panels = {};
-  let roster = readRoster().roster;
+  const listening = new AbortController(); // dispose() drops every listener at once
+  const { signal } = listening;
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  const kept = ui.store.keeper("stress:roster", { fresh, codec: rosterCodec, merge: mergeRosters, what: "roster" });
+  const opened = kept.read();
+  let roster = kept.value;
   let sharedText = null;
 
   const people = el("div", { class: "calc__buttons calc-stress__people", role: "group", "aria-label": "Characters: show one" });
@@ -59,7 +66,7 @@ export function mountRoster({ ui, root, form }) {
 
   const current = () => roster.people.find((p) => p.id === roster.current);
   const say = (text, ...extra) => notice.replaceChildren(text, ...extra);
-  const showAsides = () => ui.store.drawAsides(ui, asides, rosterStore(), { prefix: "stress-roster-set-aside", what: "rosters" });
+  const showAsides = () => kept.drawAsides(ui, asides, { prefix: "stress-roster-set-aside", what: "rosters" });
 
   function draw() {
     const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${STANDINGS[p.standing].toLowerCase()}`}`;
@@ -81,13 +88,22 @@ export function mountRoster({ ui, root, form }) {
     showAsides();
   }
 
-  /** Save the roster and tell the other widgets; false (and a message) when it was not kept. */
+  /** Keep the roster (another tab's changes merged in first; the sentence why when it was not kept). */
   function save(next) {
-    const why = rosterStore().write(next);
     roster = next;
-    if (why) say(`This browser would not keep the roster (${why}): it lasts until the page is closed.`);
-    window.dispatchEvent(new CustomEvent(ROSTER_CHANGED, { detail: { from: root } }));
-    return !why;
+    kept.save(next).then((why) => {
+      if (why || kept.merged) say(why || kept.merged);
+      if (kept.value !== next) adoptKept();
+    });
+  }
+
+  /** The kept roster (merged with another tab's), this tab's current character kept when it is still there. */
+  function adoptKept(here = false) {
+    const before = roster.current;
+    const mine = kept.value.people.some((p) => p.id === before) && !here;
+    roster = mine ? { ...kept.value, current: before } : kept.value;
+    if (roster.current !== before) switchPanels();
+    draw();
   }
 
   function switchPanels() {
@@ -122,14 +138,15 @@ export function mountRoster({ ui, root, form }) {
       ui.showError(section, { field, message: `The ${what} was not opened: ${why}.` });
       return false;
     }
-    roster = readRoster().roster;
-    window.dispatchEvent(new CustomEvent(ROSTER_CHANGED, { detail: { from: root } }));
+    kept.read();
+    roster = kept.value;
+    kept.save(roster); // the other widgets of this page hear of it
     switchPanels();
     draw();
     return true;
   }
 
-  section.addEventListener("click", async (event) => {
+  on(section, "click", async (event) => {
     const b = event.target.closest("button[data-act]");
     if (!b) return;
     const act = b.dataset.act;
@@ -174,13 +191,13 @@ export function mountRoster({ ui, root, form }) {
     traitInput.value = "";
   }
 
-  traitInput.addEventListener("keydown", (event) => {
+  on(traitInput, "keydown", (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       addTrait();
     }
   });
-  nameInput.addEventListener("change", () => {
+  on(nameInput, "change", () => {
     const name = nameInput.value.trim();
     ui.clearErrors(section, ["party-name"]);
     if (!name) {
@@ -189,9 +206,9 @@ export function mountRoster({ ui, root, form }) {
     }
     editCurrent((p) => { p.name = name; });
   });
-  sideSelect.addEventListener("change", () => editCurrent((p) => { p.side = sideSelect.value; }));
-  standingSelect.addEventListener("change", () => editCurrent((p) => { p.standing = standingSelect.value; }));
-  fileInput.addEventListener("change", async () => {
+  on(sideSelect, "change", () => editCurrent((p) => { p.side = sideSelect.value; }));
+  on(standingSelect, "change", () => editCurrent((p) => { p.standing = standingSelect.value; }));
+  on(fileInput, "change", async () => {
     const file = fileInput.files?.[0];
     if (!file) return;
     const text = await file.text();
@@ -199,18 +216,11 @@ export function mountRoster({ ui, root, form }) {
     if (await take(text, "party-import", "file")) say(`Imported ${file.name}; the roster it replaced was set aside (download it below).`);
   });
 
-  const onChanged = (event) => {
-    if (event.detail?.from === root) return;
-    const before = roster.current;
-    roster = readRoster().roster;
-    if (roster.current !== before) switchPanels();
-    draw();
-  };
-  const onStorage = (event) => {
-    if (event.key === rosterStore().key || event.key === rosterStore().asideKey) onChanged({ detail: {} });
-  };
-  window.addEventListener(ROSTER_CHANGED, onChanged);
-  window.addEventListener("storage", onStorage);
+  // Another tab (or, here, another widget of this page) changed the roster: merged in by the keeper.
+  kept.watch(({ notice, here }) => {
+    adoptKept(here);
+    if (notice) say(notice);
+  }, { signal });
 
   async function offerShared() {
     const got = await share.received(SHARE);
@@ -230,9 +240,10 @@ export function mountRoster({ ui, root, form }) {
       el("button", { type: "button", class: "calc__primary", "data-act": "party-open-shared" }, "Open it"), " ",
       el("button", { type: "button", "data-act": "party-keep-mine" }, "Keep mine"));
   }
-  window.addEventListener("hashchange", offerShared);
+  on(window, "hashchange", offerShared);
 
   draw();
+  if (opened.notice) say(opened.notice); // a stored roster that can't be used: set aside, to download below
   return {
     attach(made) {
       panels = made;
@@ -243,10 +254,6 @@ export function mountRoster({ ui, root, form }) {
       if (current().traits.length >= LIMITS.traits) return;
       editCurrent((p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
     },
-    dispose() {
-      window.removeEventListener(ROSTER_CHANGED, onChanged);
-      window.removeEventListener("storage", onStorage);
-      window.removeEventListener("hashchange", offerShared);
-    },
+    dispose: () => listening.abort(),
   };
 }

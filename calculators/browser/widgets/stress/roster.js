@@ -1,12 +1,12 @@
 // The whole party: a named roster of characters (player characters and
 // opponents) for the stress calculator, each with their own saved state per
-// model, the traits they gained and their standing. The roster is kept with
-// store.js under "stress:roster"; each character's state of a model under
+// model, the traits they gained and their standing. The roster is kept by the
+// keeper (keeping/) under "stress:roster"; each character's state of a model under
 // "stress:<model>" (the first character: where a single character's state was
 // always kept, so an old saved state becomes a roster of one) or
 // "stress:<model>:<id>". Whether a state is sound is asked of the rules (the
 // panels' checks). Nothing here is a rule of the games.
-import { slot } from "../../store.js";
+import { slot } from "../../keeping/index.js";
 
 export const FORMAT = "conflict-table/stress";
 export const MODELS = ["wounds", "conditions", "track"];
@@ -154,4 +154,57 @@ export function adopt(checked, reason) {
     }
   }
   return store.write(roster);
+}
+
+/** The roster's stored form for the keeper (keeping/keeper.js): a roster that can't be used
+ *  (too many characters, a name too long, a standing from a newer release…) is a problem, so the
+ *  keeper sets it aside (never overwritten) and says why. */
+export const rosterCodec = {
+  toText: (roster) => JSON.stringify(roster),
+  fromText(text) {
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { problem: "it is not readable JSON" };
+    }
+    const why = rosterProblem(value);
+    return why ? { problem: why } : { value };
+  },
+};
+
+/**
+ * Two tabs' rosters as one (the keeper's merge): `base` is the roster both started from. A character
+ * changed in one tab only takes that change; changed in both, this tab's change wins and `say` names
+ * it; a character added in both tabs under one id keeps both (this tab's gets a new id). Each tab keeps
+ * its own current character. null when the result is not a roster (over the limits): both are kept.
+ * @param {any} ours @param {any} theirs @param {any} [base] @param {(text: string) => void} [say]
+ */
+export function mergeRosters(ours, theirs, base, say = (_text) => {}) {
+  const was = new Map((base?.people ?? []).map((p) => [p.id, JSON.stringify(p)]));
+  const mine = new Map(ours.people.map((p) => [p.id, p]));
+  const people = theirs.people.map((t) => {
+    const o = mine.get(t.id);
+    mine.delete(t.id);
+    if (!o) return t;
+    const [os, ts] = [JSON.stringify(o), JSON.stringify(t)];
+    if (os === ts || was.get(t.id) === os) return t; // unchanged here: theirs
+    if (was.get(t.id) === ts) return o; // unchanged there: ours
+    if (!was.has(t.id)) { // added in both tabs under one id: both kept
+      mine.set(t.id, o);
+      return t;
+    }
+    say(`${t.name === o.name ? o.name : `${o.name} (“${t.name}” in the other tab)`} was changed in another tab at the same moment: this tab's change was kept.`);
+    return o;
+  });
+  const merged = { current: ours.current, people: [...people] };
+  for (const o of mine.values()) {
+    if (was.has(o.id) && !theirs.people.some((t) => t.id === o.id)) continue; // removed there
+    const clash = merged.people.some((p) => p.id === o.id);
+    const moved = clash ? { ...o, id: nextId(merged) } : o;
+    if (clash && merged.current === o.id) merged.current = moved.id;
+    merged.people.push(moved);
+  }
+  if (!merged.people.some((p) => p.id === merged.current)) merged.current = theirs.current;
+  return rosterProblem(merged) ? null : merged;
 }

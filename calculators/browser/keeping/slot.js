@@ -1,6 +1,6 @@
-// Keeping what a player entered, for every calculator: local storage scoped to
-// this site's path, set-aside copies of what can't be used, undo/redo history.
-// The rules for all of them:
+// One stored value and its set-aside list, in local storage scoped to this
+// site's path (keeper.js builds on it and documents the keeping rules).
+// The rules:
 // * a stored value that can't be used is never deleted nor overwritten before a
 //   dated copy of it is safely kept in its set-aside list (a list, never
 //   overwritten), which the player can download or discard (after a question);
@@ -11,8 +11,8 @@
 //   moves to the scoped ones once.
 // Nothing here is a rule of the games.
 
-/** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/store.js. */
-export const ROOT = new URL("../../", import.meta.url).pathname;
+/** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/keeping/slot.js. */
+export const ROOT = new URL("../../../", import.meta.url).pathname;
 const OLD_PREFIX = "conflict-table:";
 
 /** The storage key of a name ("morale", "stress:track") for this site. */
@@ -185,97 +185,4 @@ export function slot(name) {
   }
 
   return api;
-}
-
-/** Offer text as a file download (a Blob link, clicked). */
-export function download(filename, text, type = "application/json") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: filename, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function fileName(prefix, at = new Date().toISOString()) {
-  return `${prefix}-${at.slice(0, 19).replace(/:/g, "-")}.json`;
-}
-
-/**
- * The set-aside list of a slot, drawn into `box` (a download button per copy and
- * "Discard set-aside copies", which asks first). Call again to redraw; returns the count.
- */
-export function drawAsides(ui, box, store, { prefix, what = "copies" }) {
-  const { el } = ui;
-  const list = store.asides();
-  box.hidden = !list.length;
-  box.classList.add("calc-asides");
-  box.dataset.out = "asides";
-  if (!list.length) {
-    box.replaceChildren();
-    return 0;
-  }
-  const ask = el("div", { class: "calc__buttons calc-asides__ask", hidden: true },
-    el("span", {}, `Discard ${list.length === 1 ? "this copy" : `these ${list.length} copies`} for good?`),
-    el("button", { type: "button", "data-act": "aside-discard-yes",
-      onclick: () => { store.discardAsides(); drawAsides(ui, box, store, { prefix, what }); } }, "Discard"),
-    el("button", { type: "button", "data-act": "aside-discard-no",
-      onclick: () => { ask.hidden = true; discard.hidden = false; discard.focus(); } }, "Keep them"));
-  const discard = el("button", { type: "button", "data-act": "aside-discard",
-    onclick: () => { discard.hidden = true; ask.hidden = false; ask.querySelector("button").focus(); } }, "Discard set-aside copies");
-  box.replaceChildren(
-    el("p", {}, `Set aside (${what} that could not be used or were replaced, kept here): ${list.length}.` +
-      (store.allKept ? "" : " Some are only in this page, as storage is full: download them.")),
-    el("ul", { class: "calc-asides__list" }, ...list.map((item, i) => el("li", {},
-      el("button", { type: "button", "data-act": "aside-download", "data-index": i,
-        onclick: () => download(fileName(prefix, item.at), item.text) },
-      `Download copy ${i + 1} (${item.at.slice(0, 16).replace("T", " ")})`),
-      el("span", { class: "calc-asides__why" }, ` ${item.reason}`)))),
-    el("div", { class: "calc__buttons" }, discard),
-    ask);
-  return list.length;
-}
-
-/** Undo/redo by history: past and future states, at most `limit` steps back. */
-export class History {
-  constructor({ past = [], future = [] } = {}, limit = 50) {
-    this.limit = limit;
-    this.past = past;
-    this.future = future;
-  }
-
-  /** A change from `before`: a new step back, and no more redo. */
-  record(before, label) {
-    this.past = [...this.past, { state: before, label }].slice(-this.limit);
-    this.future = [];
-  }
-
-  get canUndo() {
-    return this.past.length > 0;
-  }
-
-  get canRedo() {
-    return this.future.length > 0;
-  }
-
-  /** The step to go back to (removed from the past, `current` kept for redo), or null. */
-  undo(current) {
-    const step = this.past.at(-1);
-    if (!step) return null;
-    this.past = this.past.slice(0, -1);
-    this.future = [...this.future, { state: current, label: step.label }];
-    return step;
-  }
-
-  redo(current) {
-    const step = this.future.at(-1);
-    if (!step) return null;
-    this.future = this.future.slice(0, -1);
-    this.past = [...this.past, { state: current, label: step.label }];
-    return step;
-  }
-
-  toJSON() {
-    return { past: this.past, future: this.future };
-  }
 }

@@ -1,7 +1,7 @@
 // Boon free dice: rating → free dice, using vs spending, and the odds.
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
-import { receive, typeInto } from "../handoff.js";
-import { shareForm } from "../share.js";
+import { receive, typeInto } from "../../handoff.js";
+import { shareForm } from "../../share.js";
 
 const BOON = ["rating", "enduring"];
 const ROLL = ["pool", "difficulty", "target"];

@@ -3,9 +3,9 @@
 // ones the player typed; rules_core scores them (dice.roll_fate, dice.roll_pool)
 // and says how often a roll does at least this well. "Use this result" hands it
 // to a calculator on the same page that registered for it (../handoff.js).
-import { receiversFor, changes } from "../handoff.js";
-import { shareForm } from "../share.js";
-import { signed as signedBy, wholeIn } from "../ui.js";
+import { receiversFor, changes } from "../../handoff.js";
+import { shareForm } from "../../share.js";
+import { plural, signed, wholeIn } from "../../ui.js";
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
@@ -99,7 +99,7 @@ export function mount(root, { engine, ui }) {
     const { el } = ui;
     const faces = el("p", { class: "dice__faces", "aria-label": `Dice: ${r.faces.map((f) => FATE[f][1]).join(", ")}` },
       ...r.faces.map((f) => el("span", { class: `dice__die dice__die--fate dice__die--${FATE[f][1]}`, "aria-hidden": "true" }, FATE[f][0])));
-    const sum = `Skill ${r.skill} ${signed(r.dice)} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
+    const sum = `Skill ${r.skill} ${signed(r.dice, "sum")} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
     return [
       faces,
       el("p", { class: "calc__answer" }, el("strong", { "data-out": "total" }, plural(r.shifts, "shift")), ` (${sum}).`),
@@ -174,12 +174,4 @@ export function mount(root, { engine, ui }) {
     listening.abort();
     sharing();
   };
-}
-
-function plural(n, word, many = `${word}s`) {
-  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
-}
-
-function signed(n) {
-  return signedBy(n, { gap: " ", zero: "+ 0" });
 }

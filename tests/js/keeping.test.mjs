@@ -1,7 +1,7 @@
-// store.js's pure helpers: storage keys, file names, undo/redo history. No DOM needed.
+// keeping/: pure helpers: storage keys, file names, undo/redo history. No DOM needed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { History, fileName, keyFor } from "../../calculators/browser/store.js";
+import { History, fileName, keyFor } from "../../calculators/browser/keeping/index.js";
 
 test("a storage key carries the site's path, so two sites on one origin never share data", () => {
   assert.match(keyFor("morale"), /^conflict-table\[.*\/\]:morale$/);

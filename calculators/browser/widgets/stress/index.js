@@ -5,11 +5,11 @@
 // apply, undo, draw), which wounds.js, conditions.js and track.js configure;
 // party.js and roster.js are the party of characters; edition.js follows the
 // site-wide edition. This file puts them together.
-import { followEdition } from "./stress/edition.js";
-import { mountRoster } from "./stress/party.js";
-import { woundsPanel } from "./stress/wounds.js";
-import { conditionsPanel } from "./stress/conditions.js";
-import { trackPanel } from "./stress/track.js";
+import { followEdition } from "./edition.js";
+import { mountRoster } from "./party.js";
+import { woundsPanel } from "./wounds.js";
+import { conditionsPanel } from "./conditions.js";
+import { trackPanel } from "./track.js";
 
 export function mount(root, ctx) {
   const form = root.querySelector(".calc__form");

@@ -1,0 +1,10 @@
+// Keeping what a player entered, by role (ui.store is this module):
+// keeper.js  one kept value: check, set aside, two tabs, undo/redo (every widget's way in);
+// slot.js    one storage key and its set-aside list, scoped to the site's path;
+// setaside.js the set-aside list drawn (download each copy, discard after a question);
+// download.js a file offered for download; history.js undo/redo steps.
+export { keeper } from "./keeper.js";
+export { ROOT, keyFor, slot } from "./slot.js";
+export { drawAsides } from "./setaside.js";
+export { download, fileName } from "./download.js";
+export { History } from "./history.js";

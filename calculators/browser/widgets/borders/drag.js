@@ -1,0 +1,36 @@
+// Dragging a zone's box on the drawn map to another grid cell (the keyboard way:
+// its Move button and the arrow keys). moveZone(index, dc, dr) asks the rules.
+
+/** Make the zones of `svg` draggable; every listener goes with `signal` (or with the drawing). */
+export function enableDrag(svg, current, moveZone, signal) {
+  if (!svg) return;
+  const { drawing } = current;
+  for (const g of svg.querySelectorAll(".bmap__zone")) {
+    g.addEventListener("pointerdown", (down) => {
+      if (down.button !== 0) return;
+      const index = current.checked.zones.indexOf(g.dataset.zone);
+      const zone = drawing.zones.find((z) => z.zone === g.dataset.zone);
+      const others = drawing.zones.filter((z) => z !== zone);
+      // one grid step = the distance between neighbouring cells, from the drawing itself
+      const dx = others.find((z) => z.cell[1] === zone.cell[1] && z.cell[0] !== zone.cell[0]);
+      const dy = others.find((z) => z.cell[0] === zone.cell[0] && z.cell[1] !== zone.cell[1]);
+      const colStep = dx ? Math.abs(dx.x - zone.x) / Math.abs(dx.cell[0] - zone.cell[0]) : zone.w * 1.5;
+      const rowStep = dy ? Math.abs(dy.y - zone.y) / Math.abs(dy.cell[1] - zone.cell[1]) : zone.h * 1.8;
+      const scale = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
+      g.setPointerCapture(down.pointerId);
+      g.classList.add("is-dragging");
+      const moveTo = (e) => g.setAttribute("transform", `translate(${(e.clientX - down.clientX) * scale} ${(e.clientY - down.clientY) * scale})`);
+      const up = (e) => {
+        g.removeEventListener("pointermove", moveTo);
+        g.classList.remove("is-dragging");
+        g.removeAttribute("transform");
+        const dc = Math.round(((e.clientX - down.clientX) * scale) / colStep);
+        const dr = Math.round(((e.clientY - down.clientY) * scale) / rowStep);
+        if (dc || dr) moveZone(index, dc, dr);
+      };
+      g.addEventListener("pointermove", moveTo, { signal });
+      g.addEventListener("pointerup", up, { once: true, signal });
+      down.preventDefault();
+    }, { signal });
+  }
+}

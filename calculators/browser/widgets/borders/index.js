@@ -1,0 +1,218 @@
+// Border costs (Edgerunner maps): the map drawn, routes, what a move reaches,
+// shortfalls and their cover, odds; the map edited, kept, exported, imported.
+// Every cost, route, shortfall, cover, range, odds and every check of a map
+// comes from rules_core (borders.check, .diagram, .route, .range, .move). The
+// parts: svg.js draws, editor.js builds edits and their rows, edits.js wires
+// them, answers.js words the move, drag.js drags zones, shared.js the link,
+// files.js reads and writes files. The map is kept by the keeper (keeping/).
+import { draw, mark } from "./svg.js";
+import { zoneRows, borderRows, wayRow } from "./editor.js";
+import { routeLines, noRoute, reachLines } from "./answers.js";
+import { enableDrag } from "./drag.js";
+import { editing } from "./edits.js";
+import { sharing } from "./shared.js";
+import { plural } from "../../ui.js";
+import { receive, typeInto } from "../../handoff.js";
+
+const MOVE = ["start", "destination", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+export async function mount(root, { engine, ui, options }) {
+  const listening = new AbortController(); // dispose() drops every listener at once
+  const { signal } = listening;
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  const form = root.querySelector(".calc__form");
+  const staticPart = root.querySelector(".calc__static");
+  const out = (name) => root.querySelector(`[data-out="${name}"]`);
+  const input = (name) => form.elements.namedItem(name);
+  const example = options.examples.find((e) => e.id === options.map) || options.examples[0];
+
+  /** The rules' check and drawing of a map: {ok, result: {map, checked, drawing}} or {ok: false, error}. */
+  async function checkMap(map) {
+    const [checked, drawing] = await Promise.all([engine.call("borders.check", { map }), engine.call("borders.diagram", { map })]);
+    if (!checked.ok) return checked;
+    if (!drawing.ok) return drawing;
+    return { ok: true, result: { map: checked.result.map, checked: checked.result, drawing: drawing.result } };
+  }
+  const kept = ui.store.keeper(options.store, {
+    fresh: () => example.map, steps: 50, what: "map",
+    async check(map) {
+      const reply = await checkMap(map);
+      if (reply.ok) return { value: reply.result.map, current: reply.result };
+      return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
+    },
+  });
+
+  const w = {
+    ui, engine, form, out, input, options, MOVE, checkMap, wid: root.id, wayCount: 0,
+    current: null, // {map, checked, drawing}: always a map the rules accepted
+    clearEditErrors() {
+      const names = [...form.querySelectorAll("[data-field]")].map((f) => f.dataset.field).filter((n) => !MOVE.includes(n));
+      ui.clearErrors(form, names);
+    },
+    /** Check a new map; only if the rules accept it does it replace the current one (and is kept).
+     *  replace: the reason the kept map is set aside first (a link). */
+    async commit(map, where, { note = "", save = true, renamed = null, path = false, replace = null } = {}) {
+      const reply = await checkMap(map);
+      w.clearEditErrors();
+      if (!reply.ok) {
+        const place = path && reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
+        ui.showError(form, { ...reply.error, message: reply.error.message + place, field: where(reply.error.field || "") });
+        return false;
+      }
+      let why = null;
+      if (replace) {
+        const before = kept.value;
+        why = await kept.replace(reply.result.map, replace, note);
+        if (why && kept.value === before) {
+          ui.showError(form, { field: "import", message: `Nothing was replaced: ${why}.` });
+          return false;
+        }
+      } else if (save) why = await kept.save(reply.result.map, note);
+      w.current = reply.result;
+      out("saved").textContent = why ? `${why} Export this one to keep it.` : note;
+      render(renamed);
+      await w.update();
+      return true;
+    },
+    /** Undo (back) or redo one step, as the keeper keeps them. */
+    async step(back) {
+      const done = back ? await kept.undo() : await kept.redo();
+      if (!done) return;
+      if (done.value === undefined) {
+        out("saved").textContent = done.error;
+        return render();
+      }
+      w.current = kept.view.current;
+      out("saved").textContent = `${back ? "Undone" : "Redone"}: ${done.label}${done.error ? ` ${done.error}` : ""}`;
+      render();
+      await w.update();
+    },
+    showMode() {
+      const mode = input("mode").value;
+      for (const part of form.querySelectorAll("[data-when]")) part.hidden = part.dataset.when !== mode;
+    },
+    resetWays() {
+      w.wayCount = 1;
+      out("ways").replaceChildren(wayRow(ui, w.wid, 0, false));
+    },
+    update: ui.latest(async (isStale) => {
+      if (!w.current) return;
+      const { map } = w.current;
+      const [start, destination] = [input("start").value, input("destination").value];
+      const roll = input("mode").value === "roll";
+      const payload = { map, start, destination, ...ui.readFields(form, ["skill", "bid"]) };
+      if (roll) payload.faces = ["die1", "die2", "die3", "die4"].map((d) => input(d).value).join("");
+      else payload.shifts = ui.readField(form, "shifts");
+      const [route, move] = await Promise.all([engine.call("borders.route", { map, start, destination }), engine.call("borders.move", payload)]);
+      const range = route.ok ? null : await engine.call("borders.range", { map, start, destination });
+      if (isStale()) return;
+      ui.clearErrors(form, MOVE);
+      if (route.ok) out("route").replaceChildren(...routeLines(ui, route.result, start, destination));
+      else {
+        ui.showError(form, route.error);
+        out("route").replaceChildren(noRoute(ui, start, destination, range));
+      }
+      if (move.ok) out("reach").replaceChildren(...reachLines(ui, move.result, payload, start));
+      else ui.showError(form, roll && move.error.field === "shifts" ? { ...move.error, field: "skill" } : move.error);
+      out("reach").classList.toggle("calc__result--stale", !move.ok);
+      mark(svg, { start, target: destination, move: move.ok ? move.result : null, route: route.ok ? route.result : null });
+    }),
+  };
+  const edit = editing(w);
+  w.shared = sharing(w);
+  let svg = null;
+
+  function fillSelect(select, zones, fallback, renamed) {
+    let value = select.value;
+    if (renamed && value === renamed[0]) value = renamed[1];
+    select.replaceChildren(...zones.map((z) => ui.el("option", { value: z }, z)));
+    select.value = zones.includes(value) ? value : fallback;
+  }
+
+  function render(renamed = null) {
+    const { checked, drawing, map } = w.current;
+    const zones = checked.zones;
+    const title = map.name || "Your map";
+    svg = draw(drawing, `${w.wid}-live`, `Map: ${title}`);
+    out("diagram").replaceChildren(svg, ui.el("figcaption", {},
+      `${title}: ${plural(zones.length, "zone")} and ${plural(checked.borders.length, "border")} (pass values on the lines; in words below).`));
+    out("words").replaceChildren(
+      ui.el("p", { class: "bmap-words__zones" }, ui.el("strong", {}, "Zones:"), ` ${zones.join(", ")}.`),
+      ui.el("ul", { class: "bmap-words" }, checked.text.length ? checked.text.map((line) => ui.el("li", {}, line)) : ui.el("li", {}, "No borders.")));
+    if (document.activeElement !== input("map-name")) input("map-name").value = map.name || "";
+    const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
+    const focused = active?.name;
+    const moving = active?.dataset?.act === "move-zone" ? active.dataset.index : null;
+    out("zones").replaceChildren(...zoneRows(ui, w.wid, zones));
+    out("borders").replaceChildren(...borderRows(ui, w.wid, checked.borders));
+    if (focused && /^(zone-\d+|border-\d+-way-\d+-(pass|back))$/.test(focused)) input(focused)?.focus();
+    if (moving != null) form.querySelector(`[data-act="move-zone"][data-index="${moving}"]`)?.focus();
+    enableDrag(svg, w.current, edit.moveZone, signal);
+    fillSelect(input("start"), zones, zones.includes(options.start) ? options.start : zones[0], renamed);
+    fillSelect(input("destination"), zones, zones.includes(options.destination) ? options.destination : zones[zones.length - 1], renamed);
+    fillSelect(input("from"), zones, zones[0], renamed);
+    fillSelect(input("to"), zones, zones[Math.min(1, zones.length - 1)], renamed);
+    form.querySelector('[data-act="undo"]').disabled = !kept.canUndo;
+    form.querySelector('[data-act="redo"]').disabled = !kept.canRedo;
+    kept.drawAsides(ui, out("asides"), { prefix: "border-map-set-aside", what: "maps" });
+    staticPart.hidden = true;
+  }
+
+  on(form, "click", (event) => {
+    const button = event.target.closest("button[data-act]");
+    if (button && w.current && edit.actions[button.dataset.act]) edit.actions[button.dataset.act](button);
+  });
+  on(form, "input", (event) => {
+    if (!MOVE.includes(event.target.name)) return;
+    if (event.target.name === "mode") w.showMode();
+    w.update();
+  });
+  on(form, "change", (event) => w.current && edit.onChange(event.target));
+  on(form, "keydown", (event) => {
+    const t = event.target;
+    if (t.dataset.act === "move-zone" && ARROWS[event.key] && w.current) {
+      event.preventDefault();
+      edit.moveZone(Number(t.dataset.index), ...ARROWS[event.key]);
+    } else if (event.key === "Enter" && t.tagName === "INPUT" && t.type !== "file" && w.current && edit.onEnter(t)) event.preventDefault();
+  });
+  on(form, "submit", (event) => event.preventDefault());
+  on(window, "hashchange", () => w.shared.offer());
+  const unwatch = engine.watch((state) => {
+    if (state === "failed") staticPart.hidden = false;
+  });
+  signal.addEventListener("abort", unwatch);
+  // A roll from the dice roller on this page: its shifts become the move's shifts.
+  receive({
+    root, name: "as the border move's shifts", accepts: (roll) => roll.game === "edgerunner",
+    take: (roll) => {
+      input("mode").value = "shifts";
+      w.showMode();
+      typeInto(input("shifts"), roll.shifts);
+      input("shifts").focus();
+      return `Border costs: ${plural(roll.shifts, "shift")} entered as the move's shifts.`;
+    },
+  }, { signal });
+  // Another tab (or widget) kept another map: show it (the keeper adopted it).
+  kept.watch(async ({ notice }) => {
+    if (kept.view?.current) w.current = kept.view.current;
+    else if (w.current && kept.value !== w.current.map) {
+      const reply = await checkMap(kept.value);
+      if (reply.ok) w.current = reply.result;
+    }
+    if (notice) out("saved").textContent = notice;
+    render();
+    await w.update();
+  }, { signal });
+
+  // ---------------------------------------------------------------- start
+  w.showMode();
+  w.resetWays();
+  const { notice } = await kept.open();
+  const mine = kept.view?.current; // a kept map the rules accepted
+  await w.commit(mine ? mine.map : example.map, () => "map-error", {
+    save: false, note: notice || (mine ? "Your map, as you left it. (Load an example below to start again.)" : ""),
+  });
+  await w.shared.offer();
+  return () => listening.abort();
+}

@@ -1,0 +1,167 @@
+"""One keeper for every widget that keeps state (issue 23 item 1), and the stress
+roster's keeping (issue 25 findings 2 and 3), in Chromium: each widget survives a
+full storage and two tabs through the keeper; a stored roster that can't be used
+is set aside with a notice and a download, never overwritten; two tabs do not
+share which character is shown."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.support import wait_engine
+from tests.browser.test_keeping import BORDERS, BORDERS_PAGE, MORALE, QUOTA, SMALL, STRESS, TABLE, get, open_tracker, put
+from tests.browser.test_morale import CONFLICTS
+
+expect.set_options(timeout=20_000)
+
+ROSTER = f"{STRESS}:roster"
+W = '.calc[data-calc="stress"]'
+B = '.calc[data-calc="borders"]'
+
+
+@pytest.fixture
+def tabs(context):
+    """New tabs of one browser (they share storage), each failing the test on a page error."""
+    made = []
+
+    def new():
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        made.append(page)
+        return page
+    yield new
+    assert [p.errors for p in made] == [[] for _ in made]
+
+
+def stress(page, server):
+    page.goto(server.url + TABLE)
+    wait_engine(page)
+    w = page.locator(W).first
+    w.locator('[data-panel="wounds"] [data-out="answer"] .calc__answer').wait_for(state="attached")
+    return w
+
+
+def party(w):
+    return w.locator(".calc-stress__party")
+
+
+def rename(w, name):
+    field = party(w).locator('[name="party-name"]')
+    field.fill(name)
+    field.press("Tab")
+    expect(party(w).locator(".calc-stress__people button", has_text=name)).to_have_attribute("aria-pressed", "true")
+
+
+def person(i, name=None, standing="in"):
+    return {"id": f"c{i}", "name": name or f"P{i}", "side": "pc", "standing": standing, "traits": []}
+
+
+# ---------------------------------------------------------------- issue 25, finding 2
+
+@pytest.mark.parametrize("stored, why", [
+    ({"current": "c1", "people": [person(i) for i in range(1, 42)]}, "more than 40 characters"),
+    ({"current": "c1", "people": [person(1, "x" * 61)]}, "no name of 1 to 60 characters"),
+    ({"current": "c1", "people": "lots"}, "no list of characters"),
+    ({"current": "c1", "people": [person(1, "Ada", standing="vanished")]}, "no known standing"),  # a newer release's
+], ids=["41-characters", "61-char-name", "people-lots", "newer-standing"])
+def test_a_stored_roster_that_cant_be_used_is_set_aside_with_a_notice_and_a_download(tabs, server, stored, why):
+    page = tabs()
+    page.goto(server.url)
+    put(page, ROSTER, stored)
+    w = stress(page, server)
+    notice = party(w).locator('[data-out="party-notice"]')
+    expect(notice).to_contain_text("Your saved roster could not be used")
+    expect(notice).to_contain_text(why)
+    expect(notice).to_contain_text("set aside")
+    rename(w, "Ada")  # the first change writes a fresh roster: the old one stays in the set-aside list
+    aside = json.loads(get(page, ROSTER + ":set-aside"))
+    assert [json.loads(a["text"]) for a in aside] == [stored]
+    with page.expect_download() as info:
+        party(w).locator('[data-act="aside-download"]').click()
+    assert json.loads(Path(info.value.path()).read_text()) == stored
+
+
+# ---------------------------------------------------------------- issue 25, finding 3
+
+def test_two_tabs_each_keep_the_character_they_show(tabs, server):
+    one, two = tabs(), tabs()
+    w1 = stress(one, server)
+    rename(w1, "Ada")
+    w2 = stress(two, server)
+    party(w2).locator('[data-act="party-add"][data-side="opponent"]').click()
+    rename(w2, "Grim")
+    # Tab 1 hears of Grim but still shows Ada, and a mark lands on Ada.
+    expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false")
+    expect(party(w1).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    w1.locator('[data-panel="wounds"] [data-box]').nth(2).click()
+    time.sleep(0.5)
+    ada = json.loads(get(one, f"{STRESS}:wounds"))["state"]  # the first character's slot
+    assert any(any(boxes) for boxes in ada["wounds"].values()), "the mark landed on Ada"
+    assert get(one, f"{STRESS}:wounds:c2") is None, "nothing was marked on Grim"
+    roster = json.loads(get(one, ROSTER))
+    assert [p["name"] for p in roster["people"]] == ["Ada", "Grim"]
+    expect(party(w2).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "true")
+
+
+# ---------------------------------------------------------------- each widget: a full storage and two tabs
+
+def test_the_border_map_survives_a_full_storage_and_follows_another_tab(context, tabs, server):
+    context.add_init_script(QUOTA)
+    one, two = tabs(), tabs()
+    for page in (one, two):
+        page.goto(server.url + BORDERS_PAGE)
+        wait_engine(page)
+    w1, w2 = one.locator(B).first, two.locator(B).first
+    w1.locator('[name="new-zone"]').fill("Attic")
+    w1.locator('[name="new-zone"]').press("Enter")
+    expect(w1.locator('[data-out="saved"]')).to_contain_text("Zone added.")
+    expect(w2.locator('[data-out="words"]')).to_contain_text("Attic")  # the other tab follows
+    kept = get(one, BORDERS)
+    one.evaluate("window.__quota = window.__used()")  # full
+    w1.locator('[name="new-zone"]').fill("Vault")
+    w1.locator('[name="new-zone"]').press("Enter")
+    expect(w1.locator('[data-out="saved"]')).to_contain_text("would not keep the map")
+    expect(w1.locator('[data-out="words"]')).to_contain_text("Vault")  # still shown in this tab
+    assert get(one, BORDERS) == kept  # the last saved map stays as it was
+
+
+def test_the_stress_panels_survive_a_full_storage_and_follow_another_tab(context, tabs, server):
+    context.add_init_script(QUOTA)
+    one, two = tabs(), tabs()
+    w1, w2 = stress(one, server), stress(two, server)
+    w1.locator('[data-panel="wounds"] [data-box]').first.click()
+    time.sleep(0.3)
+    kept = get(one, f"{STRESS}:wounds")
+    assert kept is not None
+    expect(w2.locator('[data-panel="wounds"] [data-box][aria-pressed="true"]')).to_have_count(
+        w1.locator('[data-panel="wounds"] [data-box][aria-pressed="true"]').count())
+    one.evaluate("window.__quota = window.__used()")
+    w1.locator('[data-panel="wounds"] [data-box]').nth(1).click()
+    expect(w1.locator('[data-panel="wounds"] [data-out="notice"]')).to_contain_text("would not keep")
+    assert get(one, f"{STRESS}:wounds") == kept
+
+
+def test_the_morale_tracker_survives_a_full_storage_and_merges_another_tab(context, tabs, server):
+    context.add_init_script(QUOTA)
+    one = tabs()
+    one.goto(server.url)
+    put(one, MORALE, SMALL)
+    t1 = open_tracker(one, server.url + CONFLICTS)
+    two = tabs()
+    t2 = open_tracker(two, server.url + CONFLICTS)
+    t1.wait_log(1)
+    t2.wait_log(1)
+    one.locator('[data-key="event:failure:Oz"]').first.click()
+    t1.wait_log(2)
+    t2.wait_log(2)  # the other tab merged it in
+    kept = get(one, MORALE)
+    one.evaluate("window.__quota = window.__used()")
+    one.locator('[data-key="event:failure:Oz"]').first.click()
+    t1.wait_log(3)
+    expect(one.locator('[data-out="notice"]').first).to_contain_text("could not be saved")
+    assert get(one, MORALE) == kept

@@ -1,0 +1,216 @@
+// keeping/keeper.js: the one keeper every widget keeps its state through. Local
+// storage is a small fake here (with a quota), and "another tab" is a second
+// keeper of the same name that writes behind the first one's back.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+
+class FakeStorage {
+  constructor() {
+    this.map = new Map();
+    this.quota = Infinity;
+  }
+  getItem(k) {
+    return this.map.has(k) ? this.map.get(k) : null;
+  }
+  setItem(k, v) {
+    const used = [...this.map].reduce((n, [key, val]) => n + (key === k ? 0 : key.length + val.length), 0);
+    if (used + k.length + v.length > this.quota) {
+      throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
+    }
+    this.map.set(k, String(v));
+  }
+  removeItem(k) {
+    this.map.delete(k);
+  }
+}
+
+const win = new EventTarget();
+globalThis.window = win;
+const storage = new FakeStorage();
+win.localStorage = storage;
+const { keeper, keyFor } = await import("../../calculators/browser/keeping/index.js");
+
+let n = 0;
+let name;
+beforeEach(() => {
+  storage.map.clear();
+  storage.quota = Infinity;
+  name = `test${++n}`;
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5)); // the watchers' checks are async
+const raw = () => storage.getItem(keyFor(name));
+const asides = () => JSON.parse(storage.getItem(`${keyFor(name)}:set-aside`) ?? "[]");
+/** A list of numbers, at most 3 of them: the "rules" of these tests. */
+const check = (v) => (Array.isArray(v) && v.length <= 3 ? { value: v } : { problem: "it holds more than 3 numbers" });
+/** Two tabs' lists: both tabs' numbers, once each (null when one starts with 0: "another conflict"). */
+const merge = (a, b) => (a[0] === 0 || b[0] === 0 ? null : [...new Set([...b, ...a])]);
+
+test("nothing kept: open gives the fresh value, save keeps it", async () => {
+  const k = keeper(name, { fresh: () => [], check });
+  assert.deepEqual(await k.open(), { value: [], notice: null });
+  assert.equal(await k.save([1]), null);
+  assert.equal(raw(), "[1]");
+  const again = keeper(name, { fresh: () => [], check });
+  assert.deepEqual((await again.open()).value, [1]);
+});
+
+test("a stored value the rules refuse is set aside (never overwritten) with a notice, then the fresh value is kept", async () => {
+  storage.setItem(keyFor(name), "[1,2,3,4]");
+  const k = keeper(name, { fresh: () => [], check, what: "list" });
+  const { value, notice } = await k.open();
+  assert.deepEqual(value, []);
+  assert.match(notice, /Your saved list could not be used \(it holds more than 3 numbers\)\. A copy was set aside/);
+  assert.deepEqual(asides().map((a) => a.text), ["[1,2,3,4]"]);
+  await k.save([5]);
+  assert.deepEqual(asides().map((a) => a.text), ["[1,2,3,4]"]);
+});
+
+test("unreadable text is set aside too", async () => {
+  storage.setItem(keyFor(name), "{oops");
+  const k = keeper(name, { fresh: () => [], check });
+  assert.match((await k.open()).notice, /not readable JSON/);
+  assert.equal(asides()[0].text, "{oops");
+});
+
+test("a full storage: the unusable value stays where it was until its copy can be kept, and the player is told", async () => {
+  storage.setItem(keyFor(name), "[1,2,3,4]");
+  storage.quota = 0;
+  const k = keeper(name, { fresh: () => [], check, what: "list" });
+  const { notice } = await k.open();
+  assert.match(notice, /no room to keep a copy.*download it below/);
+  assert.equal(raw(), "[1,2,3,4]");
+  assert.equal(k.asides().length, 1, "the copy is shown (to download) though only in memory");
+  const why = await k.save([7]);
+  assert.match(why, /would not keep the list \(this browser's storage for the site is full/);
+  assert.equal(raw(), "[1,2,3,4]", "a failed write keeps the old value");
+  storage.quota = Infinity;
+  assert.equal(await k.save([7]), null);
+  assert.equal(raw(), "[7]");
+  assert.deepEqual(asides().map((a) => a.text), ["[1,2,3,4]"]);
+});
+
+test("the engine down: nothing judged, the stored value kept as is and set aside before anything overwrites it", async () => {
+  storage.setItem(keyFor(name), "[1]");
+  const k = keeper(name, { fresh: () => [], check: () => ({ down: "The engine is not running." }), what: "list" });
+  assert.match((await k.open()).notice, /The engine is not running\. Your saved list is kept as it is\./);
+  assert.equal(raw(), "[1]");
+  await k.save([2]);
+  assert.deepEqual(asides().map((a) => a.text), ["[1]"]);
+});
+
+test("undo and redo, with labels; a step the rules now refuse is dropped with a message", async () => {
+  const k = keeper(name, { fresh: () => [], check, steps: 5 });
+  await k.open();
+  await k.save([1], "one");
+  await k.save([1, 2], "two");
+  assert.deepEqual(await k.undo(), { value: [1], label: "two", error: undefined });
+  assert.equal(raw(), "[1]");
+  assert.deepEqual((await k.redo()).value, [1, 2]);
+  k.slot.writeText("[1,2]");
+  const bad = keeper(name, { fresh: () => [], check, steps: 5 });
+  await bad.open();
+  await bad.save([9, 9, 9], "three");
+  bad.value = [9, 9, 9];
+  await bad.save([1, 2, 3], "four");
+  assert.deepEqual((await bad.undo()).value, [9, 9, 9]);
+});
+
+test("history can live inside the stored value (codec), and comes back on open", async () => {
+  const codec = {
+    toText: (value, { past = [], future = [] }) => JSON.stringify({ state: value, history: past, future }),
+    fromText: (text) => {
+      const d = JSON.parse(text);
+      return { value: d.state, past: d.history, future: d.future };
+    },
+  };
+  const k = keeper(name, { fresh: () => [], check, steps: 5, codec });
+  await k.open();
+  await k.save([1], "one");
+  const again = keeper(name, { fresh: () => [], check, steps: 5, codec });
+  await again.open();
+  assert.equal(again.canUndo, true);
+  assert.deepEqual((await again.undo()).label, "one");
+});
+
+test("replace sets the stored value aside first, and bringBack restores it", async () => {
+  const k = keeper(name, { fresh: () => [], check });
+  await k.open();
+  await k.save([1, 2]);
+  assert.equal(await k.replace([3], "replaced by an import"), null);
+  assert.equal(raw(), "[3]");
+  assert.deepEqual(asides().map((a) => [a.text, a.reason]), [["[1,2]", "replaced by an import"]]);
+  assert.deepEqual(await k.bringBack(k.replaced), { value: [1, 2] });
+  assert.equal(raw(), "[1,2]");
+  assert.deepEqual(asides(), []);
+});
+
+test("replace with no room for the copy changes nothing and says why", async () => {
+  const k = keeper(name, { fresh: () => [], check, what: "list" });
+  await k.open();
+  await k.save([1, 2]);
+  storage.quota = storage.getItem(keyFor(name)).length + keyFor(name).length;
+  assert.match(await k.replace([3], "an import"), /no room left .* keep a copy of your list, so it was not replaced/);
+  assert.equal(raw(), "[1,2]");
+  assert.deepEqual(k.value, [1, 2]);
+});
+
+test("two tabs writing at the same moment: their values are merged", async () => {
+  const one = keeper(name, { fresh: () => [], check, merge });
+  const two = keeper(name, { fresh: () => [], check, merge });
+  await one.open();
+  await two.open();
+  await two.save([2]); // the other tab, before this one heard of it
+  await one.save([1]);
+  assert.deepEqual(JSON.parse(raw()).sort(), [1, 2]);
+  assert.deepEqual(asides(), []);
+});
+
+test("two tabs that can't be merged: both are kept, the other one set aside", async () => {
+  const one = keeper(name, { fresh: () => [], check, merge });
+  const two = keeper(name, { fresh: () => [], check, merge });
+  await one.open();
+  await two.open();
+  await two.save([0, 2]);
+  await one.save([1]);
+  assert.equal(raw(), "[1]");
+  assert.deepEqual(asides().map((a) => a.text), ["[0,2]"]);
+  assert.match(asides()[0].reason, /another tab at the same moment/);
+});
+
+test("watch: a value stored elsewhere is merged in and reported; one that can't be merged sets ours aside", async () => {
+  const one = keeper(name, { fresh: () => [], check, merge, what: "list" });
+  const two = keeper(name, { fresh: () => [], check, merge, what: "list" });
+  await one.open();
+  await one.save([1]);
+  await two.open();
+  const heard = [];
+  const stop = new AbortController();
+  one.watch((news) => heard.push(news), { signal: stop.signal });
+  await two.save([1, 2]);
+  await settle();
+  assert.deepEqual(heard[0].value, [1, 2]);
+  await two.save([0, 5]);
+  await settle();
+  const news = heard[1];
+  assert.deepEqual(news.value, [0, 5]);
+  assert.match(news.notice, /could not be merged: this tab's version was set aside/);
+  assert.deepEqual(asides().map((a) => a.text), ["[1,2]"]);
+  stop.abort();
+  await two.save([0, 6]);
+  await settle();
+  assert.equal(heard.length, 2, "no news after the watch is aborted");
+});
+
+test("without merge a value stored elsewhere is adopted (the last change wins)", async () => {
+  const one = keeper(name, { fresh: () => [], check });
+  const two = keeper(name, { fresh: () => [], check });
+  await one.open();
+  await two.open();
+  const heard = [];
+  one.watch((news) => heard.push(news));
+  await two.save([4]);
+  await settle();
+  assert.deepEqual(heard[0].value, [4]);
+  assert.deepEqual(one.value, [4]);
+});
