@@ -4,6 +4,7 @@
 // beside their field), and annotated with board.preview's answer (reachable
 // zones, absorb options, recoverable boxes). No rule is computed here.
 import { typedNumber } from "../../ui.js";
+import { typeInto } from "../../handoff.js";
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
 const CONSEQUENCES = ["mild", "moderate", "severe"];
@@ -212,4 +213,14 @@ export function annotate(panel, p, { ui, kept = {} }) {
       : [el("p", {}, "No marked box this roll can clear.")]);
   }
   return p.reach ?? [];
+}
+
+/** A roll from the dice roller (handoff.js) into the open action's roll; a sentence for the referee. */
+export function rollInto(node, roll) {
+  if (!node?.querySelector('[name="rating"]')) throw new Error("Conflict board: open an action that rolls (Move, Attack…), then use the roll.");
+  typeInto(node.querySelector('[name="rating"]'), roll.skill);
+  typeInto(node.querySelector('[name="bid"]'), roll.bid ?? 0);
+  typeInto(node.querySelector('[name="dice-mode"]'), "faces");
+  roll.faces.forEach((face, i) => typeInto(node.querySelector(`[name="die${i}"]`), face > 0 ? "+" : face < 0 ? "-" : "0"));
+  return `Conflict board: rating ${roll.skill} and the dice entered.`;
 }

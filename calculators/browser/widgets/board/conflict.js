@@ -73,3 +73,13 @@ export function merge(ours, theirs) {
     redo: changed ? [] : theirs.redo, redoIds: changed ? [] : theirs.redoIds,
     dropped: [...new Set([...theirs.dropped, ...ours.dropped])].slice(-MAX_DROPPED) };
 }
+
+/** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */
+export const codec = {
+  toText: (c) => JSON.stringify(pack(c)),
+  /** @param {string} text @returns {{value?: any, problem?: string}} */
+  fromText(text) {
+    const got = unpack(text);
+    return got.problem ? { problem: got.problem } : { value: got.conflict };
+  },
+};

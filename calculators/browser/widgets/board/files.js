@@ -20,11 +20,14 @@ export async function linked() {
   return got.problem ? got : unpack(got.text);
 }
 
-/** A map from a YAML or JSON file (as the border calculator exports): {map} or {problem}. */
-export async function mapFile(file) {
+/** A map from a YAML or JSON file (as the border calculator exports), checked by the rules: {map} or {problem}. */
+export async function mapFile(file, engine) {
+  let map;
   try {
-    return { map: await parseText(await file.text(), file.name) };
+    map = await parseText(await file.text(), file.name);
   } catch (error) {
     return { problem: error.message };
   }
+  const checked = await engine.call("borders.check", { map });
+  return checked.ok ? { map } : { problem: checked.error.message };
 }

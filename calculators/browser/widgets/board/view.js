@@ -56,6 +56,10 @@ export function map(diagram, state, side, id, title) {
   return svg;
 }
 
+/** What the board draws: rules_core's state and log entries, with the map's zones and borders. */
+export const boardOf = (c, state, entries) => ({ state, entries, zones: c.setup.map.zones ?? [],
+  borders: (c.setup.map.borders ?? []).map((b) => b.between) });
+
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function track(ui, name, t) {

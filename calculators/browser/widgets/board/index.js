@@ -1,14 +1,16 @@
 // Conflict board (Edgerunner): a whole conflict kept as a setup and a log of
 // events. Every state shown is rules_core's (board.replay / apply / at /
 // preview); this file keeps the log, wires the parts in board/ and saves.
-import * as setup from "./board/setup.js";
-import * as actions from "./board/actions.js";
-import * as view from "./board/view.js";
-import * as files from "./board/files.js";
-import { rulesFor } from "./board/rules.js";
-import { keeper, setups, draftStore } from "./board/keep.js";
-import { fresh, logged, undone, redone, merge, pack, unpack } from "./board/conflict.js";
-import { receive, typeInto } from "../handoff.js";
+import * as setup from "./setup.js";
+import * as actions from "./actions.js";
+import * as view from "./view.js";
+import * as files from "./files.js";
+import { rulesFor } from "./rules.js";
+import { keeper } from "./keep.js";
+import { drafting } from "./drafting.js";
+import { links } from "./links.js";
+import { codec, fresh, logged, undone, redone, merge, unpack } from "./conflict.js";
+import { receive } from "../../handoff.js";
 
 export function mount(root, { engine, ui, options }) {
   const { el } = ui;
@@ -23,30 +25,24 @@ export function mount(root, { engine, ui, options }) {
   app.replaceChildren(notice, main, tools, asides, live);
 
   const rules = rulesFor(engine);
-  const mapOf = (id) => options.maps.find((m) => m.id === id);
-  const drafts = draftStore();
-  const saved = setups();
-  const start = mapOf(options.map) ?? options.maps[0];
-  let draft = setup.isDraft(drafts.read().value) ? drafts.read().value : setup.emptyDraft(start.id, start.map);
   let conflict = null; // {setup, events, redo, ids, redoIds, dropped}: what is kept
   let board = null; // {state, entries, zones, borders}: rules_core's view of it
   let diagram = null;
   let mode = "loading";
   let panel = null; // {kind, node}
-  let offered = null; // a conflict a link carries, not yet opened
 
-  const viewOf = (c, state, entries) => ({ state, entries, zones: c.setup.map.zones ?? [],
-    borders: (c.setup.map.borders ?? []).map((b) => b.between) });
+  const viewOf = view.boardOf;
   /** The rules' judgement of a conflict: {value, board} | {problem} | {down} (the engine is not running). */
   const check = async (c) => {
     const reply = await rules.replay(c.setup, c.events);
     if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
     return { value: c, board: viewOf(c, reply.result.state, reply.result.entries) };
   };
-  const codec = { toText: (c) => JSON.stringify(pack(c)),
-    fromText: (text) => { const got = unpack(text); return got.problem ? { problem: got.problem } : { value: got.conflict }; } };
   const k = keeper("board", { check, merge, codec, what: "conflict" });
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
+  const setting = drafting({ ui, engine, rules, options, main, draw: (f) => draw(f), say: (...a) => say(...a), run: (f) => run(f) });
+  const linking = links({ el, k, wid, check, say: (...a) => say(...a), draw: (f) => draw(f), run: (f) => run(f),
+    adopt: (...a) => adopt(...a), conflict: () => conflict, hide: () => (notice.hidden = true) });
   const run = ((queue) => (fn) => (queue = queue.then(fn).catch((e) => say(`Something went wrong: ${e.message}`, true))))(Promise.resolve());
 
   function say(text, alert = false, ...buttons) {
@@ -63,7 +59,7 @@ export function mount(root, { engine, ui, options }) {
       diagram = reply.ok ? reply.result : null;
     }
     if (mode === "loading") main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
-    else if (mode === "setup") main.replaceChildren(...setup.draw(draft, { ui, wid, maps: options.maps, saved: Object.keys(saved.all()),
+    else if (mode === "setup") main.replaceChildren(...setup.draw(setting.draft, { ui, wid, maps: options.maps, saved: setting.saved(),
       running: conflict ? `${conflict.events.length} logged` : null }).filter(Boolean));
     else main.replaceChildren(...view.draw(board, { ui, wid, diagram, conflict, panel, busy: false }).filter(Boolean));
     tools.replaceChildren(el("h4", {}, "Keep and share"), el("div", { class: "calc__buttons" },
@@ -85,7 +81,7 @@ export function mount(root, { engine, ui, options }) {
   }
 
   async function startConflict() {
-    const payload = setup.payload(draft);
+    const payload = setup.payload(setting.draft);
     const reply = await rules.replay(payload, []);
     if (ui.failed(main, reply)) return main.querySelector('[aria-invalid="true"]')?.focus();
     const c = fresh(payload);
@@ -103,6 +99,7 @@ export function mount(root, { engine, ui, options }) {
     board = { ...board, state: reply.result.state, entries: [...board.entries, reply.result.entry] };
     panel = null;
     const why = await k.save(conflict);
+    if (k.value !== conflict) [conflict, board] = [k.value, k.view.board]; // another tab's events merged in
     await draw(`[data-key="kind:${event.kind}"]`);
     say(why || reply.result.entry.text, !!why);
   }
@@ -140,51 +137,19 @@ export function mount(root, { engine, ui, options }) {
     });
   }
 
-  async function openLinked(got) {
-    if (got.problem) return say(`The link carries a board that can't be read (${got.problem}). Nothing was changed.`, true), files.forgetLink();
-    const verdict = await check(got.conflict);
-    files.forgetLink();
-    if (!verdict.value) return say(`The shared board can't be used: ${verdict.problem || verdict.down} Nothing was changed.`, true);
-    if (!(await adopt(verdict.value, verdict.board, "set aside when a shared board was opened"))) return;
-    await draw(`#${CSS.escape(wid)}-play-title`);
-    say(`Opened the shared board (${conflict.events.length} logged).${k.replaced ? " Yours was set aside." : ""}`, true,
-      ...(k.replaced ? [el("button", { type: "button", "data-act": "bring-back", "data-at": k.replaced }, "Bring mine back")] : []));
-  }
 
   const CLICKS = {
+    ...setting.clicks,
+    ...linking.clicks,
     dismiss: () => (notice.hidden = true),
-    example: () => run(async () => {
-      const reply = await rules.example("warehouse crew");
-      if (ui.failed(main, reply)) return;
-      draft = setup.draftFrom(reply.result.setup, options.maps.find((m) => m.map.name === reply.result.setup.map.name)?.id ?? "");
-      drafts.write(draft);
-      await draw('[data-key="example"]');
-      say(`Loaded ${reply.result.name}: ${draft.actors.map((a) => a.name).join(", ")}.`);
-    }),
-    add: (t) => (setup.add(draft, t.dataset.what), drafts.write(draft), draw(`[data-key="add-${t.dataset.what}"]`)),
-    remove: (t) => (setup.remove(draft, t.dataset.what, Number(t.dataset.index)), drafts.write(draft), draw(`[data-key="add-${t.dataset.what}"]`)),
-    "save-setup": () => {
-      const name = String(draft.setupName ?? "").trim() || "My setup";
-      const why = saved.save(name, setup.payload(draft));
-      say(why ? `The setup was not saved: ${why}.` : `Setup saved as “${name}”.`, !!why);
-      draw('[data-key="save-setup"]');
-    },
-    "load-setup": (t) => (draft = setup.draftFrom(saved.all()[t.dataset.name], ""), drafts.write(draft), draw('[data-key="start"]')),
     back: () => ((mode = "play"), draw(`#${CSS.escape(wid)}-play-title`)),
-    new: () => ((draft = setup.draftFrom(conflict.setup, "")), (mode = "setup"), (panel = null), draw(`#${CSS.escape(wid)}-setup-title`)),
+    new: () => (setting.from(conflict.setup), (mode = "setup"), (panel = null), draw(`#${CSS.escape(wid)}-setup-title`)),
     kind: (t) => (panel?.kind === t.dataset.kind ? ((panel = null), draw(`[data-key="kind:${t.dataset.kind}"]`)) : openPanel(t.dataset.kind)),
     cancel: () => { const kind = panel?.kind; panel = null; draw(`[data-key="kind:${kind}"]`); },
     undo: () => run(() => step(true)),
     redo: () => run(() => step(false)),
     export: () => (files.exportFile(conflict), say("The conflict was exported as a file.")),
     print: () => window.print(),
-    share: () => run(async () => {
-      const { copied, box } = await files.offerLink(el, await files.shareLink(conflict));
-      say(copied ? "The link was copied. It opens this board as it is now." : "Copy this link; it opens this board as it is now.", true, box);
-      box.select();
-    }),
-    "open-shared": () => run(async () => { const got = offered; offered = null; notice.hidden = true; await openLinked(got); }),
-    "keep-mine": () => ((offered = null), files.forgetLink(), say("The shared board was not opened; yours is as it was.", true)),
     "bring-back": (t) => run(async () => {
       const got = await k.bringBack(t.dataset.at);
       if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
@@ -208,29 +173,13 @@ export function mount(root, { engine, ui, options }) {
         say(`Imported ${file.name}.`);
       });
     }
-    if (act === "map-file" && input.files?.length) {
-      const got = await files.mapFile(input.files[0]);
-      const checked = got.map ? await engine.call("borders.check", { map: got.map }) : { ok: false, error: { message: got.problem } };
-      if (!checked.ok) return ui.showError(main, { field: "map-file", message: `This map can't be used: ${checked.error.message}` });
-      Object.assign(draft, { map: got.map, mapId: "" });
-      return drafts.write(draft), draw('[name="map-choice"]');
-    }
-    if (act === "map" && mapOf(input.value)) {
-      Object.assign(draft, { map: mapOf(input.value).map, mapId: input.value });
-      return drafts.write(draft), draw('[name="map-choice"]');
-    }
-    onInput(event);
+    if (!(await setting.changed(input))) onInput(event);
   }
 
   function onInput(event) {
     const input = event.target;
-    if (mode === "setup" && input.dataset.path && input.type !== "file") {
-      const side = input.dataset.path.startsWith("sides.") ? draft.sides[Number(input.dataset.path.split(".")[1])] : null;
-      setup.update(draft, input);
-      if (side != null) for (const a of draft.actors) if (a.side === side && side) a.side = input.value;
-      if (side != null) setup.refreshSides(main, draft, el);
-      drafts.write(draft);
-    } else if (panel?.node.contains(input)) {
+    if (mode === "setup") setting.typed(input);
+    else if (panel?.node.contains(input)) {
       if (input.dataset.act === "dice-mode") {
         panel.node.querySelector('[data-field="faces"]').hidden = input.value !== "faces";
         panel.node.querySelector('[data-when="dice"]').hidden = input.value !== "dice";
@@ -246,7 +195,7 @@ export function mount(root, { engine, ui, options }) {
   on(form, "change", onChange);
   on(form, "submit", (e) => { e.preventDefault(); run(mode === "setup" ? startConflict : () => panel && logEvent(actions.event(panel.kind, actions.typed(panel.node)))); });
   on(form, "keydown", (e) => { if (e.key === "Escape" && panel?.node.contains(e.target)) CLICKS.cancel(); });
-  on(window, "hashchange", () => run(offerLink));
+  on(window, "hashchange", () => run(linking.offer));
   k.watch(({ value, notice: words }) => run(async () => {
     if (!value) return;
     [conflict, board, panel] = [value, k.view.board, null];
@@ -255,26 +204,8 @@ export function mount(root, { engine, ui, options }) {
   }), { signal: listening.signal });
   // An Edgerunner roll from the dice roller on this page fills the open action's roll.
   receive({ root, name: "in the conflict board's open action", accepts: (roll) => roll.game === "edgerunner",
-    take: (roll) => {
-      const node = panel?.node;
-      if (!node?.querySelector('[name="rating"]')) throw new Error("Conflict board: open an action that rolls (Move, Attack…), then use the roll.");
-      typeInto(node.querySelector('[name="rating"]'), roll.skill);
-      typeInto(node.querySelector('[name="bid"]'), roll.bid ?? 0);
-      typeInto(node.querySelector('[name="dice-mode"]'), "faces");
-      roll.faces.forEach((face, i) => typeInto(node.querySelector(`[name="die${i}"]`), face));
-      return `Conflict board: rating ${roll.skill} and the dice entered.`;
-    } }, { signal: listening.signal });
+    take: (roll) => actions.rollInto(panel?.node, roll) }, { signal: listening.signal });
 
-  async function offerLink() {
-    const got = await files.linked();
-    if (!got) return;
-    if (got.problem) return openLinked(got);
-    offered = got;
-    say(`This link carries a conflict board: ${got.conflict.setup.sides?.join(" against ")}, ${got.conflict.events.length} logged. ` +
-      "Opening it sets yours aside (you can bring it back).", true,
-    el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"),
-    el("button", { type: "button", "data-act": "keep-mine" }, "Keep mine"));
-  }
 
   run(async () => {
     await draw();
@@ -283,7 +214,7 @@ export function mount(root, { engine, ui, options }) {
     mode = conflict ? "play" : "setup";
     await draw();
     if (opened.notice) say(opened.notice, true);
-    await offerLink();
+    await linking.offer();
   });
   return () => listening.abort();
 }
