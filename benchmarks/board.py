@@ -85,10 +85,10 @@ def measure(length: int, taps: int) -> dict:
     reply = json.loads(handle(json.dumps({"id": 1, "name": "board.replay", "payload": {"setup": setup, "events": log}})))
     replay_ms = (time.perf_counter() - start) * 1000
     assert reply["ok"], reply
-    token = reply["result"]["log"]
+    token = reply["result"]["token"]
 
     def request(name: str, payload: dict) -> str:
-        return json.dumps({"id": 2, "name": name, "payload": {"log": token, "length": length, **payload}})
+        return json.dumps({"id": 2, "name": name, "payload": {"token": token, "length": length, **payload}})
 
     apply_req = request("board.apply", {"event": nxt})
     at_req = request("board.at", {})

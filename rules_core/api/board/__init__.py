@@ -2,9 +2,9 @@
 
 The board is a log of events (:mod:`rules_core.board`); these calls follow the
 token protocol of :mod:`rules_core.api._logs`: ``board.replay`` reads a whole
-log once and hands back a token (``log``) and a ``length``; each tap then
-sends only ``{log, length, event}``. A token or length the engine no longer
-holds is refused with code ``stale`` (field ``log``): send the whole log
+log once and hands back a token (``token``) and a ``length``; each tap then
+sends only ``{token, length, event}``. A token or length the engine no longer
+holds is refused with code ``stale`` (field ``token``): send the whole log
 again through ``board.replay``.
 
 **Setup** (plain data, the page keeps it)::
@@ -71,12 +71,12 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
 
 **Calls**::
 
-    board.replay  {setup, events}          → {log, length, map: {data, layout: {zone: [col, row]}},
+    board.replay  {setup, events}          → {token, length, map: {data, layout: {zone: [col, row]}},
                                               state, entries: [entry, … oldest first]}
-    board.apply   {log, length, event}     → {log, length, entry, state}      (length is the new one)
-    board.at      {log, length}            → {log, length, state, entry}      (undo: a shorter length;
+    board.apply   {token, length, event}     → {token, length, entry, state}      (length is the new one)
+    board.at      {token, length}            → {token, length, state, entry}      (undo: a shorter length;
                                               entry is the last one kept, or null; redo = apply again)
-    board.preview {log, length, event}     → what the event's form needs before it is chosen
+    board.preview {token, length, event}     → what the event's form needs before it is chosen
                   (or {setup, events, event}: replayed for this answer, nothing kept):
         {"kind", "actor", "shifts" (null until the roll is given), "must_continue": bool,
          "previous": {kind, skill, target, track, shifts} | null,
@@ -107,12 +107,12 @@ LOGS = Logs()
 
 
 def _kept(p: dict):
-    setup, steps = LOGS.steps(p.get("log"), p.get("length"))
+    setup, steps = LOGS.steps(p.get("token"), p.get("length"))
     return setup, steps, (steps[-1][0] if steps else core.start(setup))
 
 
 def _answer(token: str, steps: list, board: core.Board) -> dict:
-    return {"log": token, "length": len(steps), "state": payload.state(board)}
+    return {"token": token, "length": len(steps), "state": payload.state(board)}
 
 
 def replay(p: dict) -> dict:
@@ -120,7 +120,7 @@ def replay(p: dict) -> dict:
 
     Input: ``setup`` (map, sides, actors, things, aspects: see the module),
     ``events`` (the log, oldest first; at most 5000).
-    Output: ``log`` (the token), ``length`` (events held), ``map`` ({data,
+    Output: ``token``, ``length`` (events held), ``map`` ({data,
     layout}: the map as data and each zone's grid cell), ``state`` and
     ``entries`` (every log entry, oldest first: {index, exchange, kind, actor,
     target, shifts, range, text}).
@@ -143,18 +143,18 @@ def replay(p: dict) -> dict:
 def apply(p: dict) -> dict:
     """One new event on a kept conflict: only what changed.
 
-    Input: ``log`` (the token from ``board.replay``), ``length`` (the events
+    Input: ``token`` (the token from ``board.replay``), ``length`` (the events
     the page holds before this one: undo is a shorter length), ``event``.
-    Output: ``log``, ``length`` (one more), ``entry`` (the new log entry, with
+    Output: ``token``, ``length`` (one more), ``entry`` (the new log entry, with
     its story line) and ``state`` (the whole state, compact: no map, no log).
     A token or length the engine does not hold: error code ``stale`` (replay
     the log). A bad event: its own field, ``event`` = its index.
 
-    Example: ``{"log": "9f…", "length": 0, "event": {"kind": "move", "actor": "Hargan",
+    Example: ``{"token": "9f…", "length": 0, "event": {"kind": "move", "actor": "Hargan",
     "skill": "Athletics", "rating": 2, "dice": 1, "zone": "Middle"}}`` → ``entry.text``
     "Exchange 1 — Hargan moves East end → Middle (3 of 3 shifts)".
     """
-    f.only(p, "log", "length", "event")
+    f.only(p, "token", "length", "event")
     _, steps, board = _kept(p)
     try:
         event = read.event(p.get("event"))
@@ -162,27 +162,27 @@ def apply(p: dict) -> dict:
     except RulesError as err:
         raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
     steps.append((board, entry))
-    return {**_answer(p["log"], steps, board), "entry": payload.entry(entry, len(steps) - 1)}
+    return {**_answer(p["token"], steps, board), "entry": payload.entry(entry, len(steps) - 1)}
 
 
 def at(p: dict) -> dict:
     """The kept conflict cut to ``length`` events (undo; redo is ``board.apply`` with the event again).
 
-    Input: ``log``, ``length``.
-    Output: ``log``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``).
+    Input: ``token``, ``length``.
+    Output: ``token``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``).
     """
-    f.only(p, "log", "length")
+    f.only(p, "token", "length")
     _, steps, board = _kept(p)
-    return {**_answer(p["log"], steps, board),
+    return {**_answer(p["token"], steps, board),
             "entry": payload.entry(steps[-1][1], len(steps) - 1) if steps else None}
 
 
 def preview(p: dict) -> dict:
     """What an action's form needs before choosing, on the kept conflict.
 
-    Input: ``log``, ``length``, ``event``: the action as far as it is filled in
+    Input: ``token``, ``length``, ``event``: the action as far as it is filled in
     (``kind`` and ``actor`` required; the roll, target and track when known).
-    Instead of ``log`` and ``length``, ``setup`` and ``events`` may be given:
+    Instead of ``token`` and ``length``, ``setup`` and ``events`` may be given:
     the log is then replayed for this answer only (nothing is kept).
     Output: ``kind``, ``actor``, ``shifts`` (``None`` until the roll is given),
     ``must_continue`` (same skill, kind and target as the previous action),
@@ -193,10 +193,10 @@ def preview(p: dict) -> dict:
     (maneuver), ``recovery`` (recovery: {track, marked, clearable, suggested}).
     Without a roll, ``reach`` gives each zone's cost (its shortfall is then the whole cost).
 
-    Example: ``{"log": "9f…", "length": 0, "event": {"kind": "move", "actor": "Gatto",
+    Example: ``{"token": "9f…", "length": 0, "event": {"kind": "move", "actor": "Gatto",
     "rating": 3, "faces": "+0--"}}`` → ``reach`` West end 0, Middle short 1, East end short 4.
     """
-    f.only(p, "log", "length", "setup", "events", "event")
+    f.only(p, "token", "length", "setup", "events", "event")
     if p.get("setup") is not None:   # no token: the log is replayed for this answer only (not kept)
         steps = core.history(read.setup(p["setup"]), read.events(p))
         board = steps[-1][0] if steps else core.start(read.setup(p["setup"]))
