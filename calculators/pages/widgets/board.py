@@ -1,4 +1,4 @@
-"""Conflict board (Edgerunner, docs/edgerunner/conflicts.md#conflict-board): a whole conflict from one phone.
+"""Conflict board (Edgerunner, docs/edgerunner/conflicts.md#board): a whole conflict from one phone.
 
 Static content, from ``rules_core`` at build time, useful before the engine
 is ready and without JavaScript: the map drawn (the border calculator's SVG,
