@@ -43,8 +43,8 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
         elif len(module.read_text(encoding="utf-8").splitlines()) > ENTRY_LINES:
             out.append(f"{name}: calculators/browser/widgets/{name}/index.js is over {ENTRY_LINES} lines (move parts beside it)")
         for api in (widget.api, *widget.apis):
-            api_dir = root / "rules_core" / "api"
-            if not ((api_dir / f"{api}.py").exists() or (api_dir / api / "__init__.py").exists()):   # a module or a package
+            module = root / "rules_core" / "api" / api
+            if not (module.with_suffix(".py").exists() or (module / "__init__.py").exists()):  # a module or a package
                 out.append(f"{name}: no API module rules_core/api/{api}.py")
         calcs = calculators_of(widget)
         if not calcs:

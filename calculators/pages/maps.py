@@ -1,6 +1,6 @@
 """Example maps for the border costs calculator, written in YAML under ``docs/maps/``.
 
-A map file is the shape :func:`rules_core.borders.from_data` reads::
+A map file is the shape :func:`rules_core.api.map_data.read_map` reads::
 
     name: Warehouse
     zones: [West end, Middle, East end]
@@ -24,6 +24,7 @@ from pathlib import Path
 import yaml
 
 from rules_core import borders
+from rules_core.api.map_data import read_map
 from rules_core.errors import RulesError
 
 from .. import ROOT
@@ -119,7 +120,7 @@ def parse(text: str, path: Path | str = "<map>") -> dict:
     if repeated:
         raise MapError(f"{where}, line {repeated[1]}: {repeated[0]!r} is given twice; give each key once.")
     try:
-        zone_map = borders.from_data(data)
+        zone_map = read_map(data)
     except RulesError as err:
         field = None if err.field == "map" else err.field
         place = f" ({field})" if field else ""

@@ -28,17 +28,18 @@
 //     steps: 20,                   // undo steps kept (0: none)
 //     what: "conflict",            // the thing's name in messages ("Your saved conflict…")
 //   });
-//   await k.open()        → {value, notice}   read, check, set aside what can't be used
+//   await k.open()        → {value, notice, problem?, text?, kept?}   read, check, set aside what can't
+//                         be used (problem: why, text: the copy, kept: whether the copy is stored)
 //   k.read() → {value, notice}; await k.verify() → {value, notice} | {down}   open() in two halves:
 //                         draw at once from what the codec accepts, then let the rules check it
 //   k.value, k.view       the current value and its last accepted check reply
 //   await k.save(v, label?) → null | sentence  (label: an undo step; another tab's value merged first)
-//   await k.replace(v, reason, label?) → null | sentence  (the stored value is set aside first, never
+//   await k.replace(v | (at) => v, reason, label?) → null | sentence  (the value shown is set aside first, never
 //                                  lost; k.replaced is then the set-aside copy's date, for bringBack;
 //                                  with steps, undo also goes back to the value replaced)
 //   await k.bringBack(at) → {value} | {error}   a set-aside copy back as the value
 //   await k.undo(), k.redo() → {value, label} | {error} | null;  k.canUndo, k.canRedo
-//   k.watch(fn, {signal})  fn({value, notice, here}) when another tab (or, here: true, another widget
+//   k.watch(fn, {signal, via})  fn({value, notice, here}) when another tab (or, here: true, another widget
 //                          on this page) stored a new value; it is merged/adopted before fn is called
 //   k.use(name)            keep under another name from now on (then open() again)
 //   k.asides(), k.drawAsides(ui, box, {prefix, what}), k.slot (slot.js), k.key
@@ -136,7 +137,7 @@ export function keeper(name, {
       if (blocked) return { value: k.value, notice: `${cap(blocked)}: your ${what} lasts only until the page is closed.` };
       if (text == null) return { value: k.value, notice: null };
       const got = codec.fromText(text);
-      if (got.problem) return { value: k.value, notice: setAsideStored(text, got.problem) };
+      if (got.problem) return { value: k.value, ...setAsideStored(text, got.problem) };
       k.value = got.value;
       history = new History({ past: got.past ?? [], future: got.future ?? [] }, steps);
       pending = text;
@@ -154,7 +155,7 @@ export function keeper(name, {
       if (verdict.problem) {
         k.value = fresh();
         history = new History({}, steps);
-        return { value: k.value, notice: store.text() === text ? setAsideStored(text, verdict.problem) : null };
+        return { value: k.value, ...(store.text() === text ? setAsideStored(text, verdict.problem) : { notice: null }) };
       }
       k.value = verdict.value;
       k.view = verdict.view;
@@ -172,7 +173,8 @@ export function keeper(name, {
 
     /** Replace the value by another (an import, a link, a new start): what is stored is set aside first. */
     async replace(value, reason, label) {
-      const text = store.text();
+      const mine = codec.toText(k.value, {});
+      const text = mine !== codec.toText(fresh(), {}) ? mine : store.text(); // what this tab shows, else what is stored
       k.replaced = null;
       if (text != null) {
         const at = store.setAside(text, reason, { hold: false });
@@ -184,7 +186,7 @@ export function keeper(name, {
       }
       unjudged = null;
       if (steps) history.record(k.value, label ?? reason);
-      k.value = value;
+      k.value = typeof value === "function" ? value(k.replaced) : value;
       return write();
     },
 
@@ -209,14 +211,15 @@ export function keeper(name, {
     redo: () => move(false),
 
     /** Be told when another tab or another widget of this page stored a new value (merged in first). */
-    /** @param {(news: any) => void} fn @param {{signal?: AbortSignal}} [options] */
-    watch(fn, { signal } = {}) {
-      const onKept = async (event) => {
-        if (event.detail.key === store.key && event.detail.from !== me) fn({ ...await arrived(), here: true });
+    /** via(task): where the news is taken in (the widget's queue, so it never lands mid-change).
+     *  @param {(news: any) => void} fn @param {{signal?: AbortSignal, via?: (task: () => Promise<void>) => any}} [options] */
+    watch(fn, { signal, via = (task) => task() } = {}) {
+      const onKept = (event) => {
+        if (event.detail.key === store.key && event.detail.from !== me) via(async () => fn({ ...await arrived(), here: true }));
       };
-      const onStorage = async (event) => {
-        if (event.key === store.asideKey) return fn({ value: k.value, notice: null });
-        if (event.key === store.key) fn(await arrived());
+      const onStorage = (event) => {
+        if (event.key === store.asideKey) via(async () => fn({ value: k.value, notice: null }));
+        else if (event.key === store.key) via(async () => fn(await arrived()));
       };
       window.addEventListener(KEPT, onKept, { signal });
       window.addEventListener("storage", onStorage, { signal });
@@ -258,11 +261,13 @@ export function keeper(name, {
     return null;
   }
 
+  /** Set aside a stored text that can't be used: {notice, problem, text, kept} (kept: the copy is stored). */
   function setAsideStored(text, problem) {
-    const kept = store.putAside(text, problem);
-    return `Your saved ${what} could not be used (${problem}). ` + (kept
+    const kept = !!store.putAside(text, problem);
+    const notice = `Your saved ${what} could not be used (${problem}). ` + (kept
       ? "A copy was set aside, not deleted: download it below."
       : "There is no room to keep a copy in this browser: download it below before you change anything.");
+    return { notice, problem, text, kept };
   }
 
   /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */

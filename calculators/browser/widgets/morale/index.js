@@ -1,0 +1,206 @@
+// Morale tracker: a whole Gauntlet Forge conflict, kept as a setup and a log.
+// Every state shown is rules_core's replay of that log (morale.replay,
+// morale.apply, morale.keep_morale); this file draws the state and wires the
+// page. The parts: keep.js keeps the conflict (the keeper), steps.js changes it,
+// acts.js is what the buttons do, setup.js and play.js draw, saved.js is the
+// stored form, tap.js sends one event per tap. No rule is computed here.
+import * as saved from "./saved.js";
+import * as setup from "./setup.js";
+import * as play from "./play.js";
+import { rollInto } from "./roll.js";
+import { tapped } from "./tap.js";
+import { keeping } from "./keep.js";
+import { steps } from "./steps.js";
+import { acts } from "./acts.js";
+import { receive } from "../../handoff.js";
+import { follow } from "../../edition.js";
+
+export function mount(root, { engine: whole, ui, options }) {
+  const { el } = ui;
+  const app = root.querySelector("[data-morale-app]");
+  const forms = JSON.parse(app.dataset.moraleForms); // rules_core's form per edition, rendered at build time
+  const drafts = saved.draftStore();
+  const loadedDraft = drafts.read().value;
+  const listening = new AbortController(); // dispose() drops every listener at once
+  const { signal } = listening;
+
+  /** The mounted tracker: what is kept and shown, shared with its parts. */
+  const m = {
+    root, ui, el, forms, drafts, wid: root.id,
+    engine: tapped(whole, forms), // a tap sends one event, not the log (tap.js)
+    form: root.querySelector(".calc__form"),
+    notice: el("div", { class: "morale__notice", "data-out": "notice", hidden: true }),
+    main: el("div", { class: "morale__main" }),
+    conflict: null, // {setup, events, redo…}: what is kept
+    view: null, // rules_core's state of that conflict
+    mode: "loading", // loading | setup | play
+    /** @type {{kind: string, member?: string, team?: string, node?: any} | null} the open event form */
+    panel: null,
+    expanded: new Set(), // members whose event buttons are shown
+    tried: false, // show setup errors once a start was tried
+    draft: setup.isDraft(loadedDraft) && forms[loadedDraft.edition] ? loadedDraft : setup.emptyDraft(options.edition ?? "2023"),
+    /** One change at a time, in order: a second tap waits for the first. */
+    queue: Promise.resolve(),
+    run: (fn) => (m.queue = m.queue.then(fn).catch((error) => m.say(`Something went wrong: ${error.message}`, true))),
+    say(text, alert = false) {
+      live.textContent = "";
+      live.textContent = text;
+      if (alert) m.showNotice(text);
+    },
+    showNotice(text, ...actions) {
+      m.notice.replaceChildren(el("p", {}, text),
+        el("div", { class: "calc__buttons" }, ...actions, el("button", { type: "button", "data-act": "dismiss" }, "Dismiss")));
+      m.notice.hidden = false;
+      m.notice.setAttribute("role", "alert");
+    },
+    draw,
+    openPanel(kind, member, team) {
+      m.panel = { kind, member, team };
+      m.panel.node = play.drawPanel(m.view, { ui, wid: m.wid, kind, member, team });
+      draw(null);
+      m.panel.node.querySelector("input, select, button")?.focus();
+    },
+    closePanel() {
+      if (!m.panel) return;
+      const key = `event:${m.panel.kind}:${m.panel.member ?? m.panel.team}`;
+      m.panel = null;
+      draw(key);
+    },
+  };
+  const tools = el("div", { class: "morale__tools" });
+  const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
+  const asideBox = el("div", { class: "morale__asides" });
+  app.replaceChildren(m.notice, m.main, tools, live);
+  const keep = keeping(m);
+  Object.assign(m, steps(m, keep));
+
+  /** Redraw from the state. focusKey: the control to focus after (undefined: the one focused now; null: none). */
+  function draw(focusKey) {
+    const active = document.activeElement;
+    const key = focusKey !== undefined ? focusKey : root.contains(active) ? /** @type {HTMLElement | null} */ (active.closest("[data-key]"))?.dataset.key : null;
+    const { conflict } = m;
+    if (m.mode === "loading") m.main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
+    else if (m.mode === "setup") {
+      m.main.replaceChildren(...setup.draw(m.draft, {
+        ui, wid: m.wid, form: forms[m.draft.edition], editions: Object.keys(forms),
+        running: conflict ? `${conflict.events.length} logged` : null, keeps: !!(conflict && conflict.events.length),
+      }).filter(Boolean));
+      preview();
+    } else m.main.replaceChildren(...play.draw(m.view, { ui, wid: m.wid, panel: m.panel, conflict, expanded: m.expanded }).filter(Boolean));
+    const button = (act, text) => (m.mode === "play" ? el("button", { type: "button", "data-act": act, "data-key": act }, text) : null);
+    tools.replaceChildren(el("div", {}, el("h4", {}, "Keep and share"),
+      el("div", { class: "calc__buttons" }, button("new", "New conflict"), button("export", "Export file"),
+        el("label", { class: "morale__file", "data-key": "import" }, "Import file",
+          el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "calc__sr" })),
+        button("share", "Share link")),
+      ui.errorSlot("import"), asideBox));
+    keep.kept.drawAsides(ui, asideBox, { prefix: "morale-set-aside", what: "conflicts" });
+    if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  }
+
+  const preview = ui.latest(async (isStale) => {
+    const out = m.main.querySelector('[data-out="preview"]');
+    if (!out) return;
+    const reply = await m.engine.call("morale.replay", { setup: setup.payload(m.draft, forms[m.draft.edition]), events: [] });
+    if (isStale() || m.mode !== "setup") return;
+    if (m.tried) ui.failed(m.main, reply);
+    out.classList.toggle("calc__result--stale", !reply.ok);
+    if (!reply.ok) return;
+    const s = reply.result;
+    out.replaceChildren(
+      el("span", {}, "Starting morale: ", s.teams.map((t) => `${t.name} ${play.signed(t.morale)}`).join(", "), ". "),
+      el("span", {}, `Turn order: ${s.turn_order.join(", ")}.`));
+  });
+
+  const keepMorale = ui.latest(async (isStale) => {
+    const { panel } = m;
+    const out = panel?.node.querySelector('[data-out="difficulty"]');
+    const input = panel?.node.querySelector('[name="helpers"]');
+    if (!out || !input) return;
+    const helpers = setup.value(input.value);
+    const reply = await m.engine.call("morale.keep_morale", {
+      setup: m.conflict.setup, events: m.conflict.events, team: panel.team, helpers: helpers === "" ? undefined : helpers,
+    });
+    if (isStale() || !m.panel) return;
+    if (ui.failed(m.panel.node, reply, ["helpers"])) return out.classList.add("calc__result--stale");
+    out.classList.remove("calc__result--stale");
+    const r = reply.result;
+    out.textContent = `Difficulty ${r.difficulty} (BROKEN MORALE ${r.rating}, ${helpers || "nobody"} helping).`;
+  });
+
+  // ------------------------------------------------------------ events from the page
+
+  function onInput(event) {
+    const input = event.target;
+    if (m.mode === "setup" && input.dataset.path) {
+      setup.update(m.draft, input);
+      drafts.write(m.draft);
+      preview();
+    } else if (m.mode === "setup" && input.dataset.act === "edition" && event.type === "change") {
+      m.draft.edition = input.value;
+      drafts.write(m.draft);
+      draw(null);
+      m.main.querySelector('[name="edition"]')?.focus();
+    } else if (m.panel && m.panel.node.contains(input)) {
+      if (input.name === "disposed") {
+        for (const node of m.panel.node.querySelectorAll('[data-when="disposed"]')) node.hidden = !input.checked;
+      }
+      if (input.name === "helpers") keepMorale();
+    }
+  }
+
+  function onChange(event) {
+    const input = event.target;
+    if (input.dataset.act !== "import" || !input.files?.length) return onInput(event);
+    const file = input.files[0];
+    m.run(async () => {
+      ui.clearErrors(tools, ["import"]);
+      const text = await file.text();
+      input.value = "";
+      if (await m.adopt(text, "import")) m.say(`Imported ${file.name}.`);
+    });
+  }
+
+  function onSubmit(event) {
+    event.preventDefault();
+    if (m.mode === "setup") return m.run(m.start);
+    if (!m.panel) return;
+    const { kind, member, team } = m.panel;
+    m.run(() => m.log(play.readPanel(m.view, m.panel.node, { kind, member, team }), `event:${kind}:${member ?? team}`));
+  }
+
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  on(m.form, "click", acts(m));
+  on(m.form, "input", onInput);
+  on(m.form, "change", onChange);
+  on(m.form, "submit", onSubmit);
+  on(m.form, "keydown", (event) => {
+    if (event.key !== "Escape" || !m.panel || !m.panel.node.contains(event.target)) return;
+    event.preventDefault();
+    m.closePanel();
+  });
+  on(window, "hashchange", async () => {
+    const shared = await saved.sharedText();
+    if (shared && m.mode !== "loading") m.offerShared(shared);
+  });
+  keep.watch(signal); // another tab's log merged with ours: nothing either tab logged is dropped
+  // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort or margin.
+  receive({ root, name: "in the morale tracker's open event", accepts: (roll) => roll.game === "gauntlet-forge",
+            take: (roll) => rollInto(m.mode === "play" ? m.panel?.node : null, roll) }, { signal });
+  // The site-wide edition sets the edition of a conflict being set up (one already running keeps its own).
+  follow((edition) => {
+    if (!forms[edition] || m.draft.edition === edition) return;
+    m.draft.edition = edition;
+    drafts.write(m.draft);
+    if (m.mode === "setup") draw();
+  }, { signal });
+  draw();
+  m.run(async () => {
+    await keep.open();
+    m.mode = m.conflict ? "play" : "setup";
+    const shared = await saved.sharedText();
+    if (shared) m.offerShared(shared);
+    draw();
+  });
+  return () => listening.abort();
+}
