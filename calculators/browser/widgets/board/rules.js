@@ -4,23 +4,23 @@
 // restarted engine) sends the whole log once through board.replay and asks
 // again. Nothing here is a rule.
 export function rulesFor(engine) {
-  let log = null;
+  let token = null;
 
   async function replay(setup, events) {
     const reply = await engine.call("board.replay", { setup, events });
-    if (reply.ok) log = reply.result.log;
+    if (reply.ok) token = reply.result.token;
     return reply;
   }
 
-  /** Call `name` on the conflict's kept log (payload without log and length); replays once when stale. */
+  /** Call `name` on the conflict's kept log (payload without token and length); replays once when stale. */
   async function onLog(name, conflict, payload, length = conflict.events.length) {
-    let reply = log ? await engine.call(name, { log, length, ...payload }) : null;
+    let reply = token ? await engine.call(name, { token, length, ...payload }) : null;
     if (!reply || (!reply.ok && reply.error.code === "stale")) {
       const full = await replay(conflict.setup, conflict.events);
       if (!full.ok) return full;
-      reply = await engine.call(name, { log, length, ...payload });
+      reply = await engine.call(name, { token, length, ...payload });
     }
-    if (reply.ok && reply.result.log) log = reply.result.log;
+    if (reply.ok && reply.result.token) token = reply.result.token;
     return reply;
   }
 
@@ -35,7 +35,7 @@ export function rulesFor(engine) {
     example: (name) => engine.call("board.example", { name }),
     diagram: (map) => engine.call("borders.diagram", { map }),
     forget() {
-      log = null;
+      token = null;
     },
   };
 }
