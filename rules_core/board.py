@@ -30,10 +30,11 @@ board: names, zones, who may act, what a roll can reach.
 
 Rulings beyond the rules page (each stated where it applies; see :data:`RULINGS`).
 
+>>> from rules_core.api.map_data import read_map
 >>> setup = make_setup(
-...     borders.from_data({"zones": ["West end", "Middle", "East end"],
-...                        "borders": [{"between": ["West end", "Middle"], "pass": 3},
-...                                    {"between": ["Middle", "East end"], "pass": 3}]}),
+...     read_map({"zones": ["West end", "Middle", "East end"],
+...              "borders": [{"between": ["West end", "Middle"], "pass": 3},
+...                          {"between": ["Middle", "East end"], "pass": 3}]}),
 ...     sides=("Crew", "Gang"),
 ...     actors=(new_actor("Gatto", "Crew", "West end"), new_actor("Hargan", "Gang", "East end")))
 >>> b = start(setup)
@@ -96,6 +97,15 @@ RULINGS = (
 
 # ---------------------------------------------------------------- values
 
+
+
+def _zone(m: borders.ZoneMap, value, field: str) -> str:
+    """A zone an event names, checked here (the map's own functions trust the names they get)."""
+    if not isinstance(value, str) or not value:
+        raise RulesError("Choose a zone.", field=field, code="required")
+    if not m.has(value):
+        raise RulesError(f"There is no zone called {shown(value)} on this map.", field=field, code="unknown")
+    return value
 
 @dataclass(frozen=True, slots=True)
 class Defense:
@@ -384,11 +394,11 @@ def _aspect_target(board: Board, on, target, *, field: str = "target", allow_out
     """Check what an aspect is placed on; returns the target as stored."""
     m = board.setup.map
     if on == "zone":
-        return m.check_zone(target, field)
+        return _zone(m, target, field)
     if on == "border":
         if not isinstance(target, (list, tuple)) or len(target) != 2:
             raise RulesError("A border is named by its two zones.", field=field, code="invalid")
-        a, b = (m.check_zone(z, f"{field}[{k}]") for k, z in enumerate(target))
+        a, b = (_zone(m, z, f"{field}[{k}]") for k, z in enumerate(target))
         if not any(other == b for _, other in m.exits(a)):
             raise RulesError(f"There is no border between {a} and {b}.", field=field, code="unknown")
         return (a, b)
@@ -682,7 +692,7 @@ def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, re
             short = f" ({near.zone} is {near.shortfall} short)" if near else ""
             text = f"{subject}: {_shifts_words(shifts)} reach{'es' if shifts == 1 else ''} no other zone{short}"
         return board, Entry(board.exchange, "", _line(board, text + notes), by, other, shifts)
-    m.check_zone(zone, "zone")
+    _zone(m, zone, "zone")
     there = next(r for r in reach if r.zone == zone)
     if there.shortfall is None:
         raise RulesError(f"No way leads from {start_zone} to {zone} (every border between is off).",

@@ -8,10 +8,11 @@ the place: ``actors[1].zone`` in a setup, the event's own field (``faces``,
 from __future__ import annotations
 
 from ... import board as core
-from ... import borders, dice
+from ... import dice
 from ...boosts import CONSEQUENCES
 from ...errors import RulesError
 from .. import fields as f
+from ..map_data import read_map
 
 MAX_SIDES = 12
 MAX_ACTORS = 30
@@ -73,7 +74,7 @@ def setup(raw) -> core.Setup:
     if raw.get("map") is None:
         raise RulesError("The setup needs a map.", field="map", code="required")
     with f.within("map"):
-        zone_map = borders.from_data(raw["map"])
+        zone_map = read_map(raw["map"])
     sides_raw = f.sequence(raw, "sides", "The sides", max_length=MAX_SIDES)
     sides = tuple(name(s.get("name") if isinstance(s, dict) else s, f"sides[{i}]", f"Side {i + 1}")
                   for i, s in enumerate(sides_raw))
