@@ -211,6 +211,71 @@ def test_a_short_conflict_on_a_phone_by_touch(phone):
     assert "Exchange 2" in b.w.locator('[data-out="exchange"]').inner_text() or b.check_shown()["closed"]
 
 
+def test_every_kind_of_action_through_its_form(phone):
+    """The warehouse crew plays one of each: maneuver, move, attack, defense, recovery, continue, compel,
+    concession; after each, the page shows what CPython replays from the saved log."""
+    b = phone
+    if b.w.locator('[data-act="new"]').count():
+        b.press(b.w.locator('[data-act="new"]'))
+    b.press(b.w.locator('[data-act="example"]'))
+    b.page.wait_for_function("(s) => document.querySelector(s).value === 'Gatto'", arg=f'{WIDGET} [name="actors.0.name"]')
+    b.start()
+    typed = {"dice-mode": "dice", "dice": 0}
+    b.act("maneuver", actor="Jade", aspect="Smoke everywhere", target="zone:Middle", skill="Stealth", rating=3, **typed)
+    assert "Smoke everywhere (2 free invokes)" in b.w.locator('[data-out="where"]').inner_text()
+    b.check_shown()
+    b.act("move", actor="Gatto", skill="Athletics", rating=3, **typed, zone="Middle")
+    b.check_shown()
+    panel = b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=2, **typed)
+    panel.locator('[name="absorb"]').first.wait_for()
+    b.log_it()
+    assert b.check_shown()["actors"][0]["tracks"]["cool"]["marked"] == [2]
+    b.act("defense", actor="Hargan", target="Rook", track="cool", skill="Firearms", rating=3, **typed)
+    assert "defense by Hargan" in b.w.locator('[data-actor="Rook"] [data-track="Cool"]').inner_text()
+    b.check_shown()
+    panel = b.action("recovery", actor="Jade", target="Gatto", track="cool", skill="Empathy", rating=3, **typed)
+    panel.locator('[name="boxes"][value="2"]').wait_for()
+    assert panel.locator('[name="boxes"][value="2"]').is_checked()
+    b.log_it()
+    assert b.check_shown()["actors"][0]["tracks"]["cool"]["marked"] == []
+    b.act("continue", actor="Hargan")
+    b.act("compel", actor="Rook", aspect="Hot-headed")
+    assert "compelled" in b.log()[-1]
+    b.act("concession", side="Crew", story="they slip away")
+    s = b.check_shown()
+    assert s["over"] and s["winner"] == "Hargan's gang"
+    assert "Hargan's gang win" in b.w.locator('[data-out="over"]').inner_text()
+    assert b.w.locator('[data-act="kind"][data-kind="move"]').is_disabled()
+
+
+def test_a_damaged_saved_board_is_set_aside_not_lost(phone):
+    b = phone
+    b.page.evaluate(f"localStorage.setItem('{KEY}', '{{\"format\": \"conflict-table/board\", \"setup\": 3')")
+    b.page.reload()
+    wait_engine(b.page)
+    notice = b.w.locator('[data-out="notice"]')
+    notice.wait_for()
+    assert "could not be used" in notice.inner_text()
+    assert b.w.locator('[data-out="asides"]').is_visible()
+    kept = b.page.evaluate(f"localStorage.getItem('{KEY}:set-aside')")
+    assert '\\"setup\\": 3' in kept  # the damaged text itself, kept
+    b.w.locator("#" + b.w.get_attribute("id") + "-setup-title").wait_for()
+
+
+def test_a_setup_is_saved_and_reused(phone):
+    b = phone
+    if b.w.locator('[data-act="new"]').count():
+        b.press(b.w.locator('[data-act="new"]'))
+    b.set_up(CREW)
+    b.w.locator('[name="setup-name"]').fill("Rooftop")
+    b.press(b.w.locator('[data-act="save-setup"]'))
+    b.w.locator('[data-act="load-setup"][data-name="Rooftop"]').wait_for()
+    b.w.locator('[name="actors.0.name"]').fill("Somebody else")
+    b.press(b.w.locator('[data-act="load-setup"][data-name="Rooftop"]'))
+    assert b.w.locator('[name="actors.0.name"]').input_value() == "Gatto"
+    assert b.w.locator('[name="sides.1"]').input_value() == "Gang"
+
+
 def test_undo_and_redo_every_event(phone):
     b = phone
     if not b.w.locator('[data-out="log"] li').count():

@@ -29,6 +29,16 @@ export const KINDS = {
 
 const names = (list) => list.map((x) => [x.name, x.name]);
 
+/** What a Continue asks besides the new invokes: the previous action's own choices (a move's zone…). */
+const AGAIN = { move: ["zone"], move_another: ["zone", "resist"], attack: ["absorb"], maneuver: ["aspect", "on", "resist"], recovery: ["boxes"] };
+
+/** The fields of a kind's form; a Continue's depend on the actor's previous action. */
+export function fieldsOf(kind, state, actor) {
+  if (kind !== "continue") return KINDS[kind][1];
+  const previous = state.actors.find((a) => a.name === actor)?.previous;
+  return ["actor", "invokes", "again", ...(AGAIN[previous?.kind] ?? [])];
+}
+
 /** Draw the form of `kind`. kept: what was typed before (a failed log keeps it).
  * @param {string} kind @param {{ui: any, wid: string, state: any, kept?: Record<string, any>}} opts */
 export function draw(kind, { ui, wid, state, kept = {} }) {
@@ -86,7 +96,11 @@ export function draw(kind, { ui, wid, state, kept = {} }) {
       el("div", { "data-out": "boxes" }, el("p", { class: "calc__hint" }, "Choose the target and the roll to see what it can clear.")),
       el("p", { class: "calc__error", hidden: true })),
     invokes: () => checks("invokes", "Aspects newly invoked (+2 each)", aspects),
-    again: () => el("div", { "data-out": "again" }),
+    again: () => {
+      const previous = state.actors.find((a) => a.name === (kept.actor ?? firstToAct))?.previous;
+      return el("p", { "data-out": "again" }, previous ? `Continues: ${previous.kind.replace("_", " ")}${previous.target ? ` on ${previous.target}` : ""}` +
+        `${previous.track ? ` (${previous.track})` : ""}, ${previous.shifts} shifts.` : "This actor has no previous action to continue.");
+    },
     note: () => f("note", kind === "end" ? "How it ends" : "What they do", { wide: true }),
     accepted: () => f("accepted", "The compel lands (they lose this turn)", { kind: "checkbox", checked: kept.accepted ?? true }),
     side: () => f("side", "The side that concedes", { kind: "select", options: state.sides.map((s) => [s.name, s.name]) }),
@@ -95,7 +109,7 @@ export function draw(kind, { ui, wid, state, kept = {} }) {
   return el("div", { class: "board__panel", "data-panel": kind },
     el("h4", { id: `${wid}-panel-title`, tabindex: "-1" }, KINDS[kind][0]),
     el("p", { class: "calc__form-error", role: "alert", hidden: true }),
-    ...KINDS[kind][1].map((name) => parts[name]()),
+    ...fieldsOf(kind, state, kept.actor ?? firstToAct).map((name) => parts[name]()),
     el("output", { class: "calc__result", "data-out": "preview" }),
     el("div", { class: "calc__buttons" },
       el("button", { type: "submit", class: "calc__primary", "data-key": "log" }, "Log it"),
@@ -120,9 +134,9 @@ export function typed(panel) {
 const filled = (v) => v != null && String(v).trim() !== "";
 
 /** The event board.apply takes, from what was typed (empty optional fields left out). */
-export function event(kind, t) {
+export function event(kind, t, state) {
   const e = { kind };
-  const fields = KINDS[kind][1];
+  const fields = fieldsOf(kind, state, t.actor);
   const put = (key, value = t[key]) => {
     if (filled(value)) e[key] = typeof value === "string" ? typedNumber(value) : value;
   };
@@ -142,7 +156,7 @@ export function event(kind, t) {
     if (t.invokes?.length) e.invokes = t.invokes;
   }
   if (fields.includes("invokes") && t.invokes?.length) e.invokes = t.invokes;
-  if (fields.includes("zone") || (kind === "continue" && t.zone)) text("zone");
+  if (fields.includes("zone")) text("zone");
   if (fields.includes("resist")) {
     const r = {};
     if (filled(t["resist.stress.track"]) || filled(t["resist.stress.amount"])) {

@@ -121,7 +121,7 @@ export function mount(root, { engine, ui, options }) {
   const preview = ui.latest(async (isStale) => {
     if (!panel) return;
     const p = panel;
-    const reply = await rules.preview(conflict, actions.event(p.kind, actions.typed(p.node)));
+    const reply = await rules.preview(conflict, actions.event(p.kind, actions.typed(p.node), board.state));
     if (isStale() || panel !== p || !reply.ok) return;
     const reach = actions.annotate(p.node, reply.result, { ui, kept: actions.typed(p.node) });
     const svg = main.querySelector(".board__map");
@@ -184,6 +184,7 @@ export function mount(root, { engine, ui, options }) {
         panel.node.querySelector('[data-field="faces"]').hidden = input.value !== "faces";
         panel.node.querySelector('[data-when="dice"]').hidden = input.value !== "dice";
       }
+      if (panel.kind === "continue" && input.name === "actor") return openPanel("continue", actions.typed(panel.node));
       preview();
     }
   }
@@ -193,7 +194,7 @@ export function mount(root, { engine, ui, options }) {
   on(form, "click", (e) => { const t = e.target.closest("[data-act]"); if (t && t.tagName === "BUTTON" && CLICKS[t.dataset.act]) CLICKS[t.dataset.act](t); });
   on(form, "input", onInput);
   on(form, "change", onChange);
-  on(form, "submit", (e) => { e.preventDefault(); run(mode === "setup" ? startConflict : () => panel && logEvent(actions.event(panel.kind, actions.typed(panel.node)))); });
+  on(form, "submit", (e) => { e.preventDefault(); run(mode === "setup" ? startConflict : () => panel && logEvent(actions.event(panel.kind, actions.typed(panel.node), board.state))); });
   on(form, "keydown", (e) => { if (e.key === "Escape" && panel?.node.contains(e.target)) CLICKS.cancel(); });
   on(window, "hashchange", () => run(linking.offer));
   k.watch(({ value, notice: words }) => run(async () => {
