@@ -188,7 +188,8 @@ def test_a_short_conflict_on_a_phone_by_touch(phone):
     b.page.wait_for_function("el => el.textContent.includes('1 short')", arg=reach.element_handle())
     b.fill(zone="Middle")
     b.log_it(expect_line=False)
-    assert b.error("zone").is_visible()
+    b.error("zone").wait_for()
+    assert "1 short" in b.error("zone").inner_text()
     assert b.w.locator('[data-panel] [name="rating"]').input_value() == "3"  # kept as typed
     b.fill(rating=4)  # 3 shifts: the middle is reached
     b.page.wait_for_function("el => el.textContent.includes('reached')", arg=reach.element_handle())
@@ -397,7 +398,7 @@ def test_a_share_link_opens_the_board_on_another_phone_and_keeps_theirs(browser,
     notice.locator('[data-act="open-shared"]').wait_for()
     assert receiver.log() == mine  # checked and offered first: nothing replaced yet
     receiver.press(notice.locator('[data-act="open-shared"]'))
-    receiver.page.wait_for_function("(s) => document.querySelector(s)?.innerText.includes('waves')", arg=f'{WIDGET} [data-out="log"]')
+    notice.get_by_text("Opened the shared board").wait_for()
     assert receiver.log() == sender.log()
     receiver.check_shown()
     receiver.press(notice.locator('[data-act="bring-back"]'))

@@ -1,7 +1,7 @@
 // The conflict board's kept form: pack/unpack, undo and redo of the log, merging two tabs' logs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fresh, logged, merge, pack, redone, undone, unpack } from "../../calculators/browser/widgets/board/conflict.js";
+import { codec, fresh, logged, merge, pack, redone, undone, unpack } from "../../calculators/browser/widgets/board/conflict.js";
 
 const setup = { map: { zones: ["A", "B"], borders: [] }, sides: ["Crew", "Gang"], actors: [] };
 
@@ -34,4 +34,11 @@ test("two tabs' logs merge without losing or doubling an event; another setup do
   assert.deepEqual(merged.events.map((e) => e.kind + (e.actor ?? "")), ["simpleJade", "end_exchange", "simpleGatto"]);
   assert.deepEqual(merge(merged, merged).events, merged.events);
   assert.equal(merge(mine, fresh({ ...setup, sides: ["X", "Y"] })), null);
+});
+
+test("the keeper's codec writes nothing kept as null and reads a packed conflict back", () => {
+  assert.equal(codec.toText(null), "null");
+  const c = logged(fresh(setup), { kind: "end_exchange" });
+  assert.deepEqual(codec.fromText(codec.toText(c)).value, c);
+  assert.match(codec.fromText("null").problem, /not a conflict board/);
 });

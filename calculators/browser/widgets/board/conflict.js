@@ -76,7 +76,7 @@ export function merge(ours, theirs) {
 
 /** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */
 export const codec = {
-  toText: (c) => JSON.stringify(pack(c)),
+  toText: (c) => JSON.stringify(c ? pack(c) : null), // null: nothing kept yet (the keeper compares with it)
   /** @param {string} text @returns {{value?: any, problem?: string}} */
   fromText(text) {
     const got = unpack(text);
