@@ -112,6 +112,15 @@ def test_the_browser_reads_the_registry_and_lists_no_widget_by_hand():
     assert not [name for name in REGISTRY if f'"{name}"' in calc], "calc.js names a widget by hand"
 
 
+def test_the_edition_list_is_written_once_and_the_browser_reads_it_from_the_build():
+    from rules_core.editions import EDITIONS
+
+    assert f"export const EDITIONS = {json.dumps(list(EDITIONS))};" in ship.registry_module()
+    edition = (ROOT / "calculators" / "browser" / "edition.js").read_text(encoding="utf-8")
+    assert 'from "./registry.js"' in edition
+    assert not re.search(r'\[\s*"2023"', edition), "edition.js lists the editions by hand"
+
+
 def test_the_benchmark_times_every_registered_widget():
     from benchmarks.engine import INTERACTIONS
     assert set(INTERACTIONS) == set(REGISTRY)

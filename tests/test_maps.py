@@ -153,7 +153,7 @@ def test_the_fence_embeds_the_map_and_its_static_content():
     html = page_with_fence("widget: borders\nmap: warehouse")
     assert 'data-calc="borders"' in html
     assert "<svg" in html and "West end – Middle: 3" in html
-    assert "&quot;store&quot;:&quot;borders&quot;" in html  # a store.js name (the key carries the site's path)
+    assert "&quot;store&quot;:&quot;borders&quot;" in html  # a keeper name (the key carries the site's path)
 
 
 @pytest.mark.parametrize("body, words", [

@@ -3,13 +3,14 @@
 // follow. A calculator (or a set of tabs) can still be switched on its own;
 // the next change of the preference sets it again.
 //
-//   preferred()           "2023" | "2022" | "wiki" | null (never chosen)
+//   preferred()           one of EDITIONS ("2023", "2022", "wiki") | null (never chosen)
 //   choose(edition)       keep it, tell the page (and other tabs)
 //   follow(fn, {signal})  fn(edition) now if one was chosen, and at every change
 
 import { keyFor } from "./keeping/slot.js";
+import { EDITIONS } from "./registry.js"; // written by the build from rules_core/editions.py
 
-export const EDITIONS = ["2023", "2022", "wiki"];
+export { EDITIONS };
 const KEY = keyFor("edition"); // scoped to this site's path, like every stored value
 const EVENT = "conflict-table:edition";
 
@@ -89,7 +90,7 @@ function mountControl() {
   select.className = "ct-edition__select";
   select.title = "Gauntlet Forge edition: the rules' tabs and the calculators follow it";
   for (const e of EDITIONS) select.append(new Option(e, e));
-  select.value = preferred() ?? "2023";
+  select.value = preferred() ?? EDITIONS[0];
   select.addEventListener("change", () => choose(select.value));
   box.append(label, select);
   const before = header.querySelector("form.md-header__option, .md-header__option, .md-search, label.md-header__button[for='__search']");

@@ -285,12 +285,18 @@ REGISTRY_FILE = "registry.js"
 
 
 def registry_module() -> str:
-    """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``)."""
+    """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``),
+    and the editions (``rules_core/editions.py``), so ``edition.js`` lists none by hand."""
+    from rules_core.editions import EDITIONS
+
     from ..pages.widgets import browser_list
 
     data = json.dumps(browser_list(), ensure_ascii=False, separators=(",", ":"))
-    return (f"// Written by the build from calculators/pages/widgets (the widget registry): do not edit.\n"
-            f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n")
+    editions = json.dumps(list(EDITIONS))
+    return (f"// Written by the build from calculators/pages/widgets (the widget registry) and\n"
+            f"// rules_core/editions.py (the one list of editions): do not edit.\n"
+            f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n"
+            f"export const EDITIONS = {editions};\n")
 
 
 def ship_registry(site_dir: Path) -> Path:

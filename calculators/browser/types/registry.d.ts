@@ -3,3 +3,5 @@
 export const REGISTRY: { widgets: string[] } & Record<string, unknown>;
 /** Every widget's name, as calculators/pages/widgets/ registers it. */
 export const WIDGETS: string[];
+/** The Gauntlet Forge editions, newest first (rules_core/editions.py, the one list). */
+export const EDITIONS: string[];

@@ -25,7 +25,7 @@ OPTIONS = {
     "start": Option(None, "the zone a move starts from (default: the map's first zone)"),
     "destination": Option(None, "the zone a move aims at (default: the map's last zone)"),
 }
-STORE_KEY = "borders"  # a store.js name: the key carries the site's path
+STORE_KEY = "borders"  # a keeper name (keeping/): the key carries the site's path
 FACES = [("+", "⊞ plus (+1)"), ("0", "⊡ blank (0)"), ("-", "⊟ minus (−1)")]
 GATTO = {"skill": 3, "faces": "+0--", "bid": 0}
 """The worked example's roll (Athletics 3, ⊞⊡⊟⊟): the form starts with it."""

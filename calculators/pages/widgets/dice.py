@@ -4,7 +4,7 @@ Static content: how often each total of four Fate dice comes up, and how
 often a d6 hits per target number, from ``rules_core`` (readable without
 JavaScript).
 
-In the browser (``assets/widgets/dice.js``): Edgerunner's skill + 4dF − bid,
+In the browser (``assets/calc/widgets/dice/index.js``): Edgerunner's skill + 4dF − bid,
 or Gauntlet Forge's pool of d6 (boons' dice, target number, difficulty).
 **Roll** draws the faces from the browser's cryptographic generator; or the
 player types the dice they rolled by hand. ``rules_core`` scores them

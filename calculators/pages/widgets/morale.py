@@ -4,7 +4,7 @@ Static content: what moves morale in each edition, as worked examples that
 ``rules_core`` replays here at build time (so the numbers are the tracker's
 own, and readable without JavaScript).
 
-In the browser (``assets/widgets/morale.js``): set up a conflict, log what
+In the browser (``assets/calc/widgets/morale/index.js``): set up a conflict, log what
 happens with big buttons, see every team's morale and status, undo and redo,
 keep the conflict in local storage, export and import it. The page holds no
 rules: every state comes from ``morale.replay`` / ``morale.apply``, and the

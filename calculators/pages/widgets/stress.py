@@ -5,7 +5,7 @@ capacities and severities and what 1…4 stress does to an empty slot in each
 edition; for conditions the slot ratings and what 1…5 stress does to empty
 slots; for tracks the consequence values and a worked track.
 
-In the browser (``assets/widgets/stress.js``) one form holds all three
+In the browser (``assets/calc/widgets/stress/index.js``) one form holds all three
 models; the fence's ``model`` picks the one shown first.
 
 Options: :data:`OPTIONS`.
