@@ -30,11 +30,10 @@ board: names, zones, who may act, what a roll can reach.
 
 Rulings beyond the rules page (each stated where it applies; see :data:`RULINGS`).
 
->>> from rules_core.api.map_data import read_map
 >>> setup = make_setup(
-...     read_map({"zones": ["West end", "Middle", "East end"],
-...              "borders": [{"between": ["West end", "Middle"], "pass": 3},
-...                          {"between": ["Middle", "East end"], "pass": 3}]}),
+...     borders.ZoneMap(("West end", "Middle", "East end"),
+...                     (borders.Border("West end", "Middle", (borders.Way("", 3, 3),)),
+...                      borders.Border("Middle", "East end", (borders.Way("", 3, 3),)))),
 ...     sides=("Crew", "Gang"),
 ...     actors=(new_actor("Gatto", "Crew", "West end"), new_actor("Hargan", "Gang", "East end")))
 >>> b = start(setup)
@@ -97,15 +96,6 @@ RULINGS = (
 
 # ---------------------------------------------------------------- values
 
-
-
-def _zone(m: borders.ZoneMap, value, field: str) -> str:
-    """A zone an event names, checked here (the map's own functions trust the names they get)."""
-    if not isinstance(value, str) or not value:
-        raise RulesError("Choose a zone.", field=field, code="required")
-    if not m.has(value):
-        raise RulesError(f"There is no zone called {shown(value)} on this map.", field=field, code="unknown")
-    return value
 
 @dataclass(frozen=True, slots=True)
 class Defense:
@@ -388,6 +378,15 @@ def _track_name(value, track, *, field: str = "track") -> str:
         raise RulesError(f"{value.name} has no {shown(track)} track (it has {', '.join(names)}).", field=field,
                          code="unknown")
     return track
+
+
+def _zone(zone_map: borders.ZoneMap, value: str, field: str) -> str:
+    """A zone an event names, checked against this board's map: the reader of
+    events doesn't know the map, so this check depends on the board
+    (``docs/edgerunner/conflicts.md#the-map``)."""
+    if not zone_map.has(value):
+        raise RulesError(f"There is no zone called {shown(value)} on this map.", field=field, code="unknown")
+    return value
 
 
 def _aspect_target(board: Board, on, target, *, field: str = "target", allow_out: bool = False):

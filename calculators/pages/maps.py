@@ -29,7 +29,6 @@ from rules_core.errors import RulesError
 
 from .. import ROOT
 from . import yaml_limits
-from .widgets.base import WidgetError
 
 MAPS_DIR = ROOT / "docs" / "maps"
 """Where the fence option ``map: <name>`` looks for ``<name>.yml``."""
@@ -38,11 +37,12 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
-class MapError(WidgetError):
+class MapError(ValueError):
     """A map file the build cannot use; the message names the file and the line.
 
-    Like every :class:`WidgetError` it is a ``SuperFencesException``, so
-    ``pymdownx.superfences`` lets it through and the build fails.
+    Plain (this module reads maps for benchmarks and tests too, without
+    Markdown): the borders widget raises it again as a ``WidgetError``, which
+    ``pymdownx.superfences`` lets through, so the build fails.
     """
 
 

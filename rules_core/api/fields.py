@@ -102,7 +102,7 @@ def choice(payload: dict, key: str, what: str, options, *, default=_MISSING) -> 
         if default is _MISSING:
             raise RulesError(f"{what} is missing: choose {_or(options)}.", field=key, code="required")
         return default
-    if value not in options:
+    if not isinstance(value, str) or value not in options:   # a list or a mapping is no option (and not hashable)
         raise RulesError(f"{what} must be {_or(options)}, not {shown(value)}.", field=key, code="unknown")
     return value
 
