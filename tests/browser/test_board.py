@@ -277,6 +277,26 @@ def test_a_setup_is_saved_and_reused(phone):
     assert b.w.locator('[name="sides.1"]').input_value() == "Gang"
 
 
+def test_a_roll_from_the_dice_roller_fills_the_open_action(phone):
+    """Gatto's roll typed in the roller above (Athletics 3, ⊞⊡⊟⊟), then Use this result: the move's
+    rating and four dice are filled, and the board shows its 2 shifts."""
+    b = phone
+    if not b.w.locator('[data-out="exchange"]').count():
+        b.set_up(CREW)
+        b.start()
+    panel = b.action("move", actor=b.state()["state"]["to_act"][0])
+    roller = b.page.locator('.calc[data-calc="dice"]').first
+    roller.get_by_label("Skill", exact=True).fill("3")
+    roller.get_by_label("The four dice").fill("+0--")
+    use = roller.get_by_role("button", name="Use this result in the conflict board's open action")
+    use.wait_for()
+    b.press(use)
+    assert panel.locator('[name="rating"]').input_value() == "3"
+    assert [panel.locator(f'[name="die{i}"]').input_value() for i in range(4)] == ["+", "0", "-", "-"]
+    b.page.wait_for_function("el => el.textContent.startsWith('2 shifts')", arg=panel.locator('[data-out="preview"]').element_handle())
+    b.press(panel.locator('[data-act="cancel"]'))
+
+
 def test_undo_and_redo_every_event(phone):
     b = phone
     if not b.w.locator('[data-out="log"] li').count():
