@@ -297,6 +297,42 @@ def test_a_roll_from_the_dice_roller_fills_the_open_action(phone):
     b.press(panel.locator('[data-act="cancel"]'))
 
 
+def test_print_shows_the_map_tracks_aspects_and_log_without_the_controls(phone):
+    b = phone
+    if not b.w.locator('[data-out="log"] li').count():
+        b.set_up(CREW)
+        b.start()
+        b.act("simple", actor="Gatto", note="looks around")
+    b.page.emulate_media(media="print")
+    try:
+        for part in (".board__map", '[data-out="actors"]', '[data-out="where"]', '[data-out="log"]'):
+            assert b.w.locator(part).is_visible(), part
+        for control in ('[data-act="kind"]', '[data-act="undo"]', '[data-act="share"]'):
+            assert not b.w.locator(control).first.is_visible(), control
+    finally:
+        b.page.emulate_media(media="screen")
+
+
+def test_two_tabs_share_one_conflict(browser, server):
+    ctx = browser.new_context(service_workers="block")
+    one, two = Board(ctx.new_page()), Board(ctx.new_page())
+    for b in (one, two):
+        b.page.set_default_timeout(30_000)
+    one.open(server.url + CONFLICTS)
+    one.set_up(CREW)
+    one.start()
+    two.open(server.url + CONFLICTS)
+    two.w.locator('[data-out="exchange"]').wait_for()
+    one.act("simple", actor="Gatto", note="from the first tab")
+    two.wait_log(1)  # the other tab hears of it
+    two.act("simple", actor="Hargan", note="from the second tab")
+    one.wait_log(2)
+    assert one.log() == two.log()
+    assert len(one.saved()["events"]) == 2
+    one.check_shown()
+    ctx.close()
+
+
 def test_undo_and_redo_every_event(phone):
     b = phone
     if not b.w.locator('[data-out="log"] li').count():
