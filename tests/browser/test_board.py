@@ -333,6 +333,31 @@ def test_two_tabs_share_one_conflict(browser, server):
     ctx.close()
 
 
+def test_export_then_import_a_file_and_a_bad_file_is_told(phone, tmp_path):
+    b = phone
+    if not b.w.locator('[data-out="log"] li').count():
+        b.set_up(CREW)
+        b.start()
+        b.act("simple", actor="Gatto", note="looks around")
+    exported = b.log()
+    with b.page.expect_download() as got:
+        b.press(b.w.locator('[data-act="export"]'))
+    path = tmp_path / "board.json"
+    got.value.save_as(path)
+    assert json.loads(path.read_text())["format"] == "conflict-table/board"
+    b.act("end_exchange") if b.state()["state"]["acted"] else b.act("simple", actor="Hargan", note="more")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "conflict-table/board", "setup": {}, "events": []}')
+    b.w.locator('[data-act="import"]').set_input_files(bad)
+    b.error("import").wait_for()
+    assert "can't be used" in b.error("import").inner_text()
+    assert len(b.log()) == len(exported) + 1  # nothing replaced
+    b.w.locator('[data-act="import"]').set_input_files(path)
+    b.wait_log(len(exported))
+    assert b.log() == exported
+    b.check_shown()
+
+
 def test_undo_and_redo_every_event(phone):
     b = phone
     if not b.w.locator('[data-out="log"] li').count():

@@ -41,8 +41,9 @@ export function mount(root, { engine, ui, options }) {
   const k = keeper("board", { check, merge, codec, what: "conflict" });
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
   const setting = drafting({ ui, engine, rules, options, main, draw: (f) => draw(f), say: (...a) => say(...a), run: (f) => run(f) });
-  const linking = links({ el, k, wid, check, say: (...a) => say(...a), draw: (f) => draw(f), run: (f) => run(f),
-    adopt: (...a) => adopt(...a), conflict: () => conflict, hide: () => (notice.hidden = true) });
+  const linking = links({ ui, k, wid, check, checkText, say: (...a) => say(...a), draw: (f) => draw(f), run: (f) => run(f),
+    adopt: (...a) => adopt(...a), conflict: () => conflict, hide: () => (notice.hidden = true),
+    restore: (value) => ([conflict, board, mode, panel, diagram] = [value, k.view.board, "play", null, null]) });
   const run = ((queue) => (fn) => (queue = queue.then(fn).catch((e) => say(`Something went wrong: ${e.message}`, true))))(Promise.resolve());
 
   function say(text, alert = false, ...buttons) {
@@ -150,29 +151,12 @@ export function mount(root, { engine, ui, options }) {
     redo: () => run(() => step(false)),
     export: () => (files.exportFile(conflict), say("The conflict was exported as a file.")),
     print: () => window.print(),
-    "bring-back": (t) => run(async () => {
-      const got = await k.bringBack(t.dataset.at);
-      if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
-      [conflict, board, mode, panel, diagram] = [got.value, k.view.board, "play", null, null];
-      notice.hidden = true;
-      await draw(`#${CSS.escape(wid)}-play-title`);
-      say("Your board is back.");
-    }),
   };
 
   async function onChange(event) {
     const input = event.target;
     const act = input.dataset.act;
-    if (act === "import" && input.files?.length) {
-      const file = input.files[0];
-      return run(async () => {
-        const verdict = await checkText(await file.text());
-        input.value = "";
-        if (!verdict.value) return ui.showError(tools, { field: "import", message: `This file can't be used: ${verdict.problem || verdict.down}` });
-        if (await adopt(verdict.value, verdict.board, "replaced by an imported conflict")) await draw(`#${CSS.escape(wid)}-play-title`);
-        say(`Imported ${file.name}.`);
-      });
-    }
+    if (act === "import" && input.files?.length) return run(() => linking.importFile(input, tools));
     if (!(await setting.changed(input))) onInput(event);
   }
 

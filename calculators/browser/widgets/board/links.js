@@ -1,10 +1,11 @@
-// Share links for the board: making one (share.js: #board=…, with whatever
-// share.js offers beside it), and opening one: read and checked by the rules
-// first, offered ("Open it" / "Keep mine"), and the receiver's own board set
-// aside and restorable ("Bring mine back"). Nothing here is a rule.
+// Moving a whole board in and out: share links (share.js: #board=…, with whatever
+// share.js offers beside it), opened only once the rules have checked them and
+// after the referee says so ("Open it" / "Keep mine"); imported files; and the
+// board these replaced brought back from its set-aside copy. Nothing here is a rule.
 import * as files from "./files.js";
 
-export function links({ el, k, wid, check, say, draw, run, adopt, conflict, hide }) {
+export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, conflict, hide, restore }) {
+  const { el } = ui;
   let offered = null; // a conflict the link carries, not opened yet
 
   async function open(got) {
@@ -19,6 +20,15 @@ export function links({ el, k, wid, check, say, draw, run, adopt, conflict, hide
   }
 
   return {
+    /** A conflict file to import: checked by the rules, then it replaces the board (which is set aside). */
+    async importFile(input, tools) {
+      const file = input.files[0];
+      const verdict = await checkText(await file.text());
+      input.value = "";
+      if (!verdict.value) return ui.showError(tools, { field: "import", message: `This file can't be used: ${verdict.problem || verdict.down}` });
+      if (await adopt(verdict.value, verdict.board, "replaced by an imported conflict")) await draw(`#${CSS.escape(wid)}-play-title`);
+      say(`Imported ${file.name}.`);
+    },
     /** Offer what the page's link carries, if anything. */
     async offer() {
       const got = await files.linked();
@@ -41,6 +51,14 @@ export function links({ el, k, wid, check, say, draw, run, adopt, conflict, hide
         offered = null;
         hide();
         if (got) await open(got);
+      }),
+      "bring-back": (t) => run(async () => {
+        const got = await k.bringBack(t.dataset.at);
+        if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
+        restore(got.value);
+        hide();
+        await draw(`#${CSS.escape(wid)}-play-title`);
+        say("Your board is back.");
       }),
       "keep-mine": () => {
         offered = null;
