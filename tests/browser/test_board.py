@@ -11,8 +11,9 @@ import json
 import pytest
 
 from rules_core.api import call
-from tests.browser.support import wait_engine
+from tests.browser.support import ROOT, wait_engine
 from tests.browser.test_a11y import axe
+from tests.browser.test_keeping import QUOTA
 
 CONFLICTS = "edgerunner/conflicts/"
 TABLE = "table/"
@@ -263,6 +264,23 @@ def test_a_damaged_saved_board_is_set_aside_not_lost(phone):
     b.w.locator("#" + b.w.get_attribute("id") + "-setup-title").wait_for()
 
 
+def test_an_imported_map_that_strands_an_actor_is_told_beside_the_actor(phone):
+    b = phone
+    if b.w.locator('[data-act="new"]').count():
+        b.press(b.w.locator('[data-act="new"]'))
+    b.set_up(CREW)
+    b.w.locator('[name="map-file"]').set_input_files(ROOT / "docs" / "maps" / "slope.yml")
+    b.w.locator('[name="actors.0.zone"] option[value="Hilltop"]').wait_for(state="attached")
+    b.press(b.w.locator('button[type="submit"]'))
+    b.error("actors[0].zone").wait_for()
+    assert "West end" in b.error("actors[0].zone").inner_text()
+    assert b.w.locator('[name="actors.0.name"]').input_value() == "Gatto"  # the rest is kept
+    b.w.locator('[name="actors.0.zone"]').select_option("Hilltop")
+    b.w.locator('[name="actors.1.zone"]').select_option("Foot of the slope")
+    b.start()
+    assert b.check_shown()["exchange"] == 1
+
+
 def test_a_setup_is_saved_and_reused(phone):
     b = phone
     if b.w.locator('[data-act="new"]').count():
@@ -313,8 +331,9 @@ def test_print_shows_the_map_tracks_aspects_and_log_without_the_controls(phone):
         b.page.emulate_media(media="screen")
 
 
-def test_two_tabs_share_one_conflict(browser, server):
+def test_two_tabs_share_one_conflict_and_a_full_storage_loses_nothing_kept(browser, server):
     ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script(QUOTA)
     one, two = Board(ctx.new_page()), Board(ctx.new_page())
     for b in (one, two):
         b.page.set_default_timeout(30_000)
@@ -330,6 +349,11 @@ def test_two_tabs_share_one_conflict(browser, server):
     assert one.log() == two.log()
     assert len(one.saved()["events"]) == 2
     one.check_shown()
+    one.page.evaluate("window.__quota = window.__used()")  # the storage is full
+    one.act("simple", actor="Gatto", note="not kept")
+    assert len(one.log()) == 3  # shown in this tab, though not kept
+    one.w.locator('[data-out="notice"]').get_by_text("would not keep the conflict").wait_for()
+    assert len(one.saved()["events"]) == 2  # the last kept conflict is intact
     ctx.close()
 
 

@@ -7,8 +7,11 @@ const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Repu
 export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3" });
 export const blankThing = () => ({ name: "", threshold: "2", zone: "" });
 
+/** A map's zone names (a zone is a name, or {name, at} when the map says where it is drawn). */
+export const zoneNames = (map) => (map?.zones ?? []).map((z) => (typeof z === "string" ? z : z?.name ?? ""));
+
 export function emptyDraft(mapId, map) {
-  const zone = map.zones?.[0] ?? "";
+  const zone = zoneNames(map)[0] ?? "";
   return { mapId, map, sides: ["", ""], actors: [blankActor("", zone), blankActor("", zone)], things: [] };
 }
 
@@ -51,7 +54,7 @@ export function update(d, input) {
 
 export const add = (d, what) => {
   if (what === "side") d.sides.push("");
-  else if (what === "actor") d.actors.push(blankActor(d.sides[0] ?? "", d.map.zones?.[0] ?? ""));
+  else if (what === "actor") d.actors.push(blankActor(d.sides[0] ?? "", zoneNames(d.map)[0] ?? ""));
   else d.things.push(blankThing());
 };
 export const remove = (d, what, i) => d[`${what}s`].splice(i, 1);
@@ -61,7 +64,7 @@ export function draw(d, { ui, wid, maps, saved, running }) {
   const { el } = ui;
   const f = (path, label, value, extra = {}) => ui.field({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path),
     name: path, label, value, attrs: { "data-path": path }, ...extra });
-  const zones = (d.map.zones ?? []).map((z) => [z, z]);
+  const zones = zoneNames(d.map).map((z) => [z, z]);
   const sides = d.sides.map((s, i) => [s, s || `Side ${i + 1}`]);
   const removeBtn = (what, i, label) => el("button", { type: "button", "data-act": "remove", "data-what": what, "data-index": i,
     "data-key": `remove-${what}-${i}` }, `Remove ${label}`);

@@ -4,6 +4,7 @@
 // log as a story. Geometry comes from borders.diagram; nothing here is a rule.
 import { draw as drawMap } from "../borders/svg.js";
 import { KINDS, TRACKS } from "./actions.js";
+import { zoneNames } from "./setup.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];
@@ -57,7 +58,7 @@ export function map(diagram, state, side, id, title) {
 }
 
 /** What the board draws: rules_core's state and log entries, with the map's zones and borders. */
-export const boardOf = (c, state, entries) => ({ state, entries, zones: c.setup.map.zones ?? [],
+export const boardOf = (c, state, entries) => ({ state, entries, zones: zoneNames(c.setup.map),
   borders: (c.setup.map.borders ?? []).map((b) => b.between) });
 
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
