@@ -60,11 +60,11 @@ export function mount(root, { engine, ui }) {
         row("Spending it", r.spending)));
   }
 
-  form.addEventListener("input", () => update());
-  form.addEventListener("submit", (event) => event.preventDefault());
+  const listening = new AbortController(); // dispose() drops every listener at once
+  form.addEventListener("input", () => update(), { signal: listening.signal });
+  form.addEventListener("submit", (event) => event.preventDefault(), { signal: listening.signal });
   // A Gauntlet Forge roll from the dice roller on this page: its pool (without the boons' dice),
   // difficulty and target become the odds' roll, to see what a boon would have changed.
-  const handing = new AbortController();
   receive({
     root, name: "in the boon odds (pool, difficulty)", accepts: (roll) => roll.game === "gauntlet-forge",
     take: (roll) => {
@@ -72,7 +72,7 @@ export function mount(root, { engine, ui }) {
       form.elements.namedItem("pool").focus();
       return `Boon odds: ${roll.pool} dice, difficulty ${roll.difficulty}, hits on ${roll.target}+.`;
     },
-  }, { signal: handing.signal });
+  }, { signal: listening.signal });
   ui.keepFields(form, `boons:${root.id}`);
   // A share link (share.js): the boon and the roll's fields, checked by the same rules before they are filled in.
   const sharing = shareForm({
@@ -81,7 +81,7 @@ export function mount(root, { engine, ui }) {
   });
   update();
   return () => {
-    handing.abort();
+    listening.abort();
     sharing();
   };
 }

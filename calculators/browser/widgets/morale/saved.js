@@ -1,4 +1,4 @@
-// Keeping a conflict: local storage (store.js), set-aside copies, files, share
+// Keeping a conflict: its stored form (keep.js keeps it with keeping/), files, share
 // links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
 // bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
 // merged without dropping or doubling an event), `dropped` (ids undone and then

@@ -12,11 +12,13 @@ import { conditionsPanel } from "./conditions.js";
 import { trackPanel } from "./track.js";
 
 export function mount(root, ctx) {
+  const listening = new AbortController(); // dispose() drops every listener at once
+  const { signal } = listening;
   const form = root.querySelector(".calc__form");
   const makers = { wounds: woundsPanel, conditions: conditionsPanel, track: trackPanel };
-  const party = mountRoster({ ...ctx, root, form, panels: {} });
+  const party = mountRoster({ ...ctx, root, form, signal });
   const panels = Object.fromEntries(Object.entries(makers).map(([model, make]) =>
-    [model, make({ ...ctx, root, panel: form.querySelector(`[data-panel="${model}"]`), gainTrait: party.gainTrait })]));
+    [model, make({ ...ctx, root, signal, panel: form.querySelector(`[data-panel="${model}"]`), gainTrait: party.gainTrait })]));
   party.attach(panels);
 
   function show(model) {
@@ -26,14 +28,12 @@ export function mount(root, ctx) {
   }
   form.addEventListener("change", (event) => {
     if (event.target.name === "model") show(event.target.value);
-  });
-  form.addEventListener("submit", (event) => event.preventDefault());
+  }, { signal });
+  form.addEventListener("submit", (event) => event.preventDefault(), { signal });
   show(form.querySelector('input[name="model"]:checked').value);
-  const following = new AbortController(); // the site-wide edition, until disposed
-  followEdition(form, following);
+  followEdition(form, listening); // the site-wide edition, until disposed
   return () => {
-    following.abort();
-    party.dispose();
+    listening.abort();
     Object.values(panels).forEach((p) => p.dispose());
   };
 }

@@ -28,6 +28,7 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 export function makePanel(base, { model, what, resetLabel }, configure) {
   const { ui, options, panel } = base;
   const parts = panelParts(panel);
+  const { signal } = base; // the mount's one AbortController: dispose drops every listener
   const fresh = () => clone(options.empty[model]);
   /** @type {any} */
   let hooks = null;
@@ -159,7 +160,7 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
     p.redraw();
   }
   const once = wireActions(ui, fresh, parts, keep, guard, {
-    apply, redraw: p.redraw, resetLabel, afterReset: () => hooks.afterReset?.(),
+    signal, apply, redraw: p.redraw, resetLabel, afterReset: () => hooks.afterReset?.(),
   });
   const act = once(apply);
   p.once = once;
@@ -168,11 +169,11 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
   panel.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-box]");
     if (button && hooks.toggle) p.mark(hooks.toggle(button, Number(button.dataset.box)));
-  });
-  parts.hit.addEventListener("input", () => { p.pick = null; p.preview(); });
-  parts.hit.addEventListener("change", () => { p.pick = null; p.preview(); });
-  parts.character.addEventListener("input", (event) => (hooks.onCharacter ? hooks.onCharacter(event, editCharacter) : editCharacter()));
-  if (!hooks.onCharacter) parts.character.addEventListener("change", () => editCharacter());
+  }, { signal });
+  parts.hit.addEventListener("input", () => { p.pick = null; p.preview(); }, { signal });
+  parts.hit.addEventListener("change", () => { p.pick = null; p.preview(); }, { signal });
+  parts.character.addEventListener("input", (event) => (hooks.onCharacter ? hooks.onCharacter(event, editCharacter) : editCharacter()), { signal });
+  if (!hooks.onCharacter) parts.character.addEventListener("change", () => editCharacter(), { signal });
   return startPanel(ui, model, parts, keep, drawn, p.redraw, fail);
 }
 
@@ -246,7 +247,7 @@ function guardFocus(panel, parts, draw) {
 }
 
 /** The controls every panel shares: Apply (or a choice), Undo, Reset, and a guard against double taps. */
-function wireActions(ui, fresh, parts, keep, guard, { apply, redraw, resetLabel, afterReset }) {
+function wireActions(ui, fresh, parts, keep, guard, { signal, apply, redraw, resetLabel, afterReset }) {
   let busy = false;
   const once = (fn) => guard(async (...args) => {
     if (busy) return;
@@ -258,20 +259,20 @@ function wireActions(ui, fresh, parts, keep, guard, { apply, redraw, resetLabel,
     }
   });
   const panel = parts.apply.closest("[data-panel]");
-  parts.apply.addEventListener("click", once(() => apply(null)));
+  parts.apply.addEventListener("click", once(() => apply(null)), { signal });
   const step = (back, done) => once(async () => {
     const went = await keep.step(back);
     parts.log.textContent = went.error || (went.label ? `${done}: ${went.label}` : "");
     guardFocus(panel, parts, redraw);
   });
-  parts.undo.addEventListener("click", step(true, "Undone"));
-  parts.redo.addEventListener("click", step(false, "Redone"));
+  parts.undo.addEventListener("click", step(true, "Undone"), { signal });
+  parts.redo.addEventListener("click", step(false, "Redone"), { signal });
   parts.reset.addEventListener("click", once(async () => {
     keep.commit(fresh(), resetLabel);
     afterReset();
     parts.log.textContent = `${resetLabel}. Undo brings them back.`;
     guardFocus(panel, parts, redraw);
-  }));
+  }), { signal });
   return once; // once(fn): fn, guarded the same way (for the choice buttons, the recovery)
 }
 

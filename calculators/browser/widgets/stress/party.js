@@ -11,13 +11,12 @@ import {
 
 const SHARE = "stress"; // the link's #stress=…
 
-export function mountRoster({ ui, root, form }) {
+export function mountRoster({ ui, root, form, signal }) {
   const { el } = ui;
   const wid = root.id || "stress";
   const id = (name) => `${wid}-party-${name}`;
   let panels = {};
-  const listening = new AbortController(); // dispose() drops every listener at once
-  const { signal } = listening;
+  // Every listener goes with the mount's one AbortController (signal).
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
   const kept = ui.store.keeper("stress:roster", { fresh, codec: rosterCodec, merge: mergeRosters, what: "roster" });
   const opened = kept.read();
@@ -254,6 +253,5 @@ export function mountRoster({ ui, root, form }) {
       if (current().traits.length >= LIMITS.traits) return;
       editCurrent((p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
     },
-    dispose: () => listening.abort(),
   };
 }

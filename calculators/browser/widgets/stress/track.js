@@ -221,15 +221,15 @@ export function trackPanel(base) {
           parts.log.textContent = `Recovery on ${keep.state.current}: ${text}.`;
           p.redraw();
           if (document.activeElement === recoverButton && recoverButton.disabled) recovery.querySelector("input").focus();
-        }));
-        recovery.querySelector('[data-act="suggested"]').addEventListener("click", () => { chosen = null; p.preview(); });
+        }), { signal: p.signal });
+        recovery.querySelector('[data-act="suggested"]').addEventListener("click", () => { chosen = null; p.preview(); }, { signal: p.signal });
         panel.querySelector('[data-switch="track"]').addEventListener("change", (event) => {
           keep.set({ ...keep.state, current: event.target.value });
           chosen = null;
           ui.clearErrors(parts.character);
           p.redraw();
-        });
-        recovery.addEventListener("input", () => { chosen = null; p.preview(); });
+        }, { signal: p.signal });
+        recovery.addEventListener("input", () => { chosen = null; p.preview(); }, { signal: p.signal });
       },
     };
   });
