@@ -35,8 +35,7 @@ class Board:
         self.touch = touch
 
     def press(self, locator):
-        locator.scroll_into_view_if_needed()
-        (locator.tap if self.touch else locator.click)()
+        (locator.tap if self.touch else locator.click)()  # each scrolls the control into view first
 
     def open(self, url: str):
         self.page.goto(url)
@@ -61,6 +60,8 @@ class Board:
         if self.w.locator('[data-act="new"]').count():
             self.press(self.w.locator('[data-act="new"]'))
         self.w.locator('[name="map-choice"]').select_option("warehouse")
+        while self.w.locator('[data-act="remove"][data-what="thing"]').count():  # no things (an example's)
+            self.press(self.w.locator('[data-act="remove"][data-what="thing"]').first)
         for i, side in enumerate(setup["sides"]):
             self.w.locator(f'[name="sides.{i}"]').fill(side)
         while self.w.locator('[data-act="remove"][data-what="actor"]').count() > len(setup["actors"]):

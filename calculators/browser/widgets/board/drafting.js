@@ -37,16 +37,17 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
       },
       "load-setup": (t) => (d.from(saved.all()[t.dataset.name]), draw('[data-key="start"]')),
     },
-    /** A change event in the setup; true when it was one of the setup's own. */
+    /** A change event in the setup; true when it was one of the setup's own. Another map drops the setup's
+     *  aspects (they sit on the old map's zones); actors and things keep their zones, told if not on it. */
     async changed(input) {
       if (input.dataset.act === "map-file" && input.files?.length) {
         const got = await mapFile(input.files[0], engine);
         if (got.problem) ui.showError(main, { field: "map-file", message: `This map can't be used: ${got.problem}` });
-        else change(() => Object.assign(d.draft, { map: got.map, mapId: "" }), '[name="map-choice"]');
+        else change(() => Object.assign(d.draft, { map: got.map, mapId: "", aspects: [] }), '[name="map-choice"]');
         return true;
       }
       if (input.dataset.act === "map" && mapOf(input.value)) {
-        change(() => Object.assign(d.draft, { map: mapOf(input.value).map, mapId: input.value }), '[name="map-choice"]');
+        change(() => Object.assign(d.draft, { map: mapOf(input.value).map, mapId: input.value, aspects: [] }), '[name="map-choice"]');
         return true;
       }
       return false;
