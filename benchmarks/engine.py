@@ -87,6 +87,17 @@ MORALE_CONFLICT = {
         {"name": "Crows", "captain": "Cy", "members": ["Cy", "Di"]}]},
 }
 
+# The conflict board with one event logged, so that Undo and Redo have a step to take.
+BOARD_CONFLICT = {
+    "format": "conflict-table/board", "version": 1, "redo": [],
+    "setup": {"map": {"name": "Warehouse", "zones": ["West end", "Middle", "East end"],
+                      "borders": [{"between": ["West end", "Middle"], "pass": 3}, {"between": ["Middle", "East end"], "pass": 3}]},
+              "sides": ["Crew", "Gang"],
+              "actors": [{"name": "Gatto", "side": "Crew", "zone": "West end", "tracks": {"cool": 2, "humanity": 2, "reputation": 2}},
+                         {"name": "Hargan", "side": "Gang", "zone": "East end", "tracks": {"cool": 2, "humanity": 2, "reputation": 2}}]},
+    "events": [{"kind": "simple", "actor": "Gatto", "note": "waits"}],
+}
+
 
 def median_spread(values: list[float]) -> dict:
     values = sorted(values)
@@ -196,6 +207,8 @@ def measure_interactions(browser, url: str, count: int) -> dict:
     ctx = new_context(browser)
     ctx.add_init_script(f"localStorage.getItem('conflict-table:morale') || "
                         f"localStorage.setItem('conflict-table:morale', {json.dumps(json.dumps(MORALE_CONFLICT))})")
+    ctx.add_init_script(f"localStorage.getItem('conflict-table:board') || "
+                        f"localStorage.setItem('conflict-table:board', {json.dumps(json.dumps(BOARD_CONFLICT))})")
     page = ctx.new_page()
     page.goto(url + TABLE_PAGE)
     page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)

@@ -1,6 +1,6 @@
 """The widget contract: the registry (calculators/widgets) and the files a calculator needs agree.
 
-CONTRIBUTING.md's recipe "Adding a calculator" names the files; :func:`problems`
+The README's recipe "Adding a calculator" names the files; :func:`problems`
 says, in words, which of them is missing or unregistered.
 """
 import json
@@ -43,8 +43,8 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
         elif len(module.read_text(encoding="utf-8").splitlines()) > ENTRY_LINES:
             out.append(f"{name}: calculators/browser/widgets/{name}/index.js is over {ENTRY_LINES} lines (move parts beside it)")
         for api in (widget.api, *widget.apis):
-            api_dir = root / "rules_core" / "api"
-            if not ((api_dir / f"{api}.py").exists() or (api_dir / api / "__init__.py").exists()):   # a module or a package
+            module = root / "rules_core" / "api" / api
+            if not (module.with_suffix(".py").exists() or (module / "__init__.py").exists()):  # a module or a package
                 out.append(f"{name}: no API module rules_core/api/{api}.py")
         calcs = calculators_of(widget)
         if not calcs:
@@ -127,8 +127,8 @@ def test_the_benchmark_times_every_registered_widget():
 
 
 def _recipe() -> list[str]:
-    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    section = guide.split("### Adding a calculator", 1)[1].split("\n#", 1)[0]
+    readme = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")  # the developer guide moved out of the README
+    section = readme.split("### Adding a calculator", 1)[1].split("\n#", 1)[0]
     return re.findall(r"^\d+\. ", section, re.M)
 
 

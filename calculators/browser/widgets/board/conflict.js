@@ -1,0 +1,85 @@
+// A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped}.
+// `ids` name each logged event so two tabs' logs merge without dropping or
+// doubling one; `dropped` are ids undone and then discarded. Files and links
+// carry the same shape (links without the bookkeeping). Whether a conflict
+// replays is for the rules (board.replay); nothing here is a rule.
+export const FORMAT = "conflict-table/board";
+const MAX_DROPPED = 500;
+
+export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [] });
+
+/** The kept form (also the export file); `bare` leaves the bookkeeping out (share links). */
+export function pack(c, { bare = false } = {}) {
+  const out = { format: FORMAT, version: 1, setup: c.setup, events: c.events, redo: c.redo };
+  return bare ? out : { ...out, ids: c.ids, redoIds: c.redoIds, dropped: c.dropped };
+}
+
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
+
+/** Read a kept, imported or shared conflict (a value or its JSON text): {conflict} or {problem}. */
+export function unpack(data) {
+  if (typeof data === "string") {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return { problem: "it is not readable JSON" };
+    }
+  }
+  if (!isObject(data)) return { problem: "it is not a conflict board (no setup and events)" };
+  if (data.format !== FORMAT) return { problem: data.format ? `it is a ${String(data.format).slice(0, 40)} file, not a conflict board` : "it was not made by the conflict board" };
+  if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict board (no setup and events)" };
+  const redo = Array.isArray(data.redo) ? data.redo : [];
+  const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
+  const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
+  const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
+  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped } };
+}
+
+/** One more event logged: the redo list goes (its ids remembered as dropped). */
+export function logged(c, event) {
+  return { ...c, events: [...c.events, event], ids: [...c.ids, newId()], redo: [], redoIds: [],
+    dropped: [...c.dropped, ...c.redoIds].slice(-MAX_DROPPED) };
+}
+
+/** The last event taken back (kept for redo), or null when there is none. */
+export function undone(c) {
+  if (!c.events.length) return null;
+  return { ...c, events: c.events.slice(0, -1), ids: c.ids.slice(0, -1),
+    redo: [...c.redo, c.events.at(-1)], redoIds: [...c.redoIds, c.ids.at(-1)] };
+}
+
+/** The last undone event logged again, or null. */
+export function redone(c) {
+  if (!c.redo.length) return null;
+  return { ...c, events: [...c.events, c.redo.at(-1)], ids: [...c.ids, c.redoIds.at(-1)],
+    redo: c.redo.slice(0, -1), redoIds: c.redoIds.slice(0, -1) };
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Two tabs' versions of one conflict as one (theirs, plus the events only we logged), or null (another setup). */
+export function merge(ours, theirs) {
+  if (!ours || !theirs || !same(ours.setup, theirs.setup)) return null;
+  const known = new Set([...theirs.ids, ...theirs.redoIds, ...theirs.dropped]);
+  const gone = new Set(ours.dropped);
+  const keep = theirs.events.map((e, i) => [e, theirs.ids[i]]).filter(([, id]) => !gone.has(id));
+  const extra = ours.events.map((e, i) => [e, ours.ids[i]]).filter(([, id]) => !known.has(id));
+  const all = [...keep, ...extra];
+  const changed = extra.length || keep.length !== theirs.events.length;
+  return { setup: theirs.setup, events: all.map(([e]) => e), ids: all.map(([, id]) => id),
+    redo: changed ? [] : theirs.redo, redoIds: changed ? [] : theirs.redoIds,
+    dropped: [...new Set([...theirs.dropped, ...ours.dropped])].slice(-MAX_DROPPED) };
+}
+
+/** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */
+export const codec = {
+  toText: (c) => JSON.stringify(c ? pack(c) : null), // null: nothing kept yet (the keeper compares with it)
+  /** @param {string} text @returns {{value?: any, problem?: string}} */
+  fromText(text) {
+    const got = unpack(text);
+    return got.problem ? { problem: got.problem } : { value: got.conflict };
+  },
+};

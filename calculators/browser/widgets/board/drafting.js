@@ -1,0 +1,74 @@
+// The setup being typed (kept as typed between visits) and what its buttons do:
+// the example, sides, actors and things added or removed, a map picked or
+// imported, setups saved and reused. Checking it is the rules' job.
+import * as setup from "./setup.js";
+import { draftStore, setups } from "./keep.js";
+import { mapFile } from "./files.js";
+
+export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
+  const store = draftStore();
+  const saved = setups();
+  const mapOf = (id) => options.maps.find((m) => m.id === id);
+  const first = mapOf(options.map) ?? options.maps[0];
+  const kept = store.read().value;
+  const d = {
+    draft: setup.isDraft(kept) ? kept : setup.emptyDraft(first.id, first.map),
+    saved: () => Object.keys(saved.all()),
+    /** A draft from a setup (a rematch, an example, a saved setup). */
+    from(s) {
+      d.draft = setup.draftFrom(s, options.maps.find((m) => m.map.name === s.map?.name)?.id ?? "");
+      store.write(d.draft);
+    },
+    clicks: {
+      example: () => run(async () => {
+        const reply = await rules.example("warehouse crew");
+        if (ui.failed(main, reply)) return;
+        d.from(reply.result.setup);
+        await draw('[data-key="example"]');
+        say(`Loaded ${reply.result.name}: ${d.draft.actors.map((a) => a.name).join(", ")}.`);
+      }),
+      add: (t) => change(() => setup.add(d.draft, t.dataset.what), `[data-key="add-${t.dataset.what}"]`),
+      remove: (t) => change(() => setup.remove(d.draft, t.dataset.what, Number(t.dataset.index)), `[data-key="add-${t.dataset.what}"]`),
+      "save-setup": () => {
+        const name = String(d.draft.setupName ?? "").trim() || "My setup";
+        const why = saved.save(name, setup.payload(d.draft));
+        say(why ? `The setup was not saved: ${why}.` : `Setup saved as “${name}”.`, !!why);
+        draw('[data-key="save-setup"]');
+      },
+      "load-setup": (t) => (d.from(saved.all()[t.dataset.name]), draw('[data-key="start"]')),
+    },
+    /** A change event in the setup; true when it was one of the setup's own. Another map drops the setup's
+     *  aspects (they sit on the old map's zones); actors and things keep their zones, told if not on it. */
+    async changed(input) {
+      if (input.dataset.act === "map-file" && input.files?.length) {
+        const got = await mapFile(input.files[0], engine);
+        if (got.problem) ui.showError(main, { field: "map-file", message: `This map can't be used: ${got.problem}` });
+        else change(() => Object.assign(d.draft, { map: got.map, mapId: "", aspects: [] }), '[name="map-choice"]');
+        return true;
+      }
+      if (input.dataset.act === "map" && mapOf(input.value)) {
+        change(() => Object.assign(d.draft, { map: mapOf(input.value).map, mapId: input.value, aspects: [] }), '[name="map-choice"]');
+        return true;
+      }
+      return false;
+    },
+    /** Typing in the setup: kept as typed; a renamed side renames it in every actor's list. */
+    typed(input) {
+      if (!input.dataset.path || input.type === "file") return;
+      const i = input.dataset.path.match(/^sides\.(\d+)$/)?.[1];
+      const old = i != null ? d.draft.sides[Number(i)] : null;
+      setup.update(d.draft, input);
+      if (old != null) {
+        for (const a of d.draft.actors) if (old && a.side === old) a.side = input.value;
+        setup.refreshSides(main, d.draft, ui.el);
+      }
+      store.write(d.draft);
+    },
+  };
+  function change(fn, focus) {
+    fn();
+    store.write(d.draft);
+    draw(focus);
+  }
+  return d;
+}

@@ -1,0 +1,33 @@
+// Files, share links and printing for the board: the conflict as a JSON file,
+// a link carrying it (share.js: #board=…, checked before it replaces
+// anything), a map file for the setup (the border calculator's reader).
+import * as share from "../../share.js";
+import { parseText } from "../borders/files.js";
+import { download, fileName } from "./keep.js";
+import { pack, unpack } from "./conflict.js";
+
+const LINK = "board";
+
+export const exportFile = (conflict) => download(fileName("conflict-board"), JSON.stringify(pack(conflict), null, 1));
+export const shareLink = (conflict) => share.link(LINK, pack(conflict, { bare: true }));
+export const offerLink = (el, url) => share.offer(el, url, "Share link to this board");
+export const forgetLink = () => share.forget(LINK);
+
+/** What the page's link carries: null, {conflict} or {problem}. */
+export async function linked() {
+  const got = await share.received(LINK);
+  if (!got) return null;
+  return got.problem ? got : unpack(got.text);
+}
+
+/** A map from a YAML or JSON file (as the border calculator exports), checked by the rules: {map} or {problem}. */
+export async function mapFile(file, engine) {
+  let map;
+  try {
+    map = await parseText(await file.text(), file.name);
+  } catch (error) {
+    return { problem: error.message };
+  }
+  const checked = await engine.call("borders.check", { map });
+  return checked.ok ? { map } : { problem: checked.error.message };
+}

@@ -1,0 +1,28 @@
+// Keeping the board: the site's one keeper (keeping/keeper.js) for the conflict,
+// and two small slots of its own: the setup being typed, and saved setups by
+// name ("the warehouse crew"). Nothing here is a rule of the games.
+import { slot } from "../../keeping/slot.js";
+
+export { keeper } from "../../keeping/keeper.js";
+export { download, fileName } from "../../keeping/download.js";
+
+/** What is typed in the setup, kept as typed between visits. */
+export const draftStore = () => slot("board:draft");
+
+/** Saved setups, by name, in their own slot: all(), save(name, setup) and remove(name) → null or why not. */
+export function setups() {
+  const store = slot("board:setups");
+  const all = () => {
+    const { value } = store.read();
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  };
+  return {
+    all,
+    save: (name, setup) => store.write({ ...all(), [name]: setup }),
+    remove: (name) => {
+      const rest = all();
+      delete rest[name];
+      return store.write(rest);
+    },
+  };
+}

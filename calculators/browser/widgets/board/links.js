@@ -1,0 +1,70 @@
+// Moving a whole board in and out: share links (share.js: #board=…, with whatever
+// share.js offers beside it), opened only once the rules have checked them and
+// after the referee says so ("Open it" / "Keep mine"); imported files; and the
+// board these replaced brought back from its set-aside copy. Nothing here is a rule.
+import * as files from "./files.js";
+
+export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, conflict, hide, restore }) {
+  const { el } = ui;
+  let offered = null; // a conflict the link carries, not opened yet
+
+  async function open(got) {
+    files.forgetLink();
+    if (got.problem) return say(`The link carries a board that can't be read (${got.problem}). Nothing was changed.`, true);
+    const verdict = await check(got.conflict);
+    if (!verdict.value) return say(`The shared board can't be used: ${verdict.problem || verdict.down} Nothing was changed.`, true);
+    if (!(await adopt(verdict.value, verdict.board, "set aside when a shared board was opened"))) return;
+    await draw(`#${CSS.escape(wid)}-play-title`);
+    say(`Opened the shared board (${conflict().events.length} logged).${k.replaced ? " Yours was set aside." : ""}`, true,
+      ...(k.replaced ? [el("button", { type: "button", "data-act": "bring-back", "data-at": k.replaced }, "Bring mine back")] : []));
+  }
+
+  return {
+    /** A conflict file to import: checked by the rules, then it replaces the board (which is set aside). */
+    async importFile(input, tools) {
+      const file = input.files[0];
+      const verdict = await checkText(await file.text());
+      input.value = "";
+      if (!verdict.value) return ui.showError(tools, { field: "import", message: `This file can't be used: ${verdict.problem || verdict.down}` });
+      if (await adopt(verdict.value, verdict.board, "replaced by an imported conflict")) await draw(`#${CSS.escape(wid)}-play-title`);
+      say(`Imported ${file.name}.`);
+    },
+    /** Offer what the page's link carries, if anything. */
+    async offer() {
+      const got = await files.linked();
+      if (!got) return;
+      if (got.problem) return open(got);
+      offered = got;
+      say(`This link carries a conflict board: ${got.conflict.setup.sides?.join(" against ")}, ${got.conflict.events.length} logged. ` +
+        "Opening it sets yours aside (you can bring it back).", true,
+      el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"),
+      el("button", { type: "button", "data-act": "keep-mine" }, "Keep mine"));
+    },
+    clicks: {
+      share: () => run(async () => {
+        const { copied, box } = await files.offerLink(el, await files.shareLink(conflict()));
+        say(copied ? "The link was copied. It opens this board as it is now." : "Copy this link; it opens this board as it is now.", true, box);
+        box.select();
+      }),
+      "open-shared": () => run(async () => {
+        const got = offered;
+        offered = null;
+        hide();
+        if (got) await open(got);
+      }),
+      "bring-back": (t) => run(async () => {
+        const got = await k.bringBack(t.dataset.at);
+        if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
+        restore(got.value);
+        hide();
+        await draw(`#${CSS.escape(wid)}-play-title`);
+        say("Your board is back.");
+      }),
+      "keep-mine": () => {
+        offered = null;
+        files.forgetLink();
+        say("The shared board was not opened; yours is as it was.", true);
+      },
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// The board's calls to rules_core (board.replay / apply / at / preview), with
+// the token protocol of rules_core/api/_logs.py: a tap sends the token, the
+// length of the log it believes in and one event; a `stale` refusal (a
+// restarted engine) sends the whole log once through board.replay and asks
+// again. Nothing here is a rule.
+export function rulesFor(engine) {
+  let token = null;
+
+  async function replay(setup, events) {
+    const reply = await engine.call("board.replay", { setup, events });
+    if (reply.ok) token = reply.result.token;
+    return reply;
+  }
+
+  /** Call `name` on the conflict's kept log (payload without token and length); replays once when stale. */
+  async function onLog(name, conflict, payload, length = conflict.events.length) {
+    let reply = token ? await engine.call(name, { token, length, ...payload }) : null;
+    if (!reply || (!reply.ok && reply.error.code === "stale")) {
+      const full = await replay(conflict.setup, conflict.events);
+      if (!full.ok) return full;
+      reply = await engine.call(name, { token, length, ...payload });
+    }
+    if (reply.ok && reply.result.token) token = reply.result.token;
+    return reply;
+  }
+
+  return {
+    replay,
+    /** One more event: {entry, state}. */
+    apply: (conflict, event) => onLog("board.apply", conflict, { event }),
+    /** The state after the first `length` events (undo): {state, entry}. */
+    at: (conflict, length) => onLog("board.at", conflict, {}, length),
+    /** What an event's form needs before it is logged. */
+    preview: (conflict, event) => onLog("board.preview", conflict, { event }),
+    example: (name) => engine.call("board.example", { name }),
+    diagram: (map) => engine.call("borders.diagram", { map }),
+    forget() {
+      token = null;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// The conflict board's kept form: pack/unpack, undo and redo of the log, merging two tabs' logs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { codec, fresh, logged, merge, pack, redone, undone, unpack } from "../../calculators/browser/widgets/board/conflict.js";
+
+const setup = { map: { zones: ["A", "B"], borders: [] }, sides: ["Crew", "Gang"], actors: [] };
+
+test("a packed conflict unpacks to the same conflict; a foreign or damaged one is refused in words", () => {
+  const c = logged(logged(fresh(setup), { kind: "simple", actor: "Jade" }), { kind: "end_exchange" });
+  assert.deepEqual(unpack(JSON.stringify(pack(c))).conflict, c);
+  assert.equal(unpack("{oops").problem, "it is not readable JSON");
+  assert.match(unpack(JSON.stringify({ format: "conflict-table/morale", setup, events: [] })).problem, /not a conflict board/);
+  assert.match(unpack(JSON.stringify({ format: "conflict-table/board", events: [] })).problem, /no setup and events/);
+});
+
+test("undo keeps the event for redo; a new event drops the redo list", () => {
+  const one = logged(fresh(setup), { kind: "simple", actor: "Jade" });
+  const back = undone(one);
+  assert.deepEqual(back.events, []);
+  assert.deepEqual(back.redo, [{ kind: "simple", actor: "Jade" }]);
+  assert.deepEqual(redone(back), one);
+  assert.equal(undone(fresh(setup)), null);
+  assert.equal(redone(one), null);
+  const other = logged(back, { kind: "end_exchange" });
+  assert.deepEqual(other.redo, []);
+  assert.deepEqual(other.dropped, one.ids);
+});
+
+test("two tabs' logs merge without losing or doubling an event; another setup does not merge", () => {
+  const base = logged(fresh(setup), { kind: "simple", actor: "Jade" });
+  const mine = logged(base, { kind: "simple", actor: "Gatto" });
+  const theirs = logged(base, { kind: "end_exchange" });
+  const merged = merge(mine, theirs);
+  assert.deepEqual(merged.events.map((e) => e.kind + (e.actor ?? "")), ["simpleJade", "end_exchange", "simpleGatto"]);
+  assert.deepEqual(merge(merged, merged).events, merged.events);
+  assert.equal(merge(mine, fresh({ ...setup, sides: ["X", "Y"] })), null);
+});
+
+test("the keeper's codec writes nothing kept as null and reads a packed conflict back", () => {
+  assert.equal(codec.toText(null), "null");
+  const c = logged(fresh(setup), { kind: "end_exchange" });
+  assert.deepEqual(codec.fromText(codec.toText(c)).value, c);
+  assert.match(codec.fromText("null").problem, /not a conflict board/);
+});
