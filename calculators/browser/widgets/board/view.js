@@ -75,7 +75,8 @@ function track(ui, name, t) {
         marked.has(b) ? `☒${b}` : `☐${b}`))));
 }
 
-/** The whole play view. */
+/** The whole play view: where everyone is, then the action form (what a referee taps most),
+ * then each actor's tracks, then the log. */
 export function draw(view, { ui, wid, diagram, conflict, panel, busy }) {
   const { el } = ui;
   const s = view.state;
@@ -98,6 +99,14 @@ export function draw(view, { ui, wid, diagram, conflict, panel, busy }) {
       aspectsOn("zone", z).length ? `; aspects: ${aspectsOn("zone", z).map(aspectText).join(", ")}` : ""))),
     s.aspects.some((a) => a.on === "border") ? el("p", {}, "On borders: ", s.aspects.filter((a) => a.on === "border")
       .map((a) => `${aspectText(a)} (${[].concat(a.target).join(" – ")})`).join("; ")) : null,
+    el("h4", {}, "Log an action"),
+    el("div", { class: "calc__buttons board__kinds" }, ...Object.entries(KINDS).map(([kind, [words]]) =>
+      el("button", { type: "button", "data-act": "kind", "data-kind": kind, "data-key": `kind:${kind}`, "aria-expanded": panel?.kind === kind ? "true" : "false",
+        disabled: busy || (s.over && kind !== "end") }, words))),
+    panel ? panel.node : null,
+    el("div", { class: "calc__buttons" },
+      el("button", { type: "button", "data-act": "undo", "data-key": "undo", disabled: !conflict.events.length }, "Undo"),
+      el("button", { type: "button", "data-act": "redo", "data-key": "redo", disabled: !conflict.redo.length }, "Redo")),
     el("div", { class: "board__cards", "data-out": "actors" }, ...s.actors.map((a) => el("section", { class: `board__card${a.out ? " is-out" : ""}`, "data-actor": a.name },
       el("h4", {}, `${side[a.side]?.glyph ?? ""} ${a.name}`),
       el("p", {}, `${a.side}, in ${a.zone}. ${a.out ? "Taken out." : a.acted ? "Has acted." : "Still to act."}`),
@@ -107,14 +116,6 @@ export function draw(view, { ui, wid, diagram, conflict, panel, busy }) {
     ...s.things.map((t) => el("section", { class: `board__card${t.out ? " is-out" : ""}`, "data-thing": t.name },
       el("h4", {}, `◇ ${t.name}`), el("p", {}, `${t.zone ? `In ${t.zone}. ` : ""}${t.out ? "Beaten." : ""}`), track(ui, "Track", t.track),
       aspectsOn("thing", t.name).length ? el("p", {}, "Aspects: ", aspectsOn("thing", t.name).map(aspectText).join(", ")) : null))),
-    el("h4", {}, "Log an action"),
-    el("div", { class: "calc__buttons board__kinds" }, ...Object.entries(KINDS).map(([kind, [words]]) =>
-      el("button", { type: "button", "data-act": "kind", "data-kind": kind, "data-key": `kind:${kind}`, "aria-expanded": panel?.kind === kind ? "true" : "false",
-        disabled: busy || (s.over && kind !== "end") }, words))),
-    panel ? panel.node : null,
-    el("div", { class: "calc__buttons" },
-      el("button", { type: "button", "data-act": "undo", "data-key": "undo", disabled: !conflict.events.length }, "Undo"),
-      el("button", { type: "button", "data-act": "redo", "data-key": "redo", disabled: !conflict.redo.length }, "Redo")),
     el("h4", {}, "Log"),
     el("ol", { class: "board__log", "data-out": "log" }, ...view.entries.map((e) => el("li", {}, e.text))),
   ];
