@@ -207,19 +207,24 @@ export function mount(root, { engine, ui, options }) {
     }
     mode = conflict ? "play" : "setup";
     const shared = await saved.sharedText();
-    if (shared) offerShared(shared);
     draw();
+    if (shared) await offerShared(shared);
   }
 
-  /** @param {{text?: string, problem?: string}} shared a link's text, or why it can't be read */
-  function offerShared({ text, problem: damaged }) {
+  /** Offer a link's conflict once the rules have replayed it (a link they refuse is never offered).
+   *  @param {{text?: string, problem?: string}} shared a link's text, or why it can't be read */
+  async function offerShared({ text, problem: damaged }) {
     const { conflict: c, problem } = damaged ? { problem: damaged } : saved.unpack(text);
-    if (problem) {
-      showNotice(`The link carries a conflict that can't be read (${problem}).`);
+    const result = problem ? null : await check(c);
+    if (problem || result.message) {
+      showNotice(problem ? `The link carries a conflict that can't be read (${problem}). Nothing was changed.`
+        : `The link carries a conflict that can't be used: ${result.message.replace(/\.$/, "")}. Nothing was changed.`);
       saved.forgetShared();
       return;
     }
-    const teams = Array.isArray(c.setup.teams) ? c.setup.teams.map((t) => t?.name).join(" against ") : "a conflict";
+    // Replayed (or the engine is down, and opening it checks again): the teams are named as the rules read them.
+    const teams = Array.isArray(c.setup.teams) && c.setup.teams.every((t) => typeof t?.name === "string")
+      ? c.setup.teams.map((t) => t.name).join(" against ") : "a conflict";
     showNotice(`This link carries a conflict: ${teams}, ${c.events.length} logged. Opening it sets the current one aside.`,
       el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"));
     notice.dataset.shared = text;
@@ -525,7 +530,7 @@ export function mount(root, { engine, ui, options }) {
 
   async function onHash() {
     const shared = await saved.sharedText();
-    if (shared && mode !== "loading") offerShared(shared);
+    if (shared && mode !== "loading") await offerShared(shared);
   }
 
   /** Another tab saved this conflict: merge its log with ours (nothing either tab logged is dropped). */

@@ -2,6 +2,7 @@
 // panel shows; the current character's name, side, standing and traits; the
 // roster's file export/import and its share link (share.js). The roster's
 // keeping and checks are roster.js; the states' checks are the panels' (rules).
+import { own } from "../../own.js";
 import * as share from "../../share.js";
 import {
   FORMAT, LIMITS, ROSTER_CHANGED, SIDES, STANDINGS, addPerson, adopt, bundle, readRoster, rosterStore, slotName, unpackChecked,
@@ -62,7 +63,7 @@ export function mountRoster({ ui, root, form }) {
   const showAsides = () => ui.store.drawAsides(ui, asides, rosterStore(), { prefix: "stress-roster-set-aside", what: "rosters" });
 
   function draw() {
-    const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${STANDINGS[p.standing].toLowerCase()}`}`;
+    const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${(own(STANDINGS, p.standing) ?? p.standing).toLowerCase()}`}`;
     const old = new Map([...people.children].map((b) => [b.dataset.key, b]));
     people.replaceChildren(...roster.people.map((p) => {
       const b = old.get(p.id) || el("button", { type: "button", "data-key": p.id, "data-act": "party-show" });

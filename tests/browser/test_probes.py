@@ -1,0 +1,62 @@
+"""What the probes of issue 25 still broke: names of built-in JavaScript properties in
+links and files, a malformed % escape in the address, and the smaller findings. Each
+test takes the issue's steps and checks what the player sees."""
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_party import box, marked_character, open_table, party, people, phone  # noqa: F401 (fixture)
+
+ISSUE_LINK = ("#stress=eyJmb3JtYXQiOiJjb25mbGljdC10YWJsZS9zdHJlc3MiLCJ2ZXJzaW9uIjoxLCJjdXJyZW50IjoiYzEiLCJwZW9wbGUiOlt7ImlkIjoi"
+              "YzEiLCJuYW1lIjoiQWRhIiwic2lkZSI6InBjIiwic3RhbmRpbmciOiJjb25zdHJ1Y3RvciIsInRyYWl0cyI6W10sInN0YXRlcyI6e319XX0")
+
+
+def roster_code(**person) -> str:
+    one = {"id": "c1", "name": "Ada", "side": "pc", "standing": "in", "traits": [], "states": {}, **person}
+    data = {"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [one]}
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def test_the_issues_constructor_link_is_refused_and_the_calculator_keeps_working(phone, server):
+    page = phone()
+    w = open_table(page, server)
+    marked_character(w, "Bo", "social", 1)
+    w = open_table(page, server, ISSUE_LINK)
+    party(w).get_by_role("button", name="Open it").click()
+    error = party(w).locator('[data-field="party-import"] .calc__error')
+    expect(error).to_contain_text("has no known standing")
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+    page.reload()
+    w = open_table(page, server)
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+    expect(box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".calc__status", has_text="could not start")).to_have_count(0)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("person, words", [
+    ({"side": "__proto__"}, "neither a player character nor an opponent"),
+    ({"side": "constructor"}, "neither a player character nor an opponent"),
+    ({"standing": "toString"}, "has no known standing"),
+    ({"standing": "__proto__"}, "has no known standing"),
+])
+def test_an_imported_roster_naming_a_built_in_property_is_refused(phone, server, tmp_path, person, words):
+    page = phone()
+    w = open_table(page, server)
+    marked_character(w, "Bo", "social", 1)
+    one = {"id": "c1", "name": "Ada", "side": "pc", "standing": "in", "traits": [], "states": {}, **person}
+    file = tmp_path / "roster.json"
+    file.write_text(json.dumps({"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [one]}))
+    party(w).locator('input[name="party-import"]').set_input_files(str(file))
+    error = party(w).locator('[data-field="party-import"] .calc__error')
+    expect(error).to_contain_text(words)
+    expect(error).to_contain_text("Nothing was changed")
+    page.reload()
+    w = open_table(page, server)
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+    expect(box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    assert page.errors == []
