@@ -60,3 +60,16 @@ def test_an_imported_roster_naming_a_built_in_property_is_refused(phone, server,
     expect(people(w).filter(has_text="Bo")).to_have_count(1)
     expect(box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("address", ["#%%%%", "gauntlet-forge/conflicts/#morale=%%", "table/#%E0%A4%A", "table/#stress=%%"])
+def test_a_malformed_percent_escape_in_the_address_throws_nothing(phone, server, address):
+    page = phone()
+    page.goto(server.url + address)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(1500)  # the anchor is checked again after the theme's debounce
+    page.evaluate('location.hash = "#%%bad"')
+    page.wait_for_timeout(1000)
+    page.evaluate('document.querySelector(`a.md-nav__link[href$="/table/"]`).click()')  # the theme's own navigation
+    page.wait_for_timeout(1500)
+    assert page.errors == []
