@@ -11,6 +11,9 @@ import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
 export const MAX_CHARS = 1_000_000;
+/** One cap for every link, deflated or plain: a code longer than base64url of MAX_CHARS bytes is refused
+ *  before it is read (a plain 2 MB link took seconds to open), and so is a text over MAX_CHARS characters. */
+export const MAX_CODE = Math.ceil((MAX_CHARS * 4) / 3);
 
 function toBase64url(bytes) {
   let binary = "";
@@ -56,6 +59,8 @@ export async function encode(value) {
 
 /** The text a code carries: {text} or {problem} (a sentence). */
 export async function decode(code) {
+  const tooLarge = { problem: "it carries far more than any calculator holds" };
+  if (code.length > MAX_CODE) return tooLarge;
   try {
     if (code.startsWith(ZIPPED)) {
       let stream = null;
@@ -64,11 +69,12 @@ export async function decode(code) {
       } catch {}
       if (!stream) return { problem: "this browser can't unpack it (it has no deflate-raw DecompressionStream): open it in a newer browser" };
       const bytes = await through(stream, fromBase64url(code.slice(ZIPPED.length)), MAX_CHARS * 4);
-      return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      return text.length > MAX_CHARS ? tooLarge : { text };
     }
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(code)) };
   } catch (error) {
-    if (error instanceof RangeError) return { problem: "it carries far more than any calculator holds" };
+    if (error instanceof RangeError) return tooLarge;
     return { problem: "the link is damaged (cut short or changed)" };
   }
 }

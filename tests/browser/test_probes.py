@@ -73,3 +73,18 @@ def test_a_malformed_percent_escape_in_the_address_throws_nothing(phone, server,
     page.evaluate('document.querySelector(`a.md-nav__link[href$="/table/"]`).click()')  # the theme's own navigation
     page.wait_for_timeout(1500)
     assert page.errors == []
+
+
+def test_a_plain_link_over_the_cap_is_refused_at_once(phone, server):
+    page = phone()
+    w = open_table(page, server)
+    marked_character(w, "Bo", "social", 1)
+    data = {"format": "conflict-table/stress", "version": 1, "current": "c1", "pad": "x" * 1_100_000,
+            "people": [{"id": "c1", "name": "Ada", "side": "pc", "standing": "in", "traits": [], "states": {}}]}
+    code = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+    assert len(code) > 1_400_000  # plain (not deflated): about 1.5 MB of address
+    w = open_table(page, server, "#stress=" + code)
+    notice = party(w).locator('[data-out="party-notice"]')
+    expect(notice).to_contain_text("far more than any calculator holds", timeout=5000)
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+    assert page.errors == []
