@@ -88,3 +88,20 @@ def test_a_plain_link_over_the_cap_is_refused_at_once(phone, server):
     expect(notice).to_contain_text("far more than any calculator holds", timeout=5000)
     expect(people(w).filter(has_text="Bo")).to_have_count(1)
     assert page.errors == []
+
+
+def test_a_roll_link_whose_other_games_fields_are_unsound_is_refused(phone, server):
+    """A #dice= link fills both games' fields: the other game's are checked by the rules too."""
+    from tests.browser.test_party import DICE, field, open_widget, packed
+    page = phone()
+    w = open_widget(page, server, DICE, packed("dice", {
+        "game": "edgerunner", "skill": "2", "bid": "0", "fate_faces": "+0-0", "pool": "<b>lots</b>", "boon_dice": "0",
+        "target": "5", "difficulty": "1", "pool_faces": "banana"}))
+    notice = w.locator('[data-out="share"]')
+    notice.get_by_role("button", name="Open it").click()
+    expect(notice).to_contain_text("The shared roll can't be used")
+    expect(notice).to_contain_text("Gauntlet Forge")
+    expect(notice).to_contain_text("Nothing was changed")
+    expect(field(w, "pool")).to_have_value("3")
+    expect(field(w, "pool_faces")).to_have_value("")
+    assert page.errors == []
