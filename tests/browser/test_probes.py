@@ -105,3 +105,20 @@ def test_a_roll_link_whose_other_games_fields_are_unsound_is_refused(phone, serv
     expect(field(w, "pool")).to_have_value("3")
     expect(field(w, "pool_faces")).to_have_value("")
     assert page.errors == []
+
+
+def test_a_morale_link_the_rules_refuse_is_never_offered(phone, server):
+    """Checked before the offer: no "a conflict, 6 logged" with an "Open it" that then refuses."""
+    from tests.browser.support import wait_engine
+    data = {"format": "conflict-table/morale", "version": 2, "setup": {"edition": "2022", "teams": "Lions and Bears"},
+            "events": [{"kind": "success", "member": "Leo", "margin": 1}] * 6, "redo": []}
+    code = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+    page = phone()
+    page.goto(server.url + "gauntlet-forge/conflicts/#morale=" + code)
+    wait_engine(page)
+    notice = page.locator('.calc[data-calc="morale"] [data-out="notice"]')
+    expect(notice).to_contain_text("can't be used")
+    expect(notice).to_contain_text("Nothing was changed")
+    expect(notice).not_to_contain_text("logged")
+    expect(page.locator('[data-act="open-shared"]')).to_have_count(0)
+    assert page.errors == []
