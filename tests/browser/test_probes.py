@@ -9,7 +9,25 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_party import box, marked_character, open_table, party, people, phone  # noqa: F401 (fixture)
+from tests.browser.test_party import PHONE, box, marked_character, open_table, party, people
+
+
+@pytest.fixture
+def phone(browser):
+    """New phones (contexts) on demand, each page collecting its uncaught errors in ``page.errors``."""
+    made = []
+
+    def new():
+        ctx = browser.new_context(service_workers="block", viewport=PHONE)
+        made.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+    yield new
+    for ctx in made:
+        ctx.close()
+
 
 ISSUE_LINK = ("#stress=eyJmb3JtYXQiOiJjb25mbGljdC10YWJsZS9zdHJlc3MiLCJ2ZXJzaW9uIjoxLCJjdXJyZW50IjoiYzEiLCJwZW9wbGUiOlt7ImlkIjoi"
               "YzEiLCJuYW1lIjoiQWRhIiwic2lkZSI6InBjIiwic3RhbmRpbmciOiJjb25zdHJ1Y3RvciIsInRyYWl0cyI6W10sInN0YXRlcyI6e319XX0")

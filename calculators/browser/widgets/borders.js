@@ -369,8 +369,8 @@ export async function mount(root, { engine, ui, options }) {
     "share-link": async () => {
       const move = Object.fromEntries(MOVE.map((name) => [name, input(name)?.value]).filter(([, v]) => typeof v === "string" && v !== ""));
       const url = await share.link(SHARE, { format: SHARE_FORMAT, version: 1, map: current.map, move });
-      const { copied, box } = await share.offer(ui.el, url);
-      out("share").replaceChildren(copied ? "The link was copied. It opens this map and move as they are now. " : "Copy this link; it opens this map and move as they are now. ", box);
+      const { copied, box, code } = await share.offer(ui.el, url);
+      out("share").replaceChildren(copied ? "The link was copied. It opens this map and move as they are now. " : "Copy this link; it opens this map and move as they are now. ", box, code);
       box.select();
     },
     "open-shared": openShared,

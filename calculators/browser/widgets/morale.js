@@ -7,6 +7,7 @@ import * as setup from "./morale/setup.js";
 import * as play from "./morale/play.js";
 import { rollInto } from "./morale/roll.js";
 import { receive } from "../handoff.js";
+import * as share from "../share.js";
 import { follow } from "../edition.js";
 
 export function mount(root, { engine, ui, options }) {
@@ -412,13 +413,9 @@ export function mount(root, { engine, ui, options }) {
     if (act.startsWith("aside-")) return; // the set-aside list handles its own buttons
     if (act === "share") {
       const link = await saved.shareLink(conflict);
-      const box = el("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", class: "morale__link" });
-      let copied = false;
-      try {
-        await navigator.clipboard.writeText(link);
-        copied = true;
-      } catch {}
-      showNotice(copied ? "The link was copied. It opens this conflict as it is now." : "Copy this link; it opens this conflict as it is now.", box);
+      const { copied, box, code } = await share.offer(el, link);
+      box.classList.add("morale__link");
+      showNotice(copied ? "The link was copied. It opens this conflict as it is now." : "Copy this link; it opens this conflict as it is now.", box, code);
       box.select();
       return;
     }
