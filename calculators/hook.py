@@ -53,7 +53,7 @@ def on_env(env, config, files, **kwargs):
 
 
 def on_page_markdown(markdown, page, **kwargs):
-    """Write the Calculators reference where a page asks for it (a ``calculators-reference`` fence)."""
+    """Write the Calculators reference and the list of calculators where a page asks for them (their fences)."""
     return reference.expand(markdown)
 
 

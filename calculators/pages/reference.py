@@ -11,6 +11,10 @@ replaces it with :func:`markdown`: every widget with its fence options and
 their defaults, then every engine calculator with its input and output, taken
 from the calculators' own docstrings. Nothing here is typed by hand, so the
 page cannot drift from the code.
+
+A page that names the calculators (the *Offline* page) holds the marker fence
+``calculators-list`` instead: :func:`expand` replaces it with a list of every
+widget's title, from the same registry, so adding a calculator updates it.
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from rules_core.api import CALCULATORS, describe
 from .widgets import REGISTRY
 
 MARKER = re.compile(r"^```calculators-reference[ \t]*\n```[ \t]*$", re.M)
+LIST_MARKER = re.compile(r"^```calculators-list[ \t]*\n```[ \t]*$", re.M)
 _ROLE = re.compile(r":(?:func|mod|data|class):`~?([^`]+)`")
 _LITERAL = re.compile(r"``(.+?)``", re.S)
 _SECTION = re.compile(r"\b(Input|Output):\s*")
@@ -87,8 +92,17 @@ def markdown() -> str:
     return "\n".join(_widgets() + _calculators())
 
 
+def calculator_list() -> str:
+    """Every calculator the registry holds, one Markdown list item each (its title)."""
+    return "\n".join(f"- {widget.title}" for widget in REGISTRY.values())
+
+
 def expand(page_markdown: str) -> str:
-    """The page's Markdown with its ``calculators-reference`` fence replaced by :func:`markdown`."""
+    """The page's Markdown with its ``calculators-reference`` fence replaced by :func:`markdown`
+    and its ``calculators-list`` fence by :func:`calculator_list`."""
+    if LIST_MARKER.search(page_markdown):
+        listed = calculator_list()
+        page_markdown = LIST_MARKER.sub(lambda _: listed, page_markdown)
     if not MARKER.search(page_markdown):
         return page_markdown
     body = markdown()

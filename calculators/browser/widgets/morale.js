@@ -64,7 +64,7 @@ export function mount(root, { engine, ui, options }) {
 
   function drawTools() {
     tools.replaceChildren(el("div", {},
-      el("h4", {}, "Keep and share"),
+      ui.heading(root, 2, {}, "Keep and share"),
       el("div", { class: "calc__buttons" },
         mode === "play" ? el("button", { type: "button", "data-act": "new", "data-key": "new" }, "New conflict") : null,
         mode === "play" ? el("button", { type: "button", "data-act": "export", "data-key": "export" }, "Export file") : null,

@@ -35,7 +35,7 @@ export function mountRoster({ ui, root, form }) {
     class: "calc__sr", "data-act": "party-import", "aria-describedby": `${id("import")}-error` });
 
   const section = el("section", { class: "calc-stress__party", "aria-labelledby": id("title") },
-    el("h4", { id: id("title") }, "The party"),
+    ui.heading(root, 1, { id: id("title"), class: "calc-stress__party-title" }, "The party"),
     people,
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "party-add", "data-side": "pc" }, "Add character"),
