@@ -140,3 +140,14 @@ def test_a_morale_link_the_rules_refuse_is_never_offered(phone, server):
     expect(notice).not_to_contain_text("logged")
     expect(page.locator('[data-act="open-shared"]')).to_have_count(0)
     assert page.errors == []
+
+
+def test_the_edition_kept_under_the_old_key_is_moved_like_every_other_key(phone, server):
+    page = phone()
+    page.goto(server.url + "gauntlet-forge/editions/")
+    page.evaluate('localStorage.clear(); localStorage.setItem("conflict-table:edition", "wiki")')
+    page.reload()
+    expect(page.locator("#ct-edition")).to_have_value("wiki")
+    kept = page.evaluate('[localStorage.getItem("conflict-table[/]:edition"), localStorage.getItem("conflict-table:edition")]')
+    assert kept == ["wiki", None]
+    assert page.errors == []
