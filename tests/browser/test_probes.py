@@ -151,3 +151,33 @@ def test_the_edition_kept_under_the_old_key_is_moved_like_every_other_key(phone,
     kept = page.evaluate('[localStorage.getItem("conflict-table[/]:edition"), localStorage.getItem("conflict-table:edition")]')
     assert kept == ["wiki", None]
     assert page.errors == []
+
+
+def test_with_storage_full_the_offline_copy_says_so_stops_retrying_and_the_site_works(browser, tmp_path):
+    from tests.browser.support import wait_engine
+    from tests.browser.test_offline import serve_build
+    server, _site = serve_build(tmp_path)
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(60_000)
+    page.goto("about:blank")
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": server.url.rstrip("/"), "quotaSize": 1_000_000})  # far below the site
+    page.goto(server.url + "table/")
+    page.wait_for_function("() => window.calcOffline && ['full', 'failed', 'ready'].includes(window.calcOffline.status)",
+                           timeout=120_000)
+    notice = page.locator(".calc-offline-failed")
+    expect(notice).to_contain_text("storage for it is full")
+    expect(notice).not_to_contain_text("could not be downloaded")
+    assert page.evaluate("window.calcOffline.status") == "full"
+    wait_engine(page)  # the calculators work without the offline copy
+    boons = page.locator('.calc[data-calc="boons"]').first
+    expect(boons.locator('[data-out="boon"]')).not_to_be_empty()
+    page.wait_for_timeout(7000)  # past the first retry's 5 s: none comes
+    assert page.evaluate("window.calcOffline.status") == "full"
+    expect(notice).not_to_contain_text("trying again")
+    assert errors == []
+    ctx.close()
+    server.close()
