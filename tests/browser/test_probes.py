@@ -118,7 +118,7 @@ def test_a_roll_link_whose_other_games_fields_are_unsound_is_refused(phone, serv
     notice = w.locator('[data-out="share"]')
     notice.get_by_role("button", name="Open it").click()
     expect(notice).to_contain_text("The shared roll can't be used")
-    expect(notice).to_contain_text("Gauntlet Forge")
+    expect(notice).to_contain_text("its Gauntlet Forge fields are not sound")
     expect(notice).to_contain_text("Nothing was changed")
     expect(field(w, "pool")).to_have_value("3")
     expect(field(w, "pool_faces")).to_have_value("")

@@ -169,7 +169,8 @@ export function mount(root, { engine, ui }) {
         const faces = typed[spec.faces].trim();
         const reply = await engine.call(spec.call, { ...read(spec.fields), faces });
         if (reply.ok || (!faces && reply.error?.code === "required" && reply.error.field === "faces")) continue; // sound, not rolled yet
-        return name === g ? reply.error : { ...reply.error, message: `in its ${GAME_NAMES[name]} fields: ${reply.error.message}` };
+        return name === g ? reply.error
+          : { ...reply.error, message: `its ${GAME_NAMES[name]} fields are not sound (${reply.error.message.replace(/\.$/, "")})` };
       }
       return null;
     },
