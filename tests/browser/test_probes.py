@@ -181,3 +181,14 @@ def test_with_storage_full_the_offline_copy_says_so_stops_retrying_and_the_site_
     assert errors == []
     ctx.close()
     server.close()
+
+
+def test_a_widgets_headings_take_their_level_from_where_it_sits(phone, server):
+    """At the table the stress calculator sits under the page's h2: its party heading is an h3 (was an h4)."""
+    page = phone()
+    w = open_table(page, server)
+    expect(party(w).locator("h3.calc-stress__party-title")).to_have_text("The party")
+    levels = page.evaluate("""() => [...document.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')]
+                                  .map(h => Number(h.tagName[1]))""")
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels  # no level skipped anywhere
+    assert page.errors == []
