@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import expect
@@ -190,5 +191,5 @@ def test_a_widgets_headings_take_their_level_from_where_it_sits(phone, server):
     expect(party(w).locator("h3.calc-stress__party-title")).to_have_text("The party")
     levels = page.evaluate("""() => [...document.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')]
                                   .map(h => Number(h.tagName[1]))""")
-    assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels  # no level skipped anywhere
+    assert all(b <= a + 1 for a, b in pairwise(levels)), levels  # no level skipped anywhere
     assert page.errors == []
