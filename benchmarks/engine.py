@@ -39,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -288,8 +289,8 @@ def measure_service_worker_ready(browser, url: str) -> float:
 
 def measure_webkit(url: str, runs: int) -> dict:
     """Engine ready in WebKitGTK, first visit (fresh profile) and reload, ``runs`` times."""
-    from tests.browser.pages import as_page, wait_engine
-    from tests.browser.webkit.launch import open_webkit, start_display
+    from devtools.drivers import as_page, wait_engine
+    from devtools.webkit import open_webkit, start_display
 
     xvfb, display = start_display()
     times = {"first_visit": [], "reload": [], "engine_first_visit": [], "engine_reload": []}
@@ -445,7 +446,27 @@ def print_phone(phone: dict) -> None:
         print(f"    engine requests per file: {requests}")
 
 
-def measure_local(browser, server, args) -> tuple:
+@dataclass(frozen=True)
+class LocalFigures:
+    """What :func:`measure_local` measured on 127.0.0.1: one list per measure (a figure per run, in
+    milliseconds), the interaction timings and the bytes each kind of page costs."""
+
+    floor_cold: list[float]
+    floor_warm: list[float]
+    first_cold: list[float]
+    first_warm: list[float]
+    engine_cold: list[float]
+    engine_warm: list[float]
+    nav: list[float]
+    nav_shown: list[float]
+    plain_nav: list[float]
+    sw_ready: list[float]
+    interactions: dict
+    plain: dict
+    calc: dict
+
+
+def measure_local(browser, server, args) -> LocalFigures:
     """The 127.0.0.1 figures (bytes are free here)."""
     floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav = (
         [] for _ in range(9))
@@ -462,12 +483,13 @@ def measure_local(browser, server, args) -> tuple:
         nav.append(click)
         nav_shown.append(shown)
         plain_nav.append(measure_plain_navigation(browser, server.url))
-    sw_ready = [measure_service_worker_ready(browser, server.url) for _ in range(args.runs)]
-    interactions = measure_interactions(browser, server.url, args.changes)
-    plain = measure_bytes(browser, server.url, PLAIN_PAGE)
-    calc = measure_bytes(browser, server.url, CALC_PAGE)
-    return (floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav,
-            sw_ready, interactions, plain, calc)
+    return LocalFigures(
+        floor_cold=floor_cold, floor_warm=floor_warm, first_cold=first_cold, first_warm=first_warm,
+        engine_cold=engine_cold, engine_warm=engine_warm, nav=nav, nav_shown=nav_shown, plain_nav=plain_nav,
+        sw_ready=[measure_service_worker_ready(browser, server.url) for _ in range(args.runs)],
+        interactions=measure_interactions(browser, server.url, args.changes),
+        plain=measure_bytes(browser, server.url, PLAIN_PAGE),
+        calc=measure_bytes(browser, server.url, CALC_PAGE))
 
 
 def main() -> int:
@@ -535,26 +557,23 @@ def main() -> int:
         print_phone(phone)
         print(f"figures written to {PHONE_RESULTS.relative_to(ROOT)}")
         return 0
-    floor_cold, floor_warm, first_cold, first_warm, engine_cold, engine_warm, nav, nav_shown, plain_nav, \
-        sw_ready, interactions, plain, calc = local
-
-    fc, fw = median_spread(floor_cold), median_spread(floor_warm)
-    rc, rw = median_spread(first_cold), median_spread(first_warm)
+    fc, fw = median_spread(local.floor_cold), median_spread(local.floor_warm)
+    rc, rw = median_spread(local.first_cold), median_spread(local.first_warm)
     report = {
         "date": date,
         "machine": machine,
         "floor_ms": {"cold": fc, "warm": fw},
         "first_result_ms": {"cold": rc, "warm": rw},
         "ratio_to_floor": {"cold": round(rc["median"] / fc["median"], 3), "warm": round(rw["median"] / fw["median"], 3)},
-        "engine_ready_ms": {"cold": median_spread(engine_cold), "warm": median_spread(engine_warm)},
-        "engine_vs_floor": {"cold": round(statistics.median(engine_cold) / fc["median"], 3),
-                            "warm": round(statistics.median(engine_warm) / fw["median"], 3)},
-        "after_instant_navigation_ms": {"from_click": median_spread(nav), "from_page_shown": median_spread(nav_shown),
-                                        "plain_page_click_to_shown": median_spread(plain_nav)},
-        "interaction_ms": interactions,
-        "bytes": {"page_without_calculator": plain, "page_with_calculator": calc},
+        "engine_ready_ms": {"cold": median_spread(local.engine_cold), "warm": median_spread(local.engine_warm)},
+        "engine_vs_floor": {"cold": round(statistics.median(local.engine_cold) / fc["median"], 3),
+                            "warm": round(statistics.median(local.engine_warm) / fw["median"], 3)},
+        "after_instant_navigation_ms": {"from_click": median_spread(local.nav), "from_page_shown": median_spread(local.nav_shown),
+                                        "plain_page_click_to_shown": median_spread(local.plain_nav)},
+        "interaction_ms": local.interactions,
+        "bytes": {"page_without_calculator": local.plain, "page_with_calculator": local.calc},
         "precache": precache,
-        "service_worker_ready_ms": median_spread(sw_ready),
+        "service_worker_ready_ms": median_spread(local.sw_ready),
     }
     if webkit:
         report["webkit"] = webkit
@@ -571,10 +590,10 @@ def main() -> int:
     print(row("instant navigation: click → result", report["after_instant_navigation_ms"]["from_click"]))
     print(row("instant navigation: new page shown → result", report["after_instant_navigation_ms"]["from_page_shown"]))
     print(row("  (page without calculator: click → shown)", report["after_instant_navigation_ms"]["plain_page_click_to_shown"]))
-    for name, r in interactions.items():
+    for name, r in local.interactions.items():
         print(f"  interaction {name:<32} p50 {r['p50']:.1f} ms   p95 {r['p95']:.1f} ms   ({r['changes']} changes)")
-    print(f"  bytes, page without a calculator           {plain['total']:>9,} (engine {plain['engine']:,})")
-    print(f"  bytes, page with a calculator              {calc['total']:>9,} (engine {calc['engine']:,})")
+    print(f"  bytes, page without a calculator           {local.plain['total']:>9,} (engine {local.plain['engine']:,})")
+    print(f"  bytes, page with a calculator              {local.calc['total']:>9,} (engine {local.calc['engine']:,})")
     if precache:
         print(f"  precache                                   {precache['total']:>9,} (Pyodide {precache['pyodide']:,}, {precache['files']} files)")
     print(row("service worker ready, first visit", report["service_worker_ready_ms"]))

@@ -44,7 +44,7 @@ def zone_name(i: int) -> str:
 
 
 def largest_map(seed: int = 14) -> dict:
-    """The largest map :func:`rules_core.borders.from_data` accepts: every limit reached."""
+    """The largest map :func:`rules_core.api.map_data.read_map` accepts: every limit reached."""
     rng = random.Random(seed)
     cols = 20
     zones = [zone_name(i) for i in range(borders.MAX_ZONES)]

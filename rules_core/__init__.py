@@ -14,6 +14,7 @@ One module per mechanic, each citing the site's page it computes (``docs/<page>.
 * :mod:`rules_core.morale` — Gauntlet Forge morale as an event log
 * :mod:`rules_core.borders` — Edgerunner maps and border costs
 * :mod:`rules_core.maneuver` — Edgerunner maneuver free invokes
+* :mod:`rules_core.board` — the Edgerunner conflict board as an event log
 
 Pages use one entry point, :func:`rules_core.api.call`, which validates
 JSON-safe input and never raises.

@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .dice import DEFAULT_TARGET, chance_of_success
-from .errors import RulesError
 
 __docformat__ = "google"
 
@@ -36,25 +35,13 @@ EXTRAORDINARY_FROM = 3
 
 @dataclass(frozen=True, slots=True)
 class Boon:
-    """A boon or bane: a rating of 1 or more, normal or enduring."""
+    """A boon or bane: a rating of 1 or more, normal or enduring.
+
+    A trusted value: the rating is checked once, where plain data comes in
+    (:mod:`rules_core.api.boons`; Ruling: a rating of 0 or less is no boon at all)."""
 
     rating: int
     enduring: bool = False
-
-    def __post_init__(self):
-        check_rating(self.rating)
-
-
-def check_rating(rating: int) -> int:
-    """Ruling: a rating is a whole number of 1 or more; 0 or less is no boon at all."""
-    if isinstance(rating, bool) or not isinstance(rating, int):
-        raise RulesError("A boon's rating is a whole number.", field="rating", code="not_integer")
-    if rating < 1:
-        raise RulesError(
-            "A boon's rating is at least 1 (a rating of 0 or less means there is no boon).",
-            field="rating", code="too_small",
-        )
-    return rating
 
 
 def free_dice(rating: int, /) -> int:
@@ -65,7 +52,6 @@ def free_dice(rating: int, /) -> int:
     >>> [free_dice(r) for r in range(1, 10)]
     [0, 0, 1, 1, 2, 2, 3, 3, 4]
     """
-    check_rating(rating)
     return max(0, (rating - 1) // 2)
 
 
@@ -100,7 +86,7 @@ def spend(boon: Boon, /) -> tuple[int, Boon | None]:
 
 def bane_difficulty(difficulty: int, bane_rating: int, /) -> int:
     """Uncontested test against someone with a bane: the bane's rating adds to the difficulty."""
-    return difficulty + check_rating(bane_rating)
+    return difficulty + bane_rating
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ Rules: docs/edgerunner/conflicts.md#borders.
 * **Range** is the number of borders between two zones (fewest), whatever they
   cost.
 
-Maps are plain data (see :func:`from_data`); reading YAML happens outside this
-package.
+A map is a frozen :class:`ZoneMap` the core trusts: plain data is read and
+checked once, at the boundary (:func:`rules_core.api.map_data.read_map`);
+reading YAML happens outside this package.
 
->>> m = from_data({"zones": ["West", "Middle", "East"],
-...                "borders": [{"between": ["West", "Middle"], "pass": 3},
-...                            {"between": ["Middle", "East"], "pass": 3}]})
+>>> m = ZoneMap(("West", "Middle", "East"),
+...             (Border("West", "Middle", (Way("", 3, 3),)), Border("Middle", "East", (Way("", 3, 3),))))
 >>> r = route(m, "West", "East")
 >>> r.cost, r.zones
 (6, ('West', 'Middle', 'East'))
@@ -32,7 +32,6 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .boosts import CONSEQUENCES, Cover, cover
-from .errors import RulesError, shown
 
 __docformat__ = "google"
 
@@ -85,6 +84,9 @@ class ZoneMap:
 
     ``at`` pairs zones with the grid cell ``(col, row)`` their map gave
     (``at: [col, row]``); zones without one are placed by :func:`layout`.
+
+    A trusted value, and so are the zone names the functions below are given:
+    :mod:`rules_core.api.map_data` checks both once (``read_map``, ``zone``).
     """
 
     zones: tuple[str, ...]
@@ -101,204 +103,17 @@ class ZoneMap:
             exits.setdefault(border.b, []).append((border, border.a))
         object.__setattr__(self, "_exits", exits)
 
-    def check_zone(self, zone, field: str) -> str:
-        if not isinstance(zone, str) or not zone:
-            raise RulesError("Choose a zone.", field=field, code="required")
-        if zone not in self._exits:
-            raise RulesError(f"There is no zone called {shown(zone)} on this map.", field=field, code="unknown")
-        return zone
+    def has(self, zone: str) -> bool:
+        """Whether the map has a zone of that name."""
+        return zone in self._exits
 
     def exits(self, zone: str) -> list:
         """(border, neighbour) pairs of a zone, borders in map order."""
         return self._exits.get(zone, [])
 
 
-# ---------------------------------------------------------------- reading plain data
-
-
-def _int(value, field: str, what: str) -> int:
-    if isinstance(value, str) and not value.strip():
-        raise RulesError(f"{what} is missing: enter a whole number.", field=field, code="required")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number, not {shown(value)}.", field=field, code="not_integer")
-    if value < 0:
-        raise RulesError(f"{what} can't be negative ({value}).", field=field, code="too_small")
-    if value > MAX_PASS:
-        raise RulesError(f"{what} of {value} is more than any roll can reach (at most {MAX_PASS}).", field=field, code="too_large")
-    return value
-
-
-def _name(value, field: str, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"{what} needs a name (text).", field=field, code="required")
-    value = value.strip()
-    if len(value) > MAX_NAME:
-        raise RulesError(f"{what} name is too long (at most {MAX_NAME} characters).", field=field, code="too_large")
-    return value
-
-
-def from_data(data) -> ZoneMap:
-    """Build a map from plain data, checking everything.
-
-    The shape (as YAML)::
-
-        name: Warehouse                 # optional
-        zones: [West end, Middle, East end]
-        # a zone may also say where it is drawn (grid column, row):
-        #   - {name: Hilltop, at: [0, 0]}
-        borders:
-          - between: [West end, Middle]
-            pass: 3                     # both ways; default 1
-          - between: [Top, Bottom]
-            pass: 1                     # Top → Bottom
-            back: 3                     # Bottom → Top
-          - between: [Hall, Room]
-            ways:
-              - {name: open door, pass: 1}
-              - {name: break the wall, pass: 7, off: true}
-
-    Raises:
-        RulesError: naming the place (``"borders[1].ways[0].pass"``) of the first problem.
-    """
-    if not isinstance(data, dict):
-        raise RulesError("A map is a mapping with 'zones' and 'borders'.", field="map", code="invalid")
-    unknown = set(data) - {"name", "zones", "borders", "notes"}
-    if unknown:
-        raise RulesError(
-            f"Unknown map key {shown(sorted(unknown)[0])}: a map has name, zones and borders.",
-            field=sorted(unknown)[0], code="unknown",
-        )
-    name = data.get("name", "")
-    if not isinstance(name, str):
-        raise RulesError("The map's name is text.", field="name", code="invalid")
-    raw_zones = data.get("zones")
-    if not isinstance(raw_zones, list) or not raw_zones:
-        raise RulesError("A map needs a list of zones.", field="zones", code="required")
-    if len(raw_zones) > MAX_ZONES:
-        raise RulesError(f"A map holds at most {MAX_ZONES} zones; this one has {len(raw_zones)}.",
-                         field="zones", code="too_large")
-    zones: list[str] = []
-    known: set[str] = set()
-    places: dict[tuple[int, int], str] = {}
-    at: list[tuple[str, tuple[int, int]]] = []
-    for i, z in enumerate(raw_zones):
-        where = f"zones[{i}]"
-        cell = None
-        if isinstance(z, dict):
-            unknown = set(z) - {"name", "at"}
-            if unknown:
-                key = sorted(unknown)[0]
-                raise RulesError(f"Unknown zone key {shown(key)}: a zone has a name and maybe 'at'.",
-                                 field=f"{where}.{key}", code="unknown")
-            zone = _name(z.get("name"), f"{where}.name", f"Zone {i + 1}")
-            if "at" in z:
-                cell = _cell(z["at"], f"{where}.at")
-        else:
-            zone = _name(z, where, f"Zone {i + 1}")
-        if zone in known:
-            raise RulesError(f"Two zones are called {shown(zone)}.",
-                             field=f"{where}.name" if isinstance(z, dict) else where, code="duplicate")
-        if cell is not None:
-            if cell in places:
-                raise RulesError(f"{shown(places[cell])} is already drawn at {list(cell)}.", field=f"{where}.at", code="duplicate")
-            places[cell] = zone
-            at.append((zone, cell))
-        zones.append(zone)
-        known.add(zone)
-    raw_borders = data.get("borders", [])
-    if not isinstance(raw_borders, list):
-        raise RulesError("'borders' is a list.", field="borders", code="invalid")
-    if len(raw_borders) > MAX_BORDERS:
-        raise RulesError(f"A map holds at most {MAX_BORDERS} borders; this one has {len(raw_borders)}.",
-                         field="borders", code="too_large")
-    borders: list[Border] = []
-    pairs: set[frozenset[str]] = set()
-    ways = 0
-    for i, b in enumerate(raw_borders):
-        where = f"borders[{i}]"
-        borders.append(_border(b, where, known, pairs))
-        ways += len(borders[-1].ways)
-        if ways > MAX_WAYS:
-            raise RulesError(f"A map holds at most {MAX_WAYS} ways through its borders in all "
-                             f"(a border with one pass value is one way); border {i + 1} goes past that.",
-                             field=f"{where}.ways" if "ways" in b else where, code="too_large")
-    return ZoneMap(tuple(zones), tuple(borders), name, tuple(at))
-
-
-def _cell(value, field: str) -> tuple[int, int]:
-    """``at: [col, row]``: where a zone is drawn, two whole numbers 0…MAX_AT."""
-    if not isinstance(value, list) or len(value) != 2:
-        raise RulesError("'at' is a grid place [column, row], e.g. [0, 1].", field=field, code="invalid")
-    for k, v in enumerate(value):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise RulesError(f"A grid place is two whole numbers, not {shown(v)}.", field=f"{field}[{k}]", code="not_integer")
-        if not 0 <= v <= MAX_AT:
-            raise RulesError(f"A grid place runs from 0 to {MAX_AT} (not {v}).", field=f"{field}[{k}]",
-                             code="too_small" if v < 0 else "too_large")
-    return (value[0], value[1])
-
-
-def _border(b, where: str, zones: set[str], pairs: set) -> Border:
-    if not isinstance(b, dict):
-        raise RulesError("A border is a mapping with 'between'.", field=where, code="invalid")
-    unknown = set(b) - {"between", "pass", "back", "ways", "off", "name"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise RulesError(f"Unknown border key {shown(key)}.", field=f"{where}.{key}", code="unknown")
-    between = b.get("between")
-    if not isinstance(between, list) or len(between) != 2:
-        raise RulesError("A border is 'between' two zones.", field=f"{where}.between", code="invalid")
-    a, z = (_name(v, f"{where}.between[{k}]", "The zone") for k, v in enumerate(between))
-    for k, zone in enumerate((a, z)):
-        if zone not in zones:
-            raise RulesError(f"Unknown zone {shown(zone)}: add it to 'zones' first.", field=f"{where}.between[{k}]", code="unknown")
-    if a == z:
-        raise RulesError("A border joins two different zones.", field=f"{where}.between", code="invalid")
-    if frozenset((a, z)) in pairs:
-        raise RulesError(
-            f"There is already a border between {a} and {z}: give that one several ways instead.",
-            field=f"{where}.between", code="duplicate",
-        )
-    pairs.add(frozenset((a, z)))
-    if "ways" in b:
-        if "pass" in b or "back" in b:
-            raise RulesError("Give either 'pass' or 'ways', not both.", field=f"{where}.pass", code="invalid")
-        raw_ways = b["ways"]
-        if not isinstance(raw_ways, list) or not raw_ways:
-            raise RulesError("'ways' is a list of ways through the border.", field=f"{where}.ways", code="invalid")
-        if len(raw_ways) > MAX_WAYS_PER_BORDER:
-            raise RulesError(f"A border has at most {MAX_WAYS_PER_BORDER} ways through it; this one has {len(raw_ways)}.",
-                             field=f"{where}.ways", code="too_large")
-    else:
-        raw_ways = [{k: b[k] for k in ("pass", "back", "off", "name") if k in b}]
-    ways: list[Way] = []
-    names: set[str] = set()
-    for j, w in enumerate(raw_ways):
-        ways.append(_way(w, f"{where}.ways[{j}]" if "ways" in b else where, len(raw_ways) > 1, names))
-        names.add(ways[-1].name)
-    return Border(a, z, tuple(ways))
-
-
-def _way(w, where: str, named: bool, previous: set[str]) -> Way:
-    if not isinstance(w, dict):
-        raise RulesError("A way is a mapping with 'name' and 'pass'.", field=where, code="invalid")
-    unknown = set(w) - {"name", "pass", "back", "off"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise RulesError(f"Unknown way key {shown(key)}.", field=f"{where}.{key}", code="unknown")
-    name = _name(w.get("name"), f"{where}.name", "The way") if (named or "name" in w) else ""
-    if name in previous:
-        raise RulesError(f"Two ways are called {shown(name)}.", field=f"{where}.name", code="duplicate")
-    forward = _int(w.get("pass", DEFAULT_PASS), f"{where}.pass", "A pass value")
-    backward = _int(w.get("back", forward), f"{where}.back", "A pass value")
-    off = w.get("off", False)
-    if not isinstance(off, bool):
-        raise RulesError("'off' is true or false.", field=f"{where}.off", code="invalid")
-    return Way(name, forward, backward, not off)
-
-
 def to_data(zone_map: ZoneMap) -> dict:
-    """The map as plain data again (the shape :func:`from_data` reads)."""
+    """The map as plain data again (the shape :func:`rules_core.api.map_data.read_map` reads)."""
     borders = []
     for b in zone_map.borders:
         ways = []
@@ -335,8 +150,8 @@ def layout(zone_map: ZoneMap) -> dict[str, tuple[int, int]]:
     in the first free row at or below that zone's row. A later part starts below
     everything placed before it.
 
-    >>> m = from_data({"zones": ["A", "B", "C", "D"],
-    ...                "borders": [{"between": ["A", "B"]}, {"between": ["B", "C"]}, {"between": ["A", "D"]}]})
+    >>> one = (Way("", 1, 1),)
+    >>> m = ZoneMap(("A", "B", "C", "D"), (Border("A", "B", one), Border("B", "C", one), Border("A", "D", one)))
     >>> layout(m)
     {'A': (0, 0), 'B': (1, 0), 'C': (2, 0), 'D': (1, 1)}
     """
@@ -431,8 +246,6 @@ def route(zone_map: ZoneMap, start: str, destination: str) -> Route | None:
 
     Rule: borders.route. ``None`` when no route exists.
     """
-    zone_map.check_zone(start, "start")
-    zone_map.check_zone(destination, "destination")
     return _dijkstra(zone_map, start).get(destination)
 
 
@@ -441,14 +254,11 @@ def range_between(zone_map: ZoneMap, start: str, destination: str) -> int | None
 
     Rule: borders.range. ``None`` when the zones are not connected at all.
     """
-    zone_map.check_zone(start, "start")
-    zone_map.check_zone(destination, "destination")
     return ranges(zone_map, start).get(destination)
 
 
 def ranges(zone_map: ZoneMap, start: str) -> dict[str, int]:
     """Range from ``start`` to every zone connected to it (one breadth-first search)."""
-    zone_map.check_zone(start, "start")
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -485,7 +295,6 @@ def reach(zone_map: ZoneMap, start: str, shifts: int) -> list[Reach]:
     shifts in total. Shortfalls can be made up by invokes (+2 each) or
     consequences (+1/+2/+4).
     """
-    zone_map.check_zone(start, "start")
     routes = _dijkstra(zone_map, start)
     out = []
     for zone in zone_map.zones:

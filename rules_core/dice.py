@@ -67,14 +67,29 @@ def fate_distribution(dice: int = 4, /) -> dict[int, int]:
 
 
 def fate_total(faces, /) -> int:
-    """Sum of the Fate dice rolled.
+    """Sum of the Fate dice rolled (``faces`` as :func:`fate_values` reads them).
+
+    >>> fate_total("⊞⊡⊟⊟"), fate_total([1, 1, 0, 1])
+    (-1, 3)
+    """
+    return sum(fate_values(faces))
+
+
+def fate_values(faces, /) -> tuple[int, ...]:
+    """The four Fate dice as −1/0/+1 values.
 
     Args:
         faces: A string of symbols (``+ 0 -`` or ``⊞ ⊡ ⊟``) or a sequence of
             −1/0/+1 values, four of them.
 
-    >>> fate_total("⊞⊡⊟⊟"), fate_total([1, 1, 0, 1])
-    (-1, 3)
+    This check stays in the core: the dice notation (the symbols, four dice)
+    is the game's (docs/table.md#dice), read the same way by the calculators,
+    the build's worked examples and the tests; the boundary
+    (:mod:`rules_core.api.dice`, :mod:`rules_core.api.rolls`) only says the
+    dice are missing, and leaves their reading here, once.
+
+    >>> fate_values("+0--")
+    (1, 0, -1, -1)
     """
     if isinstance(faces, str):
         symbols = [c for c in faces if not c.isspace() and c != ","]
@@ -95,7 +110,7 @@ def fate_total(faces, /) -> int:
         raise RulesError(
             f"A Fate roll has four dice; {len(values)} given.", field="faces", code="invalid"
         )
-    return sum(values)
+    return tuple(values)
 
 
 def shifts(skill: int, faces, /, bid: int = 0) -> int:

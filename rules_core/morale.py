@@ -59,11 +59,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .editions import EDITIONS  # noqa: F401  (morale.EDITIONS: the editions a conflict can be in)
 from .errors import RulesError, shown
+from .words import minus
 
 __docformat__ = "google"
 
-EDITIONS = ("2023", "2022", "wiki")
 EVENT_KINDS = (
     "success", "failure", "attack", "advantage", "leave", "overwhelmed",
     "end_turn", "last_stand", "concede", "perish", "adjust",
@@ -113,53 +114,19 @@ class Team:
 @dataclass(frozen=True, slots=True)
 class Setup:
     """Edition and teams. The first team initiated the conflict; in 2023 and
-    2022 the teams act in the order listed (the initiator decides it)."""
+    2022 the teams act in the order listed (the initiator decides it).
+
+    A trusted value: :func:`rules_core.api.morale.read_setup` checks plain data
+    once (edition, two teams or more, names, captains) and builds it; the core
+    does not check it again."""
 
     edition: str
     teams: tuple[Team, ...]
-
-    def __post_init__(self):
-        _check_setup(self)
 
     @classmethod
     def from_teams(cls, edition: str, teams) -> Setup:
         """Shorthand: ``(name, captain, [member names])`` triples."""
         return cls(edition, tuple(Team(n, c, tuple(Member(m) for m in ms)) for n, c, ms in teams))
-
-
-def _check_setup(setup: Setup) -> None:
-    if setup.edition not in EDITIONS:
-        raise RulesError(
-            f"Unknown edition {shown(setup.edition)}: choose 2023, 2022 or wiki.", field="edition", code="unknown"
-        )
-    if len(setup.teams) < 2:
-        raise RulesError("A conflict needs at least two teams.", field="teams", code="too_small")
-    seen_teams: set[str] = set()
-    seen_members: set[str] = set()
-    for i, team in enumerate(setup.teams):
-        where = f"teams[{i}]"
-        if not team.name.strip():
-            raise RulesError(f"Team {i + 1} needs a name.", field=f"{where}.name", code="required")
-        if team.name in seen_teams:
-            raise RulesError(f"Two teams are called {shown(team.name)}.", field=f"{where}.name", code="duplicate")
-        seen_teams.add(team.name)
-        if not team.members:
-            raise RulesError(f"{team.name} has no members.", field=f"{where}.members", code="too_small")
-        for j, member in enumerate(team.members):
-            if not member.name.strip():
-                raise RulesError(
-                    f"Member {j + 1} of {team.name} needs a name.", field=f"{where}.members[{j}].name", code="required"
-                )
-            if member.name in seen_members:
-                raise RulesError(
-                    f"{shown(member.name)} appears twice: every participant needs their own name.",
-                    field=f"{where}.members[{j}].name", code="duplicate",
-                )
-            seen_members.add(member.name)
-        if team.captain not in {m.name for m in team.members}:
-            raise RulesError(
-                f"The captain of {team.name} must be one of its members.", field=f"{where}.captain", code="invalid"
-            )
 
 
 # ---------------------------------------------------------------- events
@@ -472,10 +439,12 @@ def _actor(state: Conflict, name: str | None, field_name: str = "member") -> Tea
 
 
 def _count(value: int | None, field_name: str, what: str, *, minimum: int = 0) -> int:
+    """A number an event of this kind needs here (the boundary made it a whole
+    number already). This check stays in the core because it is a rule, not a
+    shape: which numbers a kind needs depends on the edition (a 2022 test
+    needs its margin, the 2023 one none) and a failure's margin is at least 1."""
     if value is None:
         raise RulesError(f"Enter the {what}.", field=field_name, code="required")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"The {what} is a whole number.", field=field_name, code="not_integer")
     if value < minimum:
         raise RulesError(f"The {what} is at least {minimum}.", field=field_name, code="too_small")
     return value
@@ -495,7 +464,7 @@ def _shift(state: Conflict, team: TeamState, delta: int) -> tuple[Conflict, Team
 
 
 def _morale_words(before: TeamState, after: TeamState) -> str:
-    text = f"{before.name} {_num(before.morale)} → {_num(after.morale)}"
+    text = f"{before.name} {minus(before.morale)} → {minus(after.morale)}"
     if after.broken_morale:
         text += f", BROKEN MORALE {after.broken_morale}"
     elif before.broken_morale:
@@ -503,11 +472,6 @@ def _morale_words(before: TeamState, after: TeamState) -> str:
     if after.edition == "wiki" and after.breaks > before.breaks:
         text += f"; {after.name} is down to 0"
     return text
-
-
-def _num(n: int) -> str:
-    """A morale value with a real minus sign."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def _test(state: Conflict, event: Event) -> tuple[Conflict, str]:
@@ -763,7 +727,7 @@ def _adjust(state: Conflict, event: Event) -> tuple[Conflict, str]:
     if not event.team:
         raise RulesError("Choose the team.", field="team", code="required")
     team = state.team(event.team)
-    amount = _count(event.amount, "amount", "amount", minimum=-10**6)
+    amount = _count(event.amount, "amount", "amount", minimum=-10**6)  # any whole number: the boundary bounds it
     state, _, words = _shift(state, team, amount)
     note = f" ({event.note})" if event.note else ""
     return state, f"Morale corrected by hand{note}: {words}"

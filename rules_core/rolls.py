@@ -65,9 +65,8 @@ def fate_roll(skill: int, faces, /, bid: int = 0) -> FateRoll:
     >>> fate_roll(2, "----", bid=1).shifts
     -3
     """
-    total = dice.fate_total(faces)
-    values = tuple(dice.FATE_FACES[c] for c in faces if not c.isspace() and c != ",") \
-        if isinstance(faces, str) else tuple(faces)
+    values = dice.fate_values(faces)
+    total = sum(values)
     shifts = skill + total - bid
     return FateRoll(skill, bid, values, total, shifts, dice.chance_fate_at_least(skill, shifts, bid=bid))
 
@@ -78,6 +77,10 @@ def pool_faces(faces, /) -> tuple[int, ...]:
     Args:
         faces: A list of whole numbers 1…6, or text: the digits with or
             without spaces or commas (``"6 5 2 1"``, ``"6,5,2,1"``, ``"6521"``).
+
+    This check stays in the core: the d6 notation (digits 1 to 6, as typed or
+    drawn) is the game's (docs/table.md#dice), read once here; the boundary
+    (:mod:`rules_core.api.rolls`) only says the dice are missing.
 
     >>> pool_faces("6 5, 2 1"), pool_faces("6521"), pool_faces([3, 4])
     ((6, 5, 2, 1), (6, 5, 2, 1), (3, 4))

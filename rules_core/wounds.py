@@ -29,11 +29,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import RulesError, shown
+from .editions import EDITIONS as ALL_EDITIONS
+from .editions import WIKI
+from .errors import RulesError
 
 __docformat__ = "google"
 
-EDITIONS = ("2023", "2022")
+EDITIONS = tuple(e for e in ALL_EDITIONS if e != WIKI)
+"""Wound boxes exist in 2023 and 2022 (the wiki uses conditions)."""
 SLOTS = ("physical", "mental", "social")
 BOXES = (1, 1, 1, 2, 2, 3)
 """Capacities of the six boxes of every slot, in order."""
@@ -52,7 +55,7 @@ class Wounds:
     social: tuple[bool, ...] = _EMPTY
 
     def slot(self, slot: str) -> tuple[bool, ...]:
-        check_slot(slot)
+        """The boxes of ``slot`` (one of :data:`SLOTS`: the boundary checked it)."""
         return getattr(self, slot)
 
     def mark(self, slot: str, box: int) -> Wounds:
@@ -67,14 +70,6 @@ class Wounds:
     def fitting_boxes(self, slot: str, stress: int) -> list[int]:
         """Empty boxes (indices 0–5) of the slot that can take ``stress``, lowest first."""
         return [i for i, (cap, m) in enumerate(zip(BOXES, self.slot(slot))) if not m and cap >= stress]
-
-
-def check_slot(slot: str) -> str:
-    if slot not in SLOTS:
-        raise RulesError(
-            f"Unknown wound slot {shown(slot)}: choose physical, mental or social.", field="type", code="unknown"
-        )
-    return slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,13 +128,11 @@ def absorb(
         last_stand: Whether the character is in their Last Stand (conflict only).
         edition: ``"2023"`` (default) or ``"2022"``.
         box: Mark this empty box (0–5) instead of the lowest that fits.
+
+    ``slot`` and ``edition`` are trusted (checked once, in
+    :mod:`rules_core.api.stress`); what is checked here are rules: a Last
+    Stand only in a conflict, a chosen box that can take the stress.
     """
-    check_slot(slot)
-    if edition not in EDITIONS:
-        raise RulesError(
-            f"Wound boxes exist in editions 2023 and 2022, not {shown(edition)} (the wiki uses conditions).",
-            field="edition", code="unknown",
-        )
     if last_stand and not in_conflict:
         raise RulesError("A Last Stand only happens in a conflict.", field="last_stand", code="invalid")
     fitting = wounds.fitting_boxes(slot, stress)

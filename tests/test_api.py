@@ -27,7 +27,7 @@ PACKAGE = ROOT / "rules_core"
 FORBIDDEN = ("mkdocs", "js", "pyodide", "yaml", "micropip")
 ERROR_CASES = [c for c in load_cases(Path(__file__).parent / "cases") if "error" in c]
 ERROR_CODES = {"required", "not_integer", "too_small", "too_large", "unknown", "invalid", "duplicate",
-               "no_route", "unknown_calculator"}
+               "no_route", "unknown_calculator", "stale"}
 
 
 # ---------------------------------------------------------------- standard library only

@@ -1,6 +1,6 @@
 """The widget contract: the registry (calculators/widgets) and the files a calculator needs agree.
 
-The README's recipe "Adding a calculator" names the files; :func:`problems`
+CONTRIBUTING.md's recipe "Adding a calculator" names the files; :func:`problems`
 says, in words, which of them is missing or unregistered.
 """
 import json
@@ -37,7 +37,8 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
         elif not MOUNT.search(module.read_text(encoding="utf-8")):
             out.append(f"{name}: calculators/browser/widgets/{name}.js exports no mount()")
         for api in (widget.api, *widget.apis):
-            if not (root / "rules_core" / "api" / f"{api}.py").exists():
+            api_dir = root / "rules_core" / "api"
+            if not ((api_dir / f"{api}.py").exists() or (api_dir / api / "__init__.py").exists()):   # a module or a package
                 out.append(f"{name}: no API module rules_core/api/{api}.py")
         calcs = calculators_of(widget)
         if not calcs:
@@ -111,12 +112,12 @@ def test_the_benchmark_times_every_registered_widget():
 
 
 def _recipe() -> list[str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Adding a calculator", 1)[1].split("\n#", 1)[0]
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = guide.split("### Adding a calculator", 1)[1].split("\n#", 1)[0]
     return re.findall(r"^\d+\. ", section, re.M)
 
 
-def test_the_readme_recipe_for_a_new_calculator_lists_at_most_six_files():
+def test_the_recipe_for_a_new_calculator_lists_at_most_six_files():
     steps = _recipe()
     assert 1 <= len(steps) <= 6, steps
 

@@ -368,6 +368,9 @@ RULINGS = [
     (BOONS, "Ruling: spending it gives its rating, no free dice on top", "dice equal to its **rating**"),
     (BOONS, "Ruling: the free-dice table goes on past rating 7", "(rating − 1) ÷ 2"),
     (BOONS, "Ruling: these boon rules hold in every edition", "to every [edition](editions.md)"),
+    ("edgerunner/conflicts.md", "Ruling: when an exchange ends", "every character still in the conflict has acted"),
+    ("edgerunner/conflicts.md", "Ruling: range does not reduce an attack", "keeps its full shifts at any range"),
+    ("edgerunner/conflicts.md", "Ruling: recovering someone who has already acted", "must not have acted yet this exchange"),
 ]
 
 

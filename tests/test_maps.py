@@ -2,9 +2,13 @@
 checked by rules_core, every problem named with its file and line."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import markdown
 import pytest
 
+from calculators import ROOT
 from calculators.pages import fence, maps
 from rules_core.api import call
 
@@ -175,3 +179,11 @@ def test_a_bad_example_map_fails_the_build(tmp_path, monkeypatch):
         page_with_fence("widget: borders\nmap: warehouse")
     assert f"{tmp_path / 'warehouse.yml'}, line 5 (borders[0].pass)" in str(caught.value)
     assert "whole number" in str(caught.value)
+
+
+def test_reading_maps_needs_no_markdown():
+    """The map reader serves benchmarks and tests too: importing it loads neither pymdownx nor Markdown."""
+    code = ("import sys, calculators.pages.maps as m; m.load_named('warehouse'); "
+            "print(sorted(n for n in sys.modules if n.split('.')[0] in {'pymdownx', 'markdown'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"

@@ -56,7 +56,7 @@ def test_every_standard_module_rules_core_imports_anywhere_is_shipped(shipped):
             stem = module.replace(".", "/")
             if f"{stem}.pyc" not in names and f"{stem}/__init__.pyc" not in names:
                 missing.append(f"{path.relative_to(RULES_CORE.parent)}: {module}")
-    assert missing == [], "rules_core imports modules the shipped standard library lacks (see README):\n" + "\n".join(missing)
+    assert missing == [], "rules_core imports modules the shipped standard library lacks (see CONTRIBUTING.md):\n" + "\n".join(missing)
 
 
 def test_the_result_is_reused_while_wheel_and_pyodide_stay_the_same(shipped, tmp_path):

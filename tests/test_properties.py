@@ -288,6 +288,11 @@ def without_event(result: dict) -> dict:
     return {k: v for k, v in result.items() if k not in ("event", "stress_dealt")}
 
 
+def state_of(result: dict) -> dict:
+    """A replay's state without the token it was kept under (each replay keeps its own)."""
+    return {k: v for k, v in result.items() if k not in ("token", "length")}
+
+
 @SLOW
 @given(conflict=conflicts())
 def test_morale_replay_equals_applying_one_by_one(conflict):
@@ -296,9 +301,32 @@ def test_morale_replay_equals_applying_one_by_one(conflict):
     for i, event in enumerate(events):
         stepped = ok("morale.apply", {"setup": setup, "events": events[:i], "event": event})
         assert stepped["stress_dealt"] == stepped["log"][0]["stress_dealt"]
-        assert without_event(stepped) == ok("morale.replay", {"setup": setup, "events": events[:i + 1]})
+        assert without_event(stepped) == state_of(ok("morale.replay", {"setup": setup, "events": events[:i + 1]}))
     if events:
-        assert without_event(stepped) == whole
+        assert without_event(stepped) == state_of(whole)
+
+
+@SLOW
+@given(conflict=conflicts())
+def test_morale_token_tap_answers_what_the_whole_log_apply_does(conflict):
+    """A tap with the token (one event) gives the state and the log entry the
+    whole-log ``morale.apply`` gives, without the form and the log; an undo is
+    a shorter length; a length the engine does not hold is ``stale``."""
+    setup, events = conflict
+    kept = ok("morale.replay", {"setup": setup, "events": []})
+    token = kept["token"]
+    for i, event in enumerate(events):
+        whole = ok("morale.apply", {"setup": setup, "events": events[:i], "event": event})
+        tap = ok("morale.apply", {"token": token, "length": i, "event": event})
+        assert tap["entry"] == whole["log"][0] and tap["length"] == i + 1
+        assert {k: v for k, v in tap.items() if k not in ("entry", "token", "length")} == \
+            {k: v for k, v in whole.items() if k not in ("form", "log")}
+    if events:
+        undone = ok("morale.apply", {"token": token, "length": len(events) - 1})
+        again = state_of(ok("morale.replay", {"setup": setup, "events": events[:-1]}))
+        assert {k: v for k, v in undone.items() if k not in ("entry", "token", "length")} == \
+            {k: v for k, v in again.items() if k not in ("form", "log")}
+    assert call("morale.apply", {"token": token, "length": len(events) + 1, "event": {}})["error"]["code"] == "stale"
 
 
 @SLOW
@@ -307,7 +335,8 @@ def test_morale_cleaned_events_replay_to_the_same_state(conflict):
     """The page stores the cleaned event ``morale.apply`` returns; replaying those must give the same state."""
     setup, events = conflict
     cleaned = [ok("morale.apply", {"setup": setup, "events": events[:i], "event": e})["event"] for i, e in enumerate(events)]
-    assert ok("morale.replay", {"setup": setup, "events": cleaned}) == ok("morale.replay", {"setup": setup, "events": events})
+    assert state_of(ok("morale.replay", {"setup": setup, "events": cleaned})) == \
+        state_of(ok("morale.replay", {"setup": setup, "events": events}))
 
 
 @FAST

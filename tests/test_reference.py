@@ -4,8 +4,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import markdown
+import yaml
 
-from calculators import hook
 from calculators.pages import reference
 from calculators.pages.widgets import REGISTRY
 from rules_core.api import CALCULATORS
@@ -30,7 +30,7 @@ class Text(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag in ("h2", "h3") and self._in:
-            self.ids[self._in[0]] = self._in[1].strip()
+            self.ids[self._in[0]] = self._in[1].strip().removesuffix("¶")  # the permalink
             self._in = None
         if tag == "tr" and self._row is not None:
             self.rows.append([c.strip() for c in self._row])
@@ -44,18 +44,55 @@ class Text(HTMLParser):
             self._row[-1] += data
 
 
+def render(text: str) -> markdown.Markdown:
+    """The page's Markdown through the fence as ``mkdocs.yml`` registers it (``md.html`` holds the HTML)."""
+    md = markdown.Markdown(extensions=["attr_list", "tables", "toc", "pymdownx.superfences"], extension_configs={
+        "toc": {"permalink": True},
+        "pymdownx.superfences": {"custom_fences": [
+            {"name": reference.FENCE, "class": reference.FENCE,
+             "format": reference.format_reference, "validator": reference.validate_reference}]}})
+    md.html = md.convert(text)
+    return md
+
+
 def built() -> Text:
-    page = hook.on_page_markdown(PAGE.read_text(encoding="utf-8"), page=None)
-    html = markdown.Markdown(extensions=["attr_list", "tables", "toc", "pymdownx.superfences"]).convert(page)
     parser = Text()
-    parser.feed(html)
+    parser.feed(render(PAGE.read_text(encoding="utf-8")).html)
     return parser
 
 
-def test_the_page_asks_for_the_reference_and_the_hook_writes_it():
+def test_the_page_asks_for_the_reference_and_its_fence_writes_it():
+    """No hook event: the page's fence, registered in mkdocs.yml like the calculator fence, writes it
+    (so a generator that runs no hooks writes the page too)."""
     text = PAGE.read_text(encoding="utf-8")
     assert reference.MARKER.search(text)
-    assert "calculators-reference" not in hook.on_page_markdown(text, page=None)
+    config_text = (PAGE.parents[1] / "mkdocs.yml").read_text()
+    config = yaml.load(config_text, Loader=yaml.BaseLoader)  # tags stay strings (empty)
+    [superfences] = [e["pymdownx.superfences"] for e in config["markdown_extensions"]
+                     if isinstance(e, dict) and "pymdownx.superfences" in e]
+    assert reference.FENCE in [f["name"] for f in superfences["custom_fences"]]
+    assert "format: !!python/name:calculators.pages.reference.format_reference" in config_text
+    assert "on_page_markdown" not in (PAGE.parents[1] / "calculators" / "hook.py").read_text()
+    html = render(text).html
+    assert "```calculators-reference" not in html and "language-calculators-reference" not in html
+    assert '<h2 id="engine-calculators">' in html
+
+
+def _toc_ids(tokens) -> list[str]:
+    return [i for t in tokens for i in [t["id"], *_toc_ids(t["children"])]]
+
+
+def test_the_references_headings_are_in_the_pages_table_of_contents_once():
+    """The sidebar and the search list the reference's headings, as they did when the page held them itself."""
+    md = render(PAGE.read_text(encoding="utf-8"))
+    ids = _toc_ids(md.toc_tokens)
+    for name in CALCULATORS:
+        assert name.replace(".", "") in ids, name
+    for name in REGISTRY:
+        assert f"widget-{name}" in ids, name
+        assert md.html.count(f'id="widget-{name}"') == 1, name  # the headings lent to the toc are gone again
+    assert len(ids) == len(set(ids))
+    assert md.html.count('class="headerlink"') == len(ids) - ids.count("calculators-reference") + 1
 
 
 def test_every_engine_calculator_has_a_heading_with_its_input_and_output():

@@ -1,7 +1,8 @@
 // A page with a calculator starts its engine first thing in <head>, while the
 // rest of the page loads; calc.js adopts the worker and what it already said
-// (engine.js, window.__calcEarly). The build writes this file's text inline
-// into such a page (overrides/main.html, calculators/hook.py): on a phone link
+// (engine.js, window.__calcEarly). The post-build command writes this file's
+// text inline into such a page (the empty script overrides/main.html leaves,
+// ship.write_early): on a phone link
 // a separate file would cost a round trip before the engine's download can
 // begin. The site's Content-Security-Policy allows it by its hash (csp.py).
 // The <script> element names the worker's address: data-worker.

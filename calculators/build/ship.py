@@ -1,7 +1,8 @@
 """Build steps that put the calculators into a built site.
 
 Plain functions of a site directory, so any static-site generator can call
-them after its build (MkDocs does it through ``calculators/hook.py``):
+them after its build (``python -m calculators.build SITE``, which the MkDocs
+hook ``calculators/hook.py`` calls):
 
 * :func:`ship_wheel` — the ``rules_core`` wheel, built from this repository;
 * :func:`ship_engine` — the Pyodide runtime from the pinned npm package, with
@@ -11,6 +12,7 @@ them after its build (MkDocs does it through ``calculators/hook.py``):
   scripts and styles;
 * :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages;
+* :func:`write_early` — the engine's early start, written inline into each page with a calculator;
 * :func:`revision_assets` — names the glue's folder after its content and points the pages at it.
 
 Layout inside the site::
@@ -234,6 +236,28 @@ def early_script() -> str:
     return (ASSETS / EARLY).read_text(encoding="utf-8").strip()
 
 
+EARLY_SLOT = re.compile(r'(<script data-worker="[^"]*" data-early>)(.*?)(</script>)', re.S)
+"""The empty ``<script>`` that ``overrides/main.html`` writes into the ``<head>`` of a page with a
+calculator; :func:`write_early` writes :func:`early_script` into it."""
+
+
+def write_early(site_dir: Path) -> int:
+    """Write the engine's early start (``early.js``) into every page that asks for it (its
+    ``<head>`` holds the empty ``data-early`` script); returns how many pages. Rerunning it
+    replaces what an earlier run wrote."""
+    text = early_script()
+    count = 0
+    for page in Path(site_dir).rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if not EARLY_SLOT.search(html):
+            continue
+        count += 1
+        filled = EARLY_SLOT.sub(lambda m: m.group(1) + text + m.group(3), html)
+        if filled != html:
+            page.write_text(filled, encoding="utf-8")
+    return count
+
+
 STYLES = "calc.bundle.css"
 """Every stylesheet in ``assets/`` (``calc.css``, ``widgets/*.css``…) in one file, in a fixed
 order: one request instead of nine, ahead of the engine's downloads on a phone link."""
@@ -385,6 +409,7 @@ def ship_all(site_dir: Path) -> dict:
         "assets": [*ship_assets(site_dir), ship_registry(site_dir)],
         "vendor": ship_vendor(site_dir),
         "hosting": ship_hosting(site_dir),
+        "early": write_early(site_dir),
     }
     shipped["folder"] = revision_assets(site_dir)
     return shipped

@@ -1,6 +1,6 @@
 """Example maps for the border costs calculator, written in YAML under ``docs/maps/``.
 
-A map file is the shape :func:`rules_core.borders.from_data` reads::
+A map file is the shape :func:`rules_core.api.map_data.read_map` reads::
 
     name: Warehouse
     zones: [West end, Middle, East end]
@@ -24,11 +24,11 @@ from pathlib import Path
 import yaml
 
 from rules_core import borders
+from rules_core.api.map_data import read_map
 from rules_core.errors import RulesError
 
 from .. import ROOT
 from . import yaml_limits
-from .widgets.base import WidgetError
 
 MAPS_DIR = ROOT / "docs" / "maps"
 """Where the fence option ``map: <name>`` looks for ``<name>.yml``."""
@@ -37,11 +37,12 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
-class MapError(WidgetError):
+class MapError(ValueError):
     """A map file the build cannot use; the message names the file and the line.
 
-    Like every :class:`WidgetError` it is a ``SuperFencesException``, so
-    ``pymdownx.superfences`` lets it through and the build fails.
+    Plain (this module reads maps for benchmarks and tests too, without
+    Markdown): the borders widget raises it again as a ``WidgetError``, which
+    ``pymdownx.superfences`` lets through, so the build fails.
     """
 
 
@@ -119,7 +120,7 @@ def parse(text: str, path: Path | str = "<map>") -> dict:
     if repeated:
         raise MapError(f"{where}, line {repeated[1]}: {repeated[0]!r} is given twice; give each key once.")
     try:
-        zone_map = borders.from_data(data)
+        zone_map = read_map(data)
     except RulesError as err:
         field = None if err.field == "map" else err.field
         place = f" ({field})" if field else ""

@@ -1,25 +1,35 @@
 """The Calculators reference page, written at build time from the registry and ``rules_core.api.describe()``.
 
-A page holds the marker fence::
+A page holds the fence::
 
     ```calculators-reference
     ```
 
-and :func:`expand` (called by the MkDocs hook on each page's Markdown, before
-Markdown runs, so the headings reach the table of contents and the search)
-replaces it with :func:`markdown`: every widget with its fence options and
-their defaults, then every engine calculator with its input and output, taken
-from the calculators' own docstrings. Nothing here is typed by hand, so the
-page cannot drift from the code.
+which ``mkdocs.yml`` hands to :func:`format_reference` (a SuperFences custom
+fence, like the ``calculator`` one): it renders :func:`markdown` (every widget
+with its fence options and their defaults, then every engine calculator with
+its input and output, taken from the calculators' own docstrings) and hands its
+headings to the page's table of contents, so they reach the sidebar and the
+search as the page's own would (as markdown-exec does). No hook is involved:
+any generator that runs the page's Markdown extensions writes the page.
+Nothing here is typed by hand, so the page cannot drift from the code.
 
-A page that names the calculators (the *Offline* page) holds the marker fence
-``calculators-list`` instead: :func:`expand` replaces it with a list of every
-widget's title, from the same registry, so adding a calculator updates it.
+A page that names the calculators (the *Offline* page) holds the fence
+``calculators-list`` instead (:func:`format_list`): a list of every widget's
+title, from the same registry, so adding a calculator updates the page.
 """
 from __future__ import annotations
 
+import copy
 import json
 import re
+from html import escape
+from xml.etree import ElementTree as etree
+
+from markdown import Markdown
+from markdown.extensions.toc import TocExtension
+from markdown.treeprocessors import Treeprocessor
+from markdown.util import HTML_PLACEHOLDER_RE
 
 from rules_core.api import CALCULATORS, describe
 
@@ -97,9 +107,20 @@ def calculator_list() -> str:
     return "\n".join(f"- {widget.title}" for widget in REGISTRY.values())
 
 
+def format_list(source, language, css_class, options, md, **kwargs) -> str:
+    """The ``calculators-list`` fence: every calculator of the registry, as an HTML list of titles."""
+    items = "".join(f"<li>{escape(widget.title)}</li>" for widget in REGISTRY.values())
+    return f'<ul class="calculators-list">{items}</ul>'
+
+
+def validate_list(language, inputs, options, attrs, md) -> bool:
+    return True
+
+
 def expand(page_markdown: str) -> str:
     """The page's Markdown with its ``calculators-reference`` fence replaced by :func:`markdown`
-    and its ``calculators-list`` fence by :func:`calculator_list`."""
+    and its ``calculators-list`` fence by :func:`calculator_list` (for reading the page's Markdown
+    outside a build)."""
     if LIST_MARKER.search(page_markdown):
         listed = calculator_list()
         page_markdown = LIST_MARKER.sub(lambda _: listed, page_markdown)
@@ -107,3 +128,76 @@ def expand(page_markdown: str) -> str:
         return page_markdown
     body = markdown()
     return MARKER.sub(lambda _: body, page_markdown)
+
+
+FENCE = "calculators-reference"
+_HEADING = re.compile(r"^h[1-6]$")
+_PLACEHOLDER = HTML_PLACEHOLDER_RE  # where a stashed block of HTML (the fence's output) sits in the tree
+
+
+def _toc_configs(md: Markdown | None) -> dict:
+    """The page's ``toc`` settings (permalinks, slugify…), so the reference's headings get the same."""
+    for ext in getattr(md, "registeredExtensions", ()):
+        if isinstance(ext, TocExtension):
+            return {key: value for key, value in ext.getConfigs().items() if key != "marker"}
+    return {}
+
+
+class _Report(Treeprocessor):
+    """In the reference's own Markdown, after its ``toc``: keep a copy of each heading (without its permalink)."""
+
+    def __init__(self, md, found: list):
+        super().__init__(md)
+        self.found = found
+
+    def run(self, root):
+        for el in root.iter():
+            if isinstance(el.tag, str) and _HEADING.match(el.tag):
+                heading = copy.deepcopy(el)
+                for link in [a for a in heading if a.tag == "a" and "headerlink" in a.get("class", "")]:
+                    heading.remove(link)
+                self.found.append(heading)
+
+
+class _Insert(Treeprocessor):
+    """In the page, before its ``toc``: put the reference's headings where its HTML will go."""
+
+    def run(self, root):
+        for parent in list(root.iter()):
+            for index, child in reversed(list(enumerate(parent))):
+                match = child.tag == "p" and _PLACEHOLDER.fullmatch((child.text or "").strip())
+                if not match:
+                    continue
+                block = self.md.htmlStash.rawHtmlBlocks[int(match.group(1))]
+                for offset, heading in enumerate(self.md._reference_headings.get(block, ())):
+                    heading = copy.deepcopy(heading)
+                    heading.set("data-reference-heading", "")
+                    parent.insert(index + offset, heading)
+
+
+class _Remove(Treeprocessor):
+    """In the page, after its ``toc``: take those headings out again (the HTML holds the real ones)."""
+
+    def run(self, root):
+        for parent in list(root.iter()):
+            for child in [c for c in parent if c.get("data-reference-heading") is not None]:
+                parent.remove(child)
+
+
+def format_reference(source, language, css_class, options, md, **kwargs) -> str:
+    """The ``calculators-reference`` fence: :func:`markdown` as HTML, its headings in the page's contents."""
+    found: list[etree.Element] = []
+    inner = Markdown(extensions=["tables", "attr_list", TocExtension(**_toc_configs(md)), "pymdownx.superfences"])
+    inner.treeprocessors.register(_Report(inner, found), "reference-report", 4)
+    html = inner.convert(markdown())
+    if md is not None:
+        if "reference-insert" not in md.treeprocessors:
+            md._reference_headings = {}
+            md.treeprocessors.register(_Insert(md), "reference-insert", 6)
+            md.treeprocessors.register(_Remove(md), "reference-remove", 4)
+        md._reference_headings[html] = found
+    return html
+
+
+def validate_reference(language, inputs, options, attrs, md) -> bool:
+    return True

@@ -8,9 +8,10 @@ token, the length of the log it believes in and the new event.
 
 The protocol every log calculator ``X`` follows:
 
-* ``X.replay`` ``{setup, events}`` → the whole state, and ``log`` (a token)
-  and ``length`` (how many events the engine holds for it).
-* ``X.apply`` ``{log, length, event}`` → what changed: the new log entry and
+* ``X.replay`` ``{setup, events}`` → the whole state, and ``token`` and
+  ``length`` (how many events the engine holds for it). (``token``, not
+  ``log``: a state's ``log`` is its list of entries.)
+* ``X.apply`` ``{token, length, event}`` → what changed: the new log entry and
   the state after it. The kept log is first cut to ``length`` events (undo on
   the page is "the log without its last event"; redo applies it again), so
   any earlier length the engine still holds is a valid place to continue.
@@ -51,7 +52,7 @@ STALE = "stale"
 
 
 def _stale() -> RulesError:
-    return RulesError("This conflict changed elsewhere; it is read again from its log.", field="log", code=STALE)
+    return RulesError("This conflict changed elsewhere; it is read again from its log.", field="token", code=STALE)
 
 
 class Logs:

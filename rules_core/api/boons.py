@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import boons, dice
+from ..errors import RulesError
 from . import fields as f
 from ._convert import probability
 
@@ -9,7 +10,14 @@ MAX_RATING = 100
 
 
 def _rating(p: dict, key: str = "rating") -> int:
-    value = f.integer(p, key, "The rating", low=1, high=MAX_RATING)
+    """A boon's rating, checked once here (the core's :class:`~rules_core.boons.Boon` trusts it).
+
+    Ruling: a rating is a whole number of 1 or more; 0 or less is no boon at all.
+    """
+    value = f.integer(p, key, "The rating", high=MAX_RATING)
+    if value < 1:
+        raise RulesError("A boon's rating is at least 1 (a rating of 0 or less means there is no boon).",
+                         field=key, code="too_small")
     return value
 
 

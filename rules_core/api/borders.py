@@ -7,6 +7,7 @@ from .. import borders, dice
 from ..errors import RulesError
 from . import fields as f
 from ._convert import probability
+from .map_data import read_map, zone
 
 
 def _map(p: dict) -> borders.ZoneMap:
@@ -14,7 +15,7 @@ def _map(p: dict) -> borders.ZoneMap:
     if raw is None:
         raise RulesError("The map is missing.", field="map", code="required")
     try:
-        return borders.from_data(raw)
+        return read_map(raw)
     except RulesError as err:
         raise RulesError(err.message, field=f"map.{err.field}" if err.field != "map" else "map", code=err.code) from None
 
@@ -31,7 +32,7 @@ def _route_payload(r: borders.Route | None) -> dict | None:
 
 
 def check(p: dict) -> dict:
-    """Validate a map and return it cleaned (the shape :func:`rules_core.borders.from_data` reads).
+    """Validate a map and return it cleaned (the shape :func:`rules_core.api.map_data.read_map` reads).
 
     Input: ``map``. Output: ``map`` (zones drawn at a grid place keep it:
     ``{name, at}``), ``zones`` (the names), ``borders`` (a listing:
@@ -64,7 +65,7 @@ def route(p: dict) -> dict:
     """
     f.only(p, "map", "start", "destination")
     m = _map(p)
-    start, destination = p.get("start"), p.get("destination")
+    start, destination = zone(m, p.get("start"), "start"), zone(m, p.get("destination"), "destination")
     r = borders.route(m, start, destination)
     if r is None:
         raise RulesError(
@@ -83,7 +84,7 @@ def range_(p: dict) -> dict:
     """
     f.only(p, "map", "start", "destination")
     m = _map(p)
-    distance = borders.range_between(m, p.get("start"), p.get("destination"))
+    distance = borders.range_between(m, zone(m, p.get("start"), "start"), zone(m, p.get("destination"), "destination"))
     if distance is None:
         raise RulesError("These zones are not connected at all.", field="destination", code="no_route")
     return {"range": distance}
@@ -105,7 +106,7 @@ def move(p: dict) -> dict:
     """
     f.only(p, "map", "start", "destination", "shifts", "skill", "faces", "bid")
     m = _map(p)
-    start = m.check_zone(p.get("start"), "start")
+    start = zone(m, p.get("start"), "start")
     skill = f.optional_integer(p, "skill", "The skill", low=-10, high=30)
     bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
     rolled = None
@@ -133,7 +134,7 @@ def move(p: dict) -> dict:
     destination_info = None
     destination = p.get("destination")
     if destination not in (None, ""):
-        destination = m.check_zone(destination, "destination")
+        destination = zone(m, destination, "destination")
         z = next(z for z in zones if z["zone"] == destination)
         odds = None
         if skill is not None and z["cost"] is not None:

@@ -21,8 +21,6 @@ def fate_shifts(p: dict) -> dict:
     faces = p.get("faces")
     if faces is None or faces == "":
         raise RulesError("Enter the four dice, e.g. +0-- or ⊞⊡⊟⊟.", field="faces", code="required")
-    if not isinstance(faces, (str, list)):
-        raise RulesError("The dice are four symbols: + 0 -.", field="faces", code="invalid")
     total = dice.fate_total(faces)
     return {"dice": total, "shifts": skill + total - bid}
 

@@ -102,19 +102,45 @@ def choice(payload: dict, key: str, what: str, options, *, default=_MISSING) -> 
         if default is _MISSING:
             raise RulesError(f"{what} is missing: choose {_or(options)}.", field=key, code="required")
         return default
-    if value not in options:
+    if not isinstance(value, str) or value not in options:   # a list or a mapping is no option (and not hashable)
         raise RulesError(f"{what} must be {_or(options)}, not {shown(value)}.", field=key, code="unknown")
     return value
 
 
 def text(payload: dict, key: str, what: str, *, default: str | None = None, max_length: int = 80) -> str:
+    """Free text, trimmed, at most ``max_length`` characters."""
     value = payload.get(key, default)
     if value is None:
         raise RulesError(f"{what} is missing.", field=key, code="required")
+    return check_text(value, what, field=key, max_length=max_length)
+
+
+def check_text(value, what: str, *, field: str, max_length: int = 80) -> str:
+    """Check one value that should be text (see :func:`text`)."""
     if not isinstance(value, str):
-        raise RulesError(f"{what} is text.", field=key, code="invalid")
+        raise RulesError(f"{what} is text.", field=field, code="invalid")
     if len(value) > max_length:
-        raise RulesError(f"{what} is too long (at most {max_length} characters).", field=key, code="too_large")
+        raise RulesError(f"{what} is too long (at most {max_length} characters).", field=field, code="too_large")
+    return value.strip()
+
+
+def name(value, what: str, *, field: str, max_length: int = 60) -> str:
+    """A name (a team, a member, a zone, a way): text, not blank, at most
+    ``max_length`` characters once trimmed. The one way every calculator checks a name.
+
+    >>> name(" Ada ", "A member", field="name")
+    'Ada'
+    >>> try:
+    ...     name("", "Zone 2", field="zones[1]")
+    ... except RulesError as e:
+    ...     print(e.code, "|", e.message)
+    required | Zone 2 needs a name.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(f"{what} needs a name.", field=field, code="required")
+    if len(value.strip()) > max_length:
+        raise RulesError(f"The name of {_lower(what)} is too long (at most {max_length} characters).",
+                         field=field, code="too_large")
     return value.strip()
 
 
@@ -128,14 +154,33 @@ def mapping(payload: dict, key: str, what: str, *, default=_MISSING) -> dict:
 
 
 def sequence(payload: dict, key: str, what: str, *, default=_MISSING, max_length: int = 1000) -> list:
+    """A list of at most ``max_length`` entries; ``what`` is plural ("The events").
+
+    >>> try:
+    ...     sequence({"events": [{}] * 3}, "events", "The events", max_length=2)
+    ... except RulesError as e:
+    ...     print(e.message)
+    Too many events: at most 2 (there are 3).
+    """
     value = payload.get(key)
     if value is None and default is not _MISSING:
         return default
     if not isinstance(value, list):
         raise RulesError(f"{what} must be a list.", field=key, code="invalid" if value is not None else "required")
     if len(value) > max_length:
-        raise RulesError(f"{what} is too long (at most {max_length} entries).", field=key, code="too_large")
+        raise RulesError(f"Too many {_bare(what)}: at most {max_length} (there are {len(value)}).", field=key,
+                         code="too_large")
     return value
+
+
+def _lower(what: str) -> str:
+    """"The captain" → "the captain", "Zone 2" stays (a name-like label keeps its capital)."""
+    return what[0].lower() + what[1:] if what.startswith(("The ", "A ", "An ")) else what
+
+
+def _bare(what: str) -> str:
+    """"The events" → "events": a plural label as it reads after "Too many"."""
+    return what[4:] if what.startswith("The ") else _lower(what)
 
 
 def _or(options) -> str:

@@ -27,8 +27,6 @@ def roll_fate(p: dict) -> dict:
     faces = p.get("faces")
     if faces is None or faces == "":
         raise RulesError("Enter the four dice, e.g. +0-- or ⊞⊡⊟⊟, or roll them here.", field="faces", code="required")
-    if not isinstance(faces, (str, list)):
-        raise RulesError("The dice are four symbols: + 0 -.", field="faces", code="invalid")
     r = rolls.fate_roll(skill, faces, bid=bid)
     return {
         "skill": r.skill, "bid": r.bid,

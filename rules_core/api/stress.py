@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import conditions, tracks, wounds
 from ..boosts import CONSEQUENCES
+from ..editions import DEFAULT
 from ..errors import RulesError
 from . import fields as f
 
@@ -78,7 +79,7 @@ def wound_boxes(p: dict) -> dict:
     favor = f.integer(p, "favor", "Favor", low=0, high=999, default=0)
     in_conflict = f.boolean(p, "in_conflict", "In a conflict", default=True)
     last_stand = f.boolean(p, "last_stand", "Last Stand")
-    edition = f.choice(p, "edition", "The edition", wounds.EDITIONS, default="2023")
+    edition = f.choice(p, "edition", "The edition", wounds.EDITIONS, default=DEFAULT)
     box = f.optional_integer(p, "box", "The box", low=1, high=len(wounds.BOXES))
     r = wounds.absorb(w, stress, slot, favor=favor, in_conflict=in_conflict, last_stand=last_stand, edition=edition,
                       box=_index(box))

@@ -1,136 +1,18 @@
-"""One way to drive a page in both browser legs: Playwright (Chromium) and
-selenium (WebKit), so the same checks read alike in both.
+"""The checks every browser leg runs (golden cases through the page, a result
+and a field error in each calculator), as functions of a ``PageLike``.
 
-``as_page(x)`` wraps a Playwright ``Page`` or a selenium ``WebDriver`` in a
-``PageLike`` with the same few verbs: ``goto``, ``reload``, ``js``, ``wait``,
-``fill``, ``click``, ``text``, ``visible``. Scripts are JavaScript function
-expressions, called with the given arguments (``js("(a, b) => a + b", 1, 2)``);
-a returned promise is awaited. Selectors are CSS.
-
-The checks every leg runs (engine ready, golden cases through the page, a
-result and a field error in each calculator) are functions of a ``PageLike``
-at the end of this module.
+The drivers (``as_page``, ``PageLike``, ``wait_engine``: one way to drive a
+page in Playwright and in selenium) live in ``devtools/drivers.py``, shared
+with the benchmarks; they are imported here for the tests.
 """
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
+from devtools.drivers import PageLike, PlaywrightPage, SeleniumPage, as_page, wait_engine  # noqa: F401
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class PageLike:
-    def goto(self, url: str): ...
-    def reload(self): ...
-    def js(self, fn: str, *args): ...
-    def fill(self, selector: str, value): ...
-    def select(self, selector: str, value: str): ...
-    def click(self, selector: str): ...
-    def text(self, selector: str) -> str: ...
-    def visible(self, selector: str) -> bool: ...
-
-    def wait(self, fn: str, *args, timeout: float = 30, what: str = ""):
-        """Poll ``fn(*args)`` in the page until it is truthy; returns its value."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = self.js(fn, *args)
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited {timeout} s for {what or fn}")
-            time.sleep(0.05)
-
-    def wait_text(self, selector: str, words: str, timeout: float = 30) -> str:
-        """Wait until the first element matching ``selector`` shows ``words``; returns its text."""
-        self.wait("(sel, words) => { const e = document.querySelector(sel);"
-                  " return !!e && e.offsetParent !== null && e.innerText.includes(words); }",
-                  selector, words, timeout=timeout, what=f"{words!r} in {selector}")
-        return self.text(selector)
-
-
-class PlaywrightPage(PageLike):
-    def __init__(self, page):
-        self.page = page
-
-    def goto(self, url):
-        self.page.goto(url)
-
-    def reload(self):
-        self.page.reload()
-
-    def js(self, fn, *args):
-        return self.page.evaluate(f"(args) => ({fn})(...args)", list(args))
-
-    def fill(self, selector, value):
-        self.page.locator(selector).first.fill(str(value))
-
-    def select(self, selector, value):
-        self.page.locator(selector).first.select_option(value)
-
-    def click(self, selector):
-        self.page.locator(selector).first.click()
-
-    def text(self, selector):
-        return self.page.locator(selector).first.inner_text()
-
-    def visible(self, selector):
-        return self.page.locator(selector).first.is_visible()
-
-
-class SeleniumPage(PageLike):
-    def __init__(self, driver):
-        self.driver = driver
-
-    def goto(self, url):
-        self.driver.get(url)
-
-    def reload(self):
-        self.driver.refresh()
-
-    def js(self, fn, *args):
-        out = self.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            f"Promise.resolve().then(() => ({fn})(...[...arguments].slice(0, -1)))"
-            ".then((value) => done({value}), (error) => done({error: String(error && error.stack || error)}));",
-            *args)
-        if "error" in out:
-            raise AssertionError(f"the page's script failed: {out['error']}")
-        return out.get("value")
-
-    def _element(self, selector):
-        from selenium.webdriver.common.by import By
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
-
-    def fill(self, selector, value):
-        """Type as a player would: select what is there, delete it, type the new text."""
-        from selenium.webdriver.common.keys import Keys
-        element = self._element(selector)
-        element.send_keys(Keys.CONTROL, "a")
-        element.send_keys(Keys.DELETE)
-        if str(value):
-            element.send_keys(str(value))
-
-    def select(self, selector, value):
-        from selenium.webdriver.support.select import Select
-        Select(self._element(selector)).select_by_value(value)
-
-    def click(self, selector):
-        self._element(selector).click()
-
-    def text(self, selector):
-        return self.js("(sel) => document.querySelector(sel).innerText", selector)
-
-    def visible(self, selector):
-        return self._element(selector).is_displayed()
-
-
-def as_page(page) -> PageLike:
-    if isinstance(page, PageLike):
-        return page
-    if hasattr(page, "execute_script"):
-        return SeleniumPage(page)
-    return PlaywrightPage(page)
 
 
 # ---------------------------------------------------------------- the checks both legs run
@@ -147,17 +29,6 @@ CALCULATOR_PAGES = {
 # The golden case files each kind of calculator answers from.
 CASE_FILES = {"boons": ["boons.json"], "stress": ["wounds.json", "conditions.json", "tracks.json"],
               "morale": ["morale.json"], "borders": ["borders.json"], "dice": ["rolls.json"]}
-
-
-def wait_engine(page, timeout: float = 90) -> str:
-    """Wait until the page's calculator engine is ready (or fail with its error); returns its source
-    ("fresh" or "snapshot")."""
-    p = as_page(page)
-    p.wait("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)",
-           timeout=timeout, what="the engine to be ready or failed")
-    status, error, source = p.js("() => [calcEngine.status, calcEngine.error, calcEngine.source]")
-    assert status == "ready", f"engine failed: {error}"
-    return source
 
 
 def golden_cases(kinds) -> list[dict]:

@@ -667,3 +667,37 @@ def test_share_link_opens_the_conflict(tracker):
     t.wait_log(2)
     assert (t.morale(), t.log()) == shared
     assert "#morale=" not in t.page.url
+
+
+def test_a_tap_sends_one_event_not_the_whole_log(tracker):
+    """After the start's replay, each logged event, undo and redo go to the engine as
+    the token, the length and the event (rules_core.api.morale.apply): never the log
+    again (issue 23); what the player sees is the same (the other tests)."""
+    t = tracker
+    t.begin("2023", WOLVES_CROWS)
+    t.page.evaluate("""() => {
+        window.__moraleCalls = [];
+        const post = window.__moralePost = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (message, ...rest) {
+            if (message && message.request) {
+                const { name, payload } = JSON.parse(message.request);
+                if (name.startsWith("morale.")) window.__moraleCalls.push({ name, keys: Object.keys(payload).sort() });
+            }
+            return post.call(this, message, ...rest);
+        };
+    }""")
+    try:
+        t.act("failure", "Bo")
+        t.act("failure", "Ada")
+        t.w.locator('[data-act="undo"]').click()
+        t.wait_log(1)
+        t.w.locator('[data-act="redo"]').click()
+        t.wait_log(2)
+        calls = t.page.evaluate("window.__moraleCalls")
+    finally:
+        t.page.evaluate("() => { Worker.prototype.postMessage = window.__moralePost; }")
+    assert t.morale() == {"Wolves": -2, "Crows": 0}
+    taps = [c for c in calls if c["name"] == "morale.apply"]
+    assert [c["keys"] for c in taps] == [["event", "length", "token"], ["event", "length", "token"],
+                                         ["length", "token"], ["event", "length", "token"]], calls
+    assert not any("events" in c["keys"] for c in calls if c["name"] in ("morale.apply", "morale.replay")), calls

@@ -6,17 +6,19 @@ import * as saved from "./morale/saved.js";
 import * as setup from "./morale/setup.js";
 import * as play from "./morale/play.js";
 import { rollInto } from "./morale/roll.js";
+import { tapped } from "./morale/tap.js";
 import { receive } from "../handoff.js";
 import * as share from "../share.js";
 import { follow } from "../edition.js";
 
-export function mount(root, { engine, ui, options }) {
+export function mount(root, { engine: whole, ui, options }) {
   const { el } = ui;
   const wid = root.id;
   const form = root.querySelector(".calc__form");
   const app = root.querySelector("[data-morale-app]");
   const forms = JSON.parse(app.dataset.moraleForms); // rules_core's form per edition, rendered at build time
   const editions = Object.keys(forms);
+  const engine = tapped(whole, forms); // a tap sends one event, not the log (morale/tap.js)
 
   const notice = el("div", { class: "morale__notice", "data-out": "notice", hidden: true });
   const main = el("div", { class: "morale__main" });

@@ -166,10 +166,21 @@ def form(wid: str, zones: list[str], start: str, destination: str, examples: lis
     )
 
 
+class FenceMapError(WidgetError, maps.MapError):
+    """A map problem met while rendering a fence: a :class:`WidgetError`, so the build stops."""
+
+
+def _maps(name: str) -> tuple[dict, dict]:
+    """Every example map and the one the fence names; a bad one stops the build."""
+    try:
+        return maps.load_all(), maps.load_named(name)
+    except maps.MapError as err:
+        raise FenceMapError(str(err)) from None
+
+
 def render(wid: str, options: dict) -> str:
     opts = check_options("borders", options, OPTIONS)
-    examples = maps.load_all()
-    data = maps.load_named(opts["map"])
+    examples, data = _maps(opts["map"])
     zones = _result("borders.check", {"map": data})["zones"]
     start = opts["start"] if opts["start"] is not None else zones[0]
     destination = opts["destination"] if opts["destination"] is not None else zones[-1]

@@ -20,11 +20,13 @@ import json
 from rules_core.api import call
 from rules_core.api import morale as morale_api
 from rules_core.morale import EDITIONS
+from rules_core.words import signed
 
 from . import _html as h
 from .base import Option, Widget, WidgetError, check_choice, check_options
 
-OPTIONS = {"edition": Option("2023", 'the edition a new conflict is set up in: "2023", "2022" or "wiki"')}
+OPTIONS = {"edition": Option(EDITIONS[0], "the edition a new conflict is set up in: "
+                             + ", ".join(f'"{e}"' for e in EDITIONS[:-1]) + f' or "{EDITIONS[-1]}"')}
 
 _WOLVES = ["Ada", "Bo", "Eve"]
 _CROWS = ["Cy", "Di"]
@@ -42,10 +44,6 @@ def _setup(edition: str, approach: int = 5, successes=(0, 0, 0)) -> dict:
     return {"edition": edition, "teams": teams}
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 def _moves(edition: str, events: list[dict]) -> str:
     """'+1 / −1': how Wolves' and Crows' morale moved."""
     before = _replay(_setup(edition), [])
@@ -53,7 +51,7 @@ def _moves(edition: str, events: list[dict]) -> str:
     if isinstance(after, str):
         return after
     deltas = [a["morale"] - b["morale"] for a, b in zip(after["teams"], before["teams"])]
-    return " / ".join(_signed(d) for d in deltas)
+    return " / ".join(signed(d) for d in deltas)
 
 
 def _replay(setup: dict, events: list[dict]):
@@ -74,7 +72,7 @@ def _below_zero(edition: str) -> str:
     to_one = [] if edition == "wiki" else [{"kind": "adjust", "team": "Wolves", "amount": 1}]  # wiki: Approach 1
     state = _replay(_setup(edition, approach=1), to_one + [{"kind": "adjust", "team": "Wolves", "amount": -3}])
     team = state["teams"][0]
-    text = _signed(team["morale"]) if team["morale"] < 0 else str(team["morale"])
+    text = signed(team["morale"]) if team["morale"] < 0 else str(team["morale"])
     if team["broken_morale"]:
         text += f", BROKEN MORALE {team['broken_morale']} (keep-morale difficulty {team['keep_morale']['difficulty']})"
     if team["broken"]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
+from devtools.webkit import Missing, open_webkit, start_display
 from tests.browser.support import Server
-from tests.browser.webkit.launch import Missing, open_webkit, start_display
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,234 @@
+"""Calculators for the Edgerunner conflict board (docs/edgerunner/conflicts.md#exchanges).
+
+The board is a log of events (:mod:`rules_core.board`); these calls follow the
+token protocol of :mod:`rules_core.api._logs`: ``board.replay`` reads a whole
+log once and hands back a token (``token``) and a ``length``; each tap then
+sends only ``{token, length, event}``. A token or length the engine no longer
+holds is refused with code ``stale`` (field ``token``): send the whole log
+again through ``board.replay``.
+
+**Setup** (plain data, the page keeps it)::
+
+    {"map": {"name": "Warehouse", "zones": ["West end", "Middle", "East end"],
+             "borders": [{"between": ["West end", "Middle"], "pass": 3},
+                         {"between": ["Middle", "East end"], "pass": 3}]},
+     "sides": ["Crew", "Hargan's gang"],
+     "actors": [{"name": "Gatto", "side": "Crew", "zone": "West end",
+                 "tracks": {"cool": 2, "humanity": 3, "reputation": {"threshold": 2, "marked": [1]}},
+                 "consequences": {"severe": 5}}],       # optional value overrides
+     "things": [{"name": "Loading door lock", "threshold": 3, "zone": "East end"}],  # zone optional
+     "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1}]}
+
+``on`` is ``zone``, ``border`` (target ``[zone, zone]``), ``actor`` or ``thing``.
+A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
+
+**Events** (``kind`` and the fields it uses)::
+
+    roll fields (every rolled action): actor, skill (name), rating, faces ("+0--", "⊞⊡⊟⊟", [1,0,-1,-1])
+        or dice (the typed total −4…4), bid (≥ 0, default 0), invokes (aspect names, +2 each),
+        opposition (the opposing skill, active opposition only; default 0)
+    {"kind": "move", <roll>, "zone": "Middle"}            # zone omitted (or the actor's own): stays put
+    {"kind": "move_another", <roll>, "target": "Daemon", "zone": "Node 5", "resist": <resist>}
+    {"kind": "attack", <roll>, "target": "Gatto", "track": "cool",
+     "resist": {"consequences": ["mild"], "invokes": ["Tough as nails"]}}
+    {"kind": "defense", <roll>, "target": "Jade", "track": "cool"}
+    {"kind": "maneuver", <roll>, "aspect": "Smoke everywhere", "on": "zone", "target": "Middle", "resist": <resist>}
+    {"kind": "recovery", <roll>, "target": "Jade", "track": "cool", "boxes": [1, 2]}   # boxes omitted: the suggested set
+    {"kind": "continue", "actor": "Gatto", "invokes": [...], + the previous action's own fields
+        (zone / resist / aspect, on, target / boxes)}
+    {"kind": "simple", "actor": "Jade", "note": "opens the door"}
+    {"kind": "compel", "actor": "Gatto", "aspect": "Hot-headed", "accepted": true}   # accepted: loses the turn
+    {"kind": "taken_out", "target": "Gatto"}          # the table rules someone (or a thing) out
+    {"kind": "concession", "side": "Crew", "story": "they run, leaving the data"}
+    {"kind": "end_exchange"}
+    {"kind": "end", "note": "the alarm ends it"}      # the table ends the conflict
+    <resist> = {"stress": {"track": "cool", "amount": 2}, "consequences": ["mild"], "invokes": ["…"]}
+    (a move may carry "boost": {"stress": {...}, "consequences": [...]}: stress and consequences
+     taken to add shifts to the move.)
+
+**State** (``state`` in every answer; compact, without the map)::
+
+    {"exchange": 2, "closed": false,          # closed: everyone in has acted, the next action opens exchange 3
+     "to_act": ["Hargan"], "acted": ["Gatto", "Jade"],
+     "over": false, "ended": null,            # "taken_out" | "concession" | "table"
+     "winner": null, "conceded": null, "story": null,
+     "sides": [{"name": "Crew", "in": ["Gatto", "Jade"], "out": []}],
+     "actors": [{"name": "Gatto", "side": "Crew", "zone": "Middle", "out": false, "acted": true,
+                 "tracks": {"cool": {"threshold": 2, "base": 2, "defense": null, "marked": [1]}, ...},
+                 "consequences": [{"name": "mild", "value": 1, "taken": false}, ...],
+                 "previous": {"kind": "move", "skill": "Athletics", "target": null, "track": null, "shifts": 3}}],
+     "things": [{"name": "Loading door lock", "zone": "East end", "out": false,
+                 "track": {"threshold": 3, "base": 3, "defense": null, "marked": []}}],
+     "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1}]}
+
+``defense`` on a track is ``{"by": "Jade", "threshold": 3}`` while a defense holds
+(``threshold`` then shows it; ``base`` is the setup's).
+
+**Log entry**::
+
+    {"index": 3, "exchange": 2, "kind": "move", "actor": "Gatto", "target": null,
+     "shifts": 3, "text": "Exchange 2 — Gatto moves West end → Middle (3 of 3 shifts)"}
+
+**Calls**::
+
+    board.replay  {setup, events}          → {token, length, map: {data, layout: {zone: [col, row]}},
+                                              state, entries: [entry, … oldest first]}
+    board.apply   {token, length, event}     → {token, length, entry, state}      (length is the new one)
+    board.at      {token, length}            → {token, length, state, entry}      (undo: a shorter length;
+                                              entry is the last one kept, or null; redo = apply again)
+    board.preview {token, length, event}     → what the event's form needs before it is chosen
+                  (or {setup, events, event}: replayed for this answer, nothing kept):
+        {"kind", "actor", "shifts" (null until the roll is given), "must_continue": bool,
+         "previous": {kind, skill, target, track, shifts} | null,
+         "reach":   [{zone, cost, shortfall, reachable, route: [zones], cover: [{consequences, invokes}]}]
+                    (move, move_another: from the mover's zone; shortfall null when no route),
+         "range":   borders from the actor to the target (or null),
+         "absorb":  {track, threshold, options: [{consequences, invokes, hit}], taken_out_anyway: bool} (attack),
+         "defense_threshold": n (defense), "free_invokes": n (maneuver),
+         "recovery": {clearable, suggested} (recovery)}
+        (the event may be incomplete: only ``kind`` and ``actor`` are required.)
+    board.example {name: "warehouse crew"} → {name, setup, names, rulings}
+
+Errors: a setup's error names its place (``actors[1].name``); an event's error names the
+event's own field (``zone``, ``faces``, ``resist.stress.amount``) and gives its index as ``event``
+(in ``board.apply``, ``event`` is the length before it: the new event's place).
+"""
+from __future__ import annotations
+
+from ... import board as core
+from ...errors import RulesError
+from .. import fields as f
+from .._logs import Logs
+from . import payload, read
+from .examples import EXAMPLES
+
+LOGS = Logs()
+"""The replayed conflicts this engine holds, by token (:mod:`rules_core.api._logs`)."""
+
+
+def _kept(p: dict):
+    setup, steps = LOGS.steps(p.get("token"), p.get("length"))
+    return setup, steps, (steps[-1][0] if steps else core.start(setup))
+
+
+def _answer(token: str, steps: list, board: core.Board) -> dict:
+    return {"token": token, "length": len(steps), "state": payload.state(board)}
+
+
+def replay(p: dict) -> dict:
+    """The conflict after its whole log, and a token to continue it tap by tap.
+
+    Input: ``setup`` (map, sides, actors, things, aspects: see the module),
+    ``events`` (the log, oldest first; at most 5000).
+    Output: ``token``, ``length`` (events held), ``map`` ({data,
+    layout}: the map as data and each zone's grid cell), ``state`` and
+    ``entries`` (every log entry, oldest first: {index, exchange, kind, actor,
+    target, shifts, range, text}).
+
+    Example: ``{"setup": {...warehouse crew...}, "events": [{"kind": "move", "actor": "Gatto",
+    "skill": "Athletics", "rating": 3, "faces": "+0--"}]}`` → ``entries[0].text`` "Exchange 1 —
+    Gatto moves: 2 shifts reach no other zone (Middle is 1 short)".
+    """
+    f.only(p, "setup", "events")
+    if p.get("setup") is None:
+        raise RulesError("The conflict's setup is missing.", field="setup", code="required")
+    setup = read.setup(p["setup"])
+    steps = core.history(setup, read.events(p))
+    token = LOGS.keep(setup, steps)
+    board = steps[-1][0] if steps else core.start(setup)
+    return {**_answer(token, steps, board), "map": payload.zone_map(setup.map),
+            "entries": [payload.entry(e, i) for i, (_, e) in enumerate(steps)]}
+
+
+def apply(p: dict) -> dict:
+    """One new event on a kept conflict: only what changed.
+
+    Input: ``token`` (the token from ``board.replay``), ``length`` (the events
+    the page holds before this one: undo is a shorter length), ``event``.
+    Output: ``token``, ``length`` (one more), ``entry`` (the new log entry, with
+    its story line) and ``state`` (the whole state, compact: no map, no log).
+    A token or length the engine does not hold: error code ``stale`` (replay
+    the log). A bad event: its own field, ``event`` = its index.
+
+    Example: ``{"token": "9f…", "length": 0, "event": {"kind": "move", "actor": "Hargan",
+    "skill": "Athletics", "rating": 2, "dice": 1, "zone": "Middle"}}`` → ``entry.text``
+    "Exchange 1 — Hargan moves East end → Middle (3 of 3 shifts)".
+    """
+    f.only(p, "token", "length", "event")
+    _, steps, board = _kept(p)
+    try:
+        event = read.event(p.get("event"))
+        board, entry = core.apply(board, event)
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
+    steps.append((board, entry))
+    return {**_answer(p["token"], steps, board), "entry": payload.entry(entry, len(steps) - 1)}
+
+
+def at(p: dict) -> dict:
+    """The kept conflict cut to ``length`` events (undo; redo is ``board.apply`` with the event again).
+
+    Input: ``token``, ``length``.
+    Output: ``token``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``).
+    """
+    f.only(p, "token", "length")
+    _, steps, board = _kept(p)
+    return {**_answer(p["token"], steps, board),
+            "entry": payload.entry(steps[-1][1], len(steps) - 1) if steps else None}
+
+
+def preview(p: dict) -> dict:
+    """What an action's form needs before choosing, on the kept conflict.
+
+    Input: ``token``, ``length``, ``event``: the action as far as it is filled in
+    (``kind`` and ``actor`` required; the roll, target and track when known).
+    Instead of ``token`` and ``length``, ``setup`` and ``events`` may be given:
+    the log is then replayed for this answer only (nothing is kept).
+    Output: ``kind``, ``actor``, ``shifts`` (``None`` until the roll is given),
+    ``must_continue`` (same skill, kind and target as the previous action),
+    ``previous``, ``range``, ``reach`` (move, move another: every zone with
+    cost, shortfall, reachable, route, cover), ``track``, ``threshold``,
+    ``absorb`` (attack: {track, threshold, options [{consequences, invokes,
+    hit}], taken_out_anyway}), ``defense_threshold``, ``free_invokes``
+    (maneuver), ``recovery`` (recovery: {track, marked, clearable, suggested}).
+    Without a roll, ``reach`` gives each zone's cost (its shortfall is then the whole cost).
+
+    Example: ``{"token": "9f…", "length": 0, "event": {"kind": "move", "actor": "Gatto",
+    "rating": 3, "faces": "+0--"}}`` → ``reach`` West end 0, Middle short 1, East end short 4.
+    """
+    f.only(p, "token", "length", "setup", "events", "event")
+    if p.get("setup") is not None:   # no token: the log is replayed for this answer only (not kept)
+        steps = core.history(read.setup(p["setup"]), read.events(p))
+        board = steps[-1][0] if steps else core.start(read.setup(p["setup"]))
+    else:
+        _, steps, board = _kept(p)
+    try:
+        event = read.event(p.get("event"), partial=True)
+        return payload.preview(core.preview(board, event))
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
+
+
+def example(p: dict) -> dict:
+    """A ready setup.
+
+    Input: ``name``: "warehouse crew" (the warehouse map, two sides, four
+    actors and a lock), "nephrite and the daemon" or "hargan and gatto" (the
+    worked examples).
+    Output: ``name``, ``setup`` (plain data for ``board.replay``), ``names``
+    (every example's name), ``rulings`` (every ruling the board adds beyond
+    the rules page, one sentence each: :data:`rules_core.board.RULINGS`).
+    """
+    f.only(p, "name")
+    which = f.choice(p, "name", "The example", EXAMPLES, default="warehouse crew")
+    return {"name": which, "setup": EXAMPLES[which](), "names": list(EXAMPLES), "rulings": list(core.RULINGS)}
+
+
+CALCULATORS = {
+    "board.replay": replay,
+    "board.apply": apply,
+    "board.at": at,
+    "board.preview": preview,
+    "board.example": example,
+}
+"""This package's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

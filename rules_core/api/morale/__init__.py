@@ -1,0 +1,188 @@
+"""Calculators for the morale tracker (docs/gauntlet-forge/conflicts.md#morale).
+
+A conflict travels as plain data: ``setup`` and the list of ``events``. The
+tracker keeps both (in the page's storage) and asks for the state, which is
+always derived by replaying the log. The state also says which events each
+member and team can log now (``actions``, tried against the core) and what
+the tracker asks for in the edition (``form``), so the page holds no rules.
+
+One tap costs one event, not the whole log: ``morale.replay`` keeps the
+replayed log under a ``token`` (the protocol of :mod:`rules_core.api._logs`),
+and ``morale.apply`` with ``{token, length, event}`` answers only what changed.
+
+The parts, by role: :mod:`.read` (plain data in, checked once),
+:mod:`.payload` (the state out), :mod:`.words` (its sentences),
+:mod:`.forms` (the fields each edition asks for).
+"""
+from __future__ import annotations
+
+from ... import morale
+from ...errors import RulesError
+from .. import fields as f
+from .._logs import STALE, Logs
+from .forms import form
+from .payload import log_entry, state_payload, state_view, stress_dealt
+from .read import (
+    MAX_EVENTS,
+    MAX_MEMBERS,
+    MAX_TEAMS,
+    check_setup,
+    event_payload,
+    events_of,
+    read_event,
+    read_setup,
+    setup_of,
+)
+from .words import announcement
+
+__all__ = [
+    "CALCULATORS",
+    "MAX_EVENTS",
+    "MAX_MEMBERS",
+    "MAX_TEAMS",
+    "STALE",
+    "announcement",
+    "apply",
+    "check_setup",
+    "form",
+    "keep_morale",
+    "read_event",
+    "read_setup",
+    "replay",
+    "state_payload",
+    "state_view",
+]
+
+LOGS = Logs()
+"""The replayed conflicts this engine keeps, by token (see :mod:`rules_core.api._logs`)."""
+
+
+def replay(p: dict) -> dict:
+    """The conflict after its whole log.
+
+    Errors: in the setup, ``field`` is its path (``"teams[0].name"``); in an
+    event, ``field`` is the event's own field (``"effort"``) and the error's
+    ``event`` is the event's index in ``events``.
+
+    Input: ``setup`` ({edition "2023"|"2022"|"wiki", teams: [{name, goal,
+    captain, approach (wiki), members: [names, or {name, successes,
+    perfect_defense, vigor, intuition} in the wiki]}]}), ``events`` (the log:
+    [{kind, …}], see :mod:`rules_core.morale`).
+    Output: ``edition``, ``round``, ``turn`` (team whose turn it is),
+    ``turn_order``, ``over``, ``winner`` (only once decided: never while a
+    team whose morale broke may still enter a Last Stand),
+    ``announcement`` (the sentence above the teams: the outcome, or what the
+    team whose morale just broke may do; ``None`` otherwise), ``teams``
+    ([{name, goal, captain, morale, broken_morale, keep_morale {due,
+    difficulty, per_helper}, broken, status (playing, deciding, broken,
+    lost, won), status_text, actions, members [{name, status (active, left,
+    retired, last_stand, perished, survived), captain, in_play,
+    actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
+    edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
+    morale, stress_dealt}; ``stress_dealt`` is {member, amount} for an attack:
+    the stress its defender takes, 0 when held off; ``None`` for other
+    events). An attack event is {kind "attack", member (the attacker),
+    defender, effort (the attacker's), defender_effort, disposed, reduce}. ``actions`` lists the event kinds the core accepts now from that
+    member (``success`` … ``perish``) or team (``end_turn``, ``concede``,
+    ``adjust``). Then ``token`` and ``length`` (how many events it holds):
+    send them to ``morale.apply`` so that the next tap replays nothing.
+    """
+    f.only(p, "setup", "events")
+    setup = setup_of(p)
+    steps = morale.history(setup, events_of(p))
+    out = state_payload(setup, steps)
+    out["token"] = LOGS.keep(setup, steps)
+    out["length"] = len(steps)
+    return out
+
+
+def apply(p: dict) -> dict:
+    """Check one new event against the conflict so far, and return what it changed.
+
+    Input, one of two:
+
+    * ``token``, ``length``, ``event`` (a tap): the conflict ``morale.replay``
+      kept under ``token``, cut to its first ``length`` events (undo on the
+      page is a shorter length), then the new event. Output: the state as
+      ``morale.replay`` gives it **without** ``form`` and ``log`` (the page
+      has both), and ``entry`` (the new log entry, as in ``log``), ``event``
+      (the new event, cleaned), ``stress_dealt`` (the new event's), ``token``
+      (the same) and ``length`` (one more). Without ``event``: the state at
+      ``length`` and ``entry`` ``None`` (an undo). A token or length the
+      engine no longer holds (a restarted worker, a conflict forgotten to make
+      room) is refused with the code ``stale``: send the log to
+      ``morale.replay`` again.
+    * ``setup``, ``events`` (the log so far), ``event`` (the whole log each
+      time, as saved links and older pages send it). Output: as
+      ``morale.replay`` for the log plus the event (without ``token``), and
+      ``event`` and ``stress_dealt`` as above.
+
+    An error in an event (as in ``morale.replay``) names the event's own
+    field (``"effort"``, ``"member"`` …) and gives the event's index as the
+    error's ``event``: the log's length for the new one, so the page shows it
+    beside the field of the form being filled, and an earlier one's elsewhere.
+    """
+    if "token" in p:
+        return _tap(p)
+    f.only(p, "setup", "events", "event")
+    setup = setup_of(p)
+    events = events_of(p)
+    steps = morale.history(setup, events)
+    event, step = _next(steps[-1].state if steps else morale.start(setup), p.get("event"), len(events))
+    steps.append(step)
+    out = state_payload(setup, steps)
+    out["event"] = event_payload(event)
+    out["stress_dealt"] = stress_dealt(setup.edition, event)
+    return out
+
+
+def _next(state: morale.Conflict, raw, index: int) -> tuple[morale.Event, morale.Step]:
+    """The new event read and applied; its errors name its place (after the log)."""
+    try:
+        event = read_event(raw)
+        new_state, text = morale.apply(state, event)
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field or "kind", code=err.code, event=index) from None
+    return event, morale.Step(event, text, new_state)
+
+
+def _tap(p: dict) -> dict:
+    f.only(p, "token", "length", "event")
+    setup, steps = LOGS.steps(p.get("token"), p.get("length"))
+    if p.get("event") is None:
+        state = steps[-1].state if steps else morale.start(setup)
+        return {**state_view(state), "entry": None, "token": p["token"], "length": len(steps)}
+    event, step = _next(steps[-1].state if steps else morale.start(setup), p.get("event"), len(steps))
+    steps.append(step)
+    out = state_view(step.state)
+    out["entry"] = log_entry(len(steps) - 1, step, setup.edition)
+    out["event"] = event_payload(event)
+    out["stress_dealt"] = stress_dealt(setup.edition, event)
+    out["token"] = p["token"]
+    out["length"] = len(steps)
+    return out
+
+
+def keep_morale(p: dict) -> dict:
+    """The keep-morale test before the roll.
+
+    Input: ``setup``, ``events``, ``team``, ``helpers`` (teammates testing
+    with the captain, default 0).
+    Output: ``due`` (the team has BROKEN MORALE), ``rating``, ``difficulty``.
+    """
+    f.only(p, "setup", "events", "team", "helpers")
+    setup = setup_of(p)
+    state = morale.replay(setup, events_of(p))
+    team = state.team(f.text(p, "team", "The team"))
+    helpers = f.integer(p, "helpers", "The number of helpers", low=0, high=MAX_MEMBERS, default=0)
+    return {"due": team.keep_morale_due, "rating": team.broken_morale,
+            "difficulty": team.keep_morale_difficulty(helpers)}
+
+
+CALCULATORS = {
+    "morale.replay": replay,
+    "morale.apply": apply,
+    "morale.keep_morale": keep_morale,
+    "morale.form": form,
+}
+"""This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""
