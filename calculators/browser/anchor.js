@@ -5,9 +5,18 @@
 // After each page change, an anchor that names nothing on the page is dropped.
 // A share link's fragment (#stress=…) is not an anchor and stays (share.js).
 
+/** The anchor as the page's ids spell it; a malformed % escape (#%%) is taken as it is. */
+export function anchorOf(hash) {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
 /** Drop the address's anchor when no element on the page carries it. */
 export function dropStrayAnchor() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  const id = anchorOf(location.hash);
   if (!id || id.includes("=") || document.getElementById(id)) return;
   history.replaceState(history.state, "", location.pathname + location.search);
 }

@@ -13,8 +13,24 @@ import { EDITIONS } from "./registry.js"; // written by the build from rules_cor
 export { EDITIONS };
 const KEY = keyFor("edition"); // scoped to this site's path, like every stored value
 const EVENT = "conflict-table:edition";
+// Before keys carried the site's path the preference was kept under this key: moved once, as
+// store.js moves every other value (the old key goes only once the new one holds it).
+const OLD_KEY = "conflict-table:edition";
+let migrated = false;
+
+function migrate() {
+  if (migrated) return;
+  migrated = true;
+  try {
+    const old = localStorage.getItem(OLD_KEY);
+    if (old == null || localStorage.getItem(KEY) != null) return;
+    localStorage.setItem(KEY, old);
+    localStorage.removeItem(OLD_KEY);
+  } catch {} // storage off or full: the old key stays, to move next time
+}
 
 export function preferred() {
+  migrate();
   try {
     const value = localStorage.getItem(KEY);
     return EDITIONS.includes(value) ? value : null;

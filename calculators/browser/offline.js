@@ -6,7 +6,8 @@
 import { Workbox } from "./vendor/workbox-window.prod.mjs";
 
 const root = new URL("../../", import.meta.url); // the site's root, also under a sub-path
-// status: unsupported | registering | ready | failed (then retrying); stale: another
+// status: unsupported | registering | ready | failed (then retrying) | full (the browser's storage
+// for the site is full: said once, not retried, the site works online as before); stale: another
 // version took over without this tab agreeing (its links then load whole pages).
 export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false };
 window.calcOffline = offline; // for the tests
@@ -72,8 +73,11 @@ function offerUpdate(text) {
   ]);
 }
 
+let storageFull = false; // the installing worker said the precache did not fit (sw-update.js)
+
 function onWorkerMessage(event) {
   const data = event.data || {};
+  if (data.type === "STORAGE_FULL") storageFull = true;
   if (data.type !== "UPDATE_PENDING") return;
   const offer = document.querySelector(".calc-update--offer");
   if (data.agreed && offer) {
@@ -158,6 +162,16 @@ async function register() {
     attempt = 0;
     document.querySelector(".calc-offline-failed")?.remove();
   } catch (error) {
+    if (!storageFull) await new Promise((resolve) => setTimeout(resolve, 500)); // the worker's word may come just after
+    if (storageFull || error?.name === "QuotaExceededError") {
+      offline.status = "full";
+      offline.error = "storage full";
+      bar("calc-offline-failed",
+        "This site could not be saved for offline use: the browser's storage for it is full. " +
+        "Everything works while you are online. To use it offline, free some space (another site's data, " +
+        "or this browser's cached files) and reload.");
+      return;
+    }
     offline.status = "failed";
     offline.error = error?.message || String(error);
     const seconds = RETRY_SECONDS[Math.min(attempt, RETRY_SECONDS.length - 1)];

@@ -11,6 +11,9 @@ import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
 export const MAX_CHARS = 1_000_000;
+/** One cap for every link, deflated or plain: a code longer than base64url of MAX_CHARS bytes is refused
+ *  before it is read (a plain 2 MB link took seconds to open), and so is a text over MAX_CHARS characters. */
+export const MAX_CODE = Math.ceil((MAX_CHARS * 4) / 3);
 
 function toBase64url(bytes) {
   let binary = "";
@@ -56,6 +59,8 @@ export async function encode(value) {
 
 /** The text a code carries: {text} or {problem} (a sentence). */
 export async function decode(code) {
+  const tooLarge = { problem: "it carries far more than any calculator holds" };
+  if (code.length > MAX_CODE) return tooLarge;
   try {
     if (code.startsWith(ZIPPED)) {
       let stream = null;
@@ -64,11 +69,12 @@ export async function decode(code) {
       } catch {}
       if (!stream) return { problem: "this browser can't unpack it (it has no deflate-raw DecompressionStream): open it in a newer browser" };
       const bytes = await through(stream, fromBase64url(code.slice(ZIPPED.length)), MAX_CHARS * 4);
-      return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      return text.length > MAX_CHARS ? tooLarge : { text };
     }
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(code)) };
   } catch (error) {
-    if (error instanceof RangeError) return { problem: "it carries far more than any calculator holds" };
+    if (error instanceof RangeError) return tooLarge;
     return { problem: "the link is damaged (cut short or changed)" };
   }
 }
@@ -101,8 +107,36 @@ export function forget(name) {
   if (location.hash.startsWith(hashOf(name))) history.replaceState(history.state, "", location.href.split("#")[0]);
 }
 
-/** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand.
- *  Returns {copied, box} (the field, to put in a notice). */
+/** lean-qr and its SVG output, shipped with the site (assets/calc/vendor), loaded the first time a link is offered. */
+let qrLibrary = null;
+const vendor = (name) => import(new URL(`./vendor/${name}`, import.meta.url).href);
+
+/**
+ * A QR code of a link, drawn as an SVG, so a phone at the table opens it with its camera: a
+ * <figure> to put beside the link's field, or a sentence when the link is too long for a QR code
+ * (at most about 2,900 characters) or the code can't be drawn.
+ */
+export async function qrCode(el, url) {
+  let lib;
+  try {
+    qrLibrary ??= Promise.all([vendor("lean-qr.mjs"), vendor("lean-qr-svg.mjs")]);
+    const [{ generate, correction }, { toSvg }] = (lib = await qrLibrary);
+    const code = generate(url, { minCorrectionLevel: correction.L });
+    const svg = toSvg(code, document, { on: "#000", off: "#fff", pad: 4 });
+    svg.setAttribute("class", "calc-share__qr");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "QR code of the link");
+    return el("figure", { class: "calc-share__code", "data-out": "qr" }, svg,
+      el("figcaption", {}, "Or scan this code with another phone's camera."));
+  } catch {
+    qrLibrary = lib ? qrLibrary : null; // a library that did not load is asked for again next time
+    return el("p", { class: "calc-share__code", "data-out": "qr" },
+      lib ? "This link is too long for a QR code: copy it instead." : "The QR code could not be drawn here: copy the link instead.");
+  }
+}
+
+/** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand,
+ *  with its QR code. Returns {copied, box, code} (the field and the code, to put in a notice). */
 export async function offer(el, url, label = "Share link") {
   const box = el("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "calc-share__link" });
   let copied = false;
@@ -110,7 +144,7 @@ export async function offer(el, url, label = "Share link") {
     await navigator.clipboard.writeText(url);
     copied = true;
   } catch {}
-  return { copied, box };
+  return { copied, box, code: await qrCode(el, url) };
 }
 
 // ---------------------------------------------------------------- a calculator whose state is its form
@@ -157,8 +191,8 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   form.append(el("div", { class: "calc__buttons" },
     el("button", { type: "button", "data-act": "share-link", onclick: async () => {
       const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      const { copied, box } = await offer(el, url);
-      notice.replaceChildren(copied ? `The link was copied. It opens ${what} as it is now. ` : `Copy this link; it opens ${what} as it is now. `, box);
+      const { copied, box, code } = await offer(el, url);
+      notice.replaceChildren(copied ? `The link was copied. It opens ${what} as it is now. ` : `Copy this link; it opens ${what} as it is now. `, box, code);
       box.select();
     } }, "Share link")), notice);
 

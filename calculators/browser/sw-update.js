@@ -26,6 +26,20 @@
     for (const client of open) client.postMessage({ type: "UPDATE_PENDING", agreed: agreed.has(client.id), waitingFor });
   }
 
+  // A precache that does not fit (Cache Storage full: QuotaExceededError) can't succeed by trying
+  // again: the tabs are told, and say so instead of retrying (offline.js).
+  const put = Cache.prototype.put;
+  Cache.prototype.put = async function (...args) {
+    try {
+      return await put.apply(this, args);
+    } catch (error) {
+      if (error && error.name === "QuotaExceededError") {
+        for (const tab of await sw.clients.matchAll({ type: "window", includeUncontrolled: true })) tab.postMessage({ type: "STORAGE_FULL" });
+      }
+      throw error;
+    }
+  };
+
   sw.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event) => {
     if (!event.data || event.data.type !== "UPDATE_AGREE" || !event.source) return;
     agreed.add(/** @type {Client} */ (event.source).id);

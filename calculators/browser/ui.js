@@ -159,6 +159,24 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /**
+ * A widget's heading takes its level from where the widget sits: `depth` levels below the last
+ * heading of the page before the widget (under a page's h2, depth 1 is an h3), at most h6. So a
+ * page's outline skips no level wherever an author places the calculator.
+ * @param {Element | string | null} widget the widget's root, or its id
+ */
+export function heading(widget, depth, attrs = {}, ...children) {
+  const root = typeof widget === "string" ? document.getElementById(widget) : widget;
+  let level = 1;
+  if (root) {
+    for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+      if (root.contains(h) || !(h.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+      level = Number(h.tagName[1]);
+    }
+  }
+  return el(`h${Math.min(6, level + depth)}`, attrs, ...children);
+}
+
+/**
  * One field with its label, hint and message: the markup calculators/pages/widgets/_html.py builds at
  * build time (tests/browser/test_same_markup.py holds the two to each other). The control is
  * described by its message (`${id}-error`), then its hint (`${id}-hint`); a checkbox comes before

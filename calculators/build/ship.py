@@ -67,10 +67,12 @@ REVISIONED = ("pyodide", "stdlib", "wheel")
 VENDOR = {
     "js-yaml": {"dist/browser/js-yaml.esm.min.mjs": "js-yaml.mjs", "LICENSE": "js-yaml.LICENSE.txt"},
     "workbox-window": {"build/workbox-window.prod.mjs": "workbox-window.prod.mjs", "LICENSE": "workbox-window.LICENSE.txt"},
+    "lean-qr": {"index.mjs": "lean-qr.mjs", "extras/svg.mjs": "lean-qr-svg.mjs", "LICENSE": "lean-qr.LICENSE.txt"},
 }
 """npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
 the YAML of the border calculator's import and export; workbox-window registers the service
-worker (offline.js). Both are ES modules without imports of their own."""
+worker (offline.js); lean-qr draws the QR code beside every share link (share.js). All are ES modules
+without imports of their own."""
 
 
 class ShipError(RuntimeError):

@@ -13,12 +13,17 @@ headings to the page's table of contents, so they reach the sidebar and the
 search as the page's own would (as markdown-exec does). No hook is involved:
 any generator that runs the page's Markdown extensions writes the page.
 Nothing here is typed by hand, so the page cannot drift from the code.
+
+A page that names the calculators (the *Offline* page) holds the fence
+``calculators-list`` instead (:func:`format_list`): a list of every widget's
+title, from the same registry, so adding a calculator updates the page.
 """
 from __future__ import annotations
 
 import copy
 import json
 import re
+from html import escape
 from xml.etree import ElementTree as etree
 
 from markdown import Markdown
@@ -31,6 +36,7 @@ from rules_core.api import CALCULATORS, describe
 from .widgets import REGISTRY
 
 MARKER = re.compile(r"^```calculators-reference[ \t]*\n```[ \t]*$", re.M)
+LIST_MARKER = re.compile(r"^```calculators-list[ \t]*\n```[ \t]*$", re.M)
 _ROLE = re.compile(r":(?:func|mod|data|class):`~?([^`]+)`")
 _LITERAL = re.compile(r"``(.+?)``", re.S)
 _SECTION = re.compile(r"\b(Input|Output):\s*")
@@ -96,9 +102,28 @@ def markdown() -> str:
     return "\n".join(_widgets() + _calculators())
 
 
+def calculator_list() -> str:
+    """Every calculator the registry holds, one Markdown list item each (its title)."""
+    return "\n".join(f"- {widget.title}" for widget in REGISTRY.values())
+
+
+def format_list(source, language, css_class, options, md, **kwargs) -> str:
+    """The ``calculators-list`` fence: every calculator of the registry, as an HTML list of titles."""
+    items = "".join(f"<li>{escape(widget.title)}</li>" for widget in REGISTRY.values())
+    return f'<ul class="calculators-list">{items}</ul>'
+
+
+def validate_list(language, inputs, options, attrs, md) -> bool:
+    return True
+
+
 def expand(page_markdown: str) -> str:
     """The page's Markdown with its ``calculators-reference`` fence replaced by :func:`markdown`
-    (for reading the page's Markdown outside a build)."""
+    and its ``calculators-list`` fence by :func:`calculator_list` (for reading the page's Markdown
+    outside a build)."""
+    if LIST_MARKER.search(page_markdown):
+        listed = calculator_list()
+        page_markdown = LIST_MARKER.sub(lambda _: listed, page_markdown)
     if not MARKER.search(page_markdown):
         return page_markdown
     body = markdown()

@@ -4,7 +4,7 @@ at 320 px (200 % zoom) and reduced motion.
 
 axe-core comes from the pinned npm package (``node_modules/axe-core``), injected
 by Playwright; a run fails on any violation at the WCAG 2.0 A and AA and 2.1 AA
-levels and prints each one with the elements it found. One shared page (and
+levels or of axe's best practices (heading order, landmarks, …) and prints each one with the elements it found. One shared page (and
 engine) serves the module; the engine's loading and failed states get their own.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from tests.browser.support import ROOT, wait_engine
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LEVELS = ["wcag2a", "wcag2aa", "wcag21aa"]
+LEVELS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
 DOCS = ROOT / "docs"
 TABLE = "table/"
 

@@ -625,7 +625,7 @@ def test_phone_scoreboard_stays_in_view_and_members_fold(tracker):
         assert t.w.locator('[data-key="member:Cy"]').get_attribute("aria-expanded") == "false"
         header = page.locator(".md-header").bounding_box()
         for target in ('.morale__team[data-team="Crows"] [data-key="member:Hal"]',
-                       '.morale__team[data-team="Owls"] [data-key="member:Kit"]', f'{WIDGET} .morale__log-section h4'):
+                       '.morale__team[data-team="Owls"] [data-key="member:Kit"]', f'{WIDGET} .morale__log-section :is(h3, h4, h5, h6)'):
             page.locator(target).scroll_into_view_if_needed()
             page.wait_for_timeout(100)
             box = board.bounding_box()

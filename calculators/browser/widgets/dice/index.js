@@ -5,12 +5,14 @@
 // to a calculator on the same page that registered for it (../handoff.js).
 import { receiversFor, changes } from "../../handoff.js";
 import { shareForm } from "../../share.js";
+import { isOwn } from "../../own.js";
 import { plural, signed, wholeIn } from "../../ui.js";
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
   "gauntlet-forge": { call: "dice.roll_pool", faces: "pool_faces", fields: ["pool", "boon_dice", "target", "difficulty"] },
 };
+const GAME_NAMES = { edgerunner: "Edgerunner", "gauntlet-forge": "Gauntlet Forge" };
 const FATE = { 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] };
 
 /** A whole number in 0…n−1, every one equally likely: bytes past the last full
@@ -160,12 +162,17 @@ export function mount(root, { engine, ui }) {
     },
     check: async (read, typed) => {
       const { game: g } = read(["game"]);
-      const spec = Object.hasOwn(FIELDS, g) ? FIELDS[g] : null;
-      if (!spec) return { message: "it names no game this roller knows" };
-      const faces = typed[spec.faces].trim();
-      const reply = await engine.call(spec.call, { ...read(spec.fields), faces });
-      if (!faces && reply.error?.code === "required" && reply.error.field === "faces") return null; // sound, not rolled yet
-      return reply.ok ? null : reply.error;
+      if (!isOwn(FIELDS, g)) return { message: "it names no game this roller knows" };
+      // Opening the link fills every field, so the other game's are checked by the rules too.
+      for (const name of [g, ...Object.keys(FIELDS).filter((n) => n !== g)]) {
+        const spec = FIELDS[name];
+        const faces = typed[spec.faces].trim();
+        const reply = await engine.call(spec.call, { ...read(spec.fields), faces });
+        if (reply.ok || (!faces && reply.error?.code === "required" && reply.error.field === "faces")) continue; // sound, not rolled yet
+        return name === g ? reply.error
+          : { ...reply.error, message: `its ${GAME_NAMES[name]} fields are not sound (${reply.error.message.replace(/\.$/, "")})` };
+      }
+      return null;
     },
   });
   showGame();

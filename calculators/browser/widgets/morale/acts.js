@@ -1,6 +1,7 @@
 // What the morale tracker's buttons do (data-act), as one table: the tools
 // (export, share, a link's conflict), the setup's team and member buttons, and
 // play's event buttons, undo and redo. `m` is the mounted tracker (index.js).
+import * as share from "../../share.js";
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import * as play from "./play.js";
@@ -71,13 +72,9 @@ export function acts(m) {
     },
     share: async () => {
       const link = await saved.shareLink(m.conflict);
-      const box = el("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", class: "morale__link" });
-      let copied = false;
-      try {
-        await navigator.clipboard.writeText(link);
-        copied = true;
-      } catch {}
-      m.showNotice(copied ? "The link was copied. It opens this conflict as it is now." : "Copy this link; it opens this conflict as it is now.", box);
+      const { copied, box, code } = await share.offer(el, link);
+      box.classList.add("morale__link");
+      m.showNotice(copied ? "The link was copied. It opens this conflict as it is now." : "Copy this link; it opens this conflict as it is now.", box, code);
       box.select();
     },
     "open-shared": () => {

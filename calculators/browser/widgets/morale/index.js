@@ -88,7 +88,7 @@ export function mount(root, { engine: whole, ui, options }) {
       preview();
     } else m.main.replaceChildren(...play.draw(m.view, { ui, wid: m.wid, panel: m.panel, conflict, expanded: m.expanded }).filter(Boolean));
     const button = (act, text) => (m.mode === "play" ? el("button", { type: "button", "data-act": act, "data-key": act }, text) : null);
-    tools.replaceChildren(el("div", {}, el("h4", {}, "Keep and share"),
+    tools.replaceChildren(el("div", {}, ui.heading(root, 2, {}, "Keep and share"),
       el("div", { class: "calc__buttons" }, button("new", "New conflict"), button("export", "Export file"),
         el("label", { class: "morale__file", "data-key": "import" }, "Import file",
           el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "calc__sr" })),
@@ -181,7 +181,7 @@ export function mount(root, { engine: whole, ui, options }) {
   });
   on(window, "hashchange", async () => {
     const shared = await saved.sharedText();
-    if (shared && m.mode !== "loading") m.offerShared(shared);
+    if (shared && m.mode !== "loading") await m.offerShared(shared);
   });
   keep.watch(signal); // another tab's log merged with ours: nothing either tab logged is dropped
   // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort or margin.
@@ -199,8 +199,8 @@ export function mount(root, { engine: whole, ui, options }) {
     await keep.open();
     m.mode = m.conflict ? "play" : "setup";
     const shared = await saved.sharedText();
-    if (shared) m.offerShared(shared);
     draw();
+    if (shared) await m.offerShared(shared);
   });
   return () => listening.abort();
 }

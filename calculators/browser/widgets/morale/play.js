@@ -35,7 +35,7 @@ export function teamOf(view, member) {
 function scoreboard(view, { ui, wid }) {
   const { el } = ui;
   return el("section", { class: "morale__board", "aria-labelledby": `${wid}-board-title`, "data-out": "scoreboard" },
-    el("h4", { class: "calc__sr", id: `${wid}-board-title` }, "Scoreboard"),
+    ui.heading(wid, 2, { class: "calc__sr", id: `${wid}-board-title` }, "Scoreboard"),
     el("p", { class: "morale__board-round" },
       view.turn ? [`Round ${view.round} · turn: `, el("strong", {}, view.turn)] : `Round ${view.round}: over`),
     el("ul", { class: "morale__board-teams" }, ...view.teams.map((t) => {
@@ -65,7 +65,7 @@ export function draw(view, { ui, wid, panel, conflict, expanded = new Set() }) {
                         "aria-current": name === view.turn ? "step" : null }, name);
     }));
   return [
-    el("h3", { class: "morale__heading", id: `${wid}-play-title`, tabindex: "-1" },
+    ui.heading(wid, 1, { class: "morale__heading", id: `${wid}-play-title`, tabindex: "-1" },
       `Conflict (${view.edition})`),
     el("p", { class: "morale__turn", "data-out": "turn" },
       view.turn ? [`Round ${view.round}. Turn: `, el("strong", {}, view.turn), "."] : `Round ${view.round}: the conflict is over.`),
@@ -116,7 +116,7 @@ function teamCard(t, i, view, { ui, wid, panel, expanded }) {
     class: `morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`,
     "data-team": t.name, "aria-labelledby": `${wid}-team-${i}`,
   },
-  el("h4", { class: "morale__team-name", id: `${wid}-team-${i}` },
+  ui.heading(wid, 2, { class: "morale__team-name", id: `${wid}-team-${i}` },
     t.name, " ", el("span", { class: "morale__badge", "data-out": "badge" }, TEAM_BADGE[t.status] ?? t.status),
     t.name === view.turn ? el("span", { class: "morale__badge morale__badge--now" }, "their turn") : null),
   t.goal ? el("p", { class: "morale__goal" }, `Goal: ${t.goal}`) : null,
@@ -143,7 +143,7 @@ function teamCard(t, i, view, { ui, wid, panel, expanded }) {
 function logSection(view, { ui, wid, conflict }) {
   const { el } = ui;
   return el("section", { class: "morale__log-section", "aria-labelledby": `${wid}-log-title` },
-    el("h4", { id: `${wid}-log-title` }, "Log, newest first"),
+    ui.heading(wid, 2, { id: `${wid}-log-title` }, "Log, newest first"),
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "undo", "data-key": "undo", disabled: !conflict.events.length && !conflict.replaced },
         conflict.events.length || !conflict.replaced ? "Undo" : "Undo (bring back the conflict before)"),

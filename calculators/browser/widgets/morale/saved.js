@@ -5,6 +5,7 @@
 // discarded, so a merge does not bring them back) and `replaced` (the set-aside
 // copy this conflict replaced, so starting or importing can be undone).
 // Whether a conflict still replays is asked of rules_core by the caller.
+import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
 import * as share from "../../share.js";
 
@@ -34,8 +35,8 @@ const RENAMED = { target: "defender", defense: "defender_effort" };
 /** An event as this version names its fields (events saved by version 1 renamed; others as they are). */
 export function current(event) {
   if (event === null || typeof event !== "object" || event.kind !== "attack") return event;
-  if (!Object.keys(RENAMED).some((old) => old in event)) return event;
-  return Object.fromEntries(Object.entries(event).map(([key, value]) => [RENAMED[key] && !(RENAMED[key] in event) ? RENAMED[key] : key, value]));
+  if (!Object.keys(RENAMED).some((old) => Object.hasOwn(event, old))) return event;
+  return Object.fromEntries(Object.entries(event).map(([key, value]) => [isOwn(RENAMED, key) && !Object.hasOwn(event, own(RENAMED, key)) ? own(RENAMED, key) : key, value]));
 }
 
 const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");

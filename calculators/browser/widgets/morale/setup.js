@@ -106,7 +106,7 @@ export function draw(draft, { ui, wid, form, editions, running, keeps }) {
   const edition = ui.field({ id: `${wid}-edition`, field: "edition", label: "Edition", kind: "select",
     options: editions.map((e) => [e, e]), value: draft.edition, attrs: { "data-act": "edition" } });
   return [
-    el("h3", { class: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict"),
+    ui.heading(wid, 1, { class: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict"),
     party.length ? el("datalist", { id: `${wid}-party` }, ...party.map((n) => el("option", { value: n }))) : null,
     edition,
     ...teams,

@@ -91,15 +91,20 @@ export function steps(m, keep) {
     return true;
   }
 
-  /** @param {{text?: string, problem?: string}} shared a link's text, or why it can't be read */
-  function offerShared({ text, problem: damaged }) {
+  /** Offer a link's conflict once the rules have replayed it (a link they refuse is never offered).
+   *  @param {{text?: string, problem?: string}} shared a link's text, or why it can't be read */
+  async function offerShared({ text, problem: damaged }) {
     const { conflict: c, problem } = damaged ? { problem: damaged } : saved.unpack(text);
-    if (problem) {
-      m.showNotice(`The link carries a conflict that can't be read (${problem}).`);
+    const result = problem ? null : await keep.check(c);
+    if (problem || result.message) {
+      m.showNotice(problem ? `The link carries a conflict that can't be read (${problem}). Nothing was changed.`
+        : `The link carries a conflict that can't be used: ${result.message.replace(/\.$/, "")}. Nothing was changed.`);
       saved.forgetShared();
       return;
     }
-    const teams = Array.isArray(c.setup.teams) ? c.setup.teams.map((t) => t?.name).join(" against ") : "a conflict";
+    // Replayed (or the engine is down, and opening it checks again): the teams are named as the rules read them.
+    const teams = Array.isArray(c.setup.teams) && c.setup.teams.every((t) => typeof t?.name === "string")
+      ? c.setup.teams.map((t) => t.name).join(" against ") : "a conflict";
     m.showNotice(`This link carries a conflict: ${teams}, ${c.events.length} logged. Opening it sets the current one aside.`,
       m.ui.el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"));
     m.notice.dataset.shared = text;

@@ -4,6 +4,7 @@
 // by the keeper (keeping/): one that can't be used is set aside with a notice,
 // two tabs' changes are merged, and each tab keeps its own current character.
 // Its checks are roster.js; the states' checks are the panels' (rules).
+import { own } from "../../own.js";
 import * as share from "../../share.js";
 import {
   FORMAT, LIMITS, SIDES, STANDINGS, addPerson, adopt, bundle, fresh, mergeRosters, rosterCodec, slotName, unpackChecked,
@@ -40,7 +41,7 @@ export function mountRoster({ ui, root, form, signal }) {
     class: "calc__sr", "data-act": "party-import", "aria-describedby": `${id("import")}-error` });
 
   const section = el("section", { class: "calc-stress__party", "aria-labelledby": id("title") },
-    el("h4", { id: id("title") }, "The party"),
+    ui.heading(root, 1, { id: id("title"), class: "calc-stress__party-title" }, "The party"),
     people,
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "party-add", "data-side": "pc" }, "Add character"),
@@ -68,7 +69,7 @@ export function mountRoster({ ui, root, form, signal }) {
   const showAsides = () => kept.drawAsides(ui, asides, { prefix: "stress-roster-set-aside", what: "rosters" });
 
   function draw() {
-    const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${STANDINGS[p.standing].toLowerCase()}`}`;
+    const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${(own(STANDINGS, p.standing) ?? p.standing).toLowerCase()}`}`;
     const old = new Map([...people.children].map((b) => [b.dataset.key, b]));
     people.replaceChildren(...roster.people.map((p) => {
       const b = old.get(p.id) || el("button", { type: "button", "data-key": p.id, "data-act": "party-show" });
@@ -165,8 +166,8 @@ export function mountRoster({ ui, root, form, signal }) {
       say("The roster was exported as a file.");
     } else if (act === "party-share") {
       const url = await share.link(SHARE, bundle(roster, { full: false }));
-      const { copied, box } = await share.offer(el, url);
-      say(copied ? "The link was copied. It opens this roster as it is now. " : "Copy this link; it opens this roster as it is now. ", box);
+      const { copied, box, code } = await share.offer(el, url);
+      say(copied ? "The link was copied. It opens this roster as it is now. " : "Copy this link; it opens this roster as it is now. ", box, code);
       box.select();
     } else if (act === "party-open-shared") {
       if (sharedText != null && await take(sharedText, "party-import", "link")) {

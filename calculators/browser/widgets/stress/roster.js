@@ -6,6 +6,7 @@
 // always kept, so an old saved state becomes a roster of one) or
 // "stress:<model>:<id>". Whether a state is sound is asked of the rules (the
 // panels' checks). Nothing here is a rule of the games.
+import { isOwn } from "../../own.js";
 import { slot } from "../../keeping/index.js";
 
 export const FORMAT = "conflict-table/stress";
@@ -36,8 +37,8 @@ export function rosterProblem(r) {
     if (!isRecord(p) || typeof p.id !== "string" || !/^c\d{1,6}$/.test(p.id) || ids.has(p.id)) return `${which} has no proper id`;
     ids.add(p.id);
     if (typeof p.name !== "string" || !p.name.trim() || p.name.length > LIMITS.name) return `${which} has no name of 1 to ${LIMITS.name} characters`;
-    if (!(p.side in SIDES)) return `${which} is neither a player character nor an opponent`;
-    if (!(p.standing in STANDINGS)) return `${which} has no known standing`;
+    if (!isOwn(SIDES, p.side)) return `${which} is neither a player character nor an opponent`;
+    if (!isOwn(STANDINGS, p.standing)) return `${which} has no known standing`;
     if (!Array.isArray(p.traits) || p.traits.length > LIMITS.traits ||
         !p.traits.every((t) => typeof t === "string" && t.length <= LIMITS.trait)) {
       return `${which}'s traits are not a list of at most ${LIMITS.traits} short texts`;

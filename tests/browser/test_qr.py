@@ -1,0 +1,84 @@
+"""A QR code beside every share link (issue 24, item 6): read back with a decoder (zxing-cpp),
+it is the link itself, so a phone's camera opens the same state."""
+from __future__ import annotations
+
+import io
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.browser.support import wait_engine
+from tests.browser.test_morale import Tracker
+from tests.browser.test_party import (
+    BOONS,
+    DICE,
+    add_zone,
+    open_borders,
+    open_table,
+    open_widget,
+    party,
+    share_link,
+    share_widget,
+)
+
+
+@pytest.fixture
+def camera(browser):
+    """A phone whose screen has three pixels to a CSS pixel, as the camera would see the code."""
+    ctx = browser.new_context(service_workers="block", viewport={"width": 400, "height": 800}, device_scale_factor=3)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    yield page
+    ctx.close()
+
+
+def read_code(scope) -> list[str]:
+    code = scope.locator("svg.calc-share__qr")
+    expect(code).to_be_visible()
+    expect(code).to_have_attribute("aria-label", "QR code of the link")
+    # The offline bar (service workers are blocked here) is fixed at the bottom: out of the camera's way.
+    scope.page.evaluate('document.querySelectorAll(".calc-update").forEach((bar) => bar.remove())')
+    image = Image.open(io.BytesIO(code.screenshot()))
+    return [found.text for found in zxingcpp.read_barcodes(image)]
+
+
+def test_the_stress_rosters_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):
+    w = open_table(camera, server)
+    link = share_link(w)
+    assert read_code(party(w)) == [link]
+    assert camera.errors == []
+
+
+@pytest.mark.parametrize("selector, name", [(BOONS, "boons"), (DICE, "dice")])
+def test_a_forms_link_has_a_qr_code_that_reads_back_as_the_link(camera, server, selector, name):
+    w = open_widget(camera, server, selector)
+    link = share_widget(w, name)
+    assert read_code(w.locator('[data-out="share"]')) == [link]
+    assert camera.errors == []
+
+
+def test_the_border_maps_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):
+    w = open_borders(camera, server)
+    add_zone(w, "Harbor")
+    w.get_by_role("button", name="Share link").click()
+    link = w.locator('[data-out="share"] input').input_value()
+    assert "#borders=" in link
+    assert read_code(w.locator('[data-out="share"]')) == [link]
+    assert camera.errors == []
+
+
+def test_the_morale_conflicts_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):
+    camera.goto(server.url + "gauntlet-forge/conflicts/")
+    wait_engine(camera)
+    t = Tracker(camera)
+    t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned"]}])
+    t.act("success", "Leo", margin=2)
+    t.w.locator('[data-act="share"]').click()
+    link = t.w.locator('[data-out="notice"] input').input_value()
+    assert "#morale=" in link
+    assert read_code(t.w.locator('[data-out="notice"]')) == [link]
+    assert camera.errors == []
