@@ -82,3 +82,17 @@ def test_the_morale_conflicts_link_has_a_qr_code_that_reads_back_as_the_link(cam
     assert "#morale=" in link
     assert read_code(t.w.locator('[data-out="notice"]')) == [link]
     assert camera.errors == []
+
+
+def test_the_conflict_boards_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):
+    from tests.browser.test_board import CONFLICTS, CREW, Board
+    b = Board(camera)
+    b.open(server.url + CONFLICTS)
+    b.set_up(CREW)
+    b.start()
+    b.act("simple", actor="Gatto", note="waves")
+    b.press(b.w.locator('[data-act="share"]'))
+    link = b.w.locator('[data-out="notice"] input').input_value()
+    assert "#board=" in link
+    assert read_code(b.w.locator('[data-out="notice"]')) == [link]
+    assert camera.errors == []
