@@ -3,7 +3,7 @@ storage once, at the first thing a player keeps, and says under the calculator w
 the browser answered (granted and refused: Chromium is told either by replacing
 navigator.storage.persist); Export everything in one profile, Import everything in a
 fresh one, restores every calculator exactly (the stress party, the morale conflict,
-the border map); a damaged or foreign file is refused with a clear message and
+the border map, the conflict board); a damaged or foreign file is refused with a clear message and
 changes nothing."""
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_board import CONFLICTS as BOARD_PAGE
+from tests.browser.test_board import CREW, Board
 from tests.browser.test_keeping import SMALL, open_tracker, put
 from tests.browser.test_morale import CONFLICTS
 from tests.browser.test_party import add_zone, box, open_borders, open_table, party, people, rename
@@ -196,3 +198,63 @@ def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(profile, serve
     expect(people(w).filter(has_text="Ada")).to_have_attribute("aria-pressed", "true")
     asides = json.loads(page.evaluate("k => localStorage.getItem(k)", PREFIX + "stress:roster:set-aside"))
     assert any('"Zed"' in a["text"] for a in asides)
+
+
+def test_a_board_conflict_goes_through_export_and_import_everything_and_a_damaged_one_is_refused(profile, server, tmp_path):
+    """Everything the board keeps (the conflict, a saved setup, the setup as typed) is exported from under
+    the board and imported in a fresh profile, where the board opens the same conflict; a file whose board
+    entries are damaged is refused, naming the entry, and changes nothing."""
+    a = profile()
+    board = Board(a)
+    board.open(server.url + BOARD_PAGE)
+    board.set_up(CREW)
+    board.w.locator('[name="setup-name"]').fill("Rooftop")
+    board.press(board.w.locator('[data-act="save-setup"]'))
+    board.w.locator('[data-act="load-setup"][data-name="Rooftop"]').wait_for()
+    board.start()
+    board.act("simple", actor="Gatto", note="looks around")
+    board.act("simple", actor="Hargan", note="reloads")
+    log = board.log()
+    assert len(log) == 2
+    before = kept(a)
+    assert {PREFIX + name for name in ("board", "board:draft", "board:setups")} <= set(before)
+
+    path = export_everything(a, board.w, tmp_path)  # from the box under the board
+    good = json.loads(path.read_text())
+    assert {PREFIX + k: v for k, v in good["kept"].items()} == before
+
+    b = profile()  # another browser: nothing kept
+    b.goto(server.url + OFFLINE)
+    said = import_everything(b, b.locator("[data-kept-everything]"), path)
+    expect(said).to_contain_text(f"Imported {len(before)} kept values", timeout=90_000)
+    assert kept(b) == before
+
+    there = Board(b)
+    there.open(server.url + BOARD_PAGE)
+    there.wait_log(2)
+    assert there.log() == log
+    there.check_shown()  # the page shows what CPython replays from the imported log
+    there.press(there.w.locator('[data-act="new"]'))
+    expect(there.w.locator('[data-act="load-setup"][data-name="Rooftop"]')).to_be_visible()
+    expect(there.w.locator('[name="actors.0.name"]')).to_have_value("Gatto")
+    there.press(there.w.locator('[data-act="back"]'))
+    there.wait_log(2)
+
+    now = kept(b)  # ("New conflict" drafts a rematch of the one in play)
+    conflict = json.loads(good["kept"]["board"])
+    damaged = {
+        "board": (json.dumps({**conflict, "events": [*conflict["events"], {"kind": "simple", "actor": "Nobody", "note": "x"}]}),
+                  "“board”: Event 3: There is no actor called 'Nobody'"),
+        "board ": (good["kept"]["board"][:-30], "“board”: it is damaged: it is not readable JSON"),
+        "board:setups": (json.dumps({"Rooftop": "a rooftop"}), "“board:setups”: the setup “Rooftop” is not a conflict's setup"),
+        "board:draft": (json.dumps({"sides": 2}), "“board:draft”: it is not a conflict's setup"),
+    }
+    for i, (name, (text, why)) in enumerate(damaged.items()):
+        file = tmp_path / f"damaged-{i}.json"
+        file.write_text(json.dumps({**good, "kept": {**good["kept"], name.strip(): text}}))
+        said = import_everything(b, there.w.locator(':scope > [data-out="kept"]'), file)
+        expect(said).to_contain_text("This file was not imported", timeout=90_000)
+        expect(said).to_contain_text(why)
+        expect(said).to_contain_text("Nothing was changed")
+        assert kept(b) == now, name
+    assert there.log() == log

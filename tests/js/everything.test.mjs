@@ -91,6 +91,26 @@ test("the rules' refusal and an engine that is down come back as such (nothing j
   assert.deepEqual(asked, { name: "morale.replay", payload: { setup: {}, events: [] } });
 });
 
+test("the board's conflict, saved setups and draft are checked as the board checks them (the conflict by board.replay)", async () => {
+  const setup = { map: { name: "Warehouse", zones: ["West end"] }, sides: ["Crew"], actors: [], things: [] };
+  const board = JSON.stringify({ format: "conflict-table/board", version: 1, setup, events: [{ kind: "simple", actor: "Gatto" }], redo: [] });
+  let asked = null;
+  const spy = { call: async (name, payload) => { asked = { name, payload }; return { ok: true, result: {} }; } };
+  const kept = { board, "board:draft": JSON.stringify({ mapId: "warehouse", ...setup }),
+    "board:setups": JSON.stringify({ Rooftop: setup }), "board:set-aside": "[]" };
+  assert.deepEqual(await checkAll(kept, (n) => checkOf(n, spy)), { ok: true });
+  assert.deepEqual(asked, { name: "board.replay", payload: { setup, events: [{ kind: "simple", actor: "Gatto" }] } });
+  assert.deepEqual(await checkAll({ board: "null" }, (n) => checkOf(n, spy)), { ok: true }); // nothing kept yet
+  const refusing = { call: async () => ({ ok: false, error: { code: "unknown", message: "Event 1: There is no actor called 'Gatto'" } }) };
+  assert.match((await checkAll({ board }, (n) => checkOf(n, refusing))).problem, /“board”: Event 1: There is no actor called 'Gatto'/);
+  assert.match((await checkAll({ board: board.slice(0, -9) }, (n) => checkOf(n, spy))).problem, /“board”: it is damaged: it is not readable JSON/);
+  assert.match((await checkAll({ board: JSON.stringify({ format: "conflict-table/morale" }) }, (n) => checkOf(n, spy))).problem,
+    /“board”: it is damaged: it is a conflict-table\/morale file/);
+  assert.match((await checkAll({ "board:setups": "{\"Rooftop\": 3}" }, (n) => checkOf(n, spy))).problem, /“board:setups”: the setup “Rooftop”/);
+  assert.match((await checkAll({ "board:setups": "[]" }, (n) => checkOf(n, spy))).problem, /“board:setups”: it is not a list of saved setups/);
+  assert.match((await checkAll({ "board:draft": "{\"sides\": 2}" }, (n) => checkOf(n, spy))).problem, /“board:draft”: it is not a conflict's setup/);
+});
+
 test("importing sets aside every value it replaces first, adds set-aside lists, and leaves equal ones alone", () => {
   ls().setItem(keyFor("stress:roster"), "{\"mine\": 1}");
   ls().setItem(keyFor("borders"), "{\"same\": 1}");

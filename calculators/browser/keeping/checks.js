@@ -49,6 +49,38 @@ registerCheck(/^morale:draft$/, async (text) => {
   return isDraft(got.value) ? null : { problem: "it is not a conflict's setup" };
 });
 
+// The conflict board's conflict (widgets/board/index.js's keeper "board"): conflict.unpack, then the
+// rules replay its log (board.replay), as the board checks what it keeps.
+registerCheck(/^board$/, async (text, engine) => {
+  const { unpack } = await import("../widgets/board/conflict.js");
+  if (text === "null") return null; // nothing kept yet
+  const { conflict, problem } = unpack(text);
+  if (problem) return { problem: `it is damaged: ${problem}` };
+  return judged(await engine.call("board.replay", { setup: conflict.setup, events: conflict.events }));
+});
+
+// The board's setup being typed (widgets/board/drafting.js reads it with setup.isDraft).
+registerCheck(/^board:draft$/, async (text) => {
+  const { isDraft } = await import("../widgets/board/setup.js");
+  const got = json(text);
+  if (got.problem) return got;
+  return isDraft(got.value) ? null : { problem: "it is not a conflict's setup" };
+});
+
+// The board's saved setups, by name (widgets/board/keep.js, setups()): each one a setup as board.replay takes
+// it; saved as typed (the rules judge it when it is started), so only its shape is checked here.
+registerCheck(/^board:setups$/, async (text) => {
+  const got = json(text);
+  if (got.problem) return got;
+  if (!isRecord(got.value)) return { problem: "it is not a list of saved setups by name" };
+  for (const [name, s] of Object.entries(got.value)) {
+    if (!isRecord(s) || !isRecord(s.map) || !Array.isArray(s.sides) || !Array.isArray(s.actors)) {
+      return { problem: `the setup “${name.slice(0, 40)}” is not a conflict's setup` };
+    }
+  }
+  return null;
+});
+
 // The stress calculator's roster (widgets/stress/roster.js, rosterCodec).
 registerCheck(/^stress:roster$/, async (text) => {
   const { rosterCodec } = await import("../widgets/stress/roster.js");

@@ -9,7 +9,7 @@ import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
 
 /** The widgets whose entries are kept across visits (boons and dice keep typed fields for the tab only). */
-export const KEEPS = new Set(["morale", "stress", "borders"]);
+export const KEEPS = new Set(["morale", "stress", "borders", "board"]);
 const boxes = new Set();
 const DONE = "conflict-table:imported"; // the import's sentence, said again after the reload that shows it
 
