@@ -1,0 +1,82 @@
+"""The conflict board in WebKitGTK (what a referee on an iPhone relies on): a fresh
+profile sets up the warehouse crew, starts the conflict, logs two actions, undoes
+one, reloads, and finds the conflict kept as it was: one line in the log, the
+undone action waiting to be redone, the same lines CPython replays from the
+saved log. The same story runs in Chromium in ``tests/browser/test_board.py``.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules_core.api import call
+from tests.browser.pages import as_page, wait_engine
+
+CONFLICTS = "edgerunner/conflicts/"
+W = '.calc[data-calc="board"]'
+KEY = "conflict-table[/]:board"
+LOG = f'{W} [data-out="log"] li'
+
+
+@pytest.fixture(scope="module")
+def wk(webkit):
+    return as_page(webkit())
+
+
+def log_lines(wk) -> list[str]:
+    return wk.js("(sel) => [...document.querySelectorAll(sel)].map(li => li.innerText)", LOG)
+
+
+def wait_log(wk, n: int):
+    wk.wait("([sel, n]) => document.querySelectorAll(sel).length === n", [LOG, n], what=f"{n} lines in the log")
+
+
+def simple(wk, actor: str, note: str):
+    """Open the Simple action form, choose who acts, say what they do, log it."""
+    n = len(log_lines(wk))
+    wk.click(f'{W} [data-act="kind"][data-kind="simple"]')
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-panel="simple"]', what="the Simple action form")
+    wk.select(f'{W} [data-panel="simple"] [name="actor"]', actor)
+    wk.fill(f'{W} [data-panel="simple"] [name="note"]', note)
+    wk.click(f'{W} [data-panel] [data-key="log"]')
+    wait_log(wk, n + 1)
+
+
+def saved(wk) -> dict:
+    return json.loads(wk.js("(k) => localStorage.getItem(k)", KEY))
+
+
+def test_a_conflict_logged_and_undone_is_kept_across_a_reload(wk, wk_server):
+    wk.goto(wk_server.url + CONFLICTS)
+    wait_engine(wk)
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-act="example"]', what="the board's setup")
+    wk.click(f'{W} [data-act="example"]')
+    wk.wait("(sel) => document.querySelector(sel)?.value === 'Gatto'", f'{W} [name="actors.0.name"]',
+            what="the warehouse crew in the setup")
+    wk.click(f'{W} button[type="submit"]')
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-out="exchange"]', what="the conflict to start")
+
+    simple(wk, "Gatto", "looks for a way round")
+    simple(wk, "Jade", "calls the others")
+    two = log_lines(wk)
+    assert len(two) == 2 and "Gatto" in two[0] and "Jade" in two[1]
+
+    wk.click(f'{W} [data-act="undo"]')
+    wait_log(wk, 1)
+    assert log_lines(wk) == two[:1]
+    kept = saved(wk)
+    assert len(kept["events"]) == 1 and len(kept["redo"]) == 1
+
+    wk.reload()
+    wait_engine(wk)
+    wait_log(wk, 1)
+    assert log_lines(wk) == two[:1]
+    assert saved(wk) == kept
+    replayed = call("board.replay", {"setup": kept["setup"], "events": kept["events"]})
+    assert replayed["ok"], replayed
+    assert log_lines(wk) == [e["text"] for e in replayed["result"]["entries"]]
+
+    wk.click(f'{W} [data-act="redo"]')  # the undone action came through the reload too
+    wait_log(wk, 2)
+    assert log_lines(wk) == two
