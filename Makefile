@@ -133,9 +133,11 @@ test: check chromium webkit ## check, then the whole test suite (pytest: tests/,
 test-fast: check ## check, then every test but the browser ones (pytest -m "not browser": no Chromium, no WebKit)
 	$(PY) -m pytest -m "not browser" $(ARGS)
 
-bench: setup chromium webkit ## measure the largest border map and a morale tap at 20 and 2,000 events (CPython), and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
+bench: setup chromium webkit ## measure the largest border map, a morale tap at 20 and 2,000 events and a board tap at 5 and 500 (CPython), a board tap in Chromium, and the engine against a bare loadPyodide() (RUNS=5); writes benchmarks/results/
 	$(PY) benchmarks/maps.py
 	$(PY) benchmarks/morale.py
+	$(PY) benchmarks/board.py
+	$(PY) benchmarks/board_page.py
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 
 audit: setup chromium ## Lighthouse (pinned npm package) on the home page, a rules page and "At the table", served with gzip
