@@ -242,16 +242,16 @@ def test_a_board_conflict_goes_through_export_and_import_everything_and_a_damage
 
     now = kept(b)  # ("New conflict" drafts a rematch of the one in play)
     conflict = json.loads(good["kept"]["board"])
-    damaged = {
-        "board": (json.dumps({**conflict, "events": [*conflict["events"], {"kind": "simple", "actor": "Nobody", "note": "x"}]}),
-                  "“board”: Event 3: There is no actor called 'Nobody'"),
-        "board ": (good["kept"]["board"][:-30], "“board”: it is damaged: it is not readable JSON"),
-        "board:setups": (json.dumps({"Rooftop": "a rooftop"}), "“board:setups”: the setup “Rooftop” is not a conflict's setup"),
-        "board:draft": (json.dumps({"sides": 2}), "“board:draft”: it is not a conflict's setup"),
-    }
-    for i, (name, (text, why)) in enumerate(damaged.items()):
+    damaged = [  # (the entry, its damaged text, what the player is told)
+        ("board", json.dumps({**conflict, "events": [*conflict["events"], {"kind": "simple", "actor": "Nobody", "note": "x"}]}),
+         "“board”: Event 3: There is no actor called 'Nobody'"),
+        ("board", good["kept"]["board"][:-30], "“board”: it is damaged: it is not readable JSON"),
+        ("board:setups", json.dumps({"Rooftop": "a rooftop"}), "“board:setups”: the setup “Rooftop” is not a conflict's setup"),
+        ("board:draft", json.dumps({"sides": 2}), "“board:draft”: it is not a conflict's setup"),
+    ]
+    for i, (name, text, why) in enumerate(damaged):
         file = tmp_path / f"damaged-{i}.json"
-        file.write_text(json.dumps({**good, "kept": {**good["kept"], name.strip(): text}}))
+        file.write_text(json.dumps({**good, "kept": {**good["kept"], name: text}}))
         said = import_everything(b, there.w.locator(':scope > [data-out="kept"]'), file)
         expect(said).to_contain_text("This file was not imported", timeout=90_000)
         expect(said).to_contain_text(why)
