@@ -174,7 +174,7 @@ class Versions:
         (self.docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
         build(load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(self.docs), site_dir=str(self.top),
                           site_url=self.server.url))
-        boons = self.top / ship.calc_folder(self.top) / "widgets" / "boons.js"
+        boons = self.top / ship.calc_folder(self.top) / "widgets" / "boons" / "index.js"
         boons.write_text(boons.read_text() + f'\nwindow.__boonsBuild = "{marker}";\n')
         ship.revision_assets(self.top)  # the changed module: a new folder, and the pages point at it
         offline.build_service_worker(self.top)

@@ -35,7 +35,7 @@ SUMMARY = [
                "what is left marks a box or takes them out."),
     ("Defense, maneuver, recovery", "a new threshold while the defender continues; an aspect with its free "
                                     "invokes; boxes cleared, box k for k shifts."),
-    ("Undo and keep", "every event can be undone and redone; the conflict stays on this device, offline too, "
+    ("Taking back and keeping", "every event can be undone and redone; the conflict stays on this device, offline too, "
                       "and travels as a file or a link."),
 ]
 
