@@ -107,7 +107,8 @@ def test_two_tabs_each_keep_the_character_they_show(tabs, server):
     party(w2).locator('[data-act="party-add"][data-side="opponent"]').click()
     rename(w2, "Grim")
     # Tab 1 hears of Grim but still shows Ada, and a mark lands on Ada.
-    expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false")
+    # (another tab's change arrives by a storage event: give a loaded machine time to deliver it)
+    expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false", timeout=30_000)
     expect(party(w1).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
     w1.locator('[data-panel="wounds"] [data-box]').nth(2).click()
     time.sleep(0.5)

@@ -19,10 +19,11 @@ export function mount(root, { engine, ui, options }) {
   const app = root.querySelector("[data-board-app]");
   const notice = el("div", { class: "board__notice", "data-out": "notice", hidden: true });
   const main = el("div", { class: "board__main" });
+  const logBox = el("div", { class: "board__logbox" }); // outside main: a tap touches one line (view.syncLog)
   const asides = el("div", {});
   const tools = el("div", { class: "board__tools" });
   const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
-  app.replaceChildren(notice, main, tools, asides, live);
+  app.replaceChildren(notice, main, logBox, tools, asides, live);
 
   const rules = rulesFor(engine);
   let conflict = null; // {setup, events, redo, ids, redoIds, dropped}: what is kept
@@ -63,6 +64,8 @@ export function mount(root, { engine, ui, options }) {
     else if (mode === "setup") main.replaceChildren(...setup.draw(setting.draft, { ui, wid, maps: options.maps, saved: setting.saved(),
       running: conflict ? `${conflict.events.length} logged` : null }).filter(Boolean));
     else main.replaceChildren(...view.draw(board, { ui, wid, diagram, conflict, panel, busy: false }).filter(Boolean));
+    logBox.hidden = mode !== "play";
+    if (mode === "play") view.syncLog(ui, logBox, board.entries);
     tools.replaceChildren(el("h4", {}, "Keep and share"), el("div", { class: "calc__buttons" },
       ...(mode === "play" ? [["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]] : [])
         .map(([act, words]) => el("button", { type: "button", "data-act": act, "data-key": act }, words)),

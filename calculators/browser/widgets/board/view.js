@@ -116,7 +116,17 @@ export function draw(view, { ui, wid, diagram, conflict, panel, busy }) {
     ...s.things.map((t) => el("section", { class: `board__card${t.out ? " is-out" : ""}`, "data-thing": t.name },
       el("h4", {}, `◇ ${t.name}`), el("p", {}, `${t.zone ? `In ${t.zone}. ` : ""}${t.out ? "Beaten." : ""}`), track(ui, "Track", t.track),
       aspectsOn("thing", t.name).length ? el("p", {}, "Aspects: ", aspectsOn("thing", t.name).map(aspectText).join(", ")) : null))),
-    el("h4", {}, "Log"),
-    el("ol", { class: "board__log", "data-out": "log" }, ...view.entries.map((e) => el("li", {}, e.text))),
   ];
+}
+
+/** The log as a story, kept in its own box across draws: a tap adds or takes back one line at
+ *  the end, so only the lines that changed are touched (a 500-event log is not rebuilt per tap). */
+export function syncLog(ui, box, entries) {
+  let list = box.querySelector("ol");
+  if (!list) box.replaceChildren(ui.el("h4", {}, "Log"), (list = ui.el("ol", { class: "board__log", "data-out": "log" })));
+  const lines = list.children;
+  let same = 0;
+  while (same < lines.length && same < entries.length && lines[same].textContent === entries[same].text) same += 1;
+  while (lines.length > same) lines[lines.length - 1].remove();
+  list.append(...entries.slice(same).map((e) => ui.el("li", {}, e.text)));
 }
