@@ -108,7 +108,9 @@ def _morale_result_and_error(p: PageLike, root: str):
     error = p.wait_text(f'{root} [data-field="{twice}"] .calc__error', "appears twice")
     p.fill(f'{root} [name="{twice}"]', "Someone else")
     p.click(f'{root} button[type="submit"]')
-    result = p.wait_text(f'{root} .morale__team [data-out="morale"]', "")
+    # A conflict set aside and a new one replayed: on a slow machine (WebKit after a reload) this
+    # has taken over 30 s, so wait as long as the engine's own start may take.
+    result = p.wait_text(f'{root} .morale__team [data-out="morale"]', "", timeout=90)
     return result, error
 
 

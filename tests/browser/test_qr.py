@@ -40,8 +40,13 @@ def read_code(scope) -> list[str]:
     code = scope.locator("svg.calc-share__qr")
     expect(code).to_be_visible()
     expect(code).to_have_attribute("aria-label", "QR code of the link")
-    # The offline bar (service workers are blocked here) is fixed at the bottom: out of the camera's way.
-    scope.page.evaluate('document.querySelectorAll(".calc-update").forEach((bar) => bar.remove())')
+    # The offline bar (service workers are blocked here) is fixed at the bottom and may come back at
+    # any moment: remove the one there is now and any that comes later, so it never covers the code.
+    scope.page.evaluate("""() => {
+      const off = () => document.querySelectorAll(".calc-update").forEach((bar) => bar.remove());
+      off();
+      new MutationObserver(off).observe(document.body, { childList: true, subtree: true });
+    }""")
     image = Image.open(io.BytesIO(code.screenshot()))
     return [found.text for found in zxingcpp.read_barcodes(image)]
 
