@@ -89,13 +89,16 @@ async function mountOne(root) {
 // finds its code already here and answers at once. Once the service worker is
 // active: then they come from its precache. On a first visit that precache is
 // still downloading them; asking the network as well would send them twice.
+// And only once the engine is ready and the page idle: on a phone's CPU, compiling
+// them sooner slows the engine's start and the first tap (benchmarks/phone_cpu.py).
 let warmed = false;
 function warmWidgets() {
   if (warmed || !navigator.serviceWorker) return;
   warmed = true;
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-  navigator.serviceWorker.ready.then(() =>
-    idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}))),
+  Promise.all([navigator.serviceWorker.ready, engine.start()]).then(
+    () => idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}))),
+    () => {}, // no engine: nothing to warm for
   );
 }
 

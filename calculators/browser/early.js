@@ -22,5 +22,49 @@
     worker.onmessage = keep;
     worker.onerror = keep;
     window.__calcEarly = { worker: worker, queue: queue, at: performance.now() };
+    holdSearch(worker);
   } catch (error) {}
+
+  // The theme's search builds its index in a worker of its own as the page loads. On a phone's CPU
+  // that work competes with the engine's start (benchmarks/phone_cpu.py), so the search worker starts
+  // once the engine has said ready or failed, or as soon as the player reaches for the search box,
+  // whichever comes first; what the theme sends it meanwhile waits, in order.
+  /** @param {Worker} engine */
+  function holdSearch(engine) {
+    var Real = window.Worker;
+    /** @type {Array<() => void>} */
+    var held = [];
+    var go = function () {
+      if (window.Worker === Real) return;
+      window.Worker = Real;
+      held.splice(0).forEach(function (start) { start(); });
+    };
+    window.Worker = /** @type {any} */ (function (/** @type {string | URL} */ url, /** @type {WorkerOptions} */ options) {
+      if (String(url).indexOf("/workers/search.") < 0) return new Real(url, options);
+      var proxy = /** @type {any} */ (new EventTarget());
+      /** @type {any[] | null} */
+      var waiting = [];
+      /** @type {Worker | null} */
+      var real = null;
+      proxy.postMessage = function (/** @type {any} */ message) { if (real) real.postMessage(message); else if (waiting) waiting.push(message); };
+      proxy.terminate = function () { if (real) real.terminate(); waiting = null; };
+      held.push(function () {
+        if (!waiting) return;
+        real = new Real(url, options);
+        real.onmessage = function (event) { proxy.dispatchEvent(new MessageEvent("message", { data: event.data })); };
+        waiting.splice(0).forEach(function (message) { /** @type {Worker} */ (real).postMessage(message); });
+      });
+      return proxy;
+    });
+    engine.addEventListener("message", function (event) {
+      if (event.data && (event.data.type === "ready" || event.data.type === "failed")) setTimeout(go, 500);
+    });
+    engine.addEventListener("error", go);
+    document.addEventListener("focusin", function (event) {
+      if (/** @type {Element} */ (event.target).matches?.("[data-md-component=search-query]")) go();
+    });
+    document.addEventListener("click", function (event) {
+      if (/** @type {Element} */ (event.target).closest?.('label[for="__search"]')) go();
+    }, true);
+  }
 })();

@@ -28,7 +28,9 @@ export const engine = {
   startedAt: null,
   readyAt: null,
   source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
-  snapshot: null, // {bytes, ms} once a start-up snapshot has been saved
+  timeline: null, // [[step, ms since the worker started], …]: where the start's time went
+  snapshot: null, // {bytes, ms, madeMs} once a start-up snapshot has been saved
+  savingAt: null, // when the worker began to save it (the benchmark's calls go in then)
   progress: null, // {loaded, total}: bytes of the engine's files received so far
 
   /** Start the worker if it isn't running; resolves when Python is ready.
@@ -66,10 +68,13 @@ export const engine = {
           clearTimeout(slow);
           this.readyAt = performance.now();
           this.source = data.source;
+          this.timeline = data.timeline ?? null;
           resolve();
         } else if (data.type === "progress") {
           this.progress = { loaded: data.loaded, total: data.total };
           if (this.status === "starting") this._set("starting");
+        } else if (data.type === "saving") {
+          this.savingAt = performance.now();
         } else if (data.type === "snapshot") {
           this.snapshot = data;
         } else if (data.type === "failed") {

@@ -6,7 +6,8 @@
 //               (cause: "network", "server" with the HTTP status, or "start");
 //               {type: "result", id, reply} where reply is the JSON text of
 //               rules_core.api.handle: {id, ok, result | error};
-//               {type: "snapshot", bytes, ms} when a start-up snapshot was saved.
+//               {type: "saving"} as a start-up snapshot begins to be saved, then
+//               {type: "snapshot", bytes, ms, madeMs} once it is saved.
 // All the logic is Python; this file only binds it to postMessage.
 //
 // Start-up: the first visit loads Pyodide, whose standard library zip also
@@ -30,12 +31,15 @@ let loadPyodide, options; // set by boot() from the manifest
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
-const CHECKSUM = "X-Snapshot-SHA256"; // the snapshot's hash, stored with it and checked before use
-
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+const CHECKSUM = "X-Snapshot-Checksum"; // the snapshot's checksum, stored with it and checked before use
+// How a snapshot is kept (packed, checked): asked for at once, beside Pyodide's own files, so it
+// costs a first visit no round trip of its own.
+const kept = import("./snapshot.js");
+kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
+// Where a start's time goes ([step, ms since this worker started]), sent with "ready": the benchmark's
+// timeline of a visit (benchmarks/phone_cpu.py).
+const timeline = [];
+const mark = (step) => timeline.push([step, Math.round(performance.now() - started)]);
 
 // Pyodide swallows a failed WebAssembly compile (a missing or damaged
 // pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
@@ -43,11 +47,15 @@ let wasmFailed;
 const wasmFailure = new Promise((_, reject) => (wasmFailed = reject));
 for (const name of ["instantiateStreaming", "instantiate"]) {
   const original = WebAssembly[name].bind(WebAssembly);
-  WebAssembly[name] = (...args) =>
-    original(...args).catch((error) => {
-      wasmFailed(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`));
-      throw error;
-    });
+  WebAssembly[name] = (...args) => {
+    mark(`wasm ${name}`);
+    return original(...args).then(
+      (result) => (mark("wasm compiled"), result),
+      (error) => {
+        wasmFailed(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`));
+        throw error;
+      });
+  };
 }
 
 // Progress a player can read: bytes of the engine's big files received so far
@@ -75,19 +83,24 @@ self.fetch = async (input, init) => {
   }
   if (!response.ok) trouble ??= { cause: "server", status: response.status };
   if (!progress.sizes.has(url) || !response.ok || !response.body) return response;
-  const counted = new TransformStream({
-    transform(chunk, out) {
-      progress.loaded += chunk.byteLength;
+  // Counted on a copy: the response itself goes to Pyodide as the browser made it, with its URL, so
+  // the browser can keep the compiled wasm and reuse it on the next visit (a rebuilt Response can't).
+  countProgress(response.clone().body);
+  return response;
+};
+
+async function countProgress(body) {
+  const reader = body.getReader();
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      progress.loaded += chunk.value.byteLength;
       if (performance.now() - progress.posted > 100 || progress.loaded >= progress.total) {
         progress.posted = performance.now();
         postMessage({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
       }
-      out.enqueue(chunk);
-    },
-  });
-  const { status, statusText, headers } = response;
-  return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
-};
+    }
+  } catch {} // the download failed: Pyodide's side says so
+}
 
 async function fetchOk(url, as) {
   const response = await fetch(url);
@@ -112,23 +125,44 @@ function probe(handle) {
   return handle;
 }
 
-async function restore() {
+/** The saved snapshot's bytes once every one is checked, or null (none, or damaged: then deleted). Read
+ *  while pyodide.mjs is still arriving: on a return visit the two overlap. */
+async function readSnapshot(manifest) {
+  await openSnapshots(manifest);
   const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
   if (!saved) return null;
   try {
-    const bytes = await saved.arrayBuffer();
+    const packed = new Uint8Array(await saved.arrayBuffer());
+    const { checksum, unpack } = await kept;
+    mark("snapshot read");
     // a damaged snapshot may still answer the test question: check every byte first
-    if (saved.headers.get(CHECKSUM) !== (await sha256(bytes))) throw new Error("the saved snapshot is damaged");
+    if (saved.headers.get(CHECKSUM) !== (await checksum(packed))) throw new Error("the saved snapshot is damaged");
+    const bytes = unpack(packed);
+    mark("snapshot checked");
+    return bytes;
+  } catch {
+    await forget();
+    return null;
+  }
+}
+
+const forget = () => snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
+
+async function restore(bytes) {
+  if (!bytes) return null;
+  try {
     const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+    mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
-    await snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
+    await forget();
     return null;
   }
 }
 
 async function fresh() {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots.cache) });
+  mark("python started");
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
   if (snapshots.cache) {
     snapshots.pyodide = pyodide;
@@ -152,9 +186,10 @@ async function boot() {
   }
   const runtime = import(new URL("pyodide.asm.mjs", indexURL).href); // the same module Pyodide imports next
   runtime.catch(() => {}); // a failure shows where Pyodide imports it
+  const snapshot = readSnapshot(manifest).catch(() => null);
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
-  await openSnapshots(manifest);
-  const restored = await restore();
+  mark("pyodide.mjs imported");
+  const restored = await restore(await snapshot);
   if (restored) {
     source = "snapshot";
     return restored;
@@ -168,16 +203,19 @@ function scheduleSnapshot() {
   snapshots.timer = setTimeout(async () => {
     snapshots.due = false;
     try {
+      postMessage({ type: "saving" });
       const t0 = performance.now();
-      const bytes = snapshots.pyodide.makeMemorySnapshot();
-      const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await sha256(bytes) };
+      const { checksum, pack } = await kept;
+      const bytes = pack(snapshots.pyodide.makeMemorySnapshot());
+      const madeMs = performance.now() - t0; // the one part that holds the engine: a call waits for it
+      const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await checksum(bytes, { pauses: true }) };
       await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
       const mine = new URL("snapshot/", engineURL).href;
       for (const request of await snapshots.cache.keys()) {
         // older engines of this site only: another site on this origin (/a/ beside /b/) keeps its own
         if (request.url !== snapshots.key && request.url.startsWith(mine)) await snapshots.cache.delete(request);
       }
-      postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0 });
+      postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
     } catch (error) {
       postMessage({ type: "snapshot", bytes: 0, error: String(error) });
     } finally {
@@ -188,7 +226,8 @@ function scheduleSnapshot() {
 
 const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
-    postMessage({ type: "ready", ms: performance.now() - started, source });
+    mark("ready");
+    postMessage({ type: "ready", ms: performance.now() - started, source, timeline });
     scheduleSnapshot();
     return handle;
   },

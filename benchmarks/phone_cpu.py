@@ -1,0 +1,277 @@
+"""Benchmark: a phone's CPU — the engine with Chromium held to a third of this machine's CPU.
+
+Run with ``make bench`` (or ``.venv/bin/python benchmarks/phone_cpu.py --runs 3``), as root: the
+limit is a cgroup CPU quota (cgroup v1 ``cpu`` controller, ``/sys/fs/cgroup/cpu``) on Chromium's
+whole process tree. Chromium is started through a two-line wrapper that puts its own process in
+the group before it ``exec``s the browser, so every process it forks later — renderers, the GPU
+and network services, the engine's Web Worker inside a renderer — is held too. Chromium's own
+CPU throttling (DevTools) slows a page's main thread only, not its workers, so it cannot stand in.
+
+The built site is served through the phone link of ``benchmarks/phonelink.py`` (9 Mbit/s, 60 ms,
+one link shared by every request). Each run, floor and ours alternating:
+
+* **floor** — a fresh profile opens a page that only runs ``await loadPyodide()`` from the npm
+  package's own files: cold, then a return visit (a new tab, same profile);
+* **ours** — a fresh profile opens a calculator page (service worker on): navigation → engine
+  ready; the **first call** made the moment the engine says ready; the **slowest call** among
+  calls made every 100 ms while the start-up snapshot is saved; what the visit leaves on the
+  phone (``navigator.storage.estimate()`` and each Cache Storage cache); then a **return visit**
+  (the first tab closed, a new tab on the same page): navigation → ready, its first call, and the
+  engine's **timeline** (``calcEngine.timeline``: worker start → each step → ready);
+* **taps** — one tap's p50/p95 per calculator on the "At the table" page (the interactions of
+  ``benchmarks/engine.py``), once, at the same CPU limit.
+
+What the profile stands for and what it cannot show: a phone whose CPU does about a third of one
+of this machine's cores' work per second, all of it shared by the browser's processes; it does
+not show a phone's thermal throttling, its memory limits (iOS ends a tab that holds too much),
+its slower storage, or WebKit (the WebKit leg runs unlimited in ``benchmarks/engine.py``).
+Figures go to ``benchmarks/results/phone_cpu.json``; speed is measured here, not asserted.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from benchmarks.engine import CALC_PAGE, FIRST_RESULT, FLOOR_PAGE, _wait_quiet, measure_interactions, median_spread  # noqa: E402
+from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
+from devtools.server import CHROMIUM, CHROMIUM_ARGS, build_site  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu.json"
+CPU_ROOT = Path("/sys/fs/cgroup/cpu")
+PERIOD_US = 100_000
+LONG = 600_000  # ms: nothing here may wait forever, nothing honest takes this long
+
+# The moment the engine says ready, one call, as a player's tap would be. On a first visit, once the
+# worker says it has begun to save the start-up snapshot, calls one after another (5 ms apart) until
+# it is saved: the slowest of them is what a tap meets while the snapshot is saved.
+CALLS = """
+(() => {
+  let engine;
+  const call = async () => {
+    const t0 = performance.now();
+    const reply = await engine.call("boons.free_dice", { rating: 7 });
+    return { ms: performance.now() - t0, at: t0, ok: reply.ok && reply.result.free_dice === 3 };
+  };
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  Object.defineProperty(window, "calcEngine", { configurable: true, get: () => engine, set(value) {
+    engine = value;
+    let watching = true;
+    value.watch((status) => {
+      if (status !== "ready" || !watching) return;
+      watching = false;
+      call().then(async (first) => {
+        window.__firstCall = { ...first, after_ready_ms: first.at - engine.readyAt };
+        const during = [];
+        for (let t = performance.now(); engine.source === "fresh" && !engine.savingAt && performance.now() - t < 30_000; ) await pause(5);
+        while (engine.savingAt && !engine.snapshot) {
+          during.push(await call());
+          await pause(5);
+        }
+        window.__during = during;
+      });
+    });
+  } });
+})();
+"""
+
+# What a first visit leaves on the phone: the browser's own estimate and each cache's bytes.
+STORAGE = """async () => {
+  const estimate = await navigator.storage.estimate();
+  const caches_ = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    let bytes = 0;
+    for (const request of await cache.keys()) bytes += (await (await cache.match(request)).blob()).size;
+    caches_[name] = bytes;
+  }
+  return { usage: estimate.usage, caches: caches_ };
+}"""
+
+
+class CpuLimit:
+    """A cgroup-v1 CPU group holding ``share`` of this machine's CPU, and a Chromium that starts in it."""
+
+    def __init__(self, share: float, folder: Path):
+        self.group = CPU_ROOT / f"conflict-table-bench-{os.getpid()}"
+        self.group.mkdir()
+        (self.group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+        self.quota = int(PERIOD_US * (os.cpu_count() or 1) * share)
+        (self.group / "cpu.cfs_quota_us").write_text(str(self.quota))
+        self.chromium = folder / "chromium-held"
+        self.chromium.write_text(f'#!/bin/sh\necho $$ > {self.group / "cgroup.procs"}\nexec {CHROMIUM} "$@"\n')
+        self.chromium.chmod(0o755)
+
+    def processes(self) -> int:
+        return len((self.group / "cgroup.procs").read_text().split())
+
+    def close(self):
+        for pid in (self.group / "cgroup.procs").read_text().split():  # anything left goes back to the root group
+            with contextlib.suppress(OSError):
+                (CPU_ROOT / "cgroup.procs").write_text(pid)
+        self.group.rmdir()
+
+
+def limit_problem() -> str | None:
+    """Why a CPU limit can't be set here, or None."""
+    if not (CPU_ROOT / "cpu.cfs_quota_us").exists():
+        return f"no cgroup-v1 cpu controller at {CPU_ROOT}"
+    if not os.access(CPU_ROOT, os.W_OK):
+        return f"{CPU_ROOT} is not writable (run as root)"
+    return None
+
+
+def profile(chromium, exe: Path, service_workers: str):
+    folder = tempfile.mkdtemp(prefix="bench-cpu-profile-")
+    ctx = chromium.launch_persistent_context(folder, executable_path=str(exe), args=CHROMIUM_ARGS,
+                                             service_workers=service_workers)
+    ctx.on("close", lambda _: shutil.rmtree(folder, ignore_errors=True))
+    return ctx
+
+
+def floor_run(chromium, exe: Path, server: PhoneServer) -> dict:
+    ctx = profile(chromium, exe, "block")
+    out = {}
+    for visit in ("cold", "return"):
+        page = ctx.new_page()
+        page.goto(server.url + "bench/floor.html", timeout=LONG)
+        page.wait_for_function("() => window.floor", timeout=LONG, polling=100)
+        out[visit] = round(page.evaluate("window.floor.at"), 1)
+        _wait_quiet(server.link, quiet_s=1.0)
+        if visit == "cold":
+            ctx.new_page()  # the profile stays open while the first tab closes
+        page.close()
+    ctx.close()
+    return out
+
+
+def visit(page, url: str) -> dict:
+    page.goto(url, timeout=LONG)
+    page.wait_for_function("() => window.__firstResult && window.calcEngine.readyAt && window.__firstCall",
+                           timeout=LONG, polling=100)
+    return page.evaluate("""() => ({ ready: calcEngine.readyAt, first_result: window.__firstResult,
+        source: calcEngine.source, first_call: window.__firstCall, started: calcEngine.startedAt,
+        timeline: calcEngine.timeline })""")
+
+
+def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
+    ctx = profile(chromium, exe, "allow")
+    ctx.add_init_script(FIRST_RESULT)
+    ctx.add_init_script(CALLS)
+    page = ctx.new_page()
+    cold = visit(page, server.url + CALC_PAGE)
+    processes = held.processes()
+    page.wait_for_function("() => window.__during", timeout=LONG, polling=250)
+    during = page.evaluate("window.__during")
+    snapshot = page.evaluate("calcEngine.snapshot")
+    page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
+                           timeout=LONG, polling=250)
+    _wait_quiet(server.link, quiet_s=2.0)
+    storage = page.evaluate(STORAGE)
+    again = ctx.new_page()
+    page.close()
+    back = visit(again, server.url + CALC_PAGE)
+    ctx.close()
+    return {"cold": cold, "return": back, "during_snapshot": {
+        "calls": len(during), "slowest_ms": round(max((c["ms"] for c in during), default=0), 1),
+        "all_right": all(c["ok"] for c in during), "snapshot": snapshot},
+        "storage": storage, "processes_held": processes}
+
+
+def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit) -> dict:
+    link = PROFILES["phone"]
+    server = PhoneServer(site, link["mbit"], link["rtt_ms"])
+    floors, ours = [], []
+    try:
+        for _ in range(runs):
+            floors.append(floor_run(chromium, exe, server))
+            ours.append(ours_run(chromium, exe, server, held))
+        browser = chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
+        taps = measure_interactions(browser, server.url, 40)
+        browser.close()
+    finally:
+        server.close()
+    fl = {v: median_spread([f[v] for f in floors]) for v in ("cold", "return")}
+    ou = {v: median_spread([o[v]["ready"] for o in ours]) for v in ("cold", "return")}
+    return {
+        "link": link, "floor_ready_ms": fl, "ours_ready_ms": ou,
+        "ratio": {v: round(ou[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
+        "first_call_ms": {v: [round(o[v]["first_call"]["ms"], 1) for o in ours] for v in ("cold", "return")},
+        "slowest_call_while_saving_ms": [o["during_snapshot"]["slowest_ms"] for o in ours],
+        "calls_while_saving": [o["during_snapshot"]["calls"] for o in ours],
+        "snapshot_made_ms": [round((o["during_snapshot"]["snapshot"] or {}).get("madeMs", 0), 1) for o in ours],
+        "storage_bytes": [o["storage"] for o in ours],
+        "timeline_return": ours[-1]["return"]["timeline"], "timeline_cold": ours[-1]["cold"]["timeline"],
+        "taps": taps, "runs": {"floor": floors, "ours": ours},
+    }
+
+
+def print_report(r: dict, share: float) -> None:
+    fl, ou = r["floor_ready_ms"], r["ours_ready_ms"]
+
+    def row(label, d):
+        return f"{label:<40} {d['median']:>8.0f} ms ({d['min']:.0f}–{d['max']:.0f})"
+
+    print(f"  CPU held to {share:.2f} of the machine, phone link {r['link']['mbit']} Mbit/s {r['link']['rtt_ms']:.0f} ms")
+    for v, label in (("cold", "first visit"), ("return", "return visit")):
+        print(f"  {label}: " + row("floor: bare loadPyodide() → ready", fl[v]))
+        print(f"  {label}: " + row("ours: navigation → engine ready", ou[v]) + f"   ×{r['ratio'][v]} of floor")
+        print(f"  {label}: first call right after ready: {r['first_call_ms'][v]} ms")
+    print(f"  slowest call while the snapshot is saved: {r['slowest_call_while_saving_ms']} ms"
+          f" ({r['calls_while_saving']} calls; the snapshot's making held the engine {r['snapshot_made_ms']} ms)")
+    for s in r["storage_bytes"][-1:]:
+        print(f"  left on the phone by a first visit: {s['usage']:,} bytes (estimate); caches {s['caches']}")
+    print("  return visit, worker timeline (ms since the worker started):",
+          ", ".join(f"{step} {ms}" for step, ms in r["timeline_return"] or []))
+    for name, t in r["taps"].items():
+        print(f"  tap {name:<30} p50 {t['p50']:.1f} ms   p95 {t['p95']:.1f} ms   ({t['changes']} taps)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="floor/ours pairs (default 3)")
+    parser.add_argument("--share", type=float, default=1 / 3, help="share of the machine's CPU (default 1/3)")
+    args = parser.parse_args()
+    problem = limit_problem()
+    if problem:
+        print(f"Phone-CPU benchmark not run: {problem}.")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        built = build_site(site, "http://127.0.0.1/")
+        if built.returncode:
+            print(built.stdout, built.stderr, file=sys.stderr)
+            return 1
+        (site / "bench").mkdir()
+        (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
+        shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
+        held = CpuLimit(args.share, Path(tmp))
+        try:
+            with sync_playwright() as p:
+                report = measure(p.chromium, held.chromium, site, args.runs, held)
+        finally:
+            held.close()
+    date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    report = {"date": date, "cpus": os.cpu_count(), "share": round(args.share, 3), "quota_us": held.quota,
+              "period_us": PERIOD_US, **report}
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"Phone-CPU benchmark — {date}, {os.cpu_count()} CPUs, {args.runs} runs")
+    print_report(report, args.share)
+    print(f"figures written to {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

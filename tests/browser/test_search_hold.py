@@ -1,0 +1,48 @@
+"""The theme's search index waits for the engine on a calculator page, never for a player.
+
+Material builds its search index in a worker of its own as a page loads; on a phone's CPU that
+competes with the calculator engine's start (benchmarks/phone_cpu.py), so a calculator page holds
+that worker until the engine is ready (calculators/browser/early.js). A player who reaches for the
+search box first must still get results at once.
+"""
+from __future__ import annotations
+
+from tests.browser.pages import search, wait_engine
+
+BOONS = "gauntlet-forge/boons-and-banes/"
+SEARCH_WORKER = "/workers/search."
+
+
+def started_search_workers(page) -> int:
+    return page.evaluate("(part) => performance.getEntriesByType('resource')"
+                         ".filter((e) => e.name.includes(part)).length", SEARCH_WORKER)
+
+
+def test_the_search_index_is_built_once_the_engine_is_ready(context, server):
+    held = []
+    context.route("**/python_stdlib.zip", lambda route: held.append(route))  # the engine can't be ready yet
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_function("() => document.querySelector('.md-search__input')")
+    page.wait_for_timeout(1500)  # long enough for the theme to have started its worker, were it not held
+    assert started_search_workers(page) == 0
+    assert held, "the engine's download was not held"
+    for route in held:
+        route.continue_()
+    wait_engine(page)
+    page.wait_for_function("(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
+                           arg=SEARCH_WORKER, timeout=30_000)
+    search(page, "threshold")
+    assert started_search_workers(page) == 1
+
+
+def test_a_player_who_searches_before_the_engine_is_ready_gets_results(context, server):
+    held = []
+    context.route("**/python_stdlib.zip", lambda route: held.append(route))  # the engine is still downloading
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    search(page, "threshold")  # reaching for the search box starts the index at once
+    assert page.evaluate("window.calcEngine.status") != "ready"
+    assert started_search_workers(page) == 1
+    for route in held:
+        route.continue_()

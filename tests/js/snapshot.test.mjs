@@ -1,0 +1,51 @@
+// The engine's snapshot as it is kept (calculators/browser/snapshot.js): packed without its zero
+// pages, unpacked to the very same bytes, and any damage to what is kept is caught.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { pack, unpack, checksum, PAGE } from "../../calculators/browser/snapshot.js";
+
+function memory() {
+  const bytes = new Uint8Array(40 * PAGE + 128); // a short last page, as a real snapshot has
+  for (const p of [0, 1, 7, 39]) bytes.fill(p + 1, p * PAGE + 5, p * PAGE + 900);
+  bytes[40 * PAGE + 100] = 9; // in the short last page
+  bytes[12 * PAGE + PAGE - 1] = 3; // a page whose only byte is its last
+  return bytes;
+}
+
+test("a packed snapshot keeps only its written pages and unpacks to the same bytes", () => {
+  const bytes = memory();
+  const packed = pack(bytes);
+  assert.ok(packed.length < 7 * PAGE, `packed ${packed.length} bytes`);
+  assert.deepEqual(unpack(packed), bytes);
+});
+
+test("an all-zero memory packs to its header and unpacks whole", () => {
+  const bytes = new Uint8Array(3 * PAGE);
+  assert.deepEqual(unpack(pack(bytes)), bytes);
+});
+
+test("a packed snapshot cut short, padded or of another form is refused, not restored", () => {
+  const packed = pack(memory());
+  assert.throws(() => unpack(packed.subarray(0, packed.length - 1)), /cut short/);
+  const padded = new Uint8Array(packed.length + 4);
+  padded.set(packed);
+  assert.throws(() => unpack(padded), /to spare/);
+  assert.throws(() => unpack(new Uint8Array(64).fill(7)), /not in this engine's form/);
+});
+
+test("the checksum changes with any one word spoiled, and with the length", async () => {
+  const packed = pack(memory());
+  const sum = await checksum(packed);
+  assert.equal(await checksum(packed.slice()), sum);
+  for (const at of [0, 17, Math.floor(packed.length / 2), packed.length - 1]) {
+    const spoiled = packed.slice();
+    spoiled[at] ^= 0x40;
+    assert.notEqual(await checksum(spoiled), sum, `byte ${at}`);
+  }
+  assert.notEqual(await checksum(packed.subarray(0, packed.length - 4)), sum);
+});
+
+test("the checksum is the same whether or not it pauses between slices", async () => {
+  const big = new Uint8Array(5 * 1024 * 1024).map((_, i) => (i * 31) & 255);
+  assert.equal(await checksum(big, { pauses: true }), await checksum(big));
+});
