@@ -38,11 +38,15 @@ function bar(className, text, buttons = []) {
 
 // On a page with a calculator the engine downloads first, alone: then the
 // precache finds its files (revisioned URLs) in the HTTP cache instead of
-// downloading them a second time, and does not slow the engine down.
+// downloading them a second time, and does not slow the engine down. Then a
+// second more, and an idle moment: on a phone's CPU, filling the precache as the
+// engine turns ready slowed the first answers (benchmarks/phone_cpu.py).
 async function engineSettled() {
   if (!document.querySelector(".calc[data-calc]")) return;
   const { engine } = await import("./engine.js");
   await new Promise((resolve) => engine.watch((state) => ["ready", "failed"].includes(state) && resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 2000 }) : resolve(undefined)));
 }
 
 // ---- updates: every tab agrees, or none switches

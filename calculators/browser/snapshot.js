@@ -20,13 +20,15 @@ function zeroPage(/** @type {Uint8Array} */ bytes, /** @type {Uint32Array | null
   return true;
 }
 
-/** The snapshot without its all-zero pages. @param {Uint8Array} snapshot @returns {Uint8Array<ArrayBuffer>} */
-export function pack(snapshot) {
+/** The snapshot without its all-zero pages; with `pauses`, it lets other work in after every 1 MB.
+ *  @param {Uint8Array} snapshot @returns {Promise<Uint8Array<ArrayBuffer>>} */
+export async function pack(snapshot, { pauses = false } = {}) {
   const pages = Math.ceil(snapshot.length / PAGE);
   const mapBytes = Math.ceil(pages / 8);
   const words = snapshot.byteOffset % 4 ? null : new Uint32Array(snapshot.buffer, snapshot.byteOffset, snapshot.length >>> 2);
   const kept = [];
   for (let p = 0; p < pages; p++) {
+    if (pauses && p && !(p & 0xff)) await new Promise((resume) => setTimeout(resume, 0));
     const start = p * PAGE;
     if (!zeroPage(snapshot, words, start, Math.min(start + PAGE, snapshot.length))) kept.push(p);
   }

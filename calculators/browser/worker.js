@@ -125,33 +125,36 @@ function probe(handle) {
   return handle;
 }
 
-/** The saved snapshot's bytes once every one is checked, or null (none, or damaged: then deleted). Read
- *  while pyodide.mjs is still arriving: on a return visit the two overlap. */
-async function readSnapshot(manifest) {
+/** The saved snapshot, if there is one: {bytes}, a promise of its bytes once every one is checked
+ *  (rejected when it is damaged). Looked for while pyodide.mjs is still arriving, and read while
+ *  Pyodide prepares (it takes the promise): on a return visit the three overlap. */
+async function findSnapshot(manifest) {
   await openSnapshots(manifest);
   const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
   if (!saved) return null;
-  try {
-    const packed = new Uint8Array(await saved.arrayBuffer());
-    const { checksum, unpack } = await kept;
-    mark("snapshot read");
-    // a damaged snapshot may still answer the test question: check every byte first
-    if (saved.headers.get(CHECKSUM) !== (await checksum(packed))) throw new Error("the saved snapshot is damaged");
-    const bytes = unpack(packed);
-    mark("snapshot checked");
-    return bytes;
-  } catch {
-    await forget();
-    return null;
-  }
+  const bytes = checked(saved);
+  bytes.catch(() => {}); // a rejection shows where Pyodide takes the promise
+  return { bytes };
+}
+
+async function checked(saved) {
+  const packed = new Uint8Array(await saved.arrayBuffer());
+  mark("snapshot read");
+  const { checksum, unpack } = await kept;
+  // a damaged snapshot may still answer the test question: check every byte first
+  if (saved.headers.get(CHECKSUM) !== (await checksum(packed))) throw new Error("the saved snapshot is damaged");
+  mark("snapshot checked");
+  const bytes = unpack(packed);
+  mark("snapshot unpacked");
+  return bytes;
 }
 
 const forget = () => snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
 
-async function restore(bytes) {
-  if (!bytes) return null;
+async function restore(found) {
+  if (!found) return null;
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: found.bytes });
     mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
@@ -186,7 +189,7 @@ async function boot() {
   }
   const runtime = import(new URL("pyodide.asm.mjs", indexURL).href); // the same module Pyodide imports next
   runtime.catch(() => {}); // a failure shows where Pyodide imports it
-  const snapshot = readSnapshot(manifest).catch(() => null);
+  const snapshot = findSnapshot(manifest).catch(() => null);
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   mark("pyodide.mjs imported");
   const restored = await restore(await snapshot);
@@ -206,8 +209,9 @@ function scheduleSnapshot() {
       postMessage({ type: "saving" });
       const t0 = performance.now();
       const { checksum, pack } = await kept;
-      const bytes = pack(snapshots.pyodide.makeMemorySnapshot());
+      const whole = snapshots.pyodide.makeMemorySnapshot();
       const madeMs = performance.now() - t0; // the one part that holds the engine: a call waits for it
+      const bytes = await pack(whole, { pauses: true });
       const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await checksum(bytes, { pauses: true }) };
       await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
       const mine = new URL("snapshot/", engineURL).href;
