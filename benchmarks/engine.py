@@ -203,7 +203,9 @@ def measure_plain_navigation(browser, url: str) -> float:
     return ms
 
 
-def measure_interactions(browser, url: str, count: int) -> dict:
+def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> dict:
+    """Per calculator on the "At the table" page: ``count`` changes (or taps), each timed from the
+    change to its answer on screen; ``settle_ms`` after the engine is ready before the first."""
     ctx = new_context(browser)
     ctx.add_init_script(f"localStorage.getItem('conflict-table:morale') || "
                         f"localStorage.setItem('conflict-table:morale', {json.dumps(json.dumps(MORALE_CONFLICT))})")
@@ -212,6 +214,7 @@ def measure_interactions(browser, url: str, count: int) -> dict:
     page = ctx.new_page()
     page.goto(url + TABLE_PAGE)
     page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)
+    page.wait_for_timeout(settle_ms)
     results = {}
     for name, spec in INTERACTIONS.items():
         root = f'.calc[data-calc="{name}"]'
