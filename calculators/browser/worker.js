@@ -188,7 +188,7 @@ async function boot() {
     early.set(url, response);
   }
   const runtime = import(new URL("pyodide.asm.mjs", indexURL).href); // the same module Pyodide imports next
-  runtime.catch(() => {}); // a failure shows where Pyodide imports it
+  runtime.then(() => mark("pyodide.asm.mjs imported"), () => {}); // a failure shows where Pyodide imports it
   const snapshot = findSnapshot(manifest).catch(() => null);
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   mark("pyodide.mjs imported");
