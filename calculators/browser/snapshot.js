@@ -20,7 +20,7 @@ function zeroPage(/** @type {Uint8Array} */ bytes, /** @type {Uint32Array | null
   return true;
 }
 
-/** The snapshot without its all-zero pages; with `pauses`, it lets other work in after every 1 MB.
+/** The snapshot without its all-zero pages; with `pauses`, it lets other work in after every 256 KB.
  *  @param {Uint8Array} snapshot @returns {Promise<Uint8Array<ArrayBuffer>>} */
 export async function pack(snapshot, { pauses = false } = {}) {
   const pages = Math.ceil(snapshot.length / PAGE);
@@ -28,7 +28,7 @@ export async function pack(snapshot, { pauses = false } = {}) {
   const words = snapshot.byteOffset % 4 ? null : new Uint32Array(snapshot.buffer, snapshot.byteOffset, snapshot.length >>> 2);
   const kept = [];
   for (let p = 0; p < pages; p++) {
-    if (pauses && p && !(p & 0xff)) await new Promise((resume) => setTimeout(resume, 0));
+    if (pauses && p && !(p & 0x3f)) await new Promise((resume) => setTimeout(resume, 0));
     const start = p * PAGE;
     if (!zeroPage(snapshot, words, start, Math.min(start + PAGE, snapshot.length))) kept.push(p);
   }
@@ -79,7 +79,7 @@ export function unpack(packed) {
  *  changed word changes it (each step is a bijection); it guards against accidents on the device (a
  *  torn write, a spoiled page), not an attacker (one who can write this cache can write anything).
  *  About 15 × faster than SHA-256 in SubtleCrypto, which cost a return visit 0.7 s at a phone's CPU
- *  (benchmarks/phone_cpu.py). With `pauses`, it lets other work in after every 2 MB.
+ *  (benchmarks/phone_cpu.py). With `pauses`, it lets other work in after every 512 KB.
  *  @param {Uint8Array} view @returns {Promise<string>} */
 export async function checksum(view, { pauses = false } = {}) {
   const bytes = view.byteOffset % 4 ? view.slice() : view; // words must start on a multiple of 4
@@ -87,7 +87,7 @@ export async function checksum(view, { pauses = false } = {}) {
   let a = 0x811c9dc5;
   let b = 0x2545f491;
   for (let i = 0; i + 1 < words.length; i += 2) {
-    if (pauses && i && !(i & 0x7ffff)) await new Promise((resume) => setTimeout(resume, 0));
+    if (pauses && i && !(i & 0x1ffff)) await new Promise((resume) => setTimeout(resume, 0));
     a = Math.imul(a ^ words[i], 0x01000193);
     b = Math.imul(b ^ words[i + 1], 0x5bd1e995);
   }

@@ -11,9 +11,10 @@
 // All the logic is Python; this file only binds it to postMessage.
 //
 // Start-up: the first visit loads Pyodide, whose standard library zip also
-// holds rules_core, compiled (calculators/build/precompile), then, once the page has
-// been idle a moment, saves a memory snapshot of the ready interpreter in
-// Cache Storage, keyed on the wheel's hash. Later visits restore that snapshot
+// holds rules_core, compiled (calculators/build/precompile), takes a memory
+// snapshot of the ready interpreter before it says ready, and once the engine has
+// been idle a moment keeps it (packed, snapshot.js) in Cache Storage, keyed on
+// the wheel's hash. Later visits restore that snapshot
 // instead of starting Python from scratch (several times faster), and check it
 // answers before using it; a new wheel means a new key, so a stale snapshot is
 // never used.
@@ -108,7 +109,7 @@ async function fetchOk(url, as) {
   return response[as]();
 }
 
-const snapshots = { cache: null, key: null, pyodide: null, timer: null, due: false };
+const snapshots = { cache: null, key: null, whole: null, madeMs: 0, timer: null };
 
 async function openSnapshots(manifest) {
   try {
@@ -168,8 +169,16 @@ async function fresh() {
   mark("python started");
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
   if (snapshots.cache) {
-    snapshots.pyodide = pyodide;
-    snapshots.due = true;
+    // Taken now, before the engine says ready: the one step of saving that holds the interpreter
+    // (a copy of its whole memory) then delays no call; packing and storing it wait for a quiet moment.
+    const t0 = performance.now();
+    try {
+      snapshots.whole = pyodide.makeMemorySnapshot();
+      snapshots.madeMs = performance.now() - t0;
+      mark("snapshot made");
+    } catch (error) {
+      postMessage({ type: "snapshot", bytes: 0, error: String(error) });
+    }
   }
   return handle;
 }
@@ -201,17 +210,16 @@ async function boot() {
 }
 
 function scheduleSnapshot() {
-  if (!snapshots.due) return;
+  if (!snapshots.whole) return;
   clearTimeout(snapshots.timer);
   snapshots.timer = setTimeout(async () => {
-    snapshots.due = false;
+    const { whole, madeMs } = snapshots;
+    snapshots.whole = null;
     try {
       postMessage({ type: "saving" });
       const t0 = performance.now();
       const { checksum, pack } = await kept;
-      const whole = snapshots.pyodide.makeMemorySnapshot();
-      const madeMs = performance.now() - t0; // the one part that holds the engine: a call waits for it
-      const bytes = await pack(whole, { pauses: true });
+      const bytes = await pack(whole, { pauses: true }); // a call that comes in is answered between two slices
       const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await checksum(bytes, { pauses: true }) };
       await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
       const mine = new URL("snapshot/", engineURL).href;
@@ -222,8 +230,6 @@ function scheduleSnapshot() {
       postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
     } catch (error) {
       postMessage({ type: "snapshot", bytes: 0, error: String(error) });
-    } finally {
-      snapshots.pyodide = null;
     }
   }, IDLE_BEFORE_SNAPSHOT_MS);
 }
