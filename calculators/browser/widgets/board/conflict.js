@@ -3,8 +3,9 @@
 // doubling one; `dropped` are ids undone and then discarded. Files and links
 // carry the same shape (links without the bookkeeping). Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
+import { MAX_DROPPED, mergeLogs } from "../../keeping/logs.js";
+
 export const FORMAT = "conflict-table/board";
-const MAX_DROPPED = 500;
 
 export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -63,15 +64,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 /** Two tabs' versions of one conflict as one (theirs, plus the events only we logged), or null (another setup). */
 export function merge(ours, theirs) {
   if (!ours || !theirs || !same(ours.setup, theirs.setup)) return null;
-  const known = new Set([...theirs.ids, ...theirs.redoIds, ...theirs.dropped]);
-  const gone = new Set(ours.dropped);
-  const keep = theirs.events.map((e, i) => [e, theirs.ids[i]]).filter(([, id]) => !gone.has(id));
-  const extra = ours.events.map((e, i) => [e, ours.ids[i]]).filter(([, id]) => !known.has(id));
-  const all = [...keep, ...extra];
-  const changed = extra.length || keep.length !== theirs.events.length;
-  return { setup: theirs.setup, events: all.map(([e]) => e), ids: all.map(([, id]) => id),
-    redo: changed ? [] : theirs.redo, redoIds: changed ? [] : theirs.redoIds,
-    dropped: [...new Set([...theirs.dropped, ...ours.dropped])].slice(-MAX_DROPPED) };
+  return { setup: theirs.setup, ...mergeLogs(ours, theirs).log };
 }
 
 /** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */

@@ -7,12 +7,12 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
+import { MAX_DROPPED, mergeLogs } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
 export const FORMAT = "conflict-table/morale";
 const SHARE = "morale"; // the link's #morale=…
-const MAX_DROPPED = 500;
 
 export const conflictStore = () => slot("morale");
 export const draftStore = () => slot("morale:draft");
@@ -85,25 +85,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  */
 export function merge(ours, theirs) {
   if (!same(ours.setup, theirs.setup)) return null;
-  const known = new Set([...theirs.ids, ...theirs.redoIds, ...theirs.dropped]);
-  const gone = new Set(ours.dropped);
-  const keep = theirs.events.map((e, i) => [e, theirs.ids[i]]).filter(([, id]) => !gone.has(id));
-  const extra = ours.events.map((e, i) => [e, ours.ids[i]]).filter(([, id]) => !known.has(id));
-  const all = [...keep, ...extra];
-  const changed = extra.length || keep.length !== theirs.events.length;
-  return {
-    added: extra.length,
-    changed: !!changed,
-    conflict: {
-      setup: theirs.setup,
-      events: all.map(([e]) => e),
-      ids: all.map(([, id]) => id),
-      redo: changed ? [] : theirs.redo,
-      redoIds: changed ? [] : theirs.redoIds,
-      dropped: [...new Set([...theirs.dropped, ...ours.dropped])].slice(-MAX_DROPPED),
-      replaced: theirs.replaced,
-    },
-  };
+  const { added, changed, log } = mergeLogs(ours, theirs);
+  return { added, changed, conflict: { setup: theirs.setup, ...log, replaced: theirs.replaced } };
 }
 
 /** A link to this page carrying the conflict in its hash (share.js: #morale=<code>). */
