@@ -173,6 +173,29 @@ def sequence(payload: dict, key: str, what: str, *, default=_MISSING, max_length
     return value
 
 
+def events(payload: dict, read, *, max_length: int) -> list:
+    """The ``events`` of a log's payload, each read by ``read``; an error names the event's number, its own
+    field, and its index as ``event`` (the page marks that event).
+
+    >>> def read(e):
+    ...     return integer(e, "n", "The number", low=0)
+    >>> events({"events": [{"n": 1}, {"n": 2}]}, read, max_length=5)
+    [1, 2]
+    >>> try:
+    ...     events({"events": [{"n": 1}, {"n": -1}]}, read, max_length=5)
+    ... except RulesError as e:
+    ...     print(e.message, e.field, e.event)
+    Event 2: The number must be at least 0 (it is -1). n 1
+    """
+    out = []
+    for i, raw in enumerate(sequence(payload, "events", "The events", default=[], max_length=max_length)):
+        try:
+            out.append(read(raw))
+        except RulesError as err:
+            raise RulesError(f"Event {i + 1}: {err.message}", field=err.field, code=err.code, event=i) from None
+    return out
+
+
 def _lower(what: str) -> str:
     """"The captain" → "the captain", "Zone 2" stays (a name-like label keeps its capital)."""
     return what[0].lower() + what[1:] if what.startswith(("The ", "A ", "An ")) else what

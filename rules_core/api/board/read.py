@@ -278,12 +278,4 @@ def event(raw, *, partial: bool = False) -> core.Event:
 
 def events(p: dict) -> list[core.Event]:
     """The ``events`` of a payload; an error names the event's own field and its index (``event``)."""
-    raw = f.sequence(p, "events", "The events", default=[], max_length=MAX_EVENTS)
-    out = []
-    for i, e in enumerate(raw):
-        try:
-            out.append(event(e))
-        except RulesError as err:
-            raise RulesError(f"Event {i + 1}: {err.message}", field=err.field, code=err.code, event=i) from None
-    return out
-
+    return f.events(p, event, max_length=MAX_EVENTS)

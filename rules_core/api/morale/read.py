@@ -157,14 +157,7 @@ def setup_of(p: dict) -> morale.Setup:
 
 
 def events_of(p: dict) -> list[morale.Event]:
-    raw = f.sequence(p, "events", "The events", default=[], max_length=MAX_EVENTS)
-    events = []
-    for i, e in enumerate(raw):
-        try:
-            events.append(read_event(e))
-        except RulesError as err:
-            raise RulesError(f"Event {i + 1}: {err.message}", field=err.field, code=err.code, event=i) from None
-    return events
+    return f.events(p, read_event, max_length=MAX_EVENTS)
 
 
 def event_payload(event: morale.Event) -> dict:
