@@ -427,6 +427,27 @@ def test_bad_input_is_told_beside_its_field_and_kept(phone):
     assert b.w.locator('[name="actors.1.name"]').get_attribute("aria-invalid") == "true"
 
 
+def test_a_mistake_in_an_action_is_told_while_typing_and_goes_when_mended(phone):
+    """The rating typed out of range is named beside its field before "Log it"; a field not yet
+    reached (the target) is not scolded; mending the rating clears the message and the action logs."""
+    b = phone
+    b.set_up({"sides": ["Crew", "Gang"], "actors": [
+        {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},
+        {"name": "Hargan", "side": "Gang", "zone": "Middle", "cool": 2}]})
+    b.start()
+    b.action("attack", actor="Gatto", skill="Fight", rating=99)
+    b.error("rating").wait_for()
+    assert "at most 30" in b.error("rating").inner_text()
+    assert b.w.locator('[data-panel] [name="rating"]').get_attribute("aria-invalid") == "true"
+    assert b.error("target").is_hidden()  # not typed in yet: nothing said
+    b.fill(rating=2)
+    b.page.wait_for_function("(e) => e.hidden", arg=b.error("rating").element_handle())
+    assert b.w.locator('[data-panel] [name="rating"]').get_attribute("aria-invalid") is None
+    b.fill(target="Hargan", track="cool")
+    b.log_it()
+    assert "Gatto" in b.log()[-1]
+
+
 def test_the_whole_conflict_by_keyboard_alone(browser, server):
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()

@@ -126,7 +126,10 @@ export function mount(root, { engine, ui, options }) {
     if (!panel) return;
     const p = panel;
     const reply = await rules.preview(conflict, actions.event(p.kind, actions.typed(p.node), board.state));
-    if (isStale() || panel !== p || !reply.ok) return;
+    if (isStale() || panel !== p) return;
+    // a mistake in a field already typed in is said next to it at once, and goes when it is mended
+    ui.clearErrors(p.node);
+    if (!reply.ok) return p.touched?.has(String(reply.error.field).split(/[.[]/)[0]) && ui.showError(p.node, reply.error);
     const reach = actions.annotate(p.node, reply.result, { ui, kept: actions.typed(p.node) });
     const svg = main.querySelector(".board__map");
     for (const z of reach) svg?.querySelector(`.bmap__zone[data-zone="${CSS.escape(z.zone)}"]`)?.classList.toggle("is-reach", !!z.reachable);
@@ -167,6 +170,7 @@ export function mount(root, { engine, ui, options }) {
     const input = event.target;
     if (mode === "setup") setting.typed(input);
     else if (panel?.node.contains(input)) {
+      (panel.touched ??= new Set()).add(input.closest("[data-field]")?.dataset.field ?? input.name);
       if (input.dataset.act === "dice-mode") {
         panel.node.querySelector('[data-field="faces"]').hidden = input.value !== "faces";
         panel.node.querySelector('[data-when="dice"]').hidden = input.value !== "dice";
