@@ -68,11 +68,14 @@ VENDOR = {
     "js-yaml": {"dist/browser/js-yaml.esm.min.mjs": "js-yaml.mjs", "LICENSE": "js-yaml.LICENSE.txt"},
     "workbox-window": {"build/workbox-window.prod.mjs": "workbox-window.prod.mjs", "LICENSE": "workbox-window.LICENSE.txt"},
     "lean-qr": {"index.mjs": "lean-qr.mjs", "extras/svg.mjs": "lean-qr-svg.mjs", "LICENSE": "lean-qr.LICENSE.txt"},
+    "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js",
+                                               "directives/repeat.js", "directives/live.js", "LICENSE")},
 }
 """npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
 the YAML of the border calculator's import and export; workbox-window registers the service
-worker (offline.js); lean-qr draws the QR code beside every share link (share.js). All are ES modules
-without imports of their own."""
+worker (offline.js); lean-qr draws the QR code beside every share link (share.js); lit-html draws
+the conflict board (widgets/board/), updating only what a tap changed. All are ES modules; lit-html's
+keep their own folder, as they import each other by relative paths."""
 
 
 class ShipError(RuntimeError):

@@ -7,6 +7,7 @@ import { receiversFor, changes } from "../../handoff.js";
 import { shareForm } from "../../share.js";
 import { isOwn } from "../../own.js";
 import { plural, signed, wholeIn } from "../../ui.js";
+import { randomBelow, fateFaces } from "../../rolling.js";
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
@@ -15,16 +16,7 @@ const FIELDS = {
 const GAME_NAMES = { edgerunner: "Edgerunner", "gauntlet-forge": "Gauntlet Forge" };
 const FATE = { 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] };
 
-/** A whole number in 0…n−1, every one equally likely: bytes past the last full
- *  multiple of n are drawn again (rejection sampling), so no face is favoured. */
-export function randomBelow(n, random = (b) => crypto.getRandomValues(b)) {
-  const limit = 256 - (256 % n);
-  const byte = new Uint8Array(1);
-  for (;;) {
-    random(byte);
-    if (byte[0] < limit) return byte[0] % n;
-  }
-}
+export { randomBelow } from "../../rolling.js";
 
 export function mount(root, { engine, ui }) {
   const form = root.querySelector(".calc__form");
@@ -43,7 +35,7 @@ export function mount(root, { engine, ui }) {
     const g = game();
     let faces;
     if (g === "edgerunner") {
-      faces = Array.from({ length: 4 }, () => "-0+"[randomBelow(3)]).join("");
+      faces = fateFaces();
     } else {
       const count = ["pool", "boon_dice"].map((n) => ui.readField(form, n)).reduce((a, b) => a + b, 0);
       if (!wholeIn(count, 1, 60)) return score(true); // the rules say what is wrong

@@ -1,0 +1,1 @@
+export declare function live(value: unknown): unknown;
