@@ -1,140 +1,131 @@
-// The action forms: each kind of docs/edgerunner/conflicts.md#actions asks only
-// what it needs. A form is drawn from KINDS, read back into the event
-// board.apply takes (field names are the event's, so the rules' errors land
-// beside their field), and annotated with board.preview's answer (reachable
-// zones, absorb options, recoverable boxes). No rule is computed here.
+// The action being composed, as plain data (a "sheet"): what the referee has tapped or typed
+// for one kind of docs/edgerunner/conflicts.md#actions, read into the event board.apply takes
+// (field names are the event's, so the rules' errors land beside their field). The sheet is
+// kept through the keeper (keep.js: board:action) so navigation, a reload or a change of kind
+// loses nothing. No rule is computed here: reach, absorb options and boxes are board.preview's.
 import { typedNumber } from "../../ui.js";
-import { typeInto } from "../../handoff.js";
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
-const CONSEQUENCES = ["mild", "moderate", "severe"];
-const FACES = [["+", "⊞ plus"], ["0", "⊡ blank"], ["-", "⊟ minus"]];
+export const CONSEQUENCES = ["mild", "moderate", "severe"];
 
 /** kind → [button words, fields]. "roll": skill, rating, dice, bid, invokes, opposition. */
 export const KINDS = {
   move: ["Move", ["actor", "roll", "zone"]],
-  move_another: ["Move another", ["actor", "target", "roll", "zone", "resist"]],
   attack: ["Attack", ["actor", "target", "track", "roll", "absorb"]],
   defense: ["Defense", ["actor", "target", "track", "roll"]],
   maneuver: ["Maneuver", ["actor", "aspect", "on", "roll", "resist"]],
+  move_another: ["Move another", ["actor", "target", "roll", "zone", "resist"]],
   recovery: ["Recovery", ["actor", "target", "track", "roll", "boxes"]],
   continue: ["Continue", ["actor", "invokes", "again"]],
   simple: ["Simple action", ["actor", "note"]],
   compel: ["Compel", ["actor", "aspect", "accepted"]],
   taken_out: ["Taken out", ["target"]],
   concession: ["Concession", ["side", "story"]],
+  redefine_border: ["Beaten border", ["actor", "thing", "pass"]],
   end_exchange: ["End of exchange", []],
   end: ["End the conflict", ["note"]],
 };
-
-const names = (list) => list.map((x) => [x.name, x.name]);
+/** Kinds that are an actor's turn (the sheet's first row); the others are the table's. */
+export const TURN_KINDS = ["move", "attack", "defense", "maneuver", "move_another", "recovery", "continue", "simple", "compel"];
 
 /** What a Continue asks besides the new invokes: the previous action's own choices (a move's zone…). */
 const AGAIN = { move: ["zone"], move_another: ["zone", "resist"], attack: ["absorb"], maneuver: ["aspect", "on", "resist"], recovery: ["boxes"] };
 
-/** The fields of a kind's form; a Continue's depend on the actor's previous action. */
+/** The fields of a kind's sheet; a Continue's depend on the actor's previous action. */
 export function fieldsOf(kind, state, actor) {
-  if (kind !== "continue") return KINDS[kind][1];
+  if (kind !== "continue") return KINDS[kind]?.[1] ?? [];
   const previous = state.actors.find((a) => a.name === actor)?.previous;
   return ["actor", "invokes", "again", ...(AGAIN[previous?.kind] ?? [])];
 }
 
-/** Draw the form of `kind`. kept: what was typed before (a failed log keeps it).
- * @param {string} kind @param {{ui: any, wid: string, state: any, kept?: Record<string, any>}} opts */
-export function draw(kind, { ui, wid, state, kept = {} }) {
-  const { el } = ui;
-  const id = (n) => `${wid}-a-${n.replace(/\W/g, "-")}`;
-  const f = (name, label, extra = {}) => ui.field({ id: id(name), field: name, name, label, value: kept[name] ?? extra.value ?? "", ...extra });
-  const inActors = state.actors.filter((a) => !a.out);
-  const firstToAct = state.to_act?.[0] ?? inActors[0]?.name ?? "";
-  const targets = [...state.actors.filter((a) => !a.out), ...state.things.filter((t) => !t.out)];
-  const aspects = state.aspects.map((a) => [a.name, `${a.name}${a.free_invokes ? ` (${a.free_invokes} free)` : ""}`]);
-  const checks = (name, legend, options) => el("fieldset", { class: "calc__group board__checks", "data-field": name },
-    el("legend", {}, legend),
-    ...(options.length ? options.map(([v, words], i) => el("label", { class: "board__check" },
-      el("input", { type: "checkbox", name, value: v, id: id(`${name}-${i}`), checked: (kept[name] ?? []).includes?.(v) }), ` ${words}`))
-      : [el("p", { class: "calc__hint" }, "none on the table")]),
-    el("p", { class: "calc__error", hidden: true }));
-  const parts = {
-    actor: () => f("actor", "Who acts", { kind: "select", options: names(inActors), value: kept.actor ?? firstToAct }),
-    target: () => f("target", kind === "taken_out" ? "Who (or what) is taken out" : "Target", { kind: "select",
-      options: [["", "—"], ...names(kind === "move_another" ? inActors : targets)] }),
-    track: () => f("track", "Track", { kind: "select", options: TRACKS, hint: "a thing has one track: any choice" }),
-    roll: () => el("fieldset", { class: "calc__group board__roll" }, el("legend", {}, "The roll"),
-      f("skill", "Skill", { hint: "its name, e.g. Athletics" }),
-      f("rating", "Rating", { kind: "number" }),
-      f("dice-mode", "Dice", { kind: "select", options: [["faces", "the four faces"], ["dice", "their total, typed"]],
-        value: kept["dice-mode"] ?? "faces", attrs: { "data-act": "dice-mode" } }),
-      el("div", { class: "board__faces", "data-field": "faces", hidden: (kept["dice-mode"] ?? "faces") !== "faces" },
-        ...[0, 1, 2, 3].map((i) => ui.field({ id: id(`die${i}`), field: `die${i}`, name: `die${i}`, label: `Die ${i + 1}`,
-          kind: "select", options: FACES, value: kept[`die${i}`] ?? "0" })),
-        el("p", { class: "calc__error", id: id("faces-error"), hidden: true })),
-      el("div", { "data-when": "dice", hidden: kept["dice-mode"] !== "dice" }, f("dice", "Dice total", { kind: "number", hint: "−4 to 4" })),
-      f("bid", "Initiative bid", { kind: "number", value: "0" }),
-      f("opposition", "Opposing skill", { kind: "number", value: "0", hint: "active opposition only" }),
-      checks("invokes", "Aspects invoked (+2 each)", aspects)),
-    zone: () => el("fieldset", { class: "calc__group board__zones", "data-field": "zone" }, el("legend", {}, "To zone"),
-      ...state.zones.map((z, i) => el("label", { class: "board__check", "data-zone": z },
-        el("input", { type: "radio", name: "zone", value: z, id: id(`zone-${i}`), checked: kept.zone === z }), ` ${z} `,
-        el("span", { class: "board__reach", "data-reach": z }))),
-      el("p", { class: "calc__error", hidden: true })),
-    resist: () => el("fieldset", { class: "calc__group" }, el("legend", {}, "The target resists (optional)"),
-      f("resist.stress.track", "Stress on track", { kind: "select", options: [["", "—"], ...TRACKS] }),
-      f("resist.stress.amount", "Stress taken", { kind: "number" }),
-      checks("resist.consequences", "Consequences taken", CONSEQUENCES.map((c) => [c, c])),
-      checks("resist.invokes", "Aspects the target invokes", aspects)),
-    absorb: () => el("fieldset", { class: "calc__group", "data-field": "resist" }, el("legend", {}, "The target absorbs"),
-      el("div", { "data-out": "absorb" }, el("p", { class: "calc__hint" }, "Choose the target and the roll to see the ways to absorb the hit.")),
-      checks("resist.invokes", "Aspects the target invokes (2 each)", aspects),
-      el("p", { class: "calc__error", hidden: true })),
-    aspect: () => f("aspect", kind === "compel" ? "The aspect compelled" : "Aspect name", { wide: true }),
-    on: () => el("div", {}, f("on", "Placed on", { kind: "select", options: [["zone", "a zone"], ["border", "a border"], ["actor", "an actor"], ["thing", "a thing"]], value: kept.on ?? "zone" }),
-      f("target", "Which", { kind: "select", options: [...state.zones.map((z) => [`zone:${z}`, z]),
-        ...(state.borders ?? []).map((b) => [`border:${b.join("|")}`, b.join(" – ")]),
-        ...state.actors.map((a) => [`actor:${a.name}`, a.name]), ...state.things.map((t) => [`thing:${t.name}`, t.name])] })),
-    boxes: () => el("fieldset", { class: "calc__group", "data-field": "boxes" }, el("legend", {}, "Boxes to clear"),
-      el("div", { "data-out": "boxes" }, el("p", { class: "calc__hint" }, "Choose the target and the roll to see what it can clear.")),
-      el("p", { class: "calc__error", hidden: true })),
-    invokes: () => checks("invokes", "Aspects newly invoked (+2 each)", aspects),
-    again: () => {
-      const previous = state.actors.find((a) => a.name === (kept.actor ?? firstToAct))?.previous;
-      return el("p", { "data-out": "again" }, previous ? `Continues: ${previous.kind.replace("_", " ")}${previous.target ? ` on ${previous.target}` : ""}` +
-        `${previous.track ? ` (${previous.track})` : ""}, ${previous.shifts} shifts.` : "This actor has no previous action to continue.");
-    },
-    note: () => f("note", kind === "end" ? "How it ends" : "What they do", { wide: true }),
-    accepted: () => f("accepted", "The compel lands (they lose this turn)", { kind: "checkbox", checked: kept.accepted ?? true }),
-    side: () => f("side", "The side that concedes", { kind: "select", options: state.sides.map((s) => [s.name, s.name]) }),
-    story: () => f("story", "The story they offer (accepted by the others)", { wide: true }),
-  };
-  return el("div", { class: "board__panel", "data-panel": kind },
-    el("h4", { id: `${wid}-panel-title`, tabindex: "-1" }, KINDS[kind][0]),
-    el("p", { class: "calc__form-error", role: "alert", hidden: true }),
-    ...fieldsOf(kind, state, kept.actor ?? firstToAct).map((name) => parts[name]()),
-    el("output", { class: "calc__result", "data-out": "preview" }),
-    el("div", { class: "calc__buttons" },
-      el("button", { type: "submit", class: "calc__primary", "data-key": "log" }, "Log it"),
-      el("button", { type: "button", "data-act": "cancel", "data-key": "cancel" }, "Cancel")));
+/** A new sheet for `kind`; `from` is the sheet it replaces (a change of kind keeps the fields in common).
+ * @returns {Record<string, any>} */
+export function blank(kind, from = {}) {
+  const keep = ["actor", "target", "track", "skill", "rating", "faces", "bid", "opposition", "invokes", "note", "aspect"];
+  const kept = Object.fromEntries(keep.filter((k) => from[k] != null && from[k] !== "").map((k) => [k, from[k]]));
+  return { faces: "0000", bid: "0", opposition: "0", track: "cool", invokes: [], ...kept, kind, touched: [] };
 }
 
-/** Everything typed in the panel, as typed (kept through a redraw or a refusal). */
-export function typed(panel) {
-  const out = {};
-  for (const input of panel.querySelectorAll("input, select")) {
-    if (!input.name) continue;
-    if (input.type === "checkbox" && input.value && input.value !== "on") {
-      out[input.name] = [...(out[input.name] ?? []), ...(input.checked ? [input.value] : [])];
-    } else if (input.type === "checkbox") out[input.name] = input.checked;
-    else if (input.type === "radio") {
-      if (input.checked) out[input.name] = input.value;
-    } else out[input.name] = input.value;
+/** The people and things a kind can target, by name, as the rules' state lists them. */
+export function targetsOf(kind, state) {
+  const inActors = state.actors.filter((a) => !a.out);
+  if (kind === "move_another") return inActors.map((a) => a.name);
+  const things = state.things.filter((t) => !t.out).map((t) => t.name);
+  const aspects = kind === "attack" ? state.aspects.filter((a) => a.boxes).map((a) => a.name) : [];
+  return [...inActors.map((a) => a.name), ...things, ...aspects];
+}
+
+/** Is `name` a thing or an aspect (one track, no choice of Cool/Humanity/Reputation)? */
+export const oneTrack = (name, state) => state.things.some((t) => t.name === name) || state.aspects.some((a) => a.name === name);
+
+/** The actor's skills ({name: rating}), the last one they used first. */
+export function skillsOf(actor, state, setup) {
+  const a = state.actors.find((x) => x.name === actor);
+  const own = a?.skills ?? setup?.actors?.find((x) => x.name === actor)?.skills ?? {};
+  const skills = own && typeof own === "object" && !Array.isArray(own) ? Object.entries(own) : [];
+  const last = a?.previous?.skill;
+  return skills.sort(([x], [y]) => Number(y === last) - Number(x === last));
+}
+
+/** Choosing who acts: the sheet follows them (their last skill with its rating). */
+export function chooseActor(sheet, actor, state, setup) {
+  const next = { ...sheet, actor };
+  const [first] = skillsOf(actor, state, setup);
+  if (first && (sheet.actor !== actor || !sheet.skill)) [next.skill, next.rating] = [first[0], String(first[1])];
+  return next;
+}
+
+/** The four dice, one face each: a tap turns a die blank → plus → minus → blank. */
+export function cycleDie(faces, i) {
+  const now = /^[+0-]{4}$/.test(faces ?? "") ? faces : "0000";
+  const next = { 0: "+", "+": "-", "-": "0" }[now[i]];
+  return now.slice(0, i) + next + now.slice(i + 1);
+}
+
+/** What the dice field holds: four faces ("+0--", also ⊞⊡⊟) or a typed total ("2", "-1"). */
+export function readDice(text) {
+  const t = String(text ?? "").trim().replace(/⊞/g, "+").replace(/⊡/g, "0").replace(/⊟/g, "-").replace(/−/g, "-");
+  if (/^[+-]?\d+$/.test(t) && !/^[+0-]{4}$/.test(t)) return { dice: Number(t) };
+  return { faces: t };
+}
+
+/** An absorb option as the sheet keeps it (its consequences, in order). */
+export const absorbKey = (o) => JSON.stringify(o.consequences ?? []);
+
+/** The sheet after board.preview's answer: an absorb choice the options no longer offer is
+ *  dropped (it is asked again), and the boxes start as the rules suggest. */
+export function reconcile(sheet, p) {
+  const next = { ...sheet };
+  if (sheet.kind === "attack" || (sheet.kind === "continue" && p?.absorb)) {
+    const offered = (p?.absorb?.options ?? []).map(absorbKey);
+    if (next.absorb != null && !offered.includes(next.absorb)) delete next.absorb;
   }
-  return out;
+  if (p?.recovery && next.boxes == null) next.boxes = (p.recovery.suggested ?? []).map(String);
+  return next;
+}
+
+/** Who the logged action would take out (named on the Log button), or null. */
+export function takesOut(sheet, p) {
+  if (!p?.absorb || !sheet.target) return null;
+  if (p.absorb.taken_out_anyway) return sheet.target;
+  const chosen = (p.absorb.options ?? []).find((o) => absorbKey(o) === sheet.absorb);
+  return chosen?.hit?.taken_out ? sheet.target : null;
+}
+
+/** What must still be chosen before the page sends the event (the rules check the rest). */
+export function missing(sheet, p) {
+  if (sheet.kind === "attack" && p?.absorb && !p.absorb.taken_out_anyway && sheet.absorb == null) {
+    return { field: "absorb", message: `Choose how ${sheet.target} absorbs the hit (the options changed with the roll).` };
+  }
+  return null;
 }
 
 const filled = (v) => v != null && String(v).trim() !== "";
 
-/** The event board.apply takes, from what was typed (empty optional fields left out). */
-export function event(kind, t, state) {
+/** The event board.apply takes, from the sheet (empty optional fields left out). */
+export function event(sheet, state) {
+  const t = sheet;
+  const kind = t.kind;
   const e = { kind };
   const fields = fieldsOf(kind, state, t.actor);
   const put = (key, value = t[key]) => {
@@ -145,12 +136,11 @@ export function event(kind, t, state) {
   };
   if (fields.includes("actor")) text("actor");
   if (fields.includes("target")) text("target");
-  if (fields.includes("track")) text("track");
+  if (fields.includes("track") && !state.aspects.some((a) => a.name === t.target)) text("track"); // a thing takes any
   if (fields.includes("roll")) {
     text("skill");
     put("rating");
-    if (t["dice-mode"] === "dice") put("dice");
-    else e.faces = [0, 1, 2, 3].map((i) => t[`die${i}`] ?? "0").join("");
+    Object.assign(e, readDice(t.faces));
     put("bid");
     put("opposition");
     if (t.invokes?.length) e.invokes = t.invokes;
@@ -167,74 +157,71 @@ export function event(kind, t, state) {
     if (Object.keys(r).length) e.resist = r;
   }
   if (fields.includes("absorb")) {
-    const r = filled(t.absorb) ? JSON.parse(t.absorb) : {};
+    const r = {};
+    const consequences = filled(t.absorb) ? JSON.parse(t.absorb) : [];
+    if (consequences.length) r.consequences = consequences;
+    const names = Object.fromEntries(consequences.filter((c) => filled(t[`named.${c}`])).map((c) => [c, String(t[`named.${c}`]).trim()]));
+    if (Object.keys(names).length) r.names = names;
     if (t["resist.invokes"]?.length) r.invokes = t["resist.invokes"];
     if (Object.keys(r).length) e.resist = r;
   }
   if (fields.includes("aspect")) text("aspect");
   if (fields.includes("on")) {
-    const [on, ...rest] = String(t.target ?? "").split(":");
-    e.on = on || t.on;
-    const name = rest.join(":");
-    if (name) e.target = on === "border" ? name.split("|") : name;
+    e.on = t.on || "zone";
+    const which = onTargets(e.on, state).find(([value]) => value === t.which);
+    if (which) e.target = e.on === "border" ? JSON.parse(which[0]) : which[0];
   }
   if (fields.includes("boxes") && t.boxes) e.boxes = t.boxes.map(Number);
   if (fields.includes("note")) text("note");
-  if (fields.includes("accepted")) e.accepted = !!t.accepted;
+  if (fields.includes("accepted")) e.accepted = t.accepted !== false;
   if (fields.includes("side")) text("side");
   if (fields.includes("story")) text("story");
+  if (fields.includes("thing")) text("thing");
+  if (fields.includes("pass")) put("pass");
   return e;
 }
 
-/** Show board.preview's answer in the open panel: shifts, reach, absorb options, boxes; returns the reach list.
- * @param {HTMLElement} panel @param {any} p @param {{ui: any, kept?: Record<string, any>}} opts */
-export function annotate(panel, p, { ui, kept = {} }) {
-  const { el } = ui;
-  const out = panel.querySelector('[data-out="preview"]');
-  const bits = [];
-  if (p.shifts != null) bits.push(`${p.shifts} shift${p.shifts === 1 ? "" : "s"}.`);
-  if (p.must_continue) bits.push("This repeats the previous action: log it as a Continue.");
-  if (p.range != null) bits.push(`Range to the target: ${p.range} border${p.range === 1 ? "" : "s"}.`);
-  if (p.defense_threshold != null) bits.push(`New threshold while the defense holds: ${p.defense_threshold}.`);
-  if (p.free_invokes != null) bits.push(`The aspect would get ${p.free_invokes} free invoke${p.free_invokes === 1 ? "" : "s"}.`);
-  if (p.previous) bits.push(`Previous action: ${p.previous.kind}${p.previous.target ? ` on ${p.previous.target}` : ""}, ${p.previous.shifts} shifts.`);
-  if (out) out.textContent = bits.join(" ");
-  for (const z of p.reach ?? []) {
-    const slot = panel.querySelector(`[data-reach="${CSS.escape(z.zone)}"]`);
-    if (!slot) continue;
-    slot.textContent = z.cost == null ? "(no way through)" : z.reachable ? `(reached, cost ${z.cost})`
-      : z.shortfall != null ? `(${z.shortfall} short, cost ${z.cost})` : `(cost ${z.cost})`;
-    slot.closest("label").classList.toggle("is-reach", !!z.reachable);
-  }
-  const absorb = panel.querySelector('[data-out="absorb"]');
-  if (absorb && p.absorb) {
-    const options = p.absorb.options ?? [];
-    absorb.replaceChildren(
-      el("p", {}, `${p.absorb.track}: threshold ${p.absorb.threshold}.` + (p.absorb.taken_out_anyway ? " No way to absorb enough: taken out." : "")),
-      ...options.map((o, i) => {
-        const value = JSON.stringify(o.consequences?.length ? { consequences: o.consequences } : {});
-        const words = [o.consequences?.length ? o.consequences.join(" + ") : "no consequence",
-          o.invokes ? `${o.invokes} invoke${o.invokes === 1 ? "" : "s"} (tick them below)` : ""].filter(Boolean).join(", ");
-        return el("label", { class: "board__check" }, el("input", { type: "radio", name: "absorb", value, checked: kept.absorb ? kept.absorb === value : i === 0 }),
-          ` ${words}: ${o.hit?.message ?? (o.hit?.taken_out ? "taken out" : "")}`);
-      }));
-  }
-  const boxes = panel.querySelector('[data-out="boxes"]');
-  if (boxes && p.recovery) {
-    const suggested = new Set(p.recovery.suggested ?? []);
-    boxes.replaceChildren(...(p.recovery.clearable ?? []).length ? p.recovery.clearable.map((b) => el("label", { class: "board__check" },
-      el("input", { type: "checkbox", name: "boxes", value: String(b), checked: kept.boxes ? kept.boxes.includes(String(b)) : suggested.has(b) }), ` box ${b}`))
-      : [el("p", {}, "No marked box this roll can clear.")]);
-  }
-  return p.reach ?? [];
+/** What a maneuver can be placed on, by kind: [value, words]; a border's value is its two zones as JSON
+ *  (a zone's name may hold any character, "|" and ":" too). */
+export function onTargets(on, state) {
+  if (on === "zone") return state.zones.map((z) => [z, z]);
+  if (on === "border") return (state.borders ?? []).map((b) => [JSON.stringify(b), b.join(" – ")]);
+  if (on === "actor") return state.actors.filter((a) => !a.out).map((a) => [a.name, a.name]);
+  return state.things.filter((t) => !t.out).map((t) => [t.name, t.name]);
 }
 
-/** A roll from the dice roller (handoff.js) into the open action's roll; a sentence for the referee. */
-export function rollInto(node, roll) {
-  if (!node?.querySelector('[name="rating"]')) throw new Error("Conflict board: open an action that rolls (Move, Attack…), then use the roll.");
-  typeInto(node.querySelector('[name="rating"]'), roll.skill);
-  typeInto(node.querySelector('[name="bid"]'), roll.bid ?? 0);
-  typeInto(node.querySelector('[name="dice-mode"]'), "faces");
-  roll.faces.forEach((face, i) => typeInto(node.querySelector(`[name="die${i}"]`), face > 0 ? "+" : face < 0 ? "-" : "0"));
-  return `Conflict board: rating ${roll.skill} and the dice entered.`;
+/** A roll from the dice roller (handoff.js) into the sheet; null when no rolling action is open. */
+export function rolled(sheet, roll) {
+  if (!sheet || !fieldsOf(sheet.kind, { actors: [] }, sheet.actor).includes("roll")) {
+    throw new Error("Conflict board: open an action that rolls (Move, Attack…), then use the roll.");
+  }
+  const faces = roll.faces.map((face) => (face > 0 ? "+" : face < 0 ? "-" : "0")).join("");
+  return { ...sheet, rating: String(roll.skill), bid: String(roll.bid ?? 0), faces };
+}
+
+/** A logged event back as a sheet (Undo puts the undone action back, to mend and log again). */
+export function fromEvent(e, state) {
+  const sheet = blank(e.kind);
+  for (const key of ["actor", "target", "track", "skill", "zone", "aspect", "note", "side", "story", "thing"]) if (e[key] != null) sheet[key] = String(e[key]);
+  for (const key of ["rating", "bid", "opposition", "pass"]) if (e[key] != null) sheet[key] = String(e[key]);
+  if (e.faces != null) sheet.faces = String(e.faces);
+  else if (e.dice != null) sheet.faces = String(e.dice);
+  if (e.invokes) sheet.invokes = [...e.invokes];
+  if (e.boxes) sheet.boxes = e.boxes.map(String);
+  if (e.accepted != null) sheet.accepted = !!e.accepted;
+  if (e.on) {
+    sheet.on = e.on;
+    sheet.which = e.on === "border" ? JSON.stringify(e.target) : String(e.target ?? "");
+  }
+  if (e.kind === "attack" && e.resist) {
+    sheet.absorb = JSON.stringify(e.resist.consequences ?? []);
+    for (const [c, name] of Object.entries(e.resist.names ?? {})) sheet[`named.${c}`] = name;
+    if (e.resist.invokes) sheet["resist.invokes"] = [...e.resist.invokes];
+  } else if (e.resist) {
+    if (e.resist.stress) [sheet["resist.stress.track"], sheet["resist.stress.amount"]] = [e.resist.stress.track, String(e.resist.stress.amount)];
+    if (e.resist.consequences) sheet["resist.consequences"] = [...e.resist.consequences];
+    if (e.resist.invokes) sheet["resist.invokes"] = [...e.resist.invokes];
+  }
+  if (state && sheet.target && oneTrack(sheet.target, state)) delete sheet.track;
+  return sheet;
 }

@@ -10,7 +10,10 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
   const saved = setups();
   const mapOf = (id) => options.maps.find((m) => m.id === id);
   const first = mapOf(options.map) ?? options.maps[0];
-  const kept = store.read().value;
+  const read = store.read();
+  const kept = read.value;
+  // A kept draft this page can't draw is set aside (a notice and a download in the board's list), never overwritten.
+  if ((read.problem || (kept !== undefined && kept !== null)) && !setup.isDraft(kept)) store.putAside(read.text, "the setup being typed could not be read");
   const d = {
     draft: setup.isDraft(kept) ? kept : setup.emptyDraft(first.id, first.map),
     saved: () => Object.keys(saved.all()),

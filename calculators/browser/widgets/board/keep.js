@@ -26,3 +26,22 @@ export function setups() {
     },
   };
 }
+
+/** The action being composed on the board (actions.js's sheet), kept as it is filled in: a visit to
+ *  another page, a reload or a change of kind loses nothing. A damaged value is set aside, not used. */
+export function sheetStore() {
+  const store = slot("board:action");
+  const usable = (v) => !!v && typeof v === "object" && !Array.isArray(v) && (v.kind === null || typeof v.kind === "string");
+  return {
+    read() {
+      const got = store.read();
+      if (got.value === undefined && !got.problem) return null;
+      if (got.problem || !usable(got.value)) {
+        store.putAside(got.text, "the action being composed could not be read");
+        return null;
+      }
+      return got.value;
+    },
+    write: (sheet) => store.write(sheet),
+  };
+}

@@ -4,30 +4,67 @@
 import { typedNumber } from "../../ui.js";
 
 const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
-export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3" });
-export const blankThing = () => ({ name: "", threshold: "2", zone: "" });
+export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3", skills: "", aspects: "" });
+export const blankThing = () => ({ name: "", threshold: "2", zone: "", border: "" });
+export const blankAspect = () => ({ name: "", where: "", free: "1" });
+
+/** "Athletics 3, Shoot 2" → {Athletics: 3, Shoot: 2}; anything else goes as typed, for the rules to name. */
+export function skillsFrom(text) {
+  const out = {};
+  for (const part of String(text ?? "").split(/[,;\n]/)) {
+    const t = part.trim();
+    if (!t) continue;
+    const m = t.match(/^(.*?)[\s:=]+([+-]?\d+)$/);
+    if (!m || !m[1].trim()) return String(text).trim();
+    out[m[1].trim()] = Number(m[2]);
+  }
+  return out;
+}
+export const skillsText = (skills) => (skills && typeof skills === "object" && !Array.isArray(skills)
+  ? Object.entries(skills).map(([k, v]) => `${k} ${v}`).join(", ") : String(skills ?? ""));
+/** "Hot-headed; Owes Jade" → ["Hot-headed", "Owes Jade"]. */
+export const aspectsFrom = (text) => String(text ?? "").split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
+
+/** Where an aspect can be placed at setup: [value, words]; the value is [on, target] as JSON. */
+export function places(d) {
+  const zones = zoneNames(d.map);
+  return [
+    ...zones.map((z) => [JSON.stringify(["zone", z]), `zone: ${z}`]),
+    ...(d.map?.borders ?? []).map((b) => [JSON.stringify(["border", b.between]), `border: ${(b.between ?? []).join(" – ")}`]),
+    ...d.actors.filter((a) => String(a.name).trim()).map((a) => [JSON.stringify(["actor", String(a.name).trim()]), `actor: ${String(a.name).trim()}`]),
+    ...d.things.filter((t) => String(t.name).trim()).map((t) => [JSON.stringify(["thing", String(t.name).trim()]), `thing: ${String(t.name).trim()}`]),
+  ];
+}
 
 /** A map's zone names (a zone is a name, or {name, at} when the map says where it is drawn). */
 export const zoneNames = (map) => (map?.zones ?? []).map((z) => (typeof z === "string" ? z : z?.name ?? ""));
 
 export function emptyDraft(mapId, map) {
   const zone = zoneNames(map)[0] ?? "";
-  return { mapId, map, sides: ["", ""], actors: [blankActor("", zone), blankActor("", zone)], things: [] };
+  return { mapId, map, sides: ["", ""], actors: [blankActor("0", zone), blankActor("1", zone)], things: [], aspects: [] };
 }
 
-export const isDraft = (d) => !!d && typeof d === "object" && d.map && typeof d.map === "object" &&
-  Array.isArray(d.sides) && Array.isArray(d.actors) && Array.isArray(d.things);
+const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+/** A kept draft this page can draw (a damaged one is not used: the keeper sets it aside). */
+export const isDraft = (d) => isObject(d) && isObject(d.map) && Array.isArray(d.map.zones ?? []) &&
+  Array.isArray(d.sides) && d.sides.every((x) => typeof x === "string") &&
+  Array.isArray(d.actors) && d.actors.every(isObject) && Array.isArray(d.things) && d.things.every(isObject) &&
+  (d.aspects == null || (Array.isArray(d.aspects) && d.aspects.every(isObject)));
 
 /** A draft from a setup (the rules' shape): to edit it for a rematch, or from an example. */
 export function draftFrom(setup, mapId = "") {
   const str = (v) => (v == null ? "" : String(v));
+  const sides = (setup.sides ?? []).map((s) => str(typeof s === "string" ? s : s?.name));
   return {
     mapId, map: setup.map,
-    sides: (setup.sides ?? []).map((s) => str(typeof s === "string" ? s : s?.name)),
-    actors: (setup.actors ?? []).map((a) => ({ name: str(a.name), side: str(a.side), zone: str(a.zone),
-      ...Object.fromEntries(TRACKS.map(([k]) => [k, str(a.tracks?.[k]?.threshold ?? a.tracks?.[k])])) })),
-    things: (setup.things ?? []).map((t) => ({ name: str(t.name), threshold: str(t.threshold), zone: str(t.zone) })),
-    aspects: Array.isArray(setup.aspects) ? setup.aspects : [],
+    sides,
+    actors: (setup.actors ?? []).map((a) => ({ name: str(a.name), side: String(Math.max(0, sides.indexOf(str(a.side)))), zone: str(a.zone),
+      ...Object.fromEntries(TRACKS.map(([k]) => [k, str(a.tracks?.[k]?.threshold ?? a.tracks?.[k])])),
+      skills: skillsText(a.skills), aspects: (Array.isArray(a.aspects) ? a.aspects : []).join("; ") })),
+    things: (setup.things ?? []).map((t) => ({ name: str(t.name), threshold: str(t.threshold), zone: str(t.zone),
+      border: Array.isArray(t.border) ? JSON.stringify(t.border) : "" })),
+    aspects: (Array.isArray(setup.aspects) ? setup.aspects : []).map((a) => ({ name: str(a?.name),
+      where: JSON.stringify([a?.on, a?.target]), free: str(a?.free_invokes ?? 0) })),
   };
 }
 
@@ -36,12 +73,27 @@ export function payload(d) {
   return {
     map: d.map,
     sides: d.sides.map((name) => String(name).trim()),
-    actors: d.actors.map((a) => ({ name: String(a.name).trim(), side: a.side, zone: a.zone,
-      tracks: Object.fromEntries(TRACKS.map(([k]) => [k, typedNumber(a[k])])) })),
+    actors: d.actors.map((a) => {
+      const skills = skillsFrom(a.skills);
+      const aspects = aspectsFrom(a.aspects);
+      return { name: String(a.name).trim(), side: sideName(d, a.side), zone: a.zone,
+        tracks: Object.fromEntries(TRACKS.map(([k]) => [k, typedNumber(a[k])])),
+        ...(typeof skills === "string" || Object.keys(skills).length ? { skills } : {}), ...(aspects.length ? { aspects } : {}) };
+    }),
     things: d.things.map((t) => ({ name: String(t.name).trim(), threshold: typedNumber(t.threshold),
-      ...(t.zone ? { zone: t.zone } : {}) })),
-    ...(d.aspects?.length ? { aspects: d.aspects } : {}),
+      ...(t.zone ? { zone: t.zone } : {}), ...(t.border ? { border: JSON.parse(t.border) } : {}) })),
+    ...((d.aspects ?? []).length ? { aspects: d.aspects.map((a) => {
+      const [on, target] = a.where ? JSON.parse(a.where) : ["", ""];
+      return { name: String(a.name).trim(), on, target, free_invokes: typedNumber(a.free) };
+    }) } : {}),
   };
+}
+
+/** An actor's side in the draft is the side's place ("0", "1"): renaming a side, or leaving it unnamed,
+ *  never leaves an actor on a side the list does not show. */
+export function sideName(d, at) {
+  const i = /^\d+$/.test(String(at)) ? Number(at) : d.sides.indexOf(String(at));
+  return i >= 0 && i < d.sides.length ? String(d.sides[i]).trim() : "";
 }
 
 /** Put one typed value into the draft (the input's data-path: "actors.1.zone"). */
@@ -54,10 +106,14 @@ export function update(d, input) {
 
 export const add = (d, what) => {
   if (what === "side") d.sides.push("");
-  else if (what === "actor") d.actors.push(blankActor(d.sides[0] ?? "", zoneNames(d.map)[0] ?? ""));
+  else if (what === "actor") d.actors.push(blankActor(String(d.actors.length % Math.max(1, d.sides.length)), zoneNames(d.map)[0] ?? ""));
+  else if (what === "aspect") (d.aspects ??= []).push(blankAspect());
   else d.things.push(blankThing());
 };
-export const remove = (d, what, i) => d[`${what}s`].splice(i, 1);
+export const remove = (d, what, i) => {
+  d[`${what}s`].splice(i, 1);
+  if (what === "side") for (const a of d.actors) if (Number(a.side) >= i) a.side = String(Math.max(0, Number(a.side) - (Number(a.side) > i ? 1 : 0)));
+};
 
 /** Draw the setup view. maps: [{id, title}]; saved: names of saved setups. */
 export function draw(d, { ui, wid, maps, saved, running }) {
@@ -65,7 +121,8 @@ export function draw(d, { ui, wid, maps, saved, running }) {
   const f = (path, label, value, extra = {}) => ui.field({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path),
     name: path, label, value, attrs: { "data-path": path }, ...extra });
   const zones = zoneNames(d.map).map((z) => [z, z]);
-  const sides = d.sides.map((s, i) => [s, s || `Side ${i + 1}`]);
+  const sides = d.sides.map((s, i) => [String(i), s || `Side ${i + 1} (unnamed)`]);
+  const borders = (d.map?.borders ?? []).map((b) => [JSON.stringify(b.between), (b.between ?? []).join(" – ")]);
   const removeBtn = (what, i, label) => el("button", { type: "button", "data-act": "remove", "data-what": what, "data-index": i,
     "data-key": `remove-${what}-${i}` }, `Remove ${label}`);
   return [
@@ -88,9 +145,11 @@ export function draw(d, { ui, wid, maps, saved, running }) {
     el("fieldset", { class: "calc__group" }, el("legend", {}, "Actors"),
       ...d.actors.map((a, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, a.name || `Actor ${i + 1}`),
         f(`actors.${i}.name`, "Name", a.name),
-        f(`actors.${i}.side`, "Side", a.side, { kind: "select", options: [["", "—"], ...sides] }),
-        f(`actors.${i}.zone`, "Zone", a.zone, { kind: "select", options: zones }),
+        f(`actors.${i}.side`, "Side", String(/^\d+$/.test(String(a.side)) ? a.side : Math.max(0, d.sides.indexOf(a.side))), { kind: "select", options: sides }),
+        f(`actors.${i}.zone`, "Zone", a.zone, { kind: "select", options: zones.some(([z]) => z === a.zone) ? zones : [[a.zone, `${a.zone} (not on this map)`], ...zones] }),
         ...TRACKS.map(([k, label]) => f(`actors.${i}.${k}`, label, a[k], { kind: "number", hint: "threshold" })),
+        f(`actors.${i}.skills`, "Skills", a.skills ?? "", { hint: "e.g. Athletics 3, Shoot 2", wide: true }),
+        f(`actors.${i}.aspects`, "Their aspects", a.aspects ?? "", { hint: "separated by ;", wide: true }),
         removeBtn("actor", i, a.name || `actor ${i + 1}`))),
       ui.errorSlot("actors"),
       el("button", { type: "button", "data-act": "add", "data-what": "actor", "data-key": "add-actor" }, "Add an actor")),
@@ -99,9 +158,18 @@ export function draw(d, { ui, wid, maps, saved, running }) {
         f(`things.${i}.name`, "Name", t.name),
         f(`things.${i}.threshold`, "Threshold", t.threshold, { kind: "number" }),
         f(`things.${i}.zone`, "Zone", t.zone, { kind: "select", options: [["", "none"], ...zones] }),
+        borders.length ? f(`things.${i}.border`, "Stands for the border", t.border ?? "", { kind: "select", options: [["", "none"], ...borders] }) : null,
         removeBtn("thing", i, t.name || `thing ${i + 1}`))),
       ui.errorSlot("things"),
       el("button", { type: "button", "data-act": "add", "data-what": "thing", "data-key": "add-thing" }, "Add a thing")),
+    el("fieldset", { class: "calc__group" }, el("legend", {}, "Aspects on the board (on a zone, a border, an actor, a thing)"),
+      ...(d.aspects ?? []).map((a, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, a.name || `Aspect ${i + 1}`),
+        f(`aspects.${i}.name`, "Name", a.name),
+        f(`aspects.${i}.where`, "On", a.where, { kind: "select", options: [["", "—"], ...places(d)] }),
+        f(`aspects.${i}.free`, "Free invokes", a.free, { kind: "number" }),
+        removeBtn("aspect", i, a.name || `aspect ${i + 1}`))),
+      ui.errorSlot("aspects"),
+      el("button", { type: "button", "data-act": "add", "data-what": "aspect", "data-key": "add-aspect" }, "Add an aspect")),
     el("fieldset", { class: "calc__group" }, el("legend", {}, "Saved setups"),
       f("setup-name", "Save this setup as", d.setupName ?? "", { attrs: { "data-path": "setupName" }, wide: true }),
       el("div", { class: "calc__buttons" },
@@ -117,6 +185,8 @@ export function draw(d, { ui, wid, maps, saved, running }) {
 export function toField(path) {
   const m = path.match(/^actors\.(\d+)\.(cool|humanity|reputation)$/);
   if (m) return `actors[${m[1]}].tracks.${m[2]}`;
+  const a = path.match(/^aspects\.(\d+)\.(where|free)$/);
+  if (a) return `aspects[${a[1]}].${a[2] === "free" ? "free_invokes" : "target"}`;
   return path.replace(/\.(\d+)/g, "[$1]");
 }
 
@@ -124,8 +194,7 @@ export function toField(path) {
 export function refreshSides(scope, d, el) {
   for (const select of scope.querySelectorAll('select[data-path$=".side"]')) {
     const i = Number(select.dataset.path.split(".")[1]);
-    const chosen = d.actors[i]?.side ?? "";
-    select.replaceChildren(el("option", { value: "" }, "—"),
-      ...d.sides.map((s, j) => el("option", { value: s, selected: s === chosen && s !== "" }, s || `Side ${j + 1}`)));
+    const chosen = String(d.actors[i]?.side ?? "0");
+    select.replaceChildren(...d.sides.map((s, j) => el("option", { value: String(j), selected: String(j) === chosen }, s || `Side ${j + 1} (unnamed)`)));
   }
 }
