@@ -97,7 +97,7 @@ def test_the_conflict_boards_link_has_a_qr_code_that_reads_back_as_the_link(came
     b.start()
     b.act("simple", actor="Gatto", note="waves")
     b.press(b.w.locator('[data-act="share"]'))
-    link = b.w.locator('[data-out="notice"] input').input_value()
+    link = b.w.locator('[data-out="share"] input').input_value()  # under the Share button
     assert "#board=" in link
-    assert read_code(b.w.locator('[data-out="notice"]')) == [link]
+    assert read_code(b.w.locator('[data-out="share"]')) == [link]
     assert camera.errors == []
