@@ -133,11 +133,12 @@ test: check chromium webkit ## check, then the whole test suite (pytest: tests/,
 test-fast: check ## check, then every test but the browser ones (pytest -m "not browser": no Chromium, no WebKit)
 	$(PY) -m pytest -m "not browser" $(ARGS)
 
-bench: setup chromium webkit ## measure the largest border map, a morale tap at 20 and 2,000 events and a board tap at 5 and 500 (CPython), a board tap in Chromium, the engine against a bare loadPyodide() (RUNS=5), and the same on a phone's CPU (a third of this one's, as root); writes benchmarks/results/
+bench: setup chromium webkit ## measure the largest border map, a morale tap at 20 and 2,000 events and a board tap at 5 and 500 (CPython), a board tap in Chromium, the taps of a conflict in the table view (360 px, touch), the engine against a bare loadPyodide() (RUNS=5), and the same on a phone's CPU (a third of this one's, as root); writes benchmarks/results/
 	$(PY) benchmarks/maps.py
 	$(PY) benchmarks/morale.py
 	$(PY) benchmarks/board.py
 	$(PY) benchmarks/board_page.py
+	$(PY) benchmarks/table_taps.py
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 	$(PY) benchmarks/phone_cpu.py --runs 3
 

@@ -192,7 +192,8 @@ def recovery(track: Track, shifts: int, chosen=None) -> Recovery:
     cost = sum(chosen)
     if cost > shifts:
         raise RulesError(
-            f"Clearing boxes {', '.join(map(str, chosen))} costs {cost} shifts; the roll has {shifts}.",
+            f"Clearing box{'es' if len(chosen) > 1 else ''} {', '.join(map(str, chosen))} costs {cost} "
+            f"shift{'s' if cost != 1 else ''}; the roll has {shifts}.",
             field="chosen", code="too_large",
         )
     return Recovery(

@@ -247,3 +247,51 @@ def test_random_taps_never_stumble_and_always_equal_a_replay(seed):
     assert len(log) >= 5, "the walk should log events, not only be refused"
     assert ok("board.at", {"token": token, "length": len(log)})["state"] == \
         ok("board.replay", {"setup": setup, "events": log})["state"]
+
+
+# ---------------------------------------------------------------- at the table (RULES.md §7, issue 31)
+
+
+def test_skills_and_own_aspects_ride_in_the_setup_and_change_no_rule():
+    """The warehouse crew's Gatto carries Athletics 3 and his own aspect; the page reads them from the
+    state; invoking his aspect is the table's fate point (no free invoke), as for any aspect not on the board."""
+    setup = crew()
+    state = ok("board.replay", {"setup": setup, "events": []})["state"]
+    gatto = state["actors"][0]
+    assert gatto["skills"]["Athletics"] == 3
+    assert gatto["aspects"] == ["Only if this @#! gun fired once in a while"]
+    bare = {**setup, "actors": [{k: v for k, v in a.items() if k not in ("skills", "aspects")} for a in setup["actors"]]}
+    move = roll("move", "Gatto", "Athletics", 3, 0, invokes=[gatto["aspects"][0]], zone="Middle")
+    with_skills = ok("board.replay", {"setup": setup, "events": [move]})
+    without = ok("board.replay", {"setup": bare, "events": [move]})
+    assert with_skills["entries"][0]["text"] == without["entries"][0]["text"]
+    assert with_skills["state"]["actors"][0]["zone"] == "Middle"
+
+
+@pytest.mark.parametrize(("skills", "says"), [
+    ("Athletics", "names with a rating each"),
+    ({"Athletics": 11}, "Athletics"),
+    ({f"Skill {i}": 1 for i in range(21)}, "too many skills"),
+])
+def test_bad_skills_are_named_at_the_actor(skills, says):
+    setup = crew()
+    setup["actors"][1]["skills"] = skills
+    reply = call("board.replay", {"setup": setup, "events": []})
+    assert not reply["ok"] and reply["error"]["field"] == "actors[1].skills"
+    assert says in reply["error"]["message"]
+
+
+def test_a_name_too_long_reads_well_for_every_label():
+    """Issue 31: "Who acts's name is too long" read badly; the label now leads, then what is wrong."""
+    reply = call("board.replay", {"setup": crew(), "events": [simple("x" * 61)]})
+    assert not reply["ok"]
+    assert reply["error"]["message"].startswith("Who acts: the name is too long") or "'s name" not in reply["error"]["message"]
+    assert "'s name is too long" not in reply["error"]["message"]
+
+
+def test_clearing_one_box_is_said_in_the_singular():
+    from rules_core import tracks
+    from rules_core.errors import RulesError
+    track = tracks.Track(3, frozenset({3}))
+    with pytest.raises(RulesError, match=r"^Clearing box 3 costs 3 shifts; the roll has 2\.$"):
+        tracks.recovery(track, 2, chosen=[3])

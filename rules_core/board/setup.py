@@ -9,15 +9,17 @@ from .state import _aspect_target
 from .values import THING_TRACK, TRACKS, Actor, Board, Setup, Thing
 
 
-def new_actor(name: str, side: str, zone: str, thresholds=None, marked=None, consequences=None) -> Actor:
+def new_actor(name: str, side: str, zone: str, thresholds=None, marked=None, consequences=None, *,
+              skills=(), aspects=()) -> Actor:
     """An actor as the setup gives them: thresholds and marked boxes by track
     (default threshold 2, nothing marked), consequence values (default mild 1,
-    moderate 2, severe 4)."""
+    moderate 2, severe 4), and the skills and own aspects the table wrote down
+    (docs/edgerunner/conflicts.md#at-the-table: they change no rule)."""
     thresholds = thresholds or {}
     marked = marked or {}
     values = tuple((consequences or dict(tracks.Track().consequences)).items())
     made = tuple((t, tracks.Track(thresholds.get(t, 2), frozenset(marked.get(t, ())), values)) for t in TRACKS)
-    return Actor(name, side, zone, made)
+    return Actor(name, side, zone, made, skills=tuple(skills), aspects=tuple(aspects))
 
 
 def new_thing(name: str, threshold: int, zone: str | None = None, marked=()) -> Thing:

@@ -83,6 +83,10 @@ class Actor:
     defenses: tuple[tuple[str, Defense], ...] = ()
     out: bool = False
     previous: Previous | None = None
+    skills: tuple[tuple[str, int], ...] = ()
+    """The skills the setup gave them, with ratings (they change no rule: a page fills a rating from them)."""
+    aspects: tuple[str, ...] = ()
+    """Their own aspects (invoked like any aspect not on the board: paid by the table)."""
 
     def track(self, name: str) -> tracks.Track:
         return dict(self.tracks)[name]

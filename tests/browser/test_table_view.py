@@ -6,8 +6,12 @@ rules_core in CPython (tests/browser/test_board.py's Board).
 """
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from pypdf import PdfReader
+
+from tests.browser.test_a11y import axe
 from tests.browser.test_board import CREW, TABLE, WIDGET, Board, phone_context
 
 PHONE = {"width": 360, "height": 740}
@@ -20,7 +24,7 @@ NO_WORKER = "delete Navigator.prototype.serviceWorker;"
 
 @pytest.fixture(scope="module")
 def ref(browser, server):
-    ctx = phone_context(browser)
+    ctx = phone_context(browser, bypass_csp=True)  # axe-core is injected as a script
     ctx.add_init_script(NO_WORKER)
     page = ctx.new_page()
     page.set_default_timeout(30_000)
@@ -216,6 +220,51 @@ def test_end_of_exchange_with_nobody_acted_says_why(ref):
     notice.wait_for()
     assert "nobody has acted" in notice.inner_text()
     assert b.log() == []
+
+
+def test_axe_finds_nothing_in_the_table_view_and_it_works_by_keyboard(ref):
+    b = ref
+    fresh(b)
+    b.press(b.w.locator('[data-act="table-open"]'))
+    b.page.wait_for_function("(s) => document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
+    b.action("attack", actor="Gatto", target="Hargan", skill="Shoot", rating=2, faces="+-0+")
+    b.w.locator('[data-panel] [name="absorb"]').first.wait_for()
+    axe(b.page, "the table view with an attack open", include=WIDGET)
+    b.press(b.w.locator('[data-act="cancel"]').first)
+    for tab in ("cards", "log", "tools"):
+        b.press(b.w.locator(f'[data-act="tab"][data-tab="{tab}"]'))
+        axe(b.page, f"the table view's {tab} tab", include=WIDGET)
+    # By keyboard: the play tab, a kind, its sheet, Escape closes the sheet.
+    b.w.locator('[data-act="tab"][data-tab="play"]').focus()
+    b.page.keyboard.press("Enter")
+    b.w.locator('[data-act="kind"][data-kind="simple"]').focus()
+    b.page.keyboard.press("Enter")
+    note = b.w.locator('[data-panel] [name="note"]')
+    note.focus()
+    b.page.keyboard.type("hides")
+    n = len(b.log())
+    b.page.keyboard.press("Enter")  # submits the sheet: Log it
+    b.wait_log(n + 1)
+    assert "hides" in b.log()[-1]
+    b.press(b.w.locator('[data-act="table-close"]'))
+
+
+def test_printing_the_board_prints_the_board_only_on_two_pages_at_most(ref):
+    """Print from the board's tools: map, tracks, aspects and a 10-event log, on at most 2 A4 pages."""
+    b = ref
+    b.set_up(CREW)
+    b.start()
+    for i in range(10):
+        b.act("simple", actor=b.state()["state"]["to_act"][0] if b.state()["state"]["to_act"] else "Gatto", note=f"step {i}")
+    b.page.evaluate("document.documentElement.classList.add('board-printing')")
+    try:
+        pdf = PdfReader(io.BytesIO(b.page.pdf(format="A4")))
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+    finally:
+        b.page.evaluate("document.documentElement.classList.remove('board-printing')")
+    assert len(pdf.pages) <= 2, len(pdf.pages)
+    assert "step 9" in text and "Cool" in text and "West end" in text
+    assert "Boons" not in text and "Log it" not in text and "Keep and share" not in text  # nothing else, no controls
 
 
 def test_the_phones_back_closes_the_table_view(ref):

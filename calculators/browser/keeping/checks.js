@@ -67,6 +67,14 @@ registerCheck(/^board:draft$/, async (text) => {
   return isDraft(got.value) ? null : { problem: "it is not a conflict's setup" };
 });
 
+// The board's action being composed (widgets/board/keep.js, sheetStore): a sheet with its kind or none.
+registerCheck(/^board:action$/, async (text) => {
+  const { usableSheet } = await import("../widgets/board/keep.js");
+  const got = json(text);
+  if (got.problem) return got;
+  return usableSheet(got.value) ? null : { problem: "it is not an action being composed" };
+});
+
 // The board's saved setups, by name (widgets/board/keep.js, setups()): each one a setup as board.replay takes
 // it; saved as typed (the rules judge it when it is started), so only its shape is checked here.
 registerCheck(/^board:setups$/, async (text) => {

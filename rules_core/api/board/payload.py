@@ -50,6 +50,8 @@ def state(board: core.Board) -> dict:
             "consequences": [{"name": n, "value": v, "taken": n in a.track(first).taken}
                              for n, v in a.track(first).consequences],
             "previous": _previous(a.previous),
+            "skills": dict(a.skills),
+            "aspects": list(a.aspects),
         } for a in board.actors],
         "things": [{"name": t.name, "zone": t.zone, "out": t.out, "track": _track(t, core.THING_TRACK)}
                    for t in board.things],

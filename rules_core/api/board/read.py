@@ -22,6 +22,9 @@ MAX_EVENTS = 5000
 MAX_NAME = 60
 MAX_NOTE = 300
 MAX_INVOKES = 10
+MAX_SKILLS = 20
+MAX_OWN = 10
+"""An actor's own aspects, at most."""
 
 _ROLL = ("actor", "skill", "rating", "faces", "dice", "bid", "invokes", "opposition")
 EVENT_KEYS = {
@@ -47,7 +50,7 @@ def name(value, field: str, what: str) -> str:
         raise RulesError(f"{what} needs a name.", field=field, code="required")
     value = value.strip()
     if len(value) > MAX_NAME:
-        raise RulesError(f"{what}'s name is too long (at most {MAX_NAME} characters).", field=field, code="too_large")
+        raise RulesError(f"{what}: the name is too long (at most {MAX_NAME} characters).", field=field, code="too_large")
     return value
 
 
@@ -91,7 +94,7 @@ def _actor(raw, i: int) -> core.Actor:
     if not isinstance(raw, dict):
         raise RulesError(f"Actor {i + 1} is a mapping with a name, a side and a zone.", field=where, code="invalid")
     with f.within(where):
-        f.only(raw, "name", "side", "zone", "tracks", "consequences")
+        f.only(raw, "name", "side", "zone", "tracks", "consequences", "skills", "aspects")
     who = name(raw.get("name"), f"{where}.name", f"Actor {i + 1}")
     side = name(raw.get("side"), f"{where}.side", f"{who}'s side")
     zone = name(raw.get("zone"), f"{where}.zone", f"{who}'s zone")
@@ -112,7 +115,25 @@ def _actor(raw, i: int) -> core.Actor:
         cw = f"{where}.consequences.{key}"
         f.name_in(key, CONSEQUENCES, "A consequence slot", field=cw)
         values[key] = f.check_integer(value, f"The {key} consequence", field=cw, low=1, high=20)
-    return core.new_actor(who, side, zone, thresholds, marked, values)
+    return core.new_actor(who, side, zone, thresholds, marked, values,
+                          skills=_skills(raw.get("skills"), f"{where}.skills", who),
+                          aspects=_names(raw, "aspects", f"{who}'s aspects", field=f"{where}.aspects", limit=MAX_OWN))
+
+
+def _skills(raw, where: str, who: str) -> tuple[tuple[str, int], ...]:
+    """An actor's skills as the setup writes them: {name: rating} (docs/edgerunner/conflicts.md#at-the-table)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise RulesError(f"{who}'s skills are names with a rating each, e.g. “Athletics 3, Shoot 2”.",
+                         field=where, code="invalid")
+    if len(raw) > MAX_SKILLS:
+        raise RulesError(f"{who} has too many skills (at most {MAX_SKILLS}).", field=where, code="too_large")
+    out = []
+    for key, value in raw.items():
+        skill = name(key, where, f"One of {who}'s skills")
+        out.append((skill, f.check_integer(value, f"{who}'s {skill}", field=where, low=0, high=10)))
+    return tuple(out)
 
 
 def _track(value, where: str) -> tuple[int, tuple[int, ...]]:

@@ -37,7 +37,7 @@ def simple(wk, actor: str, note: str):
     n = len(log_lines(wk))
     wk.click(f'{W} [data-act="kind"][data-kind="simple"]')
     wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-panel="simple"]', what="the Simple action form")
-    wk.select(f'{W} [data-panel="simple"] [name="actor"]', actor)
+    wk.click(f'{W} [data-panel="simple"] [name="actor"][value="{actor}"]')  # who acts: one tap on their name
     wk.fill(f'{W} [data-panel="simple"] [name="note"]', note)
     wk.click(f'{W} [data-panel] [data-key="log"]')
     wait_log(wk, n + 1)

@@ -46,9 +46,10 @@ export function blank(kind, from = {}) {
   return { faces: "0000", bid: "0", opposition: "0", track: "cool", invokes: [], ...kept, kind, touched: [] };
 }
 
-/** The people and things a kind can target, by name, as the rules' state lists them. */
-export function targetsOf(kind, state) {
-  const inActors = state.actors.filter((a) => !a.out);
+/** The people and things a kind can target, by name, as the rules' state lists them (an attack or a
+ *  move of another never aims at the actor themself). */
+export function targetsOf(kind, state, actor = null) {
+  const inActors = state.actors.filter((a) => !a.out && !(actor && a.name === actor && ["attack", "move_another"].includes(kind)));
   if (kind === "move_another") return inActors.map((a) => a.name);
   const things = state.things.filter((t) => !t.out).map((t) => t.name);
   const aspects = kind === "attack" ? state.aspects.filter((a) => a.boxes).map((a) => a.name) : [];

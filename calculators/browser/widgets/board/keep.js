@@ -29,9 +29,11 @@ export function setups() {
 
 /** The action being composed on the board (actions.js's sheet), kept as it is filled in: a visit to
  *  another page, a reload or a change of kind loses nothing. A damaged value is set aside, not used. */
+export const usableSheet = (v) => !!v && typeof v === "object" && !Array.isArray(v) && (v.kind === null || typeof v.kind === "string");
+
 export function sheetStore() {
   const store = slot("board:action");
-  const usable = (v) => !!v && typeof v === "object" && !Array.isArray(v) && (v.kind === null || typeof v.kind === "string");
+  const usable = usableSheet;
   return {
     read() {
       const got = store.read();

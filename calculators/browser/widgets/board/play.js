@@ -75,18 +75,18 @@ export function play(ctx) {
     ${over}
     <p class="board__exchange" data-out="exchange">Acted: ${s.acted.join(", ") || "nobody yet"}. To act: ${s.to_act.join(", ") || "nobody"}${
       s.closed ? " (the exchange is over: the next action opens the next one)" : ""}.</p>
-    <section class="board__sec" data-sec="play">
+    <section class="board__sec" data-sec="play" tabindex=${ctx.table ? "0" : nothing} aria-label="Play">
       <figure class="bmap-figure board-map" tabindex="0">${ctx.map ?? ""}
         <figcaption>${s.sides.map((x, i) => html`<span class=${`board__key board__key--${side[x.name].n}`}>${i ? "; " : ""}${side[x.name].glyph} <bdi>${x.name}</bdi></span>`)}</figcaption>
       </figure>
       <p class="board__last" data-out="last" ?hidden=${!last}>${last ? html`<strong>Logged:</strong> ${last.text}` : ""}</p>
       ${sheet({ sheet: ctx.sheet, state: { ...s, zones: view.zones, borders: view.borders }, preview: ctx.preview, errors: ctx.errors, wid, busy: ctx.busy, setup: conflict.setup })}
     </section>
-    <section class="board__sec" data-sec="cards"><h4 class="board__sechead">Where everyone is</h4>${cards(view, side)}</section>
-    <section class="board__sec board__logbox" data-sec="log"><h4>Log</h4>
+    <section class="board__sec" data-sec="cards" tabindex=${ctx.table ? "0" : nothing} aria-label="Cards"><h4 class="board__sechead">Where everyone is</h4>${cards(view, side)}</section>
+    <section class="board__sec board__logbox" data-sec="log" tabindex=${ctx.table ? "0" : nothing} aria-label="Log"><h4>Log</h4>
       <ol class="board__log" data-out="log">${repeat(view.entries, (e) => e.index, (e) => html`<li>${e.text}</li>`)}</ol>
     </section>
-    <section class="board__sec board__tools" data-sec="tools"><h4>Keep and share</h4>
+    <section class="board__sec board__tools" data-sec="tools" tabindex=${ctx.table ? "0" : nothing} aria-label="Keep and share"><h4>Keep and share</h4>
       <div class="calc__buttons">
         ${[["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]].map(([act, words]) =>
           html`<button type="button" data-act=${act} data-key=${act}>${words}</button>`)}

@@ -27,10 +27,10 @@ function chips(ctx, name, legend, options, { multi = false, hint = "", empty = "
 }
 
 /** A typed field (text, or a number with the numeric keypad). */
-function typed(ctx, name, label, { number = false, hint = "", wide = false } = {}) {
+function typed(ctx, name, label, { number = false, hint = "", wide = false, compact = false } = {}) {
   const id = `${ctx.wid}-a-${name.replace(/\W/g, "-")}`;
   const err = ctx.errors[name];
-  return html`<div class="calc__field${wide ? " calc__field--wide" : ""}" data-field=${name}>
+  return html`<div class="calc__field${wide ? " calc__field--wide" : ""}${compact ? " board__compact" : ""}" data-field=${name}>
     <label for=${id}>${label}</label>${hint ? html`<span class="calc__hint" id=${`${id}-hint`}>${hint}</span>` : nothing}
     <input id=${id} name=${name} type="text" inputmode=${number ? "numeric" : nothing} autocomplete="off" spellcheck="false"
       dir="auto" .value=${live(ctx.sheet[name] ?? "")} aria-invalid=${err ? "true" : nothing}
@@ -61,9 +61,9 @@ function roll(ctx) {
   return html`<fieldset class="calc__group board__roll"><legend>The roll</legend>
     ${skills.length ? html`<div class="board__chiprow" role="group" aria-label="Skills">${skills.map(([name, rating]) => html`<button type="button"
       class="board__chip${sheet.skill === name ? " is-on" : ""}" data-act="skill" data-skill=${name} data-rating=${rating}
-      aria-pressed=${sheet.skill === name ? "true" : "false"}><span dir="auto">${name}</span> ${rating}</button>`)}</div>` : nothing}
-    ${skills.length ? html`<details class="board__more" ?open=${!!(sheet.skill && !skills.some(([n]) => n === sheet.skill)) || !!(ctx.errors.skill || ctx.errors.rating)}>
-      <summary>Another skill, or the rating typed</summary>${skillFields(ctx)}</details>` : skillFields(ctx)}
+      aria-pressed=${sheet.skill === name ? "true" : "false"}><span dir="auto">${name}</span> ${rating}</button>`)}
+      <details class="board__more board__more--inline" ?open=${!!(sheet.skill && !skills.some(([n]) => n === sheet.skill)) || !!(ctx.errors.skill || ctx.errors.rating)}>
+      <summary>Other skill</summary>${skillFields(ctx)}</details></div>` : skillFields(ctx)}
     <div class="board__dice calc__field" data-field="faces">
       <span class="board__dice-label" id=${`${ctx.wid}-a-dice-label`}>Dice</span>
       <div class="board__dicerow" role="group" aria-labelledby=${`${ctx.wid}-a-dice-label`}>
@@ -79,8 +79,9 @@ function roll(ctx) {
         aria-invalid=${diceErr ? "true" : nothing} aria-describedby=${`${ctx.wid}-a-faces-error`}>
       ${message(`${ctx.wid}-a-faces-error`, diceErr)}
     </div>
-    ${aspects.length ? chips(ctx, "invokes", "Aspects invoked (+2 each)", aspects, { multi: true }) : nothing}
-    <details class="board__more" ?open=${extra}><summary>Bid, opposition</summary>
+    <details class="board__more" ?open=${extra || !!sheet.invokes?.length || !!(ctx.errors.invokes || ctx.errors.bid || ctx.errors.opposition)}>
+      <summary>${aspects.length ? `Invoke an aspect (${aspects.length}), bid, opposition` : "Bid, opposition"}${sheet.invokes?.length ? ` — ${sheet.invokes.length} invoked` : ""}</summary>
+      ${aspects.length ? chips(ctx, "invokes", "Aspects invoked (+2 each)", aspects, { multi: true }) : nothing}
       <div class="board__rollrow">${typed(ctx, "bid", "Initiative bid", { number: true })}
       ${typed(ctx, "opposition", "Opposing skill", { number: true, hint: "active opposition only" })}</div>
     </details>
@@ -118,7 +119,7 @@ function absorb(ctx) {
   const chosen = (a?.options ?? []).find((o) => absorbKey(o) === sheet.absorb);
   return html`<fieldset class="calc__group board__chips" data-field="resist"><legend>The target absorbs</legend>
     <div data-out="absorb">${!a ? html`<p class="calc__hint">Choose the target and the roll to see the ways to absorb the hit.</p>` : html`
-      <p>${a.track === "aspect" ? "The aspect's boxes" : a.track}: threshold ${a.threshold}.${a.taken_out_anyway ? html` <strong>No way to absorb enough: ${sheet.target} is taken out.</strong>` : nothing}</p>
+      <p class="board__absorbline">${a.track === "aspect" ? "The aspect's boxes" : a.track}: threshold ${a.threshold}.${a.taken_out_anyway ? html` <strong>No way to absorb enough: ${sheet.target} is taken out.</strong>` : nothing}</p>
       <div data-field="absorb"><div class="board__chiprow board__chiprow--stack">${(a.options ?? []).map((o) => {
         const key = absorbKey(o);
         const words = [o.consequences?.length ? o.consequences.join(" + ") : "no consequence",
@@ -127,9 +128,11 @@ function absorb(ctx) {
           .checked=${live(sheet.absorb === key)}><span>${words}: ${o.hit?.message ?? (o.hit?.taken_out ? "taken out" : "")}</span></label>`;
       })}</div>
       ${message(`${ctx.wid}-a-absorb-error`, ctx.errors.absorb)}</div>
-      ${(chosen?.consequences ?? []).map((c) => typed(ctx, `named.${c}`, `Name the ${c} consequence (optional)`, { wide: true }))}`}
+      ${(chosen?.consequences ?? []).map((c) => typed(ctx, `named.${c}`, `Name the ${c} consequence (optional)`, { wide: true, compact: true }))}`}
     </div>
-    ${invokable(ctx).length ? chips(ctx, "resist.invokes", "Aspects the target invokes (2 each)", invokable(ctx), { multi: true }) : nothing}
+    ${invokable(ctx).length ? html`<details class="board__more" ?open=${!!sheet["resist.invokes"]?.length || !!ctx.errors["resist.invokes"]}>
+      <summary>The target invokes an aspect${sheet["resist.invokes"]?.length ? ` — ${sheet["resist.invokes"].length} invoked` : ""}</summary>
+      ${chips(ctx, "resist.invokes", "Aspects the target invokes (2 each)", invokable(ctx), { multi: true })}</details>` : nothing}
     ${message(`${ctx.wid}-a-resist-error`, ctx.errors.resist)}
   </fieldset>`;
 }
@@ -169,7 +172,7 @@ function on(ctx) {
 }
 
 /** The preview line: shifts, range, the defense's threshold, the free invokes. */
-function previewLine(p) {
+function previewLine(p, kind) {
   if (!p) return "";
   const bits = [];
   if (p.shifts != null) bits.push(`${count(p.shifts, "shift")}.`);
@@ -177,7 +180,7 @@ function previewLine(p) {
   if (p.range != null) bits.push(`Range to the target: ${count(p.range, "border")}.`);
   if (p.defense_threshold != null) bits.push(`New threshold while the defense holds: ${p.defense_threshold}.`);
   if (p.free_invokes != null) bits.push(`The aspect would get ${count(p.free_invokes, "free invoke")}.`);
-  if (p.previous) bits.push(`Previous action: ${p.previous.kind}${p.previous.target ? ` on ${p.previous.target}` : ""}, ${p.previous.shifts} shifts.`);
+  if (p.previous && kind === "continue") bits.push(`Previous action: ${p.previous.kind}${p.previous.target ? ` on ${p.previous.target}` : ""}, ${p.previous.shifts} shifts.`);
   return bits.join(" ");
 }
 
@@ -196,7 +199,7 @@ export function sheet(ctx) {
       <div class="board__kinds board__kinds--table" role="group" aria-label="The table's events">${table.map(kindButton)}</div>`;
   }
   const fields = fieldsOf(s.kind, state, s.actor);
-  const target = s.kind === "taken_out" ? [...inActors.map((a) => a.name), ...state.things.filter((t) => !t.out).map((t) => t.name)] : targetsOf(s.kind, state);
+  const target = s.kind === "taken_out" ? [...inActors.map((a) => a.name), ...state.things.filter((t) => !t.out).map((t) => t.name)] : targetsOf(s.kind, state, s.actor);
   const out = takesOut(s, ctx.preview);
   const parts = {
     actor: () => s.kind === "redefine_border"
@@ -229,7 +232,7 @@ export function sheet(ctx) {
       <p class="calc__form-error" role="alert" ?hidden=${!ctx.errors[""]}>${ctx.errors[""] ?? ""}</p>
       ${fields.map((name) => parts[name]())}
       <div class="board__logbar">
-        <output class="calc__result" data-out="preview">${previewLine(ctx.preview)}</output>
+        <output class="calc__result" data-out="preview">${previewLine(ctx.preview, s.kind)}</output>
         <div class="calc__buttons">
           <button type="submit" class="calc__primary" data-key="log">${out ? `Log it: ${out} is taken out` : "Log it"}</button>
           <button type="button" data-act="cancel" data-key="cancel-panel" class="board__cancel">Cancel</button>
