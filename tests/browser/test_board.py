@@ -250,6 +250,7 @@ def test_every_kind_of_action_through_its_form(phone):
     assert s["over"] and s["winner"] == "Hargan's gang"
     assert "Hargan's gang win" in b.w.locator('[data-out="over"]').inner_text()
     assert b.w.locator('[data-act="kind"][data-kind="move"]').is_disabled()
+    assert b.w.locator('[data-act="kind"][data-kind="end"]').is_disabled()  # over: nothing left to end (issue 32)
 
 
 def test_a_damaged_saved_board_is_set_aside_not_lost(phone):
