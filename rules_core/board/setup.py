@@ -14,7 +14,7 @@ def new_actor(name: str, side: str, zone: str, thresholds=None, marked=None, con
     """An actor as the setup gives them: thresholds and marked boxes by track
     (default threshold 2, nothing marked), consequence values (default mild 1,
     moderate 2, severe 4), and the skills and own aspects the table wrote down
-    (docs/edgerunner/conflicts.md#at-the-table: they change no rule)."""
+    (docs/edgerunner/conflicts.md#board: they change no rule)."""
     thresholds = thresholds or {}
     marked = marked or {}
     values = tuple((consequences or dict(tracks.Track().consequences)).items())

@@ -121,7 +121,7 @@ def _actor(raw, i: int) -> core.Actor:
 
 
 def _skills(raw, where: str, who: str) -> tuple[tuple[str, int], ...]:
-    """An actor's skills as the setup writes them: {name: rating} (docs/edgerunner/conflicts.md#at-the-table)."""
+    """An actor's skills as the setup writes them: {name: rating} (docs/edgerunner/conflicts.md#board)."""
     if raw is None:
         return ()
     if not isinstance(raw, dict):

@@ -6,11 +6,18 @@ import { sheetStore } from "./keep.js";
 import { logged, undone, redone } from "./conflict.js";
 import { fateFaces } from "../../rolling.js";
 
-export function composing(st, { ui, rules, k, wid, playBox, paint, say, run, focusIn, table }) {
+export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, run, focusIn, table }) {
   const sheets = sheetStore();
   const kept = sheets.read();
   st.sheet = kept && (kept.kind === null || actions.KINDS[kept.kind]) ? kept : { kind: null }; // kept across visits
   const full = () => ({ ...st.board.state, zones: st.board.zones, borders: st.board.borders });
+  const passes = () => JSON.stringify(st.board?.state.passes ?? []);
+  /** Draw after a change of the log: the map again when a border's pass value changed (a beaten border). */
+  async function redraw(before) {
+    if (passes() === before) return paint();
+    st.diagram = null;
+    await draw();
+  }
 
   /** The sheet changes: kept at once (a reload, a visit elsewhere and back lose nothing). */
   function setSheet(next) {
@@ -43,13 +50,14 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, say, run, foc
       const stale = reply.error.event != null && reply.error.event !== st.conflict.events.length;
       return showErrors({ [stale ? "" : errorKey(reply.error.field)]: reply.error.message });
     }
+    const before = passes();
     st.conflict = logged(st.conflict, event);
     st.board = { ...st.board, state: reply.result.state, entries: [...st.board.entries, reply.result.entry] };
     const why = await k.save(st.conflict);
     if (k.value !== st.conflict) [st.conflict, st.board] = [k.value, k.view.board]; // another tab's events merged in
     [st.errors, st.preview] = [{}, null];
     setSheet({ kind: null });
-    paint();
+    await redraw(before);
     focusIn(`[data-key="kind:${event.kind}"]`);
     say(why || reply.result.entry.text, !!why);
   }
@@ -63,12 +71,13 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, say, run, foc
     const entries = back ? st.board.entries.slice(0, -1) : [...st.board.entries, reply.result.entry];
     const gone = st.board.entries.at(-1)?.text;
     const taken = back ? st.conflict.events.at(-1) : null;
+    const before = passes();
     [st.conflict, st.board] = [next, { ...st.board, state: reply.result.state, entries }];
     const why = await k.save(st.conflict);
     if (taken && actions.KINDS[taken.kind]?.[1].length) setSheet(actions.fromEvent(taken, st.board.state));
     else if (!back) setSheet({ kind: null });
     [st.errors, st.preview] = [{}, null];
-    paint();
+    await redraw(before);
     await updatePreview();
     const there = st.conflict[back ? "events" : "redo"].length;
     focusIn(`[data-key="${back === !!there ? "undo" : "redo"}"]`);

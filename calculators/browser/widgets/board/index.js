@@ -55,7 +55,7 @@ export function mount(root, { engine, ui, options }) {
     if (table.open) focusIn(st.mode === "play" ? `#${CSS.escape(wid)}-play-title` : `#${CSS.escape(wid)}-setup-title`);
   }) });
   const focusIn = (selector) => selector && root.querySelector(selector)?.focus({ preventScroll: table.open });
-  const sheet = composing(st, { ui, rules, k, wid, playBox, paint: () => paint(), say: (...a) => say(...a), run, focusIn, table });
+  const sheet = composing(st, { ui, rules, k, wid, playBox, paint: () => paint(), draw: (f) => draw(f), say: (...a) => say(...a), run, focusIn, table });
 
   function say(text, alert = false, ...buttons) {
     live.textContent = text;
@@ -88,7 +88,7 @@ export function mount(root, { engine, ui, options }) {
 
   async function draw(focus) {
     if (st.mode === "play" && !st.diagram) {
-      const reply = await rules.diagram(st.conflict.setup.map);
+      const reply = await rules.diagram(view.currentMap(st.conflict.setup.map, st.board?.state.passes));
       st.diagram = reply.ok ? reply.result : null;
       mapMemo = { key: "", node: null };
     }

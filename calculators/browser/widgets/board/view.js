@@ -60,6 +60,14 @@ export function map(diagram, state, side, id, title, { chosen = null, reach = {}
   return svg;
 }
 
+/** The map as it stands: the setup's, with the pass values a beaten border's event changed. */
+export function currentMap(map, passes = []) {
+  if (!passes?.length) return map;
+  const key = (pair) => JSON.stringify([...pair].sort());
+  const changed = new Map(passes.map((p) => [key(p.between), p.pass]));
+  return { ...map, borders: (map.borders ?? []).map((b) => (changed.has(key(b.between)) ? { between: b.between, pass: changed.get(key(b.between)) } : b)) };
+}
+
 /** What the board draws: rules_core's state and log entries, with the map's zones and borders. */
 export const boardOf = (c, state, entries) => ({ state, entries, zones: zoneNames(c.setup.map),
   borders: (c.setup.map.borders ?? []).map((b) => b.between) });
