@@ -295,3 +295,145 @@ def test_clearing_one_box_is_said_in_the_singular():
     track = tracks.Track(3, frozenset({3}))
     with pytest.raises(RulesError, match=r"^Clearing box 3 costs 3 shifts; the roll has 2\.$"):
         tracks.recovery(track, 2, chosen=[3])
+
+
+# ---------------------------------------------------------------- at the table: names, aspects attacked, borders
+
+
+def refused(name, payload):
+    reply = call(name, payload)
+    assert reply["ok"] is False, reply
+    return reply["error"]
+
+
+def test_a_consequence_named_when_taken_is_shown_logged_and_cleared_by_undo():
+    hit = roll("attack", "Hargan", "Shoot", 4, 0, target="Gatto", track="cool",
+               resist={"consequences": ["moderate"], "names": {"moderate": "  Cracked ribs "}})
+    start = ok("board.replay", {"setup": crew(), "events": []})
+    tap = ok("board.apply", {"token": start["token"], "length": 0, "event": hit})
+    gatto = tap["state"]["actors"][0]
+    assert [(c["name"], c["taken"], c["label"]) for c in gatto["consequences"]] == [
+        ("mild", False, None), ("moderate", True, "Cracked ribs"), ("severe", False, None)]
+    assert "a moderate consequence, “Cracked ribs”" in tap["entry"]["text"]
+    assert gatto["tracks"]["cool"]["marked"] == [2]
+    undone = ok("board.at", {"token": start["token"], "length": 0})
+    assert all(c["label"] is None for c in undone["state"]["actors"][0]["consequences"])
+    # a consequence taken to resist a maneuver may be named too
+    trip = roll("maneuver", "Rook", "Fight", 2, 0, aspect="Tripped", on="actor", target="Jade",
+                resist={"consequences": ["mild"], "names": {"mild": "Twisted ankle"}})
+    state = ok("board.replay", {"setup": crew(), "events": [trip]})
+    assert state["state"]["actors"][1]["consequences"][0]["label"] == "Twisted ankle"
+    assert "a mild consequence, “Twisted ankle”" in state["entries"][0]["text"]
+
+
+def test_a_named_consequence_is_invoked_like_an_own_aspect_paid_by_the_table():
+    hit = roll("attack", "Hargan", "Shoot", 4, 0, target="Gatto", track="cool",
+               resist={"consequences": ["moderate"], "names": {"moderate": "Cracked ribs"}})
+    back = roll("attack", "Rook", "Fight", 1, 0, target="Gatto", track="humanity", invokes=["Cracked ribs"],
+                resist={"consequences": ["mild"]})
+    state = ok("board.replay", {"setup": crew(), "events": [hit, back]})
+    assert state["entries"][1]["shifts"] == 3
+    assert "Cracked ribs (paid) invoked" in state["entries"][1]["text"]
+    assert state["state"]["actors"][0]["tracks"]["humanity"]["marked"] == [2]
+
+
+@pytest.mark.parametrize("names", [{"mild": "Cracked ribs"}, {"moderate": ""}, {"moderate": "x" * 61},
+                                   {"moderate": 3}, ["Cracked ribs"]])
+def test_only_a_consequence_taken_in_the_same_resist_is_named(names):
+    hit = roll("attack", "Hargan", "Shoot", 4, 0, target="Gatto", track="cool",
+               resist={"consequences": ["moderate"], "names": names})
+    error = refused("board.replay", {"setup": crew(), "events": [hit]})
+    assert (error["field"], error["event"]) == ("resist.names", 0)
+    hit["resist"]["names"] = {"moderate": "x" * 60}
+    assert ok("board.replay", {"setup": crew(), "events": [hit]})["length"] == 1
+
+
+def test_an_aspect_with_boxes_is_attacked_until_it_leaves_the_board():
+    setup = crew()       # Cluttered aisles: 1 free invoke, so 1 stress box
+    spend = roll("move", "Gatto", "Athletics", 3, 0, zone="Middle", invokes=["Cluttered aisles"])
+    first = roll("attack", "Rook", "Fight", 1, 0, target="Cluttered aisles", track="cool")
+    events = [spend, first]
+    state = ok("board.replay", {"setup": setup, "events": events})
+    aisles = state["state"]["aspects"][0]
+    assert (aisles["free_invokes"], aisles["boxes"]) == (0, {"threshold": 1, "marked": [1]})
+    assert state["entries"][1]["text"] == "Exchange 1 — Rook attacks the aspect Cluttered aisles (1 shift): 1 stress marks box 1"
+    token = state["token"]
+    preview = ok("board.preview", {"token": token, "length": 2, "event": {
+        "kind": "attack", "actor": "Hargan", "rating": 1, "dice": 0, "target": "Cluttered aisles"}})
+    absorb = preview["absorb"]
+    assert (absorb["track"], absorb["threshold"], absorb["taken_out_anyway"]) == ("aspect", 1, False)
+    [option] = absorb["options"]
+    assert (option["consequences"], option["invokes"], option["hit"]["taken_out"]) == ([], 0, True)
+    assert option["hit"]["would_mark"] == 2
+    gone = ok("board.apply", {"token": token, "length": 2, "event": roll(
+        "attack", "Hargan", "Shoot", 1, 0, target="Cluttered aisles")})
+    assert gone["state"]["aspects"] == []
+    assert gone["entry"]["text"].endswith("Cluttered aisles is removed from the board")
+    assert gone["entry"]["target"] == "Cluttered aisles"
+
+
+def test_an_aspect_does_not_resist_and_one_without_boxes_cannot_be_attacked():
+    setup = crew()
+    resisting = roll("attack", "Rook", "Fight", 1, 0, target="Cluttered aisles", resist={"invokes": ["Lucky"]})
+    assert refused("board.replay", {"setup": setup, "events": [resisting]})["field"] == "resist"
+    placed = roll("maneuver", "Jade", "Stealth", 0, 0, aspect="Thin smoke", on="zone", target="West end")
+    state = ok("board.replay", {"setup": setup, "events": [placed]})["state"]
+    assert state["aspects"][1]["name"] == "Thin smoke" and state["aspects"][1]["boxes"] is None
+    at_smoke = roll("attack", "Rook", "Fight", 2, 0, target="Thin smoke")
+    error = refused("board.replay", {"setup": setup, "events": [placed, at_smoke]})
+    assert error["field"] == "target" and "no stress boxes" in error["message"]
+    nobody = refused("board.replay", {"setup": setup, "events": [roll("attack", "Rook", "Fight", 2, 0, target="Ghost")]})
+    assert "There is no actor, thing or aspect called 'Ghost'" in nobody["message"]
+
+
+def test_an_aspect_cannot_share_a_name_with_an_actor_or_thing():
+    setup = crew()
+    setup["aspects"].append({"name": "Loading door lock", "on": "zone", "target": "Middle"})
+    assert refused("board.replay", {"setup": setup, "events": []})["field"] == "aspects[1].name"
+    named = roll("maneuver", "Jade", "Stealth", 3, 0, aspect="Rook", on="zone", target="West end")
+    assert refused("board.replay", {"setup": crew(), "events": [named]})["field"] == "aspect"
+
+
+def border_crew():
+    setup = crew()
+    setup["things"][0]["border"] = ["Middle", "East end"]
+    return setup
+
+
+def test_a_thing_stands_for_a_border_of_the_map_only():
+    setup = crew()
+    setup["things"][0]["border"] = ["West end", "East end"]
+    assert refused("board.replay", {"setup": setup, "events": []})["field"] == "things[0].border"
+    state = ok("board.replay", {"setup": border_crew(), "events": []})["state"]
+    assert (state["things"][0]["border"], state["things"][0]["beaten_by"], state["passes"]) == (
+        ["Middle", "East end"], None, [])
+
+
+def test_the_one_who_beat_a_border_sets_its_pass_value_and_undo_takes_it_back():
+    setup = border_crew()
+    redefine = {"kind": "redefine_border", "actor": "Hargan", "thing": "Loading door lock", "pass": 1}
+    assert "not beaten" in refused("board.replay", {"setup": setup, "events": [redefine]})["message"]
+    beat = roll("attack", "Hargan", "Shoot", 4, 0, target="Loading door lock")
+    state = ok("board.replay", {"setup": setup, "events": [beat]})
+    assert state["state"]["things"][0]["beaten_by"] == "Hargan"
+    token = state["token"]
+    error = refused("board.apply", {"token": token, "length": 1, "event": {**redefine, "actor": "Rook"}})
+    assert (error["field"], error["code"]) == ("actor", "invalid")
+    tap = ok("board.apply", {"token": token, "length": 1, "event": redefine})
+    assert tap["entry"]["text"] == "Exchange 1 — Hargan sets the border Middle – East end to 1 (Loading door lock is beaten)"
+    assert tap["state"]["passes"] == [{"between": ["Middle", "East end"], "pass": 1, "by": "Hargan"}]
+    # the move West end → East end now costs 3 + 1
+    far = roll("move", "Gatto", "Athletics", 4, 0, zone="East end")
+    moved = ok("board.apply", {"token": token, "length": 2, "event": far})
+    assert moved["state"]["actors"][0]["zone"] == "East end"
+    assert ok("board.at", {"token": token, "length": 1})["state"]["passes"] == []
+    assert refused("board.apply", {"token": token, "length": 1, "event": far})["field"] == "zone"
+
+
+def test_a_border_is_redefined_only_through_a_thing_that_stands_for_one():
+    beat = roll("attack", "Hargan", "Shoot", 4, 0, target="Loading door lock")
+    redefine = {"kind": "redefine_border", "actor": "Hargan", "thing": "Loading door lock", "pass": 1}
+    error = refused("board.replay", {"setup": crew(), "events": [beat, redefine]})
+    assert (error["field"], error["event"]) == ("thing", 1) and "no border" in error["message"]
+    error = refused("board.replay", {"setup": border_crew(), "events": [beat, {**redefine, "pass": -1}]})
+    assert error["field"] == "pass"

@@ -84,6 +84,7 @@ from .values import (  # noqa: F401
     Defense,
     Entry,
     Event,
+    Pass,
     Payment,
     Previous,
     Roll,

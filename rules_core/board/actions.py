@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import borders
 from ..boosts import INVOKE_VALUE
 from ..errors import RulesError, shown
 from .rolled import _ACTIONS, _finish, _line, _rolled
 from .setup import start
 from .state import _acting, _after, _invoke, _revert_defenses_by, _set, _take_out, _target
-from .values import ROLLED, Board, Entry, Event, Roll, Setup
+from .values import ROLLED, Board, Entry, Event, Pass, Roll, Setup
 
 
 def apply(board: Board, event: Event) -> tuple[Board, Entry]:
@@ -120,8 +121,50 @@ def _end(board: Board, event: Event) -> tuple[Board, Entry]:
     return board, Entry(board.exchange, "end", _line(board, f"the table ends the conflict{note}"))
 
 
+def _redefine_border(board: Board, event: Event) -> tuple[Board, Entry]:
+    """The one who beat a thing standing for a border sets that border's pass value
+    (docs/edgerunner/conflicts.md#at-the-table): from now on moves, reach and range use it."""
+    who = event.actor
+    if not isinstance(who, str) or not who:
+        raise RulesError("Choose who redefines the border.", field="actor", code="required")
+    if board.actor(who) is None:
+        raise RulesError(f"There is no actor called {shown(who)} on the board.", field="actor", code="unknown")
+    name = event.thing
+    if not isinstance(name, str) or not name:
+        raise RulesError("Choose the beaten thing that stands for the border.", field="thing", code="required")
+    w = board.who(name)
+    if w is None or w[0] != "thing":
+        raise RulesError(f"There is no thing called {shown(name)} on the board.", field="thing", code="unknown")
+    thing = board.things[w[1]]
+    if thing.border is None:
+        raise RulesError(f"{name} stands for no border of the map: there is no border to redefine.",
+                         field="thing", code="invalid")
+    if not thing.out:
+        raise RulesError(f"{name} is not beaten yet: its border can be redefined once it is taken out.",
+                         field="thing", code="invalid")
+    if thing.beaten_by != who:
+        by = f"{thing.beaten_by} beat it" if thing.beaten_by else "no actor's action beat it"
+        raise RulesError(f"Only the one who beat {name} may redefine its border ({by}).", field="actor",
+                         code="invalid")
+    value = event.pass_value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError("Give the border's new pass value.", field="pass", code="required")
+    if not 0 <= value <= borders.MAX_PASS:
+        raise RulesError(f"A pass value is 0 to {borders.MAX_PASS}.", field="pass", code="too_large")
+    a, b = thing.border
+    m = board.setup.map
+    changed = tuple(replace(x, ways=(borders.Way("", value, value),)) if {x.a, x.b} == {a, b} else x
+                    for x in m.borders)
+    new_map = borders.ZoneMap(m.zones, changed, m.name, m.at)
+    passes = tuple(p for p in board.passes if set(p.between) != {a, b}) + (Pass((a, b), value, who),)
+    board = replace(board, setup=replace(board.setup, map=new_map), passes=passes)
+    text = f"{who} sets the border {a} – {b} to {value} ({name} is beaten)"
+    return board, Entry(board.exchange, "redefine_border", _line(board, text), who, name)
+
+
 _HANDLERS = {**{k: _rolled for k in ROLLED}, "continue": _continue, "simple": _simple, "compel": _compel,
-             "taken_out": _taken_out, "concession": _concession, "end_exchange": _end_exchange, "end": _end}
+             "taken_out": _taken_out, "concession": _concession, "end_exchange": _end_exchange, "end": _end,
+             "redefine_border": _redefine_border}
 
 
 def history(setup: Setup, events) -> list[tuple[Board, Entry]]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .. import borders, maneuver, tracks
-from ..boosts import INVOKE_VALUE
+from ..boosts import INVOKE_VALUE, Cover
 from ..errors import RulesError, shown
 from .rolled import _previous_key
-from .state import _acting, _range, _reach, _shifts, _target, _track_name
+from .state import _acting, _aspect_zone, _attack_target, _range, _reach, _shifts, _target, _track_name
 from .values import ROLLED, TURNS, Board, Event, Previous
 
 
@@ -69,7 +69,17 @@ def preview(board: Board, event: Event) -> Preview:
     if kind == "maneuver":
         free = maneuver.free_invokes(shifts) if shifts is not None and maneuver.placed(shifts) else None
         return replace(out, free_invokes=free)
-    tkind, _, target = _target(board, event.target)
+    if kind == "attack":
+        tkind, _, target = _attack_target(board, event.target)
+    else:
+        tkind, _, target = _target(board, event.target)
+    if tkind == "aspect":
+        # an aspect's stress boxes: no consequences, no invokes, one way to take the hit
+        out = replace(out, range=_range(board, actor.zone, _aspect_zone(board, target)), track="aspect",
+                      threshold=target.boxes)
+        if shifts is None:
+            return out
+        return replace(out, absorb=((Cover((), 0, 0), tracks.hit(target.track(), max(0, shifts))),))
     distance = _range(board, actor.zone, target.zone)
     out = replace(out, range=distance)
     if kind == "move_another":

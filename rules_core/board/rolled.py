@@ -11,9 +11,13 @@ from .state import (
     _acting,
     _after,
     _aspect_target,
+    _aspect_zone,
+    _attack_target,
+    _consequence_words,
     _hit,
     _invoke,
     _invoke_words,
+    _labelled,
     _pay,
     _range,
     _reach,
@@ -135,8 +139,10 @@ def _move_another(board, index, event, shifts, roll, used):
 
 
 def _attack(board, index, event, shifts, roll, used):
-    kind, t, target = _target(board, event.target)
+    kind, t, target = _attack_target(board, event.target)
     actor = board.actors[index]
+    if kind == "aspect":
+        return _attack_aspect(board, actor, t, target, event, shifts, roll, used)
     track = _track_name(target, event.track)
     resist = event.resist or Payment()
     if resist.stress is not None:
@@ -147,19 +153,21 @@ def _attack(board, index, event, shifts, roll, used):
     board, resist_used = _invoke(board, resist.invokes, field="resist.invokes")
     r = _hit(target, track, shifts, resist.consequences, len(resist.invokes))
     target = _with_track(target, track, r.track)
+    if kind == "actor":
+        target = _labelled(target, resist.names)
     board = _set(board, kind, t, target)
     distance = _range(board, actor.zone, target.zone)
     what = f"{target.name}'s {TRACK_WORDS[track]}" if kind == "actor" else target.name
     soaked = []
     if r.consequences:
-        soaked.append(" and ".join(f"a {c} consequence" for c in r.consequences))
+        soaked.append(_consequence_words(r.consequences, resist.names))
     if resist.invokes:
         soaked.append(_invoke_words(resist.invokes, resist_used))
     after = f" after {', '.join(soaked)}" if soaked else ""
     if r.taken_out:
         result = (f"{r.stress} stress{after} would mark box {r.would_mark}, above the threshold of {r.threshold}: "
                   f"{target.name} is {'taken out' if kind == 'actor' else 'beaten'}")
-        board = _take_out(board, kind, t)
+        board = _take_out(board, kind, t, by=actor.name)
     elif r.box:
         rolled = f" (box {r.rolled_up_from} was marked)" if r.rolled_up_from else ""
         result = f"{r.stress} stress{after} marks box {r.box}{rolled}"
@@ -168,6 +176,32 @@ def _attack(board, index, event, shifts, roll, used):
     far = f", range {distance}" if distance else ""
     text = f"{actor.name} attacks {what} ({_shifts_words(shifts)}{far}): {result}{_roll_words(roll, used)}"
     return board, Entry(board.exchange, "", _line(board, text), actor.name, target.name, shifts, distance), target.name, track
+
+
+def _attack_aspect(board, actor, k, aspect, event, shifts, roll, used):
+    """An attack on an aspect's stress boxes (docs/edgerunner/conflicts.md#at-the-table): a hit on a
+    track whose threshold is its boxes; above it, the aspect leaves the board. It does not resist."""
+    if event.resist is not None:
+        raise RulesError(f"{aspect.name} is an aspect: aspects do not resist.", field="resist", code="invalid")
+    r = tracks.hit(aspect.track(), max(0, shifts))
+    distance = _range(board, actor.zone, _aspect_zone(board, aspect))
+    if r.taken_out:
+        board = replace(board, aspects=board.aspects[:k] + board.aspects[k + 1:])
+        result = (f"{r.stress} stress would mark box {r.would_mark}, above its {r.threshold} "
+                  f"box{'' if r.threshold == 1 else 'es'}: {aspect.name} is removed from the board")
+    else:
+        board = replace(board, aspects=board.aspects[:k] + (replace(aspect, marked=r.track.marked),)
+                        + board.aspects[k + 1:])
+        if r.box:
+            rolled = f" (box {r.rolled_up_from} was marked)" if r.rolled_up_from else ""
+            result = f"{r.stress} stress marks box {r.box}{rolled}"
+        else:
+            result = "no stress"
+    far = f", range {distance}" if distance else ""
+    text = (f"{actor.name} attacks the aspect {aspect.name} ({_shifts_words(shifts)}{far}): {result}"
+            f"{_roll_words(roll, used)}")
+    return (board, Entry(board.exchange, "", _line(board, text), actor.name, aspect.name, shifts, distance),
+            aspect.name, None)
 
 
 def _defense(board, index, event, shifts, roll, used):
@@ -194,6 +228,9 @@ def _maneuver(board, index, event, shifts, roll, used):
         raise RulesError("Name the aspect the maneuver places.", field="aspect", code="required")
     if any(a.name == name for a in board.aspects):
         raise RulesError(f"An aspect called {shown(name)} is already on the board: name this one differently.",
+                         field="aspect", code="duplicate")
+    if board.who(name) is not None:
+        raise RulesError(f"{shown(name)} is the name of an actor or thing: name the aspect differently.",
                          field="aspect", code="duplicate")
     on = event.on
     placed_on = _aspect_target(board, on, event.target)

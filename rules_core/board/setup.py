@@ -22,9 +22,10 @@ def new_actor(name: str, side: str, zone: str, thresholds=None, marked=None, con
     return Actor(name, side, zone, made, skills=tuple(skills), aspects=tuple(aspects))
 
 
-def new_thing(name: str, threshold: int, zone: str | None = None, marked=()) -> Thing:
-    """A thing with one track of ``threshold`` and no consequence slots."""
-    return Thing(name, zone, ((THING_TRACK, tracks.Track(threshold, frozenset(marked), ())),))
+def new_thing(name: str, threshold: int, zone: str | None = None, marked=(), border=None) -> Thing:
+    """A thing with one track of ``threshold`` and no consequence slots, maybe standing for a border."""
+    return Thing(name, zone, ((THING_TRACK, tracks.Track(threshold, frozenset(marked), ())),),
+                 border=tuple(border) if border is not None else None)
 
 
 def make_setup(zone_map: borders.ZoneMap, sides, actors, things=(), aspects=()) -> Setup:
@@ -64,12 +65,20 @@ def make_setup(zone_map: borders.ZoneMap, sides, actors, things=(), aspects=()) 
         if t.zone is not None and t.zone not in zone_map.zones:
             raise RulesError(f"{t.name} is in {shown(t.zone)}, which is not on this map.",
                              field=f"things[{i}].zone", code="unknown")
+        if t.border is not None:
+            a, b = t.border
+            if not (zone_map.has(a) and zone_map.has(b) and any(other == b for _, other in zone_map.exits(a))):
+                raise RulesError(f"{t.name} stands for the border {a} – {b}, which is not a border of this map: "
+                                 "choose two zones next to each other.", field=f"things[{i}].border", code="unknown")
     probe = Board(Setup(zone_map, sides, tuple(actors), tuple(things)), tuple(actors), tuple(things), ())
     aspect_names: set[str] = set()
     for i, asp in enumerate(aspects):
         if asp.name in aspect_names:
             raise RulesError(f"Two aspects are called {shown(asp.name)}.", field=f"aspects[{i}].name", code="duplicate")
         aspect_names.add(asp.name)
+        if asp.name in names:
+            raise RulesError(f"The aspect {shown(asp.name)} has the name of an actor or thing: name it differently.",
+                             field=f"aspects[{i}].name", code="duplicate")
         try:
             _aspect_target(probe, asp.on, asp.target, field="target", allow_out=True)
         except RulesError as err:

@@ -27,6 +27,40 @@ def _target(board: Board, name, *, field: str = "target", things: bool = True, a
     return w[0], w[1], value
 
 
+def _attack_target(board: Board, name, *, field: str = "target"):
+    """What an attack can hit: an actor or thing, or else an aspect on the board that has stress boxes
+    (docs/edgerunner/conflicts.md#at-the-table): ``(kind, index, value)``, kind ``"aspect"`` for an aspect."""
+    if isinstance(name, str) and name and board.who(name) is None:
+        k = next((k for k, a in enumerate(board.aspects) if a.name == name), None)
+        if k is None:
+            raise RulesError(f"There is no actor, thing or aspect called {shown(name)} on the board.", field=field,
+                             code="unknown")
+        aspect = board.aspects[k]
+        if not aspect.boxes:
+            raise RulesError(f"{name} was placed with no free invokes, so it has no stress boxes: it cannot be "
+                             "attacked.", field=field, code="invalid")
+        return "aspect", k, aspect
+    return _target(board, name, field=field)
+
+
+def _aspect_zone(board: Board, aspect) -> str | None:
+    """Where an aspect is, for range: its zone, its target's zone, or a border's first zone."""
+    if aspect.on == "zone":
+        return aspect.target
+    if aspect.on == "border":
+        return aspect.target[0]
+    w = board.who(aspect.target)
+    if w is None:
+        return None
+    return (board.actors[w[1]] if w[0] == "actor" else board.things[w[1]]).zone
+
+
+def _consequence_words(consequences, labels=()) -> str:
+    """"a mild consequence, “Cracked ribs” and a moderate consequence" for the log."""
+    named = dict(labels)
+    return " and ".join(f"a {c} consequence" + (f", “{named[c]}”" if c in named else "") for c in consequences)
+
+
 def _track_name(value, track, *, field: str = "track") -> str:
     names = [n for n, _ in value.tracks]
     if track is None:
@@ -183,7 +217,8 @@ def _pay(board: Board, kind: str, index: int, payment: Payment | None, *, field:
                                  field=f"{field}.consequences[{i}]", code="invalid")
             total += free[c]
         value = _with_track(value, TRACKS[0], replace(track, taken=track.taken | set(payment.consequences)))
-        words.append(" and ".join(f"a {c} consequence" for c in payment.consequences))
+        value = _labelled(value, payment.names)
+        words.append(_consequence_words(payment.consequences, payment.names))
     out = False
     if payment.stress is not None:
         name, amount = payment.stress
@@ -208,13 +243,25 @@ def _pay(board: Board, kind: str, index: int, payment: Payment | None, *, field:
     return board, total, ", ".join(words)
 
 
+def _labelled(actor, names):
+    """``actor`` with the names given to consequences just taken."""
+    if not names:
+        return actor
+    given = dict(names)
+    return replace(actor, labels=tuple((n, v) for n, v in actor.labels if n not in given) + tuple(names))
+
+
 def _invoke_words(names, used) -> str:
     return ", ".join(f"{n} ({u})" for n, u in zip(names, used)) + " invoked"
 
 
-def _take_out(board: Board, kind: str, index: int) -> Board:
+def _take_out(board: Board, kind: str, index: int, by: str | None = None) -> Board:
+    """Take an actor or thing out; a thing remembers who beat it (``by``: the actor whose action did)."""
     value = board.actors[index] if kind == "actor" else board.things[index]
-    board = _set(board, kind, index, replace(value, out=True, defenses=()))
+    gone = replace(value, out=True, defenses=())
+    if kind == "thing":
+        gone = replace(gone, beaten_by=by)
+    board = _set(board, kind, index, gone)
     if kind == "actor":
         board = _revert_defenses_by(board, value.name)
     return board

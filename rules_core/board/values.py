@@ -17,7 +17,7 @@ ROLLED = ("move", "move_another", "attack", "defense", "maneuver", "recovery")
 """Actions that roll (or continue a roll)."""
 TURNS = ROLLED + ("continue", "simple", "compel")
 """Events that are an actor's turn in the exchange (a compel only when accepted)."""
-TABLE = ("taken_out", "concession", "end_exchange", "end")
+TABLE = ("taken_out", "concession", "end_exchange", "end", "redefine_border")
 """Events the table logs, outside anyone's turn."""
 KINDS = TURNS + TABLE
 ASPECT_ON = ("zone", "border", "actor", "thing")
@@ -42,7 +42,11 @@ RULINGS = (
     "Continuing a defense sets it again with the same shifts, the range measured anew (also after the target moved).",
     "A thing without a zone is at range 0 from everyone; recovering a thing uses only the recoverer's turn.",
     "Actors and things share one set of names, and every side needs at least one actor at setup.",
-    "Redefining a border beaten as a thing is a change to the map (the setup), not an event of the log.",
+    "Redefining a border beaten as a thing is an event of the log (undo takes it back): only the actor whose "
+    "action beat the thing may log it, and the new pass value holds from then on.",
+    "A consequence's name is given in the resist that takes it and stays with the consequence while it is taken.",
+    "An aspect attacked does not resist, its boxes are the free invokes it was placed with, and no aspect "
+    "may share a name with an actor or a thing.",
 )
 """Every ruling the board adds beyond docs/edgerunner/conflicts.md#actions, one sentence each."""
 
@@ -87,6 +91,8 @@ class Actor:
     """The skills the setup gave them, with ratings (they change no rule: a page fills a rating from them)."""
     aspects: tuple[str, ...] = ()
     """Their own aspects (invoked like any aspect not on the board: paid by the table)."""
+    labels: tuple[tuple[str, str], ...] = ()
+    """The names given to consequences when taken (slot → name)."""
 
     def track(self, name: str) -> tracks.Track:
         return dict(self.tracks)[name]
@@ -104,6 +110,10 @@ class Thing:
     tracks: tuple[tuple[str, tracks.Track], ...]
     defenses: tuple[tuple[str, Defense], ...] = ()
     out: bool = False
+    border: tuple[str, str] | None = None
+    """The border of the map it stands for, if any (docs/edgerunner/conflicts.md#at-the-table)."""
+    beaten_by: str | None = None
+    """The actor whose action took it out (they may redefine its border)."""
 
     def track(self, name: str) -> tracks.Track:
         return dict(self.tracks)[name]
@@ -114,12 +124,24 @@ class Thing:
 
 @dataclass(frozen=True, slots=True)
 class Aspect:
-    """A named aspect on a zone, a border (``(zone, zone)``), an actor or a thing, with its free invokes."""
+    """A named aspect on a zone, a border (``(zone, zone)``), an actor or a thing, with its free invokes,
+    and its stress boxes: as many as the free invokes it was placed with (``boxes``, kept once they
+    are spent) and the ones marked."""
 
     name: str
     on: str
     target: object
     free_invokes: int = 0
+    boxes: int | None = None
+    marked: frozenset[int] = frozenset()
+
+    def __post_init__(self):
+        if self.boxes is None:
+            object.__setattr__(self, "boxes", self.free_invokes)
+
+    def track(self) -> tracks.Track:
+        """Its stress boxes as a track with no consequence slots (threshold: its boxes)."""
+        return tracks.Track(self.boxes, self.marked, ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +166,8 @@ class Payment:
     stress: tuple[str, int] | None = None
     consequences: tuple[str, ...] = ()
     invokes: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    """Names given to the consequences taken (slot → name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +189,8 @@ class Event:
     side: str | None = None
     note: str = ""
     accepted: bool = True
+    thing: str | None = None
+    pass_value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +202,15 @@ class Setup:
     actors: tuple[Actor, ...]
     things: tuple[Thing, ...] = ()
     aspects: tuple[Aspect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """A border's pass value set by the one who beat the thing standing for it."""
+
+    between: tuple[str, str]
+    value: int
+    by: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +229,7 @@ class Board:
     winner: str | None = None
     conceded: str | None = None
     story: str = ""
+    passes: tuple[Pass, ...] = ()
     _where: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):

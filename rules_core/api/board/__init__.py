@@ -16,7 +16,8 @@ again through ``board.replay``.
      "actors": [{"name": "Gatto", "side": "Crew", "zone": "West end",
                  "tracks": {"cool": 2, "humanity": 3, "reputation": {"threshold": 2, "marked": [1]}},
                  "consequences": {"severe": 5}}],       # optional value overrides
-     "things": [{"name": "Loading door lock", "threshold": 3, "zone": "East end"}],  # zone optional
+     "things": [{"name": "Loading door lock", "threshold": 3, "zone": "East end",   # zone optional
+                 "border": ["Middle", "East end"]}],                              # optional: a border it stands for
      "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1}]}
 
 ``on`` is ``zone``, ``border`` (target ``[zone, zone]``), ``actor`` or ``thing``.
@@ -42,7 +43,12 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
     {"kind": "concession", "side": "Crew", "story": "they run, leaving the data"}
     {"kind": "end_exchange"}
     {"kind": "end", "note": "the alarm ends it"}      # the table ends the conflict
-    <resist> = {"stress": {"track": "cool", "amount": 2}, "consequences": ["mild"], "invokes": ["…"]}
+    {"kind": "redefine_border", "actor": "Hargan", "thing": "Loading door lock", "pass": 1}
+        # the one whose action beat a thing standing for a border sets its pass value (0…999)
+    <resist> = {"stress": {"track": "cool", "amount": 2}, "consequences": ["mild"], "invokes": ["…"],
+                "names": {"mild": "Cracked ribs"}}   # names: only consequences taken in this resist
+    An attack's target may be an aspect on the board with stress boxes (its track is then ignored;
+    it takes no resist).
     (a move may carry "boost": {"stress": {...}, "consequences": [...]}: stress and consequences
      taken to add shifts to the move.)
 
@@ -55,11 +61,14 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
      "sides": [{"name": "Crew", "in": ["Gatto", "Jade"], "out": []}],
      "actors": [{"name": "Gatto", "side": "Crew", "zone": "Middle", "out": false, "acted": true,
                  "tracks": {"cool": {"threshold": 2, "base": 2, "defense": null, "marked": [1]}, ...},
-                 "consequences": [{"name": "mild", "value": 1, "taken": false}, ...],
+                 "consequences": [{"name": "mild", "value": 1, "taken": false, "label": null}, ...],
                  "previous": {"kind": "move", "skill": "Athletics", "target": null, "track": null, "shifts": 3}}],
      "things": [{"name": "Loading door lock", "zone": "East end", "out": false,
-                 "track": {"threshold": 3, "base": 3, "defense": null, "marked": []}}],
-     "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1}]}
+                 "track": {"threshold": 3, "base": 3, "defense": null, "marked": []},
+                 "border": ["Middle", "East end"], "beaten_by": null}],
+     "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1,
+                  "boxes": {"threshold": 1, "marked": []}}],          # boxes null: placed with 0 free invokes
+     "passes": [{"between": ["Middle", "East end"], "pass": 1, "by": "Hargan"}]}   # borders redefined
 
 ``defense`` on a track is ``{"by": "Jade", "threshold": 3}`` while a defense holds
 (``threshold`` then shows it; ``base`` is the setup's).
@@ -83,7 +92,8 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
          "reach":   [{zone, cost, shortfall, reachable, route: [zones], cover: [{consequences, invokes}]}]
                     (move, move_another: from the mover's zone; shortfall null when no route),
          "range":   borders from the actor to the target (or null),
-         "absorb":  {track, threshold, options: [{consequences, invokes, hit}], taken_out_anyway: bool} (attack),
+         "absorb":  {track, threshold, options: [{consequences, invokes, hit}], taken_out_anyway: bool} (attack;
+                    against an aspect: track "aspect", one option with no consequences or invokes),
          "defense_threshold": n (defense), "free_invokes": n (maneuver),
          "recovery": {clearable, suggested} (recovery)}
         (the event may be incomplete: only ``kind`` and ``actor`` are required.)

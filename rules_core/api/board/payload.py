@@ -47,16 +47,20 @@ def state(board: core.Board) -> dict:
             "name": a.name, "side": a.side, "zone": a.zone, "out": a.out,
             "acted": a.name in board.acted and not board.closed,
             "tracks": {t: _track(a, t) for t in core.TRACKS},
-            "consequences": [{"name": n, "value": v, "taken": n in a.track(first).taken}
+            "consequences": [{"name": n, "value": v, "taken": n in a.track(first).taken,
+                              "label": dict(a.labels).get(n) if n in a.track(first).taken else None}
                              for n, v in a.track(first).consequences],
             "previous": _previous(a.previous),
             "skills": dict(a.skills),
             "aspects": list(a.aspects),
         } for a in board.actors],
-        "things": [{"name": t.name, "zone": t.zone, "out": t.out, "track": _track(t, core.THING_TRACK)}
+        "things": [{"name": t.name, "zone": t.zone, "out": t.out, "track": _track(t, core.THING_TRACK),
+                    "border": list(t.border) if t.border else None, "beaten_by": t.beaten_by}
                    for t in board.things],
-        "aspects": [{"name": a.name, "on": a.on, "target": _target(a.target), "free_invokes": a.free_invokes}
+        "aspects": [{"name": a.name, "on": a.on, "target": _target(a.target), "free_invokes": a.free_invokes,
+                     "boxes": {"threshold": a.boxes, "marked": sorted(a.marked)} if a.boxes else None}
                     for a in board.aspects],
+        "passes": [{"between": list(p.between), "pass": p.value, "by": p.by} for p in board.passes],
     }
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from ... import board as core
 from ... import dice
 from ...boosts import CONSEQUENCES
-from ...errors import RulesError
+from ...borders import MAX_PASS
+from ...errors import RulesError, shown
 from .. import fields as f
 from ..map_data import read_map
 
@@ -41,6 +42,7 @@ EVENT_KEYS = {
     "concession": ("side", "story"),
     "end_exchange": (),
     "end": ("note",),
+    "redefine_border": ("actor", "thing", "pass"),
 }
 """Every event kind and the fields it takes (``kind`` aside)."""
 
@@ -156,12 +158,18 @@ def _thing(raw, i: int) -> core.Thing:
     if not isinstance(raw, dict):
         raise RulesError(f"Thing {i + 1} is a mapping with a name and a threshold.", field=where, code="invalid")
     with f.within(where):
-        f.only(raw, "name", "threshold", "zone", "marked")
+        f.only(raw, "name", "threshold", "zone", "marked", "border")
     what = name(raw.get("name"), f"{where}.name", f"Thing {i + 1}")
     threshold, marked = _track({"threshold": raw.get("threshold"), "marked": raw.get("marked")}, where)
     zone = raw.get("zone")
     zone = None if zone in (None, "") else name(zone, f"{where}.zone", f"{what}'s zone")
-    return core.new_thing(what, threshold, zone, marked)
+    border = raw.get("border")
+    if border is not None:
+        if not isinstance(border, list) or len(border) != 2:
+            raise RulesError(f"{what}'s border is named by its two zones, e.g. [West end, Middle].",
+                             field=f"{where}.border", code="invalid")
+        border = tuple(name(z, f"{where}.border", f"{what}'s border") for z in border)
+    return core.new_thing(what, threshold, zone, marked, border)
 
 
 def _aspect(raw, where: str) -> core.Aspect:
@@ -224,7 +232,7 @@ def _payment(raw: dict, key: str) -> core.Payment | None:
     if not isinstance(value, dict):
         raise RulesError("This is {stress: {track, amount}, consequences, invokes}.", field=key, code="invalid")
     with f.within(key):
-        f.only(value, "stress", "consequences", "invokes")
+        f.only(value, "stress", "consequences", "invokes", "names")
     stress = value.get("stress")
     if stress is not None:
         if not isinstance(stress, dict):
@@ -241,7 +249,25 @@ def _payment(raw: dict, key: str) -> core.Payment | None:
                          field=f"{key}.consequences", code="invalid")
     for i, c in enumerate(consequences):
         f.name_in(c, CONSEQUENCES, "A consequence", field=f"{key}.consequences[{i}]")
-    return core.Payment(stress, tuple(consequences), _names(value, "invokes", "The invokes", field=f"{key}.invokes"))
+    return core.Payment(stress, tuple(consequences), _names(value, "invokes", "The invokes", field=f"{key}.invokes"),
+                        _consequence_names(value.get("names"), consequences, f"{key}.names"))
+
+
+def _consequence_names(raw, taken, field: str) -> tuple[tuple[str, str], ...]:
+    """``{"mild": "Cracked ribs"}``: a name for each consequence taken in the same payment
+    (docs/edgerunner/conflicts.md#at-the-table)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise RulesError("The consequences' names are {slot: name}, e.g. {mild: Cracked ribs}.",
+                         field=field, code="invalid")
+    out = []
+    for slot, label in raw.items():
+        if slot not in taken:
+            raise RulesError(f"Only a consequence taken here can be named: {shown(slot)} is not one of them.",
+                             field=field, code="invalid")
+        out.append((slot, name(label, field, f"The {slot} consequence")))
+    return tuple(out)
 
 
 def event(raw, *, partial: bool = False) -> core.Event:
@@ -294,6 +320,10 @@ def event(raw, *, partial: bool = False) -> core.Event:
                                     max_length=MAX_NOTE)
     if "accepted" in keys:
         values["accepted"] = f.boolean(raw, "accepted", "Accepted", default=True)
+    if "thing" in keys:
+        values["thing"] = name(raw.get("thing"), "thing", "The beaten thing")
+    if "pass" in keys:
+        values["pass_value"] = f.integer(raw, "pass", "The pass value", low=0, high=MAX_PASS)
     return core.Event(kind, **values)
 
 
