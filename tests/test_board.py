@@ -433,7 +433,9 @@ def test_the_one_who_beat_a_border_sets_its_pass_value_and_undo_takes_it_back():
 def test_a_border_is_redefined_only_through_a_thing_that_stands_for_one():
     beat = roll("attack", "Hargan", "Shoot", 4, 0, target="Loading door lock")
     redefine = {"kind": "redefine_border", "actor": "Hargan", "thing": "Loading door lock", "pass": 1}
-    error = refused("board.replay", {"setup": crew(), "events": [beat, redefine]})
+    plain = crew()
+    plain["things"][0].pop("border")  # (the warehouse crew's lock stands for Middle – East end)
+    error = refused("board.replay", {"setup": plain, "events": [beat, redefine]})
     assert (error["field"], error["event"]) == ("thing", 1) and "no border" in error["message"]
     error = refused("board.replay", {"setup": border_crew(), "events": [beat, {**redefine, "pass": -1}]})
     assert error["field"] == "pass"

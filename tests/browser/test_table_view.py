@@ -222,6 +222,66 @@ def test_end_of_exchange_with_nobody_acted_says_why(ref):
     assert b.log() == []
 
 
+def test_a_named_consequence_shows_on_the_card_and_can_be_invoked(ref):
+    """RULES.md §7 At the table: a consequence taken may be named; the card shows it, and it is
+    offered among the aspects to invoke (paid at the table)."""
+    b = ref
+    warehouse(b)
+    panel = b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=2, faces="+000")
+    option = panel.locator('[name="absorb"][value=\'["mild"]\']')
+    option.wait_for()
+    b.press(option)
+    b.fill(**{"named.mild": "Cracked ribs"})
+    b.log_it()
+    gatto = next(a for a in b.check_shown()["actors"] if a["name"] == "Gatto")
+    assert any(c.get("label") == "Cracked ribs" for c in gatto["consequences"])
+    assert "Cracked ribs" in b.w.locator('[data-actor="Gatto"]').inner_text()
+    b.action("simple", actor="Jade")
+    b.press(b.w.locator('[data-act="cancel"]').first)
+    b.action("attack", actor="Jade", target="Rook", skill="Fight", rating=2, faces="0000")
+    assert b.w.locator('[data-panel] [name="invokes"][value="Cracked ribs"]').count() == 1
+    b.press(b.w.locator('[data-act="cancel"]').first)
+
+
+def test_an_aspect_with_boxes_is_attacked_off_the_board(ref):
+    """RULES.md §7: "Cluttered aisles" was placed with 1 free invoke, so it has 1 stress box; a hit of
+    2 shifts goes past it and the aspect leaves the board. Log it says so."""
+    b = ref
+    warehouse(b)
+    panel = b.action("attack", actor="Jade", target="Cluttered aisles", skill="Fight", rating=2, faces="0000")
+    assert panel.locator('[name="track"]').count() == 0  # an aspect has one track: nothing to choose
+    option = panel.locator('[name="absorb"]').first
+    option.wait_for()
+    b.press(option)
+    b.page.wait_for_function("(s) => /Cluttered aisles is taken out/.test(document.querySelector(s).textContent)",
+                             arg=f'{WIDGET} [data-panel] [data-key="log"]')
+    b.log_it()
+    assert all(a["name"] != "Cluttered aisles" for a in b.check_shown()["aspects"])
+
+
+def test_a_beaten_border_is_set_by_who_beat_it_and_undone_like_any_event(ref):
+    """RULES.md §7 Things: the loading door lock stands for the border Middle – East end; once
+    Hargan beats it he may set that border's pass value, as an event of the log."""
+    b = ref
+    warehouse(b)
+    lock = next(t for t in b.state()["state"]["things"] if t["name"] == "Loading door lock")
+    assert lock["border"] == ["Middle", "East end"]
+    assert b.w.locator('[data-act="kind"][data-kind="redefine_border"]').count() == 0  # not beaten yet
+    panel = b.action("attack", actor="Hargan", target="Loading door lock", skill="Firearms", rating=4, faces="++++")
+    panel.locator('[data-key="log"]').wait_for()
+    b.page.wait_for_function("(s) => /taken out/.test(document.querySelector(s).textContent)", arg=f'{WIDGET} [data-panel] [data-key="log"]')
+    b.log_it()
+    b.action("redefine_border", actor="Hargan", thing="Loading door lock", **{"pass": 1})
+    b.log_it()
+    s = b.check_shown()
+    assert s["passes"] == [{"between": ["Middle", "East end"], "pass": 1, "by": "Hargan"}]
+    assert "now 1" in b.w.locator('[data-out="passes"]').inner_text()
+    b.press(b.w.locator('[data-act="undo"]'))
+    b.page.wait_for_function("(s) => !document.querySelector(s)", arg=f'{WIDGET} [data-out="passes"]')
+    assert b.state()["state"]["passes"] == []
+    b.press(b.w.locator('[data-act="cancel"]').first)
+
+
 def test_axe_finds_nothing_in_the_table_view_and_it_works_by_keyboard(ref):
     b = ref
     fresh(b)

@@ -37,7 +37,7 @@ def warehouse_crew() -> dict:
              "tracks": {"cool": 2, "humanity": 2, "reputation": 2},
              "skills": {"Fight": 2, "Athletics": 1}},
         ],
-        "things": [{"name": "Loading door lock", "threshold": 3, "zone": "East end"}],
+        "things": [{"name": "Loading door lock", "threshold": 3, "zone": "East end", "border": ["Middle", "East end"]}],
         "aspects": [{"name": "Cluttered aisles", "on": "zone", "target": "Middle", "free_invokes": 1}],
     }
 
