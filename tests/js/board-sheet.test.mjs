@@ -82,3 +82,16 @@ test("an undone event comes back as the sheet it was logged from", () => {
   assert.equal(sheet["named.mild"], "Cracked ribs");
   assert.deepEqual(actions.event({ ...sheet }, state), { ...e, bid: 0, opposition: 0 }); // (the sheet states the zero bid)
 });
+
+test("a thing's or an aspect's one way of taking a hit needs no tap", () => {
+  const p = { absorb: { options: [{ consequences: [], hit: { taken_out: true } }], taken_out_anyway: false } };
+  assert.equal(actions.reconcile({ kind: "attack", target: "Door" }, p, state).absorb, "[]");
+  assert.equal(actions.reconcile({ kind: "attack", target: "Smoke" }, p, state).absorb, "[]");
+  assert.equal(actions.reconcile({ kind: "attack", target: "Rook" }, p, state).absorb, undefined); // an actor chooses
+});
+
+test("an action on a thing or an aspect names no track (each has one)", () => {
+  const e = actions.event({ kind: "attack", actor: "Gatto", target: "Door", track: "cool", faces: "0000" }, state);
+  assert.equal(e.track, undefined);
+  assert.equal(actions.event({ kind: "attack", actor: "Gatto", target: "Rook", track: "cool", faces: "0000" }, state).track, "cool");
+});

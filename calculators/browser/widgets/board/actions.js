@@ -94,12 +94,14 @@ export function readDice(text) {
 export const absorbKey = (o) => JSON.stringify(o.consequences ?? []);
 
 /** The sheet after board.preview's answer: an absorb choice the options no longer offer is
- *  dropped (it is asked again), and the boxes start as the rules suggest. */
-export function reconcile(sheet, p) {
+ *  dropped (it is asked again), and the boxes start as the rules suggest. A thing or an aspect
+ *  does not resist: its one way of taking the hit needs no choice. */
+export function reconcile(sheet, p, state = null) {
   const next = { ...sheet };
   if (sheet.kind === "attack" || (sheet.kind === "continue" && p?.absorb)) {
     const offered = (p?.absorb?.options ?? []).map(absorbKey);
     if (next.absorb != null && !offered.includes(next.absorb)) delete next.absorb;
+    if (state && sheet.target && oneTrack(sheet.target, state) && offered.length === 1) next.absorb = offered[0];
   }
   if (p?.recovery && next.boxes == null) next.boxes = (p.recovery.suggested ?? []).map(String);
   return next;
@@ -137,7 +139,7 @@ export function event(sheet, state) {
   };
   if (fields.includes("actor")) text("actor");
   if (fields.includes("target")) text("target");
-  if (fields.includes("track") && !state.aspects.some((a) => a.name === t.target)) text("track"); // a thing takes any
+  if (fields.includes("track") && !oneTrack(t.target, state)) text("track"); // a thing or an aspect has one track
   if (fields.includes("roll")) {
     text("skill");
     put("rating");

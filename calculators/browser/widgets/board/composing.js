@@ -94,7 +94,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     const kept = Object.fromEntries(Object.entries(st.errors).filter(([f]) => f === "import"));
     if (reply.ok) {
       st.preview = reply.result;
-      setSheet(actions.reconcile(st.sheet, st.preview));
+      setSheet(actions.reconcile(st.sheet, st.preview, st.board.state));
       st.errors = kept;
     } else {
       const key = errorKey(reply.error.field);
