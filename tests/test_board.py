@@ -439,3 +439,32 @@ def test_a_border_is_redefined_only_through_a_thing_that_stands_for_one():
     assert (error["field"], error["event"]) == ("thing", 1) and "no border" in error["message"]
     error = refused("board.replay", {"setup": border_crew(), "events": [beat, {**redefine, "pass": -1}]})
     assert error["field"] == "pass"
+
+
+def refusal(events):
+    reply = call("board.replay", {"setup": crew(), "events": events})
+    assert not reply["ok"]
+    return reply["error"]
+
+
+def test_a_boosted_move_that_falls_short_says_what_the_dice_gave():
+    """Issue 31: it said "the roll has 3" when the dice gave 2 and the stress 1."""
+    boosted = roll("move", "Gatto", "Athletics", 3, -1, zone="East end", boost={"stress": {"track": "cool", "amount": 1}})
+    error = refusal([boosted])
+    assert "the roll gives 2 and the stress taken 1, 3 in all" in error["message"] and error["field"] == "zone"
+    assert "3 short" in error["message"]
+
+
+@pytest.mark.parametrize(("on", "target"), [("zone", "Middle"), ("border", ["West end", "Middle"])])
+def test_a_resist_on_a_maneuver_aimed_at_a_zone_or_border_is_refused_not_dropped(on, target):
+    """Issue 31: it was accepted and silently dropped (on a thing it was refused)."""
+    event = roll("maneuver", "Jade", "Stealth", 3, 0, aspect="Smoke", on=on, target=target,
+                 resist={"stress": {"track": "cool", "amount": 1}})
+    error = refusal([event])
+    assert error["field"] == "resist" and "does not resist" in error["message"]
+
+
+def test_a_refused_event_in_a_replay_is_counted_from_one_in_words_and_from_zero_in_its_index():
+    """Issue 31: the message and error.event must agree: "Event 2" is error.event 1."""
+    error = refusal([simple("Gatto"), simple("Nobody")])
+    assert error["message"].startswith("Event 2:") and error["event"] == 1

@@ -82,11 +82,11 @@ def _move(board, index, event, shifts, roll, used, *, continuing=False):
     board, paid, boost = _pay(board, "actor", index, event.boost, field="boost")
     shifts += paid
     actor = board.actors[index]
-    board, entry = _relocate(board, "actor", index, actor, event.zone, shifts, actor.name, roll, used, boost)
+    board, entry = _relocate(board, "actor", index, actor, event.zone, shifts, actor.name, roll, used, boost, bought=paid)
     return board, entry, None, None
 
 
-def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, resisted=""):
+def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, resisted="", *, bought=0):
     """Move ``mover`` (an actor or a thing) to ``zone`` with ``shifts`` (docs/edgerunner/conflicts.md#move)."""
     m = board.setup.map
     start_zone = mover.zone
@@ -114,8 +114,10 @@ def _relocate(board, kind, index, mover, zone, shifts, by, roll, used, extra, re
         raise RulesError(f"No way leads from {start_zone} to {zone} (every border between is off).",
                          field="zone", code="no_route")
     if there.shortfall:
-        raise RulesError(f"{zone} is beyond reach: the way there costs {there.route.cost} shifts and the roll has "
-                         f"{shifts} ({there.shortfall} short).", field="zone", code="too_large")
+        has = (f"the roll gives {shifts - bought} and the stress taken {bought}, {shifts} in all" if bought
+               else f"the roll has {shifts}")
+        raise RulesError(f"{zone} is beyond reach: the way there costs {there.route.cost} shifts and {has} "
+                         f"({there.shortfall} short).", field="zone", code="too_large")
     moved = _without_defense(replace(mover, zone=zone))          # a target that moves loses the defenses on it
     board = _set(board, kind, index, moved)
     text = f"{subject} {' → '.join(there.route.zones)} ({there.route.cost} of {_shifts_words(shifts)})"
@@ -235,6 +237,9 @@ def _maneuver(board, index, event, shifts, roll, used):
     on = event.on
     placed_on = _aspect_target(board, on, event.target)
     resisted = ""
+    if on in ("zone", "border") and event.resist is not None:
+        raise RulesError(f"A {on} does not resist: nobody takes stress or consequences against an aspect placed on it.",
+                         field="resist", code="invalid")
     if on in ("actor", "thing") and placed_on != actor.name:
         kind, t, _ = _target(board, placed_on)
         if event.resist is not None:

@@ -133,7 +133,9 @@ def replay(p: dict) -> dict:
     Output: ``token``, ``length`` (events held), ``map`` ({data,
     layout}: the map as data and each zone's grid cell), ``state`` and
     ``entries`` (every log entry, oldest first: {index, exchange, kind, actor,
-    target, shifts, range, text}).
+    target, shifts, range, text}). An event the rules refuse: the error names
+    its field, and ``event`` is its index in the log (from 0) while the message
+    counts as a reader does ("Event 2: …" is ``event`` 1).
 
     Example: ``{"setup": {...warehouse crew...}, "events": [{"kind": "move", "actor": "Gatto",
     "skill": "Athletics", "rating": 3, "faces": "+0--"}]}`` → ``entries[0].text`` "Exchange 1 —
