@@ -29,11 +29,11 @@ Nothing here is a rule of the games.
 >>> logs.steps(token, 3)
 Traceback (most recent call last):
 ...
-rules_core.errors.RulesError: This conflict changed elsewhere; it is read again from its log.
+rules_core.errors.RulesError: The engine no longer holds this conflict as the page has it (it restarted, or another tab changed it); it is read again from its log.
 >>> logs.steps("nope", 0)[0]
 Traceback (most recent call last):
 ...
-rules_core.errors.RulesError: This conflict changed elsewhere; it is read again from its log.
+rules_core.errors.RulesError: The engine no longer holds this conflict as the page has it (it restarted, or another tab changed it); it is read again from its log.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ STALE = "stale"
 
 
 def _stale() -> RulesError:
-    return RulesError("This conflict changed elsewhere; it is read again from its log.", field="token", code=STALE)
+    return RulesError("The engine no longer holds this conflict as the page has it (it restarted, or another tab changed it); it is read again from its log.", field="token", code=STALE)
 
 
 class Logs:
