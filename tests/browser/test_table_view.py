@@ -282,6 +282,27 @@ def test_a_beaten_border_is_set_by_who_beat_it_and_undone_like_any_event(ref):
     b.press(b.w.locator('[data-act="cancel"]').first)
 
 
+def test_the_setup_takes_the_party_the_stress_calculator_holds(ref):
+    """Issue 31: where the party roster already holds the characters, the setup takes them in one tap
+    (player characters on one side, opponents on the other; the taken out are left out)."""
+    b = ref
+    roster = {"current": "c1", "people": [
+        {"id": "c1", "name": "Gatto", "side": "pc", "standing": "in", "traits": []},
+        {"id": "c2", "name": "Jade", "side": "pc", "standing": "in", "traits": []},
+        {"id": "c3", "name": "Hargan", "side": "opponent", "standing": "in", "traits": []},
+        {"id": "c4", "name": "Vex", "side": "opponent", "standing": "taken_out", "traits": []}]}
+    b.page.evaluate("(r) => localStorage.setItem('conflict-table[/]:stress:roster', JSON.stringify(r))", roster)
+    if b.w.locator('[data-act="new"]').count():
+        b.w.locator('[data-act="new"]').first.evaluate("e => e.click()")
+    b.press(b.w.locator('[data-act="party"]'))
+    assert [b.w.locator(f'[name="actors.{i}.name"]').input_value() for i in range(3)] == ["Gatto", "Jade", "Hargan"]
+    assert b.w.locator('[name="actors.3.name"]').count() == 0
+    sides = [b.w.locator(f'[name="sides.{i}"]').input_value() for i in range(2)]  # (named ones are kept)
+    assert b.w.locator('[name="actors.2.side"] option:checked').inner_text() == sides[1]
+    b.start()
+    assert [a["side"] for a in b.state()["state"]["actors"]] == [sides[0], sides[0], sides[1]]
+
+
 def test_axe_finds_nothing_in_the_table_view_and_it_works_by_keyboard(ref):
     b = ref
     fresh(b)

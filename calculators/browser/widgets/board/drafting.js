@@ -2,7 +2,7 @@
 // the example, sides, actors and things added or removed, a map picked or
 // imported, setups saved and reused. Checking it is the rules' job.
 import * as setup from "./setup.js";
-import { draftStore, setups } from "./keep.js";
+import { draftStore, setups, party } from "./keep.js";
 import { mapFile } from "./files.js";
 
 export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
@@ -17,6 +17,8 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
   const d = {
     draft: setup.isDraft(kept) ? kept : setup.emptyDraft(first.id, first.map),
     saved: () => Object.keys(saved.all()),
+    /** The party the stress calculator holds (its names), to set up from in one tap. */
+    party: () => party(),
     /** A draft from a setup (a rematch, an example, a saved setup). */
     from(s) {
       d.draft = setup.draftFrom(s, options.maps.find((m) => m.map.name === s.map?.name)?.id ?? "");
@@ -30,6 +32,7 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
         await draw('[data-key="example"]');
         say(`Loaded ${reply.result.name}: ${d.draft.actors.map((a) => a.name).join(", ")}.`);
       }),
+      party: () => change(() => setup.fromParty(d.draft, party()), '[data-key="party"]'),
       add: (t) => change(() => setup.add(d.draft, t.dataset.what), `[data-key="add-${t.dataset.what}"]`),
       remove: (t) => change(() => setup.remove(d.draft, t.dataset.what, Number(t.dataset.index)), `[data-key="add-${t.dataset.what}"]`),
       "save-setup": () => {

@@ -27,6 +27,15 @@ export function setups() {
   };
 }
 
+/** The party the stress calculator keeps ("stress:roster": its characters, each a player character or
+ *  an opponent, with a standing): [{name, opponent}] of those still in, or [] when there is none. */
+export function party() {
+  const { value } = slot("stress:roster").read();
+  const people = value && typeof value === "object" && Array.isArray(value.people) ? value.people : [];
+  return people.filter((p) => p && typeof p.name === "string" && p.name.trim() && (p.standing ?? "in") === "in")
+    .slice(0, 30).map((p) => ({ name: p.name.trim().slice(0, 60), opponent: p.side === "opponent" }));
+}
+
 /** The action being composed on the board (actions.js's sheet), kept as it is filled in: a visit to
  *  another page, a reload or a change of kind loses nothing. A damaged value is set aside, not used. */
 export const usableSheet = (v) => !!v && typeof v === "object" && !Array.isArray(v) && (v.kind === null || typeof v.kind === "string");

@@ -89,6 +89,16 @@ export function payload(d) {
   };
 }
 
+/** The party (the stress calculator's roster) as the draft's actors: player characters on the first side,
+ *  opponents on the second, each in the map's first zone; sides left unnamed are named for them. */
+export function fromParty(d, people) {
+  const zone = zoneNames(d.map)[0] ?? "";
+  while (d.sides.length < 2) d.sides.push("");
+  if (!String(d.sides[0]).trim()) d.sides[0] = "Players";
+  if (people.some((p) => p.opponent) && !String(d.sides[1]).trim()) d.sides[1] = "Opponents";
+  d.actors = people.map((p) => ({ ...blankActor(p.opponent ? "1" : "0", zone), name: p.name }));
+}
+
 /** An actor's side in the draft is the side's place ("0", "1"): renaming a side, or leaving it unnamed,
  *  never leaves an actor on a side the list does not show. */
 export function sideName(d, at) {
@@ -116,7 +126,7 @@ export const remove = (d, what, i) => {
 };
 
 /** Draw the setup view. maps: [{id, title}]; saved: names of saved setups. */
-export function draw(d, { ui, wid, maps, saved, running }) {
+export function draw(d, { ui, wid, maps, saved, running, party = [] }) {
   const { el } = ui;
   const f = (path, label, value, extra = {}) => ui.field({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path),
     name: path, label, value, attrs: { "data-path": path }, ...extra });
@@ -130,6 +140,7 @@ export function draw(d, { ui, wid, maps, saved, running }) {
     running ? el("p", {}, `A conflict is in progress (${running}); starting a new one sets it aside, and you can bring it back.`) : null,
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "example", "data-key": "example" }, "Load the warehouse crew"),
+      party?.length ? el("button", { type: "button", "data-act": "party", "data-key": "party" }, `Take the party (${party.length})`) : null,
       running ? el("button", { type: "button", "data-act": "back", "data-key": "back" }, "Back to the conflict") : null),
     el("fieldset", { class: "calc__group" }, el("legend", {}, "Map"),
       ui.field({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
