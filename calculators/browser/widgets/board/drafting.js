@@ -17,8 +17,6 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
   const d = {
     draft: setup.isDraft(kept) ? kept : setup.emptyDraft(first.id, first.map),
     saved: () => Object.keys(saved.all()),
-    /** The party the stress calculator holds (its names), to set up from in one tap. */
-    party: () => party(),
     /** A draft from a setup (a rematch, an example, a saved setup). */
     from(s) {
       d.draft = setup.draftFrom(s, options.maps.find((m) => m.map.name === s.map?.name)?.id ?? "");
@@ -32,7 +30,12 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
         await draw('[data-key="example"]');
         say(`Loaded ${reply.result.name}: ${d.draft.actors.map((a) => a.name).join(", ")}.`);
       }),
-      party: () => change(() => setup.fromParty(d.draft, party()), '[data-key="party"]'),
+      party: () => {
+        const people = party(); // read only when asked: the stress calculator's roster is its own
+        if (!people.length) return say("The stress calculator holds no party yet: add the characters there, or here.", true);
+        change(() => setup.fromParty(d.draft, people), '[data-key="party"]');
+        say(`Took the party: ${people.map((p) => p.name).join(", ")}.`);
+      },
       add: (t) => change(() => setup.add(d.draft, t.dataset.what), `[data-key="add-${t.dataset.what}"]`),
       remove: (t) => change(() => setup.remove(d.draft, t.dataset.what, Number(t.dataset.index)), `[data-key="add-${t.dataset.what}"]`),
       "save-setup": () => {

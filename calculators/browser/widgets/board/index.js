@@ -97,7 +97,7 @@ export function mount(root, { engine, ui, options }) {
     else {
       main.replaceChildren(...(table.open ? [el("div", { class: "board__barbuttons board__setupbar" },
         el("button", { type: "button", "data-act": "table-close", "data-key": "table-close" }, "Close the table view"))] : []),
-      ...setup.draw(setting.draft, { ui, wid, maps: options.maps, saved: setting.saved(), party: setting.party(),
+      ...setup.draw(setting.draft, { ui, wid, maps: options.maps, saved: setting.saved(),
         running: st.conflict ? `${st.conflict.events.length} logged` : null }).filter(Boolean));
     }
     paint();

@@ -126,7 +126,7 @@ export const remove = (d, what, i) => {
 };
 
 /** Draw the setup view. maps: [{id, title}]; saved: names of saved setups. */
-export function draw(d, { ui, wid, maps, saved, running, party = [] }) {
+export function draw(d, { ui, wid, maps, saved, running }) {
   const { el } = ui;
   const f = (path, label, value, extra = {}) => ui.field({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path),
     name: path, label, value, attrs: { "data-path": path }, ...extra });
@@ -140,7 +140,7 @@ export function draw(d, { ui, wid, maps, saved, running, party = [] }) {
     running ? el("p", {}, `A conflict is in progress (${running}); starting a new one sets it aside, and you can bring it back.`) : null,
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "example", "data-key": "example" }, "Load the warehouse crew"),
-      party?.length ? el("button", { type: "button", "data-act": "party", "data-key": "party" }, `Take the party (${party.length})`) : null,
+      el("button", { type: "button", "data-act": "party", "data-key": "party" }, "Take the party"),
       running ? el("button", { type: "button", "data-act": "back", "data-key": "back" }, "Back to the conflict") : null),
     el("fieldset", { class: "calc__group" }, el("legend", {}, "Map"),
       ui.field({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
