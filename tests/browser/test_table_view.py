@@ -78,6 +78,24 @@ def test_one_tap_opens_the_table_view_and_close_returns(ref, server):
     assert TABLE in b.page.url and "#table-view" not in b.page.url  # (the theme may track the heading in the hash)
 
 
+def test_the_page_behind_the_table_view_is_out_of_the_way_and_close_returns_to_the_board(ref):
+    """While the view is open the page's text is not drawn behind it (a tap lays out the board alone);
+    Close brings the referee back to where they were on the page, at the board's button."""
+    b = ref
+    fresh(b)
+    opener = b.w.locator('[data-act="table-open"]')
+    opener.scroll_into_view_if_needed()
+    where = b.page.evaluate("scrollY")
+    assert where > 1000  # the board stands far down the page
+    b.press(opener)
+    b.page.wait_for_function("(s) => document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
+    assert b.page.evaluate("!document.querySelector('.md-content__inner > h1').checkVisibility()"
+                           " && !document.querySelector('.md-header').checkVisibility()")
+    b.press(b.w.locator('[data-act="table-close"]'))
+    b.page.wait_for_function("(s) => !document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
+    assert abs(b.page.evaluate("scrollY") - where) < 50 and in_view(opener)
+
+
 def test_an_attack_from_who_acts_to_log_it_without_scrolling(ref):
     """Who acts, Attack, the target, the dice, how the target absorbs, Log it: each a tap on the
     first screen, and the logged line shows on it."""

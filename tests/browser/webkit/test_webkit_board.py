@@ -80,3 +80,53 @@ def test_a_conflict_logged_and_undone_is_kept_across_a_reload(wk, wk_server):
     wk.click(f'{W} [data-act="redo"]')  # the undone action came through the reload too
     wait_log(wk, 2)
     assert log_lines(wk) == two
+
+
+def chip(name: str, value: str) -> str:
+    """The chip (a label round a radio) a finger taps for `name` = `value`."""
+    return f'{W} label:has(> input[name="{name}"][value="{value}"])'
+
+
+def test_an_attack_logged_in_the_table_view_on_a_phone_sized_window(webkit, wk_server):
+    """The table view in WebKit on a phone-sized window: it takes the whole window, an attack is
+    tapped from who acts to Log it (chips, a die, the absorb choice) with nothing typed, the logged
+    line shows on the screen, and Close returns to the page."""
+    wk = as_page(webkit())
+    wk.driver.set_window_size(360, 740)
+    wk.goto(wk_server.url + CONFLICTS)
+    # (the smallest window WebKitGTK's MiniBrowser opens is 447 px wide: a large phone's width)
+    assert wk.js("() => innerWidth") <= 450, "the window is not phone-sized"
+    wait_engine(wk)
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-act="example"]', what="the board's setup")
+    wk.click(f'{W} [data-act="example"]')
+    wk.wait("(sel) => document.querySelector(sel)?.value === 'Gatto'", f'{W} [name="actors.0.name"]',
+            what="the warehouse crew in the setup")
+    wk.click(f'{W} button[type="submit"]')
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-out="exchange"]', what="the conflict to start")
+    wk.click(f'{W} [data-act="table-open"]')
+    wk.wait("(sel) => document.querySelector(sel).classList.contains('is-table')", W, what="the table view")
+    assert wk.js("(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+                 " return r.top === 0 && r.left === 0 && r.width === innerWidth && r.height === innerHeight; }", W)
+
+    for name, value in (("actor", "Rook"), ("kind", "attack"), ("target", "Gatto")):
+        if name == "kind":
+            wk.click(f'{W} [data-act="kind"][data-kind="attack"]')
+        else:
+            wk.click(chip(name, value))
+    wk.click(f'{W} [data-act="die"][data-die="0"]')  # blank → plus: the skill's rating came with the actor
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-panel] input[name="absorb"]', what="how Gatto absorbs")
+    wk.click(f'{W} [data-panel] label:has(> input[name="absorb"])')
+    wk.click(f'{W} [data-panel] [data-key="log"]')
+    wait_log(wk, 1)
+    kept = saved(wk)
+    assert kept["events"][0]["kind"] == "attack" and kept["events"][0]["target"] == "Gatto"
+    replayed = call("board.replay", {"setup": kept["setup"], "events": kept["events"]})
+    assert replayed["ok"], replayed
+    line = replayed["result"]["entries"][0]["text"]
+    assert log_lines(wk) == [line]
+    assert wk.js("(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();"
+                 " return !e.hidden && r.top >= 0 && r.bottom <= innerHeight; }", f'{W} [data-out="last"]')
+    assert line in wk.text(f'{W} [data-out="last"]')
+
+    wk.click(f'{W} [data-act="table-close"]')
+    wk.wait("(sel) => !document.querySelector(sel).classList.contains('is-table')", W, what="the page again")

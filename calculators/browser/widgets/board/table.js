@@ -5,12 +5,15 @@ export const HASH = "#table-view";
 export function tableView(root, { onChange }) {
   let open = false;
   let pushed = false; // opened by a tap here: Close goes Back, as the phone's own Back does
+  let scrolled = 0; // where the page was: the rest of the page is hidden while the view is open
 
   function set(value) {
     if (open === value) return;
     open = value;
+    if (value) scrolled = window.scrollY;
     root.classList.toggle("is-table", value);
     document.documentElement.classList.toggle("board-table-open", value);
+    if (!value) window.scrollTo(0, scrolled);
     onChange();
   }
   const fromAddress = () => set(location.hash === HASH);
