@@ -1,5 +1,5 @@
 """Limits on YAML read at build time (calculator fences, map files), like the
-browser's import (``assets/calc/widgets/borders/files.js``): PyYAML shares an
+browser's import (``assets/calc/maps/files.js``): PyYAML shares an
 aliased value instead of copying it, so a few hundred bytes of aliases
 ("billion laughs") load at once and then take forever to walk or write out.
 :func:`check` walks the loaded data as it would be expanded and stops at the

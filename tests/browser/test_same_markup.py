@@ -3,7 +3,7 @@
 A field drawn at build time (``calculators/pages/widgets/_html.py``) and one built in
 the page (``ui.js``'s ``field``) must read the same to a screen reader and take
 the rules' messages the same way; a map drawn at build time
-(``widgets/borders.py``) and in the page (``borders/svg.js``) must look the
+(``widgets/borders.py``) and in the page (``maps/svg.js``) must look the
 same. Chromium parses the Python markup and both trees are compared after
 normalising what a reader cannot see: attribute order, whitespace, number
 formatting (``12`` and ``12.0``) and the ``xmlns`` the HTML parser leaves as an
@@ -104,7 +104,7 @@ def test_a_map_drawn_in_the_page_is_the_one_the_build_draws(blank, server, examp
     assert reply["ok"], reply
     drawing = reply["result"]
     title = f"Map: {data.get('name', example)}"
-    [(python, js)] = compare(blank, server.url + calc_folder(server.folder) + "/widgets/borders/svg.js",
+    [(python, js)] = compare(blank, server.url + calc_folder(server.folder) + "/maps/svg.js",
                              [(borders.svg(drawing, "w", title), ["draw", drawing, "w-map", title])])
     assert sum(line.strip().startswith("<rect") for line in python) == len(data["zones"])
     assert js == python

@@ -1,5 +1,5 @@
 // Reading a map file: JSON or YAML, within limits, with sentences a player can read.
-// files.js loads js-yaml from the site's vendor folder (../../vendor/js-yaml.mjs next to
+// maps/files.js loads js-yaml from the site's vendor folder (../vendor/js-yaml.mjs next to
 // it once shipped), so the test lays out that pair in a temporary folder.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
@@ -13,11 +13,11 @@ let files;
 
 before(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "files-js-"));
-  mkdirSync(path.join(dir, "widgets", "borders"), { recursive: true });
+  mkdirSync(path.join(dir, "maps"), { recursive: true });
   mkdirSync(path.join(dir, "vendor"));
-  copyFileSync(path.join(ROOT, "calculators/browser/widgets/borders/files.js"), path.join(dir, "widgets/borders/files.js"));
+  copyFileSync(path.join(ROOT, "calculators/browser/maps/files.js"), path.join(dir, "maps/files.js"));
   copyFileSync(path.join(ROOT, "node_modules/js-yaml/dist/js-yaml.mjs"), path.join(dir, "vendor/js-yaml.mjs"));
-  files = await import(pathToFileURL(path.join(dir, "widgets/borders/files.js")).href);
+  files = await import(pathToFileURL(path.join(dir, "maps/files.js")).href);
 });
 
 test("a YAML map reads, and a JSON file is read as JSON", async () => {

@@ -20,7 +20,15 @@ globalThis.window = /** @type {any} */ ({ localStorage: new FakeStorage() });
 
 const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll } =
   await import("../../calculators/browser/keeping/everything.js");
-const { checkOf } = await import("../../calculators/browser/keeping/checks.js");
+const { checkOf, registerKept } = await import("../../calculators/browser/keeping/checks.js");
+// Every widget's kept names and checks, as loadChecks() reads them in the browser (the build's registry
+// names the widgets with a kept.js; here, the files themselves).
+const { readdirSync, existsSync } = await import("node:fs");
+const WIDGETS = new URL("../../calculators/browser/widgets/", import.meta.url);
+for (const name of readdirSync(WIDGETS)) {
+  const kept = new URL(`${name}/kept.js`, WIDGETS);
+  if (existsSync(kept)) registerKept((await import(kept.href)).KEPT);
+}
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
 
 const ls = () => globalThis.window.localStorage;

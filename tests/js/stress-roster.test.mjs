@@ -1,8 +1,8 @@
-// The stress roster's keeping (roster.js): what the keeper refuses and sets aside
+// The party roster's keeping (party/roster.js, kept by the stress calculator): what the keeper refuses and sets aside
 // (issue 25, finding 2) and how two tabs' rosters are merged (finding 3).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mergeRosters, rosterCodec } from "../../calculators/browser/widgets/stress/roster.js";
+import { mergeRosters, rosterCodec } from "../../calculators/browser/party/roster.js";
 
 const person = (id, name, more = {}) => ({ id, name, side: "pc", standing: "in", traits: [], ...more });
 const roster = (current, ...people) => ({ current, people });

@@ -4,7 +4,7 @@
 // Offline page). The file and its checks: everything.js and checks.js; the
 // persistence answer: persist.js. Nothing here is a rule of the games.
 import { collect, makeFile, readFile, checkAll, adoptAll, tooLarge } from "./everything.js";
-import { checkOf } from "./checks.js";
+import { checkOf, loadChecks } from "./checks.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
 
@@ -45,6 +45,7 @@ async function importText(text, engine) {
   const read = readFile(text);
   if (read.problem) return `This file was not imported: ${read.problem}. Nothing was changed.`;
   if (engine.status === "held") engine.allow();
+  await loadChecks(); // every calculator's kept names and checks (their kept.js)
   const verdict = await checkAll(read.kept, (name) => checkOf(name, engine));
   if (verdict.down) return `This file could not be checked (${verdict.down}), so nothing was changed. Try again once the calculators work.`;
   if (verdict.problem) return `This file was not imported: ${verdict.problem}. Nothing was changed.`;

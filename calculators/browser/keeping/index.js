@@ -10,4 +10,4 @@ export { ROOT, keyFor, slot } from "./slot.js";
 export { drawAsides } from "./setaside.js";
 export { download, fileName } from "./download.js";
 export { History } from "./history.js";
-export { registerCheck } from "./checks.js";
+export { registerCheck, registerKept } from "./checks.js";

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from .base import Option, Widget, WidgetError
 
 NOT_WIDGETS = {"base"}
+BROWSER_WIDGETS = Path(__file__).resolve().parents[2] / "browser" / "widgets"
 
 
 def _discover() -> dict[str, Widget]:
@@ -41,8 +43,10 @@ WIDGETS = {name: widget.render for name, widget in REGISTRY.items()}
 
 
 def browser_list() -> dict:
-    """What the browser needs to know of the registry: the widgets' names (``calc.js`` loads their modules)."""
-    return {"widgets": list(REGISTRY)}
+    """What the browser needs to know of the registry: the widgets' names (``calc.js`` loads their modules)
+    and those that keep something in the browser (a ``kept.js`` listing the names and their checks, which
+    Import everything reads: ``keeping/checks.js``)."""
+    return {"widgets": list(REGISTRY), "keeping": [name for name in REGISTRY if (BROWSER_WIDGETS / name / "kept.js").exists()]}
 
 
 __all__ = ["REGISTRY", "WIDGETS", "Option", "Widget", "WidgetError", "browser_list"]

@@ -37,7 +37,7 @@ def _result(name: str, payload: dict) -> dict:
 
 def describe(drawing: dict) -> str:
     """The drawing in one sentence for a screen reader (the SVG's ``<desc>``): its zones and
-    borders with their ways; ``svg.js`` says the same and adds the highlighted route."""
+    borders with their ways; ``maps/svg.js`` says the same and adds the highlighted route."""
     zones = ", ".join(z["zone"] for z in drawing["zones"]) or "none"
     borders = "; ".join(
         f'{b["between"][0]} – {b["between"][1]}: '
@@ -48,7 +48,7 @@ def describe(drawing: dict) -> str:
 
 
 def svg(drawing: dict, wid: str, title: str) -> str:
-    """The diagram as SVG markup (``assets/widgets/borders/svg.js`` draws the same from the same data)."""
+    """The diagram as SVG markup (``assets/calc/maps/svg.js`` draws the same from the same data)."""
     x, y, w, hgt = drawing["view_box"]
     parts = [
         f'<svg {h.attrs(class_="bmap", xmlns="http://www.w3.org/2000/svg", viewBox=f"{x} {y} {w} {hgt}", width=w, height=hgt, role="img", aria_labelledby=f"{wid}-map-title", aria_describedby=f"{wid}-map-desc")}>'

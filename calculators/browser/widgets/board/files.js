@@ -2,7 +2,7 @@
 // a link carrying it (share.js: #board=…, checked before it replaces
 // anything), a map file for the setup (the border calculator's reader).
 import * as share from "../../share.js";
-import { parseText } from "../borders/files.js";
+import { parseText } from "../../maps/files.js";
 import { download, fileName } from "./keep.js";
 import { pack, unpack } from "./conflict.js";
 

@@ -2,6 +2,7 @@
 // and two small slots of its own: the setup being typed, and saved setups by
 // name ("the warehouse crew"). Nothing here is a rule of the games.
 import { slot } from "../../keeping/slot.js";
+import { rosterStore } from "../../party/roster.js";
 
 export { keeper } from "../../keeping/keeper.js";
 export { download, fileName } from "../../keeping/download.js";
@@ -27,10 +28,10 @@ export function setups() {
   };
 }
 
-/** The party the stress calculator keeps ("stress:roster": its characters, each a player character or
+/** The party the stress calculator keeps (party/roster.js: its characters, each a player character or
  *  an opponent, with a standing): [{name, opponent}] of those still in, or [] when there is none. */
 export function party() {
-  const { value } = slot("stress:roster").read();
+  const { value } = rosterStore().read();
   const people = value && typeof value === "object" && Array.isArray(value.people) ? value.people : [];
   return people.filter((p) => p && typeof p.name === "string" && p.name.trim() && (p.standing ?? "in") === "in")
     .slice(0, 30).map((p) => ({ name: p.name.trim().slice(0, 60), opponent: p.side === "opponent" }));

@@ -4,7 +4,7 @@
 // log as a story. Geometry comes from borders.diagram; nothing here is a rule.
 // The map is an SVG built once per state (tokens move); everything else is a
 // lit-html template (play.js), so a tap redraws only what changed.
-import { draw as drawMap } from "../borders/svg.js";
+import { draw as drawMap } from "../../maps/svg.js";
 import { zoneNames } from "./setup.js";
 
 const NS = "http://www.w3.org/2000/svg";

@@ -2,7 +2,7 @@
 // each builds a new map (editor.js) and hands it to w.commit, which asks the rules
 // and keeps it only if they accept it. Undo and redo are the keeper's.
 import { edits, fieldFor, wayRow, newBorder, typed } from "./editor.js";
-import { exportText, parseText } from "./files.js";
+import { exportText, parseText } from "../../maps/files.js";
 import { download } from "../../keeping/download.js";
 
 /** The edits of one mounted widget `w` (index.js): {actions, onChange, onEnter, moveZone}. */

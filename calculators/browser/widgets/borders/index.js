@@ -5,7 +5,7 @@
 // parts: svg.js draws, editor.js builds edits and their rows, edits.js wires
 // them, answers.js words the move, drag.js drags zones, shared.js the link,
 // files.js reads and writes files. The map is kept by the keeper (keeping/).
-import { draw, mark } from "./svg.js";
+import { draw, mark } from "../../maps/svg.js";
 import { zoneRows, borderRows, wayRow } from "./editor.js";
 import { routeLines, noRoute, reachLines } from "./answers.js";
 import { enableDrag } from "./drag.js";

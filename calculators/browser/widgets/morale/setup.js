@@ -2,7 +2,7 @@
 // (the wiki's Approach and positioning) comes from rules_core's form, rendered
 // into the page at build time; checking the setup is rules_core's job.
 import { field } from "./fields.js";
-import { rosterNames } from "../stress/roster.js";
+import { rosterNames } from "../../party/roster.js";
 import { typedNumber } from "../../ui.js";
 
 const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });

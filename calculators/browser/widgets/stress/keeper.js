@@ -3,7 +3,7 @@
 // character and model, in the stored form {state, history, future}. No rules
 // here: the panel gives the checks (`check` asks rules_core, `bounds` is the
 // cheap shape check before anything is drawn).
-import { readRoster, slotName } from "./roster.js";
+import { readRoster, slotName } from "../../party/roster.js";
 
 const UNDO_STEPS = 20;
 const setAsideNotes = {}; // model → the report, so every widget on the page can show it until the model is saved again

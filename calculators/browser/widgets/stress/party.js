@@ -8,7 +8,7 @@ import { own } from "../../own.js";
 import * as share from "../../share.js";
 import {
   FORMAT, LIMITS, SIDES, STANDINGS, addPerson, adopt, bundle, fresh, mergeRosters, rosterCodec, slotName, unpackChecked,
-} from "./roster.js";
+} from "../../party/roster.js";
 
 const SHARE = "stress"; // the link's #stress=…
 

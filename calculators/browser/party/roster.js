@@ -6,8 +6,8 @@
 // always kept, so an old saved state becomes a roster of one) or
 // "stress:<model>:<id>". Whether a state is sound is asked of the rules (the
 // panels' checks). Nothing here is a rule of the games.
-import { isOwn } from "../../own.js";
-import { slot } from "../../keeping/index.js";
+import { isOwn } from "../own.js";
+import { slot } from "../keeping/index.js";
 
 export const FORMAT = "conflict-table/stress";
 export const MODELS = ["wounds", "conditions", "track"];

@@ -4,7 +4,7 @@ let yaml = null;
 
 /** js-yaml, shipped with the site (assets/calc/vendor), loaded the first time YAML is needed. */
 async function yamlLib() {
-  yaml ??= await import(new URL("../../vendor/js-yaml.mjs", import.meta.url).href);
+  yaml ??= await import(new URL("../vendor/js-yaml.mjs", import.meta.url).href);
   return yaml;
 }
 

@@ -1,0 +1,23 @@
+// The names the morale tracker keeps and how Import everything checks each (the same checks its
+// keeper uses): listed here, where they are kept; keeping/checks.js loads this list through the
+// build's registry and knows no widget.
+import { json, judged } from "../../keeping/checks.js";
+import { unpack } from "./saved.js";
+import { isDraft } from "./setup.js";
+
+/** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
+export const KEPT = [
+  // The conflict (keep.js): saved.unpack, then the rules replay it.
+  [/^morale$/, async (text, engine) => {
+    if (text === "null") return null;
+    const { conflict, problem } = unpack(text);
+    if (problem) return { problem: `it is damaged: ${problem}` };
+    return judged(await engine.call("morale.replay", { setup: conflict.setup, events: conflict.events }));
+  }],
+  // The setup being typed (index.js reads it with setup.isDraft).
+  [/^morale:draft$/, async (text) => {
+    const got = json(text);
+    if (got.problem) return got;
+    return isDraft(got.value) ? null : { problem: "it is not a conflict's setup" };
+  }],
+];

@@ -1,0 +1,42 @@
+// The names the stress calculator keeps (the party's roster, each character's state of each model)
+// and how Import everything checks each (the same checks the calculator uses): listed here, where
+// they are kept; keeping/checks.js loads this list through the build's registry and knows no widget.
+import { json, judged, isRecord } from "../../keeping/checks.js";
+import { rosterCodec } from "../../party/roster.js";
+
+/** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
+export const KEPT = [
+  // The roster (party/roster.js, rosterCodec: the party the morale tracker and the board read too).
+  [/^stress:roster$/, async (text) => {
+    const got = rosterCodec.fromText(text);
+    return got.problem ? { problem: got.problem } : null;
+  }],
+
+  // A character's stress state of one model (keeper.js's stored form {state, history, future}),
+  // then the rules' check of that model (the panels' check: wounds.js, conditions.js, track.js).
+  [/^stress:(wounds|conditions|track)(:c\d{1,6})?$/, async (text, engine) => {
+    const got = json(text);
+    if (got.problem) return got;
+    const v = got.value;
+    if (!isRecord(v) || !isRecord(v.state) || !Array.isArray(v.history) || (v.future !== undefined && !Array.isArray(v.future))) {
+      return { problem: "it is not in the expected shape" };
+    }
+    const s = v.state;
+    if (isRecord(s.wounds)) {
+      const type = Object.keys(s.wounds)[0];
+      return judged(await engine.call("stress.wounds",
+        { wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand, stress: 0, type }));
+    }
+    if (Array.isArray(s.conditions)) return judged(await engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress: 0 }));
+    if (isRecord(s.tracks)) {
+      for (const [name, t] of Object.entries(s.tracks)) {
+        if (!isRecord(t)) return { problem: `${name}: it is not a track` };
+        const track = { threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken };
+        const verdict = judged(await engine.call("stress.track_hit", { track, shifts: 0 }), `${name}: `);
+        if (verdict) return verdict;
+      }
+      return null;
+    }
+    return { problem: "it holds no wound boxes, condition slots nor stress tracks" };
+  }],
+];

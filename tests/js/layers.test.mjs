@@ -1,0 +1,57 @@
+// Layers that point one way (issue 34 §2): the browser code's imports, read from its files.
+// Below the widgets (keeping/, ui.js, share.js, calc.js, engine.js, maps/, party/, …) nothing imports
+// a widget: a widget's kept names reach Import everything through its own kept.js, listed by the build's
+// registry. A widget imports nothing of another widget: what two share lives below both.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve, dirname, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const BROWSER = fileURLToPath(new URL("../../calculators/browser/", import.meta.url));
+const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?:[^;"'`]*?\sfrom\s*)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.name.endsWith(".js")) yield path;
+  }
+}
+
+/** Every file's imports of another file of calculators/browser: [from, to], both relative to it. */
+function imports() {
+  const out = [];
+  for (const file of files(BROWSER)) {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "");
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2];
+      if (!spec.startsWith(".")) continue;
+      out.push([relative(BROWSER, file), relative(BROWSER, resolve(dirname(file), spec))]);
+    }
+  }
+  return out;
+}
+
+/** The widget a file belongs to (widgets/<name>/…), or null below the widgets. */
+const widgetOf = (path) => {
+  const parts = path.split(sep);
+  return parts[0] === "widgets" && parts.length > 2 ? parts[1] : null;
+};
+
+test("the reader sees the imports it must judge (a check of this test itself)", () => {
+  const all = imports();
+  assert.ok(all.length > 100, `only ${all.length} imports read`);
+  assert.ok(all.some(([from, to]) => from === join("widgets", "board", "kept.js") && to === join("keeping", "checks.js")));
+  assert.ok(all.some(([from, to]) => from === join("keeping", "checks.js") && to === "registry.js")); // a dynamic import
+});
+
+test("nothing below the widgets imports a widget", () => {
+  const up = imports().filter(([from, to]) => !widgetOf(from) && widgetOf(to));
+  assert.deepEqual(up, [], `imports from below the widgets into a widget:\n${up.map((p) => p.join(" → ")).join("\n")}`);
+});
+
+test("no widget imports another widget's files", () => {
+  const across = imports().filter(([from, to]) => widgetOf(from) && widgetOf(to) && widgetOf(from) !== widgetOf(to));
+  assert.deepEqual(across, [], `imports between widgets:\n${across.map((p) => p.join(" → ")).join("\n")}`);
+});
