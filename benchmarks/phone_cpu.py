@@ -223,6 +223,24 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit) -> dict:
     }
 
 
+def measure_taps(chromium, exe: Path, site: Path) -> dict:
+    """The taps alone (``--taps-only``): one tap's p50/p95 per calculator at the CPU limit, over the phone link."""
+    link = PROFILES["phone"]
+    server = PhoneServer(site, link["mbit"], link["rtt_ms"])
+    try:
+        browser = chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
+        taps = measure_interactions(browser, server.url, TAPS, settle_ms=SETTLE_MS)
+        browser.close()
+    finally:
+        server.close()
+    return taps
+
+
+def print_taps(taps: dict) -> None:
+    for name, t in taps.items():
+        print(f"  tap {name:<30} p50 {t['p50']:.1f} ms   p95 {t['p95']:.1f} ms   ({t['changes']} taps)")
+
+
 def print_report(r: dict, share: float) -> None:
     fl, ou = r["floor_ready_ms"], r["ours_ready_ms"]
 
@@ -241,14 +259,15 @@ def print_report(r: dict, share: float) -> None:
         print(f"  left on the phone by a first visit: {s['usage']:,} bytes (estimate); caches {s['caches']}")
     print("  return visit, worker timeline (ms since the worker started):",
           ", ".join(f"{step} {ms}" for step, ms in r["timeline_return"] or []))
-    for name, t in r["taps"].items():
-        print(f"  tap {name:<30} p50 {t['p50']:.1f} ms   p95 {t['p95']:.1f} ms   ({t['changes']} taps)")
+    print_taps(r["taps"])
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="floor/ours pairs (default 3)")
     parser.add_argument("--share", type=float, default=1 / 3, help="share of the machine's CPU (default 1/3)")
+    parser.add_argument("--taps-only", action="store_true",
+                        help="only the calculators' taps at the CPU limit (a minute, not the visits' half hour)")
     args = parser.parse_args()
     problem = limit_problem()
     if problem:
@@ -266,9 +285,17 @@ def main() -> int:
         held = CpuLimit(args.share, Path(tmp))
         try:
             with sync_playwright() as p:
-                report = measure(p.chromium, held.chromium, site, args.runs, held)
+                if args.taps_only:
+                    taps = measure_taps(p.chromium, held.chromium, site)
+                else:
+                    report = measure(p.chromium, held.chromium, site, args.runs, held)
         finally:
             held.close()
+    if args.taps_only:
+        print(f"Phone-CPU taps — {dt.datetime.now(dt.UTC).isoformat(timespec='seconds')}, CPU held to {args.share:.2f}, "
+              f"{TAPS} taps per calculator:")
+        print_taps(taps)
+        return 0
     date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     report = {"date": date, "cpus": os.cpu_count(), "share": round(args.share, 3), "quota_us": held.quota,
               "period_us": PERIOD_US, **report}

@@ -165,6 +165,11 @@ export function el(tag, attrs = {}, ...children) {
  * @param {Element | string | null} widget the widget's root, or its id
  */
 export function heading(widget, depth, attrs = {}, ...children) {
+  return el(`h${headingLevel(widget, depth)}`, attrs, ...children);
+}
+
+/** The level (1–6) of a heading `depth` below the widget's place on the page (see heading). */
+export function headingLevel(widget, depth) {
   const root = typeof widget === "string" ? document.getElementById(widget) : widget;
   let level = 1;
   if (root) {
@@ -173,7 +178,7 @@ export function heading(widget, depth, attrs = {}, ...children) {
       level = Number(h.tagName[1]);
     }
   }
-  return el(`h${Math.min(6, level + depth)}`, attrs, ...children);
+  return Math.min(6, level + depth);
 }
 
 /**

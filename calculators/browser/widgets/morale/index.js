@@ -12,6 +12,7 @@ import { tapped } from "./tap.js";
 import { keeping } from "./keep.js";
 import { steps } from "./steps.js";
 import { acts } from "./acts.js";
+import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { receive } from "../../handoff.js";
 import { follow } from "../../edition.js";
 
@@ -70,7 +71,14 @@ export function mount(root, { engine: whole, ui, options }) {
   const tools = el("div", { class: "morale__tools" });
   const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
   const asideBox = el("div", { class: "morale__asides" });
+  const importError = ui.errorSlot("import");
+  // The setup is drawn by hand (setupBox); play is a lit-html template rendered in its own box (playBox).
+  const setupBox = el("div", { class: "morale__setup-box" });
+  const playBox = el("div", { class: "morale__play-box" });
+  m.main.append(setupBox, playBox);
   app.replaceChildren(m.notice, m.main, tools, live);
+  const base = ui.headingLevel(root, 0); // the widget's place on the page sets its headings' levels
+  const level = (depth) => Math.min(6, base + depth);
   const keep = keeping(m);
   Object.assign(m, steps(m, keep));
 
@@ -79,21 +87,22 @@ export function mount(root, { engine: whole, ui, options }) {
     const active = document.activeElement;
     const key = focusKey !== undefined ? focusKey : root.contains(active) ? /** @type {HTMLElement | null} */ (active.closest("[data-key]"))?.dataset.key : null;
     const { conflict } = m;
-    if (m.mode === "loading") m.main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
+    setupBox.hidden = m.mode === "play";
+    playBox.hidden = m.mode !== "play";
+    if (m.mode === "loading") setupBox.replaceChildren(el("p", {}, "Opening the saved conflict…"));
     else if (m.mode === "setup") {
-      m.main.replaceChildren(...setup.draw(m.draft, {
+      setupBox.replaceChildren(...setup.draw(m.draft, {
         ui, wid: m.wid, form: forms[m.draft.edition], editions: Object.keys(forms),
         running: conflict ? `${conflict.events.length} logged` : null, keeps: !!(conflict && conflict.events.length),
       }).filter(Boolean));
       preview();
-    } else m.main.replaceChildren(...play.draw(m.view, { ui, wid: m.wid, panel: m.panel, conflict, expanded: m.expanded }).filter(Boolean));
-    const button = (act, text) => (m.mode === "play" ? el("button", { type: "button", "data-act": act, "data-key": act }, text) : null);
-    tools.replaceChildren(el("div", {}, ui.heading(root, 2, {}, "Keep and share"),
-      el("div", { class: "calc__buttons" }, button("new", "New conflict"), button("export", "Export file"),
-        el("label", { class: "morale__file", "data-key": "import" }, "Import file",
-          el("input", { type: "file", accept: ".json,application/json", "data-act": "import", class: "calc__sr" })),
-        button("share", "Share link")),
-      ui.errorSlot("import"), asideBox));
+    } else setupBox.replaceChildren(); // play: the setup's fields are not in the form any more
+    render(m.mode === "play" ? play.draw(m.view, { wid: m.wid, panel: m.panel, conflict, expanded: m.expanded, level }) : nothing, playBox);
+    const button = (act, text) => (m.mode === "play" ? html`<button type="button" data-act=${act} data-key=${act}>${text}</button>` : nothing);
+    render(html`<div>${play.hx(level(2), {}, "Keep and share")}
+      <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}<label class="morale__file" data-key="import">Import file<input
+        type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>${button("share", "Share link")}</div>
+      ${importError}${asideBox}</div>`, tools);
     keep.kept.drawAsides(ui, asideBox, { prefix: "morale-set-aside", what: "conflicts" });
     if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
   }

@@ -1,6 +1,10 @@
 // The play view: turn order, one card per team (its numbers and standing,
 // a button per event the rules allow now), the log, and the open event form.
-// Every number, status and sentence shown comes from rules_core's state.
+// Every number, status and sentence shown comes from rules_core's state. The
+// view is a lit-html template (a tap updates what changed); the open event's
+// form is a node built once when it opens (drawPanel) and placed in it.
+import { html, nothing } from "../../vendor/lit-html/lit-html.js";
+import { repeat } from "../../vendor/lit-html/directives/repeat.js";
 import { field } from "./fields.js";
 import { signed as signedBy, typedNumber } from "../../ui.js";
 
@@ -30,129 +34,122 @@ export function teamOf(view, member) {
   return view.teams.find((t) => t.members.some((m) => m.name === member))?.name;
 }
 
+/** A heading `level` (2–6: the widget's place on the page, ui.headingLevel) drawn by lit-html.
+ * @param {number} level
+ * @param {{id?: any, cls?: any, tabindex?: any}} attrs
+ * @param {any} content */
+export function hx(level, { id = nothing, cls = nothing, tabindex = nothing } = {}, content) {
+  switch (level) {
+    case 1: return html`<h1 id=${id} class=${cls} tabindex=${tabindex}>${content}</h1>`;
+    case 2: return html`<h2 id=${id} class=${cls} tabindex=${tabindex}>${content}</h2>`;
+    case 3: return html`<h3 id=${id} class=${cls} tabindex=${tabindex}>${content}</h3>`;
+    case 4: return html`<h4 id=${id} class=${cls} tabindex=${tabindex}>${content}</h4>`;
+    case 5: return html`<h5 id=${id} class=${cls} tabindex=${tabindex}>${content}</h5>`;
+    default: return html`<h6 id=${id} class=${cls} tabindex=${tabindex}>${content}</h6>`;
+  }
+}
+
 /** The scoreboard: one line per team (morale, broken or not, whose turn, the keep-morale test due),
  *  kept in view (sticky) while the player scrolls the cards on a phone. */
-function scoreboard(view, { ui, wid }) {
-  const { el } = ui;
-  return el("section", { class: "morale__board", "aria-labelledby": `${wid}-board-title`, "data-out": "scoreboard" },
-    ui.heading(wid, 2, { class: "calc__sr", id: `${wid}-board-title` }, "Scoreboard"),
-    el("p", { class: "morale__board-round" },
-      view.turn ? [`Round ${view.round} · turn: `, el("strong", {}, view.turn)] : `Round ${view.round}: over`),
-    el("ul", { class: "morale__board-teams" }, ...view.teams.map((t) => {
+function scoreboard(view, { wid, level }) {
+  return html`<section class="morale__board" aria-labelledby=${`${wid}-board-title`} data-out="scoreboard">
+    ${hx(level(2), { cls: "calc__sr", id: `${wid}-board-title` }, "Scoreboard")}
+    <p class="morale__board-round">${view.turn ? html`Round ${view.round} · turn: <strong>${view.turn}</strong>` : `Round ${view.round}: over`}</p>
+    <ul class="morale__board-teams">${repeat(view.teams, (t) => t.name, (t) => {
       const k = t.keep_morale;
       const now = t.name === view.turn;
       const state = [t.status !== "playing" ? TEAM_BADGE[t.status] ?? t.status : null,
                      t.broken_morale ? `BROKEN MORALE ${t.broken_morale}` : null,
                      k.due ? `keep morale: difficulty ${k.difficulty}` : null].filter(Boolean).join(" · ");
-      return el("li", { class: `morale__board-team morale__board-team--${t.status}${now ? " morale__board-team--now" : ""}`,
-                        "data-team": t.name, "aria-current": now ? "true" : null },
-        el("span", { class: "morale__board-name" }, now ? el("span", { "aria-hidden": "true" }, "▶ ") : null, t.name,
-          now ? el("span", { class: "calc__sr" }, " (their turn)") : null),
-        el("strong", { class: "morale__board-value", "data-out": "board-morale", "data-value": t.morale },
-          el("span", { class: "calc__sr" }, "morale "), signed(t.morale)),
-        state ? el("span", { class: "morale__board-state", "data-out": "board-state" }, state) : null);
-    })));
+      return html`<li class=${`morale__board-team morale__board-team--${t.status}${now ? " morale__board-team--now" : ""}`}
+          data-team=${t.name} aria-current=${now ? "true" : nothing}>
+        <span class="morale__board-name">${now ? html`<span aria-hidden="true">▶ </span>` : nothing}${t.name}${
+          now ? html`<span class="calc__sr"> (their turn)</span>` : nothing}</span>
+        <strong class="morale__board-value" data-out="board-morale" data-value=${t.morale}><span class="calc__sr">morale </span>${signed(t.morale)}</strong>
+        ${state ? html`<span class="morale__board-state" data-out="board-state">${state}</span>` : nothing}
+      </li>`;
+    })}</ul>
+  </section>`;
 }
 
-export function draw(view, { ui, wid, panel, conflict, expanded = new Set() }) {
-  const { el } = ui;
-  // rules_core's sentence: the outcome once decided, or what a team whose morale just broke may do
-  const over = view.announcement ? el("p", { class: "morale__banner", "data-out": "outcome" }, view.announcement) : null;
-  const order = el("ol", { class: "morale__order", "aria-label": "Turn order", "data-out": "turn-order" },
-    ...view.turn_order.map((name) => {
+/** The play view, drawn by lit-html into its own box: a tap changes only what changed (the log adds a line).
+ *  `level(depth)`: the heading level `depth` below the widget's place on the page. */
+export function draw(view, { wid, panel, conflict, expanded = new Set(), level }) {
+  return html`
+    ${hx(level(1), { cls: "morale__heading", id: `${wid}-play-title`, tabindex: "-1" }, `Conflict (${view.edition})`)}
+    <p class="morale__turn" data-out="turn">${view.turn ? html`Round ${view.round}. Turn: <strong>${view.turn}</strong>.`
+      : `Round ${view.round}: the conflict is over.`}</p>
+    ${scoreboard(view, { wid, level })}
+    <ol class="morale__order" aria-label="Turn order" data-out="turn-order">${view.turn_order.map((name) => {
       const lost = view.teams.find((t) => t.name === name).status === "lost";
-      return el("li", { class: `${name === view.turn ? "morale__now" : ""}${lost ? " morale__gone" : ""}`,
-                        "aria-current": name === view.turn ? "step" : null }, name);
-    }));
-  return [
-    ui.heading(wid, 1, { class: "morale__heading", id: `${wid}-play-title`, tabindex: "-1" },
-      `Conflict (${view.edition})`),
-    el("p", { class: "morale__turn", "data-out": "turn" },
-      view.turn ? [`Round ${view.round}. Turn: `, el("strong", {}, view.turn), "."] : `Round ${view.round}: the conflict is over.`),
-    scoreboard(view, { ui, wid }),
-    order,
-    over,
-    ...view.teams.map((t, i) => teamCard(t, i, view, { ui, wid, panel, expanded })),
-    logSection(view, { ui, wid, conflict }),
-  ];
+      return html`<li class=${`${name === view.turn ? "morale__now" : ""}${lost ? " morale__gone" : ""}`}
+        aria-current=${name === view.turn ? "step" : nothing}>${name}</li>`;
+    })}</ol>
+    ${view.announcement ? html`<p class="morale__banner" data-out="outcome">${view.announcement}</p>` : nothing}
+    ${repeat(view.teams, (t) => t.name, (t, i) => teamCard(t, i, view, { wid, panel, expanded, level }))}
+    ${logSection(view, { wid, conflict, level })}`;
 }
 
-function teamCard(t, i, view, { ui, wid, panel, expanded }) {
-  const { el } = ui;
+function teamCard(t, i, view, { wid, panel, expanded, level }) {
   const k = t.keep_morale;
   const standers = t.members.filter((m) => m.status === "last_stand").map((m) => m.name);
   const button = (kind, who) => {
     const e = eventForm(view, kind);
-    return el("button", {
-      type: "button", class: `morale__act morale__act--${kind}`, "data-act": "event", "data-kind": kind,
-      "data-member": who.member, "data-team": who.team, "data-key": `event:${kind}:${who.member ?? who.team}`,
-      "aria-expanded": panel && panel.kind === kind && (panel.member ?? panel.team) === (who.member ?? who.team) ? "true" : null,
-    }, e.label, el("span", { class: "calc__sr" }, `: ${who.member ?? who.team}`));
+    const open = panel && panel.kind === kind && (panel.member ?? panel.team) === (who.member ?? who.team);
+    return html`<button type="button" class=${`morale__act morale__act--${kind}`} data-act="event" data-kind=${kind}
+      data-member=${who.member ?? nothing} data-team=${who.team ?? nothing} data-key=${`event:${kind}:${who.member ?? who.team}`}
+      aria-expanded=${open ? "true" : nothing}>${e.label}<span class="calc__sr">: ${who.member ?? who.team}</span></button>`;
   };
   const openHere = (who) => panel && (who.member ? panel.member === who.member : !panel.member && panel.team === who.team);
   // A member's event buttons sit behind their name (a disclosure button): six buttons a member make a long page.
-  const members = t.members.map((m, j) => {
+  const member = (m, j) => {
     const open = expanded.has(m.name) || openHere({ member: m.name });
     const boxId = `${wid}-member-${i}-${j}`;
-    const who = [
-      m.captain ? el("span", { class: "morale__badge" }, "captain") : null,
-      MEMBER_WORDS[m.status] ? el("span", { class: "morale__state", "data-out": "member-status" }, MEMBER_WORDS[m.status]) : null,
-    ];
-    return el("li", { class: `morale__member${m.in_play ? "" : " morale__gone"}`, "data-member": m.name },
-      m.actions.length
-        ? el("p", { class: "morale__who" },
-            el("button", { type: "button", class: "morale__toggle", "data-act": "member", "data-member": m.name,
-                           "data-key": `member:${m.name}`, "aria-expanded": open ? "true" : "false", "aria-controls": boxId },
-              el("span", { class: "morale__name" }, m.name),
-              el("span", { class: "calc__sr" }, ": events")), ...who)
-        : el("p", { class: "morale__who" }, el("span", { class: "morale__name" }, m.name), ...who),
-      m.actions.length
-        ? el("div", { class: "calc__buttons", id: boxId, hidden: !open },
-            ...m.actions.map((kind) => button(kind, { member: m.name, team: t.name })))
-        : null,
-      openHere({ member: m.name }) ? panel.node : null);
-  });
-  return el("section", {
-    class: `morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`,
-    "data-team": t.name, "aria-labelledby": `${wid}-team-${i}`,
-  },
-  ui.heading(wid, 2, { class: "morale__team-name", id: `${wid}-team-${i}` },
-    t.name, " ", el("span", { class: "morale__badge", "data-out": "badge" }, TEAM_BADGE[t.status] ?? t.status),
-    t.name === view.turn ? el("span", { class: "morale__badge morale__badge--now" }, "their turn") : null),
-  t.goal ? el("p", { class: "morale__goal" }, `Goal: ${t.goal}`) : null,
-  el("p", { class: "morale__score" },
-    el("span", { class: "morale__label" }, "Morale "),
-    el("strong", { class: "morale__value", "data-out": "morale", "data-value": t.morale }, signed(t.morale))),
-  el("dl", { class: "morale__facts" },
-    el("dt", {}, "BROKEN MORALE"),
-    el("dd", { "data-out": "broken-morale" }, t.broken_morale ? `rating ${t.broken_morale}` : "no"),
-    el("dt", {}, "Keep-morale test"),
-    el("dd", { "data-out": "keep-morale" },
-      k.due ? `due at the end of its turn: difficulty ${k.difficulty}, +${k.per_helper} per helper` : "not due"),
-    el("dt", {}, "Standing"),
-    el("dd", { "data-out": "status" }, t.status_text),
-    el("dt", {}, "Captain"),
-    el("dd", { "data-out": "captain" }, t.captain ?? "nobody"),
-    el("dt", {}, "In their Last Stand"),
-    el("dd", { "data-out": "last-stand" }, standers.length ? standers.join(", ") : "nobody")),
-  t.actions.length ? el("div", { class: "calc__buttons" }, ...t.actions.map((kind) => button(kind, { team: t.name }))) : null,
-  openHere({ team: t.name }) ? panel.node : null,
-  el("ul", { class: "morale__members", "aria-label": `Members of ${t.name}` }, ...members));
+    const who = html`${m.captain ? html`<span class="morale__badge">captain</span>` : nothing}${
+      MEMBER_WORDS[m.status] ? html`<span class="morale__state" data-out="member-status">${MEMBER_WORDS[m.status]}</span>` : nothing}`;
+    return html`<li class=${`morale__member${m.in_play ? "" : " morale__gone"}`} data-member=${m.name}>
+      ${m.actions.length
+        ? html`<p class="morale__who"><button type="button" class="morale__toggle" data-act="member" data-member=${m.name}
+            data-key=${`member:${m.name}`} aria-expanded=${open ? "true" : "false"} aria-controls=${boxId}><span class="morale__name">${m.name}</span><span
+            class="calc__sr">: events</span></button>${who}</p>
+          <div class="calc__buttons" id=${boxId} ?hidden=${!open}>${m.actions.map((kind) => button(kind, { member: m.name, team: t.name }))}</div>`
+        : html`<p class="morale__who"><span class="morale__name">${m.name}</span>${who}</p>`}
+      ${openHere({ member: m.name }) ? panel.node : nothing}
+    </li>`;
+  };
+  return html`<section class=${`morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`}
+      data-team=${t.name} aria-labelledby=${`${wid}-team-${i}`}>
+    ${hx(level(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${TEAM_BADGE[t.status] ?? t.status}</span>${
+      t.name === view.turn ? html`<span class="morale__badge morale__badge--now">their turn</span>` : nothing}`)}
+    ${t.goal ? html`<p class="morale__goal">Goal: ${t.goal}</p>` : nothing}
+    <p class="morale__score"><span class="morale__label">Morale </span><strong class="morale__value" data-out="morale" data-value=${t.morale}>${signed(t.morale)}</strong></p>
+    <dl class="morale__facts">
+      <dt>BROKEN MORALE</dt><dd data-out="broken-morale">${t.broken_morale ? `rating ${t.broken_morale}` : "no"}</dd>
+      <dt>Keep-morale test</dt><dd data-out="keep-morale">${k.due ? `due at the end of its turn: difficulty ${k.difficulty}, +${k.per_helper} per helper` : "not due"}</dd>
+      <dt>Standing</dt><dd data-out="status">${t.status_text}</dd>
+      <dt>Captain</dt><dd data-out="captain">${t.captain ?? "nobody"}</dd>
+      <dt>In their Last Stand</dt><dd data-out="last-stand">${standers.length ? standers.join(", ") : "nobody"}</dd>
+    </dl>
+    ${t.actions.length ? html`<div class="calc__buttons">${t.actions.map((kind) => button(kind, { team: t.name }))}</div>` : nothing}
+    ${openHere({ team: t.name }) ? panel.node : nothing}
+    <ul class="morale__members" aria-label=${`Members of ${t.name}`}>${repeat(t.members, (m) => m.name, member)}</ul>
+  </section>`;
 }
 
-function logSection(view, { ui, wid, conflict }) {
-  const { el } = ui;
-  return el("section", { class: "morale__log-section", "aria-labelledby": `${wid}-log-title` },
-    ui.heading(wid, 2, { id: `${wid}-log-title` }, "Log, newest first"),
-    el("div", { class: "calc__buttons" },
-      el("button", { type: "button", "data-act": "undo", "data-key": "undo", disabled: !conflict.events.length && !conflict.replaced },
-        conflict.events.length || !conflict.replaced ? "Undo" : "Undo (bring back the conflict before)"),
-      el("button", { type: "button", "data-act": "redo", "data-key": "redo", disabled: !conflict.redo.length },
-        conflict.redo.length > 1 ? `Redo (${conflict.redo.length})` : "Redo")),
-    view.log.length
-      ? el("ol", { class: "morale__log", reversed: true, "data-out": "log" },
-          ...view.log.map((entry) => el("li", { value: entry.index + 1 }, entry.text)))
-      : el("p", { class: "morale__log-empty", "data-out": "log" }, "Nothing logged yet."));
+function logSection(view, { wid, conflict, level }) {
+  return html`<section class="morale__log-section" aria-labelledby=${`${wid}-log-title`}>
+    ${hx(level(2), { id: `${wid}-log-title` }, "Log, newest first")}
+    <div class="calc__buttons">
+      <button type="button" data-act="undo" data-key="undo" ?disabled=${!conflict.events.length && !conflict.replaced}>${
+        conflict.events.length || !conflict.replaced ? "Undo" : "Undo (bring back the conflict before)"}</button>
+      <button type="button" data-act="redo" data-key="redo" ?disabled=${!conflict.redo.length}>${
+        conflict.redo.length > 1 ? `Redo (${conflict.redo.length})` : "Redo"}</button>
+    </div>
+    ${view.log.length
+      ? html`<ol class="morale__log" reversed data-out="log">${repeat(view.log, (e) => e.index,
+          (entry) => html`<li value=${entry.index + 1}>${entry.text}</li>`)}</ol>`
+      : html`<p class="morale__log-empty" data-out="log">Nothing logged yet.</p>`}
+  </section>`;
 }
 
 /** The form of one event for one member or team, drawn in place under its button.
