@@ -115,6 +115,7 @@ def registry_module() -> str:
     return (f"// Written by the build from calculators/pages/widgets (the widget registry) and\n"
             f"// rules_core/editions.py (the one list of editions): do not edit.\n"
             f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n"
+            f"export const KEEPING = REGISTRY.keeping;\n"
             f"export const EDITIONS = {editions};\n")
 
 
