@@ -11,7 +11,7 @@ One module per mechanic, each citing the site's page it computes (``docs/<page>.
 * :mod:`rules_core.conditions` — Gauntlet Forge wiki conditions
 * :mod:`rules_core.tracks` — Edgerunner stress tracks
 * :mod:`rules_core.boosts` — Edgerunner invokes and consequences
-* :mod:`rules_core.morale` — Gauntlet Forge morale as an event log
+* :mod:`rules_core.morale` — Gauntlet Forge morale as an event log (a package, one module per mechanic)
 * :mod:`rules_core.borders` — Edgerunner maps and border costs
 * :mod:`rules_core.maneuver` — Edgerunner maneuver free invokes
 * :mod:`rules_core.board` — the Edgerunner conflict board as an event log

@@ -42,8 +42,11 @@ def citations() -> list[tuple[str, str, str]]:
 def test_the_rules_modules_cite_the_site():
     cited = {path for path, _, _ in citations()}
     board = [f"rules_core/board/{m}.py" for m in ("__init__", "values", "setup", "state", "rolled", "actions", "preview")]
-    mechanics = [*board, "rules_core/boons.py", "rules_core/boosts.py", "rules_core/borders.py", "rules_core/conditions.py",
-                 "rules_core/dice.py", "rules_core/maneuver.py", "rules_core/morale.py", "rules_core/rolls.py",
+    morale = [f"rules_core/morale/{m}.py" for m in ("__init__", "values", "starting", "building", "attacks", "leaving",
+                                                    "keeping", "last_stand", "ending", "log")]
+    borders = [f"rules_core/borders/{m}.py" for m in ("__init__", "zones", "routes", "drawing")]
+    mechanics = [*board, *morale, "rules_core/boons.py", "rules_core/boosts.py", *borders, "rules_core/conditions.py",
+                 "rules_core/dice.py", "rules_core/maneuver.py", "rules_core/rolls.py",
                  "rules_core/tracks.py", "rules_core/wounds.py"]
     assert [m for m in mechanics if m not in cited] == []
 

@@ -1,5 +1,5 @@
 """The bounds the stress widget checks a stored track against before drawing it
-(calculators/pages/widgets/stress.py LIMITS) are the rules' own: one past each is refused."""
+(calculators/pages/widgets/stress/options.py LIMITS) are the rules' own: one past each is refused."""
 from calculators.pages.widgets.stress import LIMITS
 from rules_core.api import call
 

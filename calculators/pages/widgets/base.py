@@ -1,6 +1,7 @@
 """What every widget shares: its description for the registry, option checking, engine results, the error.
 
-A widget module (``calculators/pages/widgets/<name>.py``) ends with ``WIDGET =
+A widget module (``calculators/pages/widgets/<name>.py``, or a package
+``<name>/`` whose ``__init__.py`` does) ends with ``WIDGET =
 Widget(...)``: its name (the fence's ``widget:``), its ``render(widget_id,
 options)``, its fence options with their defaults, the ``rules_core.api``
 module it calls, and one interaction the engine benchmark times. The

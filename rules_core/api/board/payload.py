@@ -1,13 +1,13 @@
 """The conflict board as plain data for the page: state, log entries, previews.
 
 Shapes: see :mod:`rules_core.api.board`. Hits and absorb options are written as
-the stress calculator writes them (:func:`rules_core.api.stress._hit_payload`).
+the stress calculator writes them (:func:`rules_core.api.stress.payload._hit_payload`).
 """
 from __future__ import annotations
 
 from ... import board as core
 from ... import borders
-from ..stress import _hit_payload
+from ..stress.payload import _hit_payload
 
 
 def _target(value):

@@ -2,58 +2,29 @@
 
 Rules: docs/gauntlet-forge/stress-and-wounds.md#wound-boxes,
 docs/gauntlet-forge/stress-and-wounds.md#conditions-wiki and
-docs/edgerunner/stress.md#taking-a-hit."""
+docs/edgerunner/stress.md#taking-a-hit.
+
+The calculators are here (``stress.wounds``, ``stress.conditions``,
+``stress.track_hit``, ``stress.track_recovery``); their parts, by role, beside
+them: :mod:`.read` (the input, checked once), :mod:`.payload` (the result as
+plain data) and :mod:`.words` (its sentences)."""
 from __future__ import annotations
 
-from .. import conditions, tracks, wounds
-from ..boosts import CONSEQUENCES
-from ..editions import DEFAULT
-from ..errors import RulesError
-from . import fields as f
+from ... import conditions, tracks, wounds
+from ...boosts import CONSEQUENCES
+from ...editions import DEFAULT
+from ...errors import RulesError
+from .. import fields as f
+from .payload import _hit_payload, _severity_payload, _track_payload, _wounds_payload
+from .read import MAX_STRESS, _defense, _flags, _index, _number, _read_track, _read_wounds
+from .words import _condition_message, _wound_message
 
-MAX_STRESS = 99
-_BOX_NAMES = ("first", "second", "third", "fourth", "fifth", "sixth")
+__all__ = ["CALCULATORS", "MAX_STRESS", "condition_slots", "track_hit", "track_recovery", "wound_boxes"]
 
-
-def _flags(value, key: str, what: str, size: int) -> tuple[bool, ...]:
-    if value is None:
-        return (False,) * size
-    if not isinstance(value, list) or len(value) != size or not all(isinstance(v, bool) for v in value):
-        raise RulesError(f"{what} must be a list of {size} true/false values.", field=key, code="invalid")
-    return tuple(value)
-
-
-def _index(number: int | None) -> int | None:
-    """A box or slot number as the API takes it (1 is the first) → its position in the rules' tuples."""
-    return None if number is None else number - 1
-
-
-def _number(index: int | None) -> int | None:
-    """A position in the rules' tuples → the box or slot number the API gives (1 is the first)."""
-    return None if index is None else index + 1
+__docformat__ = "google"
 
 
 # ---------------------------------------------------------------- Gauntlet Forge wound boxes
-
-
-def _read_wounds(p: dict) -> wounds.Wounds:
-    raw = f.mapping(p, "wounds", "The wound boxes", default={})
-    with f.within("wounds"):
-        f.only(raw, *wounds.SLOTS)
-        return wounds.Wounds(**{
-            slot: _flags(raw.get(slot), slot, f"The {slot} boxes", len(wounds.BOXES)) for slot in wounds.SLOTS
-        })
-
-
-def _wounds_payload(w: wounds.Wounds) -> dict:
-    return {slot: list(w.slot(slot)) for slot in wounds.SLOTS}
-
-
-def _severity_payload(w: wounds.Wounds) -> dict:
-    return {
-        slot: {"level": w.severity(slot), "name": wounds.SEVERITIES[w.severity(slot)]}
-        for slot in wounds.SLOTS
-    }
 
 
 def wound_boxes(p: dict) -> dict:
@@ -101,31 +72,6 @@ def wound_boxes(p: dict) -> dict:
     }
 
 
-def _wound_message(r: wounds.WoundResult, favor: int, edition: str) -> str:
-    s = r.stress
-    if r.outcome == "none":
-        return "No stress: nothing to absorb."
-    if r.outcome == "marked":
-        level = wounds.SEVERITIES[r.wounds.severity(r.slot)]
-        return (f"The {_BOX_NAMES[r.box]} {r.slot} box (capacity {wounds.BOXES[r.box]}) takes the {s} stress. "
-                f"{r.slot.capitalize()} wounds: {level}.")
-    if r.outcome == "trait":
-        text = f"No empty {r.slot} box can take {s} stress. Spend {s} Favor for a new trait rated {s} that absorbs it."
-        if r.choice:
-            text += " Then choose: surrender, or enter your Last Stand."
-        return text
-    if r.outcome == "overwhelmed":
-        return (f"No empty {r.slot} box can take {s} stress, and {favor} Favor is not enough for a trait ({s} needed): "
-                "the character is overwhelmed: they retire at once and leave the conflict. Their team's morale "
-                "drops by 1, or, if they were the captain, by the number of members still in the team.")
-    if r.outcome == "retired":
-        return (f"No empty {r.slot} box can take {s} stress, and {favor} Favor is not enough for a trait ({s} needed): "
-                "outside a conflict, the character retires.")
-    if edition == "2022":
-        return "In a Last Stand (2022) any stress at all is fatal: the character perishes."
-    return f"In a Last Stand no empty {r.slot} box can take {s} stress: the character perishes."
-
-
 # ---------------------------------------------------------------- Gauntlet Forge wiki conditions
 
 
@@ -162,92 +108,7 @@ def condition_slots(p: dict) -> dict:
     }
 
 
-def _condition_message(r: conditions.ConditionResult) -> str:
-    s = r.stress
-    then = " Then choose: surrender, or enter your Last Stand."
-    if r.outcome == "none":
-        return "No stress: nothing to absorb."
-    if r.outcome == "condition":
-        return f"Take a condition rated {r.rating} (slot {r.slot + 1}) for the {s} stress."
-    if r.outcome == "overflow":
-        return (f"No empty slot is rated {s} or more. The largest empty slot takes a condition rated {r.rating}; "
-                f"the other {r.trait} {'becomes' if r.trait == 1 else 'become'} a new (or replaced) trait rated {r.trait}." + then)
-    if r.outcome == "trait":
-        return f"Every slot is full: a new (or replaced) trait rated {s} takes all {s} stress." + then
-    return "In a Last Stand any stress is fatal: the participant perishes."
-
-
 # ---------------------------------------------------------------- Edgerunner stress tracks
-
-
-def _read_track(p: dict) -> tracks.Track:
-    raw = f.mapping(p, "track", "The track")
-    with f.within("track"):
-        f.only(raw, "name", "threshold", "marked", "consequences", "taken")
-        threshold = f.integer(raw, "threshold", "The threshold", low=0, high=50)
-        marked = {
-            f.check_integer(box, "A marked box", field=f"marked[{i}]", low=1, high=MAX_STRESS)
-            for i, box in enumerate(f.sequence(raw, "marked", "The marked boxes", default=[], max_length=100))
-        }
-        values = dict(CONSEQUENCES)
-        overrides = f.mapping(raw, "consequences", "The consequence values", default={})
-        for name, value in overrides.items():
-            f.name_in(name, CONSEQUENCES, "A consequence slot", field=f"consequences.{name}")
-            values[name] = f.check_integer(value, f"The {name} consequence", field=f"consequences.{name}", low=1, high=20)
-        taken = f.sequence(raw, "taken", "The consequences taken", default=[], max_length=3)
-        for i, name in enumerate(taken):
-            f.name_in(name, CONSEQUENCES, "A consequence slot", field=f"taken[{i}]")
-    return tracks.Track(threshold, frozenset(marked), tuple(values.items()), frozenset(taken))
-
-
-def _track_payload(t: tracks.Track) -> dict:
-    return {
-        "threshold": t.threshold,
-        "marked": sorted(t.marked),
-        "consequences": dict(t.consequences),
-        "taken": [c for c in CONSEQUENCES if c in t.taken],
-    }
-
-
-def _hit_payload(r: tracks.HitResult) -> dict:
-    return {
-        "shifts": r.shifts,
-        "stress": r.stress,
-        "consequences": list(r.consequences),
-        "invokes": r.invokes,
-        "threshold": r.threshold,
-        "box": r.box,
-        "would_mark": r.would_mark,
-        "rolled_up_from": r.rolled_up_from,
-        "taken_out": r.taken_out,
-        "message": _hit_message(r),
-        "track": _track_payload(r.track),
-    }
-
-
-def _hit_message(r: tracks.HitResult) -> str:
-    reduced = []
-    if r.consequences:
-        reduced.append(" and ".join(f"a {c} consequence" for c in r.consequences))
-    if r.invokes:
-        reduced.append(f"{r.invokes} invoke{'s' if r.invokes > 1 else ''}")
-    how = f" after {', '.join(reduced)}" if reduced else ""
-    if r.stress <= 0:
-        return f"The hit is reduced to nothing{how}: no box is marked."
-    roll = f" (box {r.rolled_up_from} is already marked, so it rolls up)" if r.rolled_up_from else ""
-    if r.taken_out:
-        return (f"{r.stress} stress{how} would mark box {r.would_mark}{roll}, above the threshold of {r.threshold}: "
-                "taken out.")
-    return f"{r.stress} stress{how} marks box {r.box}{roll}."
-
-
-def _defense(p: dict) -> int | None:
-    defense = f.optional_integer(p, "defense_shifts", "The defense shifts", low=-20, high=60)
-    if defense is None:
-        f.optional_integer(p, "range", "The range", low=0, high=50)  # unused, but a bad one is still said
-        return None
-    distance = f.integer(p, "range", "The range", low=0, high=50, default=0)
-    return tracks.defense_threshold(defense, distance)
 
 
 def track_hit(p: dict) -> dict:

@@ -1,0 +1,197 @@
+"""The glue in the site: the page's scripts, the worker, the styles, the registry, the vendored scripts.
+
+* :func:`ship_assets` — the page glue, the worker (the engine's manifest
+  written in) and the widgets' scripts; the styles as one file (:data:`STYLES`);
+* :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
+* :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages;
+* :func:`write_early` — the engine's early start, written inline into each page with a calculator;
+* :func:`revision_assets` — names the glue's folder after its content and points the pages at it
+  (:func:`calc_folder` finds it again).
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from .files import ASSETS, CALC_DIR, ENGINE_DIR, TYPES, ShipError, _copy, _digest_tree, _write_if_changed
+from .wheel import ROOT
+
+WORKER = "worker.js"
+
+
+MANIFEST_SLOT = "const BUILT_MANIFEST = null;"
+"""The line of ``worker.js`` where the build writes the engine's manifest (``engine.json``), so the
+worker starts its downloads at once instead of first asking for the manifest: a round trip saved."""
+
+
+EARLY = "early.js"
+"""Written inline into every page with a calculator (its ``<head>``), not shipped as a file."""
+
+
+def early_script() -> str:
+    """The text of ``early.js``, for a page's ``<head>`` (a separate file would cost a round trip)."""
+    return (ASSETS / EARLY).read_text(encoding="utf-8").strip()
+
+
+EARLY_SLOT = re.compile(r'(<script data-worker="[^"]*" data-early>)(.*?)(</script>)', re.S)
+"""The empty ``<script>`` that ``overrides/main.html`` writes into the ``<head>`` of a page with a
+calculator; :func:`write_early` writes :func:`early_script` into it."""
+
+
+def write_early(site_dir: Path) -> int:
+    """Write the engine's early start (``early.js``) into every page that asks for it (its
+    ``<head>`` holds the empty ``data-early`` script); returns how many pages. Rerunning it
+    replaces what an earlier run wrote."""
+    text = early_script()
+    count = 0
+    for page in Path(site_dir).rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if not EARLY_SLOT.search(html):
+            continue
+        count += 1
+        filled = EARLY_SLOT.sub(lambda m: m.group(1) + text + m.group(3), html)
+        if filled != html:
+            page.write_text(filled, encoding="utf-8")
+    return count
+
+
+STYLES = "calc.bundle.css"
+"""Every stylesheet in ``assets/`` (``calc.css``, ``widgets/*.css``…) in one file, in a fixed
+order: one request instead of nine, ahead of the engine's downloads on a phone link."""
+
+
+def styles_bundle() -> str:
+    """The text of :data:`STYLES`: each stylesheet under a comment naming it (none uses ``url()``
+    or ``@import``, so moving them into one file changes nothing they say)."""
+    parts = []
+    for path in sorted(ASSETS.rglob("*.css")):
+        text = path.read_text(encoding="utf-8")
+        if "url(" in text or "@import" in text:
+            raise ShipError(f"{path.name}: url() and @import would change meaning in {STYLES}")
+        parts.append(f"/* {path.relative_to(ASSETS).as_posix()} */\n{text.strip()}\n")
+    return "\n".join(parts)
+
+
+def ship_assets(site_dir: Path) -> list[Path]:
+    """Copy the glue scripts, the worker (with the engine's manifest written in) and the widgets;
+    write the styles as one file."""
+    out = []
+    styles = Path(site_dir) / CALC_DIR / STYLES
+    _write_if_changed(styles, styles_bundle())
+    out.append(styles)
+    for src in sorted(ASSETS.rglob("*")):
+        if src.is_file() and src != ASSETS / EARLY and src.suffix != ".css" and not src.is_relative_to(TYPES):
+            dest = Path(site_dir) / CALC_DIR / src.relative_to(ASSETS)
+            if src.name == WORKER and src.parent == ASSETS:
+                _write_if_changed(dest, _worker_with_manifest(src, Path(site_dir) / ENGINE_DIR / "engine.json"))
+            else:
+                _copy(src, dest)
+            out.append(dest)
+    return out
+
+
+def _worker_with_manifest(worker: Path, manifest: Path) -> str:
+    text = worker.read_text(encoding="utf-8")
+    if text.count(MANIFEST_SLOT) != 1:
+        raise ShipError(f"{worker.name} must hold the line `{MANIFEST_SLOT}` once (the build writes the manifest there)")
+    data = json.dumps(json.loads(manifest.read_text(encoding="utf-8")), separators=(",", ":"))
+    return text.replace(MANIFEST_SLOT, f"const BUILT_MANIFEST = {data};")
+
+
+REGISTRY_FILE = "registry.js"
+
+
+def registry_module() -> str:
+    """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``),
+    and the editions (``rules_core/editions.py``), so ``edition.js`` lists none by hand."""
+    from rules_core.editions import EDITIONS
+
+    from ..pages.widgets import browser_list
+
+    data = json.dumps(browser_list(), ensure_ascii=False, separators=(",", ":"))
+    editions = json.dumps(list(EDITIONS))
+    return (f"// Written by the build from calculators/pages/widgets (the widget registry) and\n"
+            f"// rules_core/editions.py (the one list of editions): do not edit.\n"
+            f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n"
+            f"export const KEEPING = REGISTRY.keeping;\n"
+            f"export const EDITIONS = {editions};\n")
+
+
+def ship_registry(site_dir: Path) -> Path:
+    """Write ``assets/calc/registry.js`` (unchanged when it already says the same: ``mkdocs serve``)."""
+    dest = Path(site_dir) / CALC_DIR / REGISTRY_FILE
+    _write_if_changed(dest, registry_module())
+    return dest
+
+
+VENDOR = {
+    "js-yaml": {"dist/browser/js-yaml.esm.min.mjs": "js-yaml.mjs", "LICENSE": "js-yaml.LICENSE.txt"},
+    "workbox-window": {"build/workbox-window.prod.mjs": "workbox-window.prod.mjs", "LICENSE": "workbox-window.LICENSE.txt"},
+    "lean-qr": {"index.mjs": "lean-qr.mjs", "extras/svg.mjs": "lean-qr-svg.mjs", "LICENSE": "lean-qr.LICENSE.txt"},
+    "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js",
+                                               "directives/repeat.js", "directives/live.js", "LICENSE")},
+}
+"""npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
+the YAML of the border calculator's import and export; workbox-window registers the service
+worker (offline.js); lean-qr draws the QR code beside every share link (share.js); lit-html draws
+the conflict board (widgets/board/), updating only what a tap changed. All are ES modules; lit-html's
+keep their own folder, as they import each other by relative paths."""
+
+
+def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:
+    """Copy the third-party browser scripts (:data:`VENDOR`) from the pinned npm packages into the site."""
+    out = []
+    for package, files in VENDOR.items():
+        folder = Path(node_modules) / package
+        if not (folder / "package.json").exists():
+            raise ShipError(f"The npm package {package} is missing ({folder}). Run `make build` (or `npm ci`) first.")
+        for src, name in files.items():
+            if not (folder / src).exists():
+                version = json.loads((folder / "package.json").read_text())["version"]
+                raise ShipError(f"{package} {version} has no {src}; is the pinned version installed?")
+            dest = Path(site_dir) / CALC_DIR / "vendor" / name
+            _copy(folder / src, dest)
+            out.append(dest)
+    return out
+
+
+CALC_LINK = re.compile(r'((?:src|href|data-worker)=")([^"]*?)assets/calc(?:-[0-9a-f]{12})?/')
+
+
+def revision_assets(site_dir: Path) -> str:
+    """Name the glue's folder after its content (``assets/calc-<12 hex digits>/``, as the engine's
+    folders) and point every page at it; returns the folder's path in the site.
+
+    A revisioned URL never changes, so the service worker's precache takes these files from the
+    HTTP cache the page has just filled instead of downloading them again, and a page never mixes
+    one deployment's modules with another's. Run it again after changing a file in the folder
+    (it takes the current folder, revisioned or not)."""
+    site_dir = Path(site_dir)
+    assets = site_dir / "assets"
+    if (assets / "calc").is_dir():  # just shipped: older revisions go
+        for old in assets.glob("calc-*"):
+            shutil.rmtree(old)
+        current = assets / "calc"
+    else:
+        found = sorted(p for p in assets.glob("calc-*") if p.is_dir())
+        if len(found) != 1:
+            raise ShipError(f"expected one glue folder in {assets}, found {[p.name for p in found]}")
+        current = found[0]
+    name = f"calc-{_digest_tree(current)}"
+    if current.name != name:
+        current.rename(assets / name)
+    folder = f"assets/{name}/"
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        pointed = CALC_LINK.sub(lambda m: m.group(1) + m.group(2) + folder, text)
+        if pointed != text:
+            page.write_text(pointed, encoding="utf-8")
+    return folder.rstrip("/")
+
+
+def calc_folder(site_dir: Path) -> str:
+    """The glue's folder in a built site (``assets/calc-<hash>``)."""
+    [folder] = sorted(Path(site_dir).glob("assets/calc-*"))
+    return folder.relative_to(site_dir).as_posix()

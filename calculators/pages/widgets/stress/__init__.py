@@ -1,0 +1,74 @@
+"""Stress absorption (docs/gauntlet-forge/stress-and-wounds.md#calculator, docs/edgerunner/stress.md#track-calculator): wound boxes, wiki conditions, Edgerunner tracks.
+
+Static content, computed by ``rules_core`` in CPython: for wound boxes the
+capacities and severities and what 1…4 stress does to an empty slot in each
+edition; for conditions the slot ratings and what 1…5 stress does to empty
+slots; for tracks the consequence values and a worked track.
+
+In the browser (``assets/calc/widgets/stress/index.js``) one form holds all three
+models; the fence's ``model`` picks the one shown first.
+
+Options: :data:`OPTIONS`.
+
+The parts, by what they do: :mod:`.options` (the fence's options, the
+bounds, the values the parts share), :mod:`.static` (the tables) and
+:mod:`.form` (the panels); here the fresh states and :func:`render`.
+"""
+from __future__ import annotations
+
+from rules_core import boosts, tracks, wounds
+
+from .. import _html as h
+from ..base import Widget
+from .form import _conditions_form, _radios, _track_form, _wounds_form
+from .options import CHOICES, LIMITS, MODELS, NOTICE, OPTIONS, THRESHOLD, _options, _result
+from .static import _conditions_static, _track_static, _wounds_static
+
+__all__ = ["CHOICES", "LIMITS", "MODELS", "NOTICE", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "render"]
+
+
+# ---------------------------------------------------------------- empty states (what "reset" goes back to)
+
+
+def empty_states() -> dict:
+    """Each model's fresh state, as the rules_core API returns it."""
+    w = _result("stress.wounds", {"stress": 0, "type": wounds.SLOTS[0]})
+    c = _result("stress.conditions", {"stress": 0})
+    t = _result("stress.track_hit", {"track": {"threshold": THRESHOLD}, "shifts": 0})["hit"]["track"]
+    return {
+        "wounds": {"wounds": w["wounds"], "favor": 0, "in_conflict": True, "last_stand": False},
+        "conditions": {"conditions": c["conditions"], "last_stand": False},
+        "track": {"current": tracks.TRACKS[0], "tracks": {name: t for name in tracks.TRACKS}},
+    }
+
+
+def render(wid: str, options: dict) -> str:
+    opts = _options(options)
+    statics = {"wounds": _wounds_static(), "conditions": _conditions_static(), "track": _track_static()}
+    static = "".join(
+        f'<div class="calc-stress__static" data-model="{m}"{"" if m == opts["model"] else " hidden data-search-exclude"}>{html}</div>'
+        for m, html in statics.items()
+    )
+    form = (
+        _radios(wid, "model", "Stress model", MODELS, opts["model"], cls="calc-stress__models")
+        + _wounds_form(wid, opts["edition"])
+        + _conditions_form(wid)
+        + _track_form(wid)
+    )
+    data = {
+        **opts,
+        "empty": empty_states(),
+        "slots": list(wounds.SLOTS),
+        "tracks": list(tracks.TRACKS),
+        "consequences": list(boosts.CONSEQUENCES),
+        "choices": CHOICES,
+        "limits": LIMITS,
+    }
+    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data)
+
+
+WIDGET = Widget(
+    name="stress", title="Stress absorption", render=render, options=OPTIONS, api="stress",
+    bench={"field": '[data-panel="wounds"] input[name="stress"]', "values": ["1", "2", "3", "4", "5"],
+           "out": '[data-panel="wounds"] [data-out="answer"]'},
+)
