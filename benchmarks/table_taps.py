@@ -22,6 +22,15 @@ JSON object: ``{"attack_taps", "attack_typed", "move_taps", "exchange_taps",
 move, of the first 4-actor exchange; the most scrolled in any action). Targets
 (issue 31): attack ≤ 6 taps and nothing typed, move ≤ 5, exchange ≤ 25,
 0 px scrolled, setup ≤ 20 taps plus names. Figures, not pass/fail.
+
+4. **morale**: the morale tracker's 2023 conflict (Wolves against Crows):
+   an attack (who, the defender, both efforts) and a test event (a Success),
+   first on the page as it was (a member's name, the event, the form's list
+   and typed numbers), then in its table view (``#morale-table``: chips and
+   picks). The JSON gains ``morale_attack_taps``, ``morale_attack_typed``,
+   ``morale_test_taps``, ``morale_scroll_px`` and the page's
+   ``morale_page_…`` figures. Targets (issue 34): an attack or a test event
+   ≤ 6 taps, nothing typed, 0 px scrolled between who acts and the button.
 """
 from __future__ import annotations
 
@@ -193,6 +202,71 @@ def play(ref: Referee, rows: list[dict]) -> list[dict]:
     return rows
 
 
+M = '.calc[data-calc="morale"]'
+# The morale tracker's conflict (2023): Wolves (Ada, Bo) against Crows (Cy, Di), nothing logged.
+MORALE = {"format": "conflict-table/morale", "version": 1, "events": [], "redo": [],
+          "setup": {"edition": "2023", "teams": [{"name": "Wolves", "captain": "Ada", "members": ["Ada", "Bo"]},
+                                                 {"name": "Crows", "captain": "Cy", "members": ["Cy", "Di"]}]}}
+
+
+def morale_event(ref: Referee, label: str, taps: list, *, picks=(), typed=(), select=None) -> dict:
+    """One morale event, from choosing who acts to the event logged: `taps` before the form, then a
+    select (two taps on a phone: open it, choose), typed fields, picks, the form's button."""
+    w = ref.page.locator(M)
+    n = ref.page.evaluate(f"document.querySelectorAll('{M} [data-out=\"log\"] li').length")
+    ref.reset()
+    for sel in taps:
+        ref.tap(w.locator(sel))
+    if select:
+        name, value = select
+        ref.taps += 1  # opening the list, then choosing in it
+        w.locator(f'[data-panel] select[name="{name}"]').select_option(value)
+        ref.taps += 1
+    for name, text in typed:
+        ref.type(w.locator(f'[data-panel] [name="{name}"]'), text)
+    for name, value in picks:
+        ref.tap(w.locator(f'[data-panel] [data-act="pick"][data-name="{name}"][data-value="{value}"]'))
+    if picks or typed or select:
+        ref.tap(w.locator('[data-panel] button[type="submit"]'))
+    ref.page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n + 1", arg=[f'{M} [data-out="log"] li', n])
+    last = w.locator('[data-out="log"] li').first.inner_text()
+    return {"step": label, "taps": ref.taps, "typed": ref.typed, "scroll_px": ref.scroll,
+            "ms": round((time.perf_counter() - ref.start) * 1000), "logged": last}
+
+
+def morale(browser, url: str) -> list[dict]:
+    """The morale tracker at 360×740: an attack and a test event on the page as it was (a member's
+    name, the event, the form's list and numbers typed), then the same in the table view (chips)."""
+    rows = []
+    for where in ("page", "table view"):
+        ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        ctx.add_init_script("delete Navigator.prototype.serviceWorker;")
+        ctx.add_init_script(f"localStorage.setItem('conflict-table[/]:morale', {json.dumps(json.dumps(MORALE))})")
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(url + "table/" + ("#morale-table" if where == "table view" else ""))
+        wait_engine(page)
+        page.locator(f'{M} [data-act="event"]').first.wait_for(state="attached")
+        ref = Referee(page)
+        if where == "page":
+            page.locator(f'{M} [data-act="member"][data-member="Ada"]').scroll_into_view_if_needed()
+            rows.append(morale_event(ref, "morale page: Ada attacks Di", [
+                '[data-act="member"][data-member="Ada"]', '[data-act="event"][data-kind="attack"][data-member="Ada"]'],
+                select=("defender", "Di"), typed=[("effort", "3"), ("defender_effort", "1")]))
+            page.locator(f'{M} [data-act="member"][data-member="Bo"]').scroll_into_view_if_needed()
+            rows.append(morale_event(ref, "morale page: Bo succeeds", [
+                '[data-act="member"][data-member="Bo"]', '[data-act="event"][data-kind="success"][data-member="Bo"]']))
+        else:
+            page.locator(f"{M}.is-table").wait_for()
+            rows.append(morale_event(ref, "morale table view: Ada attacks Di", [
+                '[data-act="choose"][data-member="Ada"]', '[data-act="event"][data-kind="attack"][data-member="Ada"]'],
+                picks=[("defender", "Di"), ("effort", "3"), ("defender_effort", "1")]))
+            rows.append(morale_event(ref, "morale table view: Bo succeeds", [
+                '[data-act="choose"][data-member="Bo"]', '[data-act="event"][data-kind="success"][data-member="Bo"]']))
+        ctx.close()
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a site already built for http://127.0.0.1:PORT/ (default: build one)")
@@ -225,6 +299,7 @@ def main() -> int:
                 said = page.evaluate(f"[...document.querySelectorAll('{W} .calc__error:not([hidden]), {W} .calc__form-error:not([hidden]), {W} [data-out=notice]:not([hidden])')].map(e => e.textContent)")
                 print("failed; the board says:", said, file=sys.stderr)
                 raise
+            kept = morale(browser, server.url)
             browser.close()
         server.close()
     print(f"{'step':<32} {'taps':>4} {'typed':>5} {'scroll':>6} {'ms':>6}  logged")
@@ -242,6 +317,14 @@ def main() -> int:
         "setup_typed": rows[0]["typed"],
         "find_taps": found,
     }
+    for r in kept:
+        print(f"{r['step']:<40} {r['taps']:>4} {r['typed']:>5} {r['scroll_px']:>6} {r['ms']:>6}  {r['logged'][:60]}")
+    table = [r for r in kept if "table view" in r["step"]]
+    before = [r for r in kept if "page" in r["step"]]
+    summary |= {"morale_attack_taps": table[0]["taps"], "morale_attack_typed": table[0]["typed"],
+                "morale_test_taps": table[1]["taps"], "morale_scroll_px": max(r["scroll_px"] for r in table),
+                "morale_page_attack_taps": before[0]["taps"], "morale_page_attack_typed": before[0]["typed"],
+                "morale_page_test_taps": before[1]["taps"], "morale_page_scroll_px": max(r["scroll_px"] for r in before)}
     print(json.dumps(summary))
     return 0
 

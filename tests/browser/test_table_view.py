@@ -87,6 +87,7 @@ def test_the_page_behind_the_table_view_is_out_of_the_way_and_close_returns_to_t
     opener.scroll_into_view_if_needed()
     where = b.page.evaluate("scrollY")
     assert where > 1000  # the board stands far down the page
+    b.w.evaluate("e => { e.__same = true; }")  # gone if the page were drawn afresh
     b.press(opener)
     b.page.wait_for_function("(s) => document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
     assert b.page.evaluate("!document.querySelector('.md-content__inner > h1').checkVisibility()"
@@ -94,6 +95,7 @@ def test_the_page_behind_the_table_view_is_out_of_the_way_and_close_returns_to_t
     b.press(b.w.locator('[data-act="table-close"]'))
     b.page.wait_for_function("(s) => !document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
     assert abs(b.page.evaluate("scrollY") - where) < 50 and in_view(opener)
+    assert b.w.evaluate("e => e.__same === true"), "Close drew the whole page afresh"
 
 
 def test_an_attack_from_who_acts_to_log_it_without_scrolling(ref):

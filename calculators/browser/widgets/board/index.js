@@ -15,7 +15,7 @@ import { links } from "./links.js";
 import { composing } from "./composing.js";
 import { codec, fresh, merge, unpack } from "./conflict.js";
 import { receive } from "../../handoff.js";
-import { tableView } from "./table.js";
+import { tableView } from "../../tableview.js";
 
 export function mount(root, { engine, ui, options }) {
   const { el } = ui;
@@ -50,7 +50,7 @@ export function mount(root, { engine, ui, options }) {
   const linking = links({ ui, k, wid, check, checkText, say: (...a) => say(...a), draw: (f) => draw(f), run,
     adopt: (...a) => adopt(...a), conflict: () => st.conflict, hide: () => (notice.hidden = true),
     restore: (value) => Object.assign(st, { conflict: value, board: k.view.board, mode: "play", diagram: null }) });
-  const table = tableView(root, { onChange: () => run(async () => {
+  const table = tableView(root, { hash: "#table-view", onChange: () => run(async () => {
     await draw();
     if (table.open) focusIn(st.mode === "play" ? `#${CSS.escape(wid)}-play-title` : `#${CSS.escape(wid)}-setup-title`);
   }) });

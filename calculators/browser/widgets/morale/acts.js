@@ -43,6 +43,23 @@ export function acts(m) {
       focusTitle("setup");
     },
     cancel: () => m.closePanel(),
+    "table-open": () => m.table.show(),
+    "table-close": () => m.table.close(),
+    /** The table view's who acts: one tap shows the member's events (again: hides them). */
+    choose: (t) => {
+      const name = t.dataset.member;
+      m.chosen = m.chosen === name ? null : name;
+      if (m.panel && m.panel.member && m.panel.member !== m.chosen) m.panel = null;
+      m.draw(`choose:${name}`);
+    },
+    /** A pick in the table view's event form: sets its field as typing or choosing would. */
+    pick: (t) => {
+      const input = m.panel?.node.querySelector(`[name="${CSS.escape(t.dataset.name)}"]`);
+      if (!input) return;
+      input.value = t.dataset.value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      for (const chip of t.parentElement.children) chip.setAttribute("aria-pressed", String(chip === t));
+    },
     undo: () => m.run(m.undo),
     redo: () => m.run(m.redo),
     member: (t) => {

@@ -14,6 +14,7 @@ import { steps } from "./steps.js";
 import { acts } from "./acts.js";
 import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { receive } from "../../handoff.js";
+import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
 
 export function mount(root, { engine: whole, ui, options }) {
@@ -38,6 +39,8 @@ export function mount(root, { engine: whole, ui, options }) {
     /** @type {{kind: string, member?: string, team?: string, node?: any} | null} the open event form */
     panel: null,
     expanded: new Set(), // members whose event buttons are shown
+    chosen: null, // the table view: the member whose events are shown (who acts)
+    table: null, // the table view (tableview.js, #morale-table)
     tried: false, // show setup errors once a start was tried
     draft: setup.isDraft(loadedDraft) && forms[loadedDraft.edition] ? loadedDraft : setup.emptyDraft(options.edition ?? "2023"),
     /** One change at a time, in order: a second tap waits for the first. */
@@ -57,9 +60,9 @@ export function mount(root, { engine: whole, ui, options }) {
     draw,
     openPanel(kind, member, team) {
       m.panel = { kind, member, team };
-      m.panel.node = play.drawPanel(m.view, { ui, wid: m.wid, kind, member, team });
+      m.panel.node = play.drawPanel(m.view, { ui, wid: m.wid, kind, member, team, table: m.table.open });
       draw(null);
-      m.panel.node.querySelector("input, select, button")?.focus();
+      m.panel.node.querySelector(m.table.open ? "button" : "input, select, button")?.focus({ preventScroll: m.table.open });
     },
     closePanel() {
       if (!m.panel) return;
@@ -79,6 +82,14 @@ export function mount(root, { engine: whole, ui, options }) {
   app.replaceChildren(m.notice, m.main, tools, live);
   const base = ui.headingLevel(root, 0); // the widget's place on the page sets its headings' levels
   const level = (depth) => Math.min(6, base + depth);
+  m.table = tableView(root, { hash: "#morale-table", onChange: () => {
+    m.panel = null; // its form is drawn for one view (the table view's has picks)
+    if (m.mode !== "loading") draw(null);
+    if (m.table.open) {
+      m.form.scrollTop = 0;
+      root.querySelector(m.mode === "play" ? '[data-who] button, [data-act="table-close"]' : "input")?.focus({ preventScroll: true });
+    }
+  } });
   const keep = keeping(m);
   Object.assign(m, steps(m, keep));
 
@@ -97,14 +108,15 @@ export function mount(root, { engine: whole, ui, options }) {
       }).filter(Boolean));
       preview();
     } else setupBox.replaceChildren(); // play: the setup's fields are not in the form any more
-    render(m.mode === "play" ? play.draw(m.view, { wid: m.wid, panel: m.panel, conflict, expanded: m.expanded, level }) : nothing, playBox);
+    render(m.mode === "play" ? play.draw(m.view, { wid: m.wid, panel: m.panel, conflict, expanded: m.expanded, level,
+      table: m.table.open, chosen: m.chosen }) : nothing, playBox);
     const button = (act, text) => (m.mode === "play" ? html`<button type="button" data-act=${act} data-key=${act}>${text}</button>` : nothing);
     render(html`<div>${play.hx(level(2), {}, "Keep and share")}
       <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}<label class="morale__file" data-key="import">Import file<input
         type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>${button("share", "Share link")}</div>
       ${importError}${asideBox}</div>`, tools);
     keep.kept.drawAsides(ui, asideBox, { prefix: "morale-set-aside", what: "conflicts" });
-    if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+    if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: !!m.table?.open });
   }
 
   const preview = ui.latest(async (isStale) => {
@@ -209,7 +221,11 @@ export function mount(root, { engine: whole, ui, options }) {
     m.mode = m.conflict ? "play" : "setup";
     const shared = await saved.sharedText();
     draw();
+    m.table.fromAddress(); // a reload of #morale-table keeps the table view
     if (shared) await m.offerShared(shared);
   });
-  return () => listening.abort();
+  return () => {
+    listening.abort();
+    m.table.dispose();
+  };
 }

@@ -73,24 +73,67 @@ function scoreboard(view, { wid, level }) {
 }
 
 /** The play view, drawn by lit-html into its own box: a tap changes only what changed (the log adds a line).
- *  `level(depth)`: the heading level `depth` below the widget's place on the page. */
-export function draw(view, { wid, panel, conflict, expanded = new Set(), level }) {
+ *  `level(depth)`: the heading level `depth` below the widget's place on the page. In the table view
+ *  (`table`), the top of the screen holds whose turn it is, who acts (one tap), their events (one tap) and
+ *  the open event's form up to its button, then the last logged line; the cards and the log follow. */
+export function draw(view, { wid, panel, conflict, expanded = new Set(), level, table = false, chosen = null }) {
   return html`
+    ${table ? tableTop(view, { panel, chosen, conflict }) : nothing}
     ${hx(level(1), { cls: "morale__heading", id: `${wid}-play-title`, tabindex: "-1" }, `Conflict (${view.edition})`)}
     <p class="morale__turn" data-out="turn">${view.turn ? html`Round ${view.round}. Turn: <strong>${view.turn}</strong>.`
-      : `Round ${view.round}: the conflict is over.`}</p>
-    ${scoreboard(view, { wid, level })}
+      : `Round ${view.round}: the conflict is over.`}${table ? nothing : html` <button type="button" class="morale__tableopen"
+        data-act="table-open" data-key="table-open">Table view</button>`}</p>
+    ${table ? nothing : scoreboard(view, { wid, level })}
     <ol class="morale__order" aria-label="Turn order" data-out="turn-order">${view.turn_order.map((name) => {
       const lost = view.teams.find((t) => t.name === name).status === "lost";
       return html`<li class=${`${name === view.turn ? "morale__now" : ""}${lost ? " morale__gone" : ""}`}
         aria-current=${name === view.turn ? "step" : nothing}>${name}</li>`;
     })}</ol>
-    ${view.announcement ? html`<p class="morale__banner" data-out="outcome">${view.announcement}</p>` : nothing}
-    ${repeat(view.teams, (t) => t.name, (t, i) => teamCard(t, i, view, { wid, panel, expanded, level }))}
+    ${view.announcement && !table ? html`<p class="morale__banner" data-out="outcome">${view.announcement}</p>` : nothing}
+    ${repeat(view.teams, (t) => t.name, (t, i) => teamCard(t, i, view, { wid, panel: table ? null : panel, expanded, level, table }))}
     ${logSection(view, { wid, conflict, level })}`;
 }
 
-function teamCard(t, i, view, { wid, panel, expanded, level }) {
+/** The table view's top: Close, the scoreboard, who acts (the team whose turn it is first), the chosen
+ *  member's events and their team's, the open event's form (a node: drawPanel), the last logged line. */
+function tableTop(view, { panel, chosen, conflict }) {
+  const teams = [...view.teams].sort((a, b) => Number(b.name === view.turn) - Number(a.name === view.turn));
+  const acting = teams.flatMap((t) => t.members.filter((m) => m.actions.length).map((m) => ({ m, t })));
+  const pick = acting.find(({ m }) => m.name === chosen);
+  const turnTeam = view.teams.find((t) => t.name === view.turn);
+  const eventChip = (kind, who) => {
+    const open = panel && panel.kind === kind && (panel.member ?? panel.team) === (who.member ?? who.team);
+    return html`<button type="button" class=${`morale__chip morale__act--${kind}${open ? " is-on" : ""}`} data-act="event" data-kind=${kind}
+      data-member=${who.member ?? nothing} data-team=${who.team ?? nothing} data-key=${`event:${kind}:${who.member ?? who.team}`}
+      aria-expanded=${open ? "true" : nothing}>${eventForm(view, kind).label}<span class="calc__sr">: ${who.member ?? who.team}</span></button>`;
+  };
+  const last = view.log[0];
+  return html`<div class="morale__tabletop">
+    <div class="morale__tablebar">
+      <p class="morale__tableturn" data-out="table-turn">${view.turn ? html`Round ${view.round} · turn: <strong>${view.turn}</strong>`
+        : `Round ${view.round}: over`}</p>
+      <button type="button" data-act="undo" data-key="table-undo" ?disabled=${!conflict.events.length}>Undo</button>
+      <button type="button" data-act="table-close" data-key="table-close" aria-label="Close the table view">Close</button>
+    </div>
+    <ul class="morale__tablescore" data-out="scoreboard">${view.teams.map((t) => html`<li data-team=${t.name}
+      class=${t.name === view.turn ? "is-now" : ""}>${t.name} <strong data-out="board-morale" data-value=${t.morale}>${signed(t.morale)}</strong>${
+      t.status !== "playing" ? html` <span>${TEAM_BADGE[t.status] ?? t.status}</span>` : nothing}${
+      t.keep_morale.due ? html` <span>keep morale: ${t.keep_morale.difficulty}</span>` : nothing}</li>`)}</ul>
+    ${view.announcement ? html`<p class="morale__banner" data-out="outcome">${view.announcement}</p>` : nothing}
+    <div class="morale__chips" role="group" aria-label="Who acts" data-who>${acting.map(({ m, t }) => html`<button type="button"
+      class=${`morale__chip${m.name === chosen ? " is-on" : ""}${t.name === view.turn ? "" : " is-other"}`} data-act="choose"
+      data-member=${m.name} data-key=${`choose:${m.name}`} aria-pressed=${m.name === chosen ? "true" : "false"}>${m.name}</button>`)}</div>
+    <div class="morale__chips" role="group" aria-label="Events" data-events>
+      ${pick ? pick.m.actions.map((kind) => eventChip(kind, { member: pick.m.name, team: pick.t.name })) : nothing}
+      ${turnTeam ? turnTeam.actions.map((kind) => eventChip(kind, { team: turnTeam.name })) : nothing}
+    </div>
+    ${panel ? panel.node : nothing}
+    <p class="morale__last" data-out="last" ?hidden=${!last}>${last ? html`<strong>Logged:</strong> ${last.text}` : ""}</p>
+  </div>`;
+}
+
+/** A team's card; in the table view without its event buttons (they stand on top of the screen). */
+function teamCard(t, i, view, { wid, panel, expanded, level, table = false }) {
   const k = t.keep_morale;
   const standers = t.members.filter((m) => m.status === "last_stand").map((m) => m.name);
   const button = (kind, who) => {
@@ -108,7 +151,7 @@ function teamCard(t, i, view, { wid, panel, expanded, level }) {
     const who = html`${m.captain ? html`<span class="morale__badge">captain</span>` : nothing}${
       MEMBER_WORDS[m.status] ? html`<span class="morale__state" data-out="member-status">${MEMBER_WORDS[m.status]}</span>` : nothing}`;
     return html`<li class=${`morale__member${m.in_play ? "" : " morale__gone"}`} data-member=${m.name}>
-      ${m.actions.length
+      ${m.actions.length && !table
         ? html`<p class="morale__who"><button type="button" class="morale__toggle" data-act="member" data-member=${m.name}
             data-key=${`member:${m.name}`} aria-expanded=${open ? "true" : "false"} aria-controls=${boxId}><span class="morale__name">${m.name}</span><span
             class="calc__sr">: events</span></button>${who}</p>
@@ -130,7 +173,7 @@ function teamCard(t, i, view, { wid, panel, expanded, level }) {
       <dt>Captain</dt><dd data-out="captain">${t.captain ?? "nobody"}</dd>
       <dt>In their Last Stand</dt><dd data-out="last-stand">${standers.length ? standers.join(", ") : "nobody"}</dd>
     </dl>
-    ${t.actions.length ? html`<div class="calc__buttons">${t.actions.map((kind) => button(kind, { team: t.name }))}</div>` : nothing}
+    ${t.actions.length && !table ? html`<div class="calc__buttons">${t.actions.map((kind) => button(kind, { team: t.name }))}</div>` : nothing}
     ${openHere({ team: t.name }) ? panel.node : nothing}
     <ul class="morale__members" aria-label=${`Members of ${t.name}`}>${repeat(t.members, (m) => m.name, member)}</ul>
   </section>`;
@@ -154,8 +197,8 @@ function logSection(view, { wid, conflict, level }) {
 
 /** The form of one event for one member or team, drawn in place under its button.
  * @param {any} view
- * @param {{ui: any, wid: string, kind: string, member?: string, team?: string, values?: Record<string, any>}} options */
-export function drawPanel(view, { ui, wid, kind, member, team, values = {} }) {
+ * @param {{ui: any, wid: string, kind: string, member?: string, team?: string, values?: Record<string, any>, table?: boolean}} options */
+export function drawPanel(view, { ui, wid, kind, member, team, values = {}, table = false }) {
   const { el } = ui;
   const e = eventForm(view, kind);
   const title = member ? `${e.label}: ${member}` : `${e.label}: ${team}`;
@@ -170,6 +213,7 @@ export function drawPanel(view, { ui, wid, kind, member, team, values = {} }) {
       options = [{ label: team, names: teamState.members.filter((m) => m.in_play && m.name !== member).map((m) => m.name) }];
     }
     const node = field(ui, f, { id: `${wid}-panel-${f.name}`, name: f.name, value: values[f.name], options });
+    if (table) addPicks(ui, node, f, options); // one tap instead of a list or the keyboard
     if (f.when === "disposed") {
       node.dataset.when = "disposed";
       node.hidden = !values.disposed;
@@ -192,6 +236,22 @@ export function drawPanel(view, { ui, wid, kind, member, team, values = {} }) {
       el("button", { type: "submit", class: "calc__primary", "data-key": "panel-submit" },
         kind === "end_turn" ? "End the turn" : `Log ${e.label.toLowerCase()}`),
       el("button", { type: "button", "data-act": "cancel", "data-key": "panel-cancel" }, "Cancel")));
+}
+
+/** How many of something a tap picks in the table view (a larger number is typed in the field). */
+const PICKS = [0, 1, 2, 3, 4, 5, 6];
+
+/** The table view's picks under a field: a chip per name (who is attacked, the new captain) or per count
+ *  (0–6), each setting the field as typing or choosing would (acts.js: "pick"). */
+function addPicks(ui, node, f, options) {
+  const { el } = ui;
+  const values = f.type === "opponent" || f.type === "teammate" ? (options ?? []).flatMap((g) => g.names)
+    : f.type === "count" ? PICKS : [];
+  if (!values.length) return;
+  const now = /** @type {HTMLInputElement | null} */ (node.querySelector("input, select"))?.value ?? "";
+  node.append(el("div", { class: "morale__picks", role: "group", "aria-label": f.label },
+    ...values.map((v) => el("button", { type: "button", class: "morale__chip", "data-act": "pick", "data-name": f.name,
+                                       "data-value": String(v), "aria-pressed": String(now === String(v)) }, String(v)))));
 }
 
 /** What the open form says, as the event morale.apply takes. */

@@ -6,7 +6,7 @@ import * as setup from "./setup.js";
 import * as play from "./play.js";
 
 export function steps(m, keep) {
-  const focusPlay = () => m.root.querySelector(`#${CSS.escape(m.wid)}-play-title`)?.focus();
+  const focusPlay = () => m.root.querySelector(`#${CSS.escape(m.wid)}-play-title`)?.focus({ preventScroll: !!m.table?.open });
 
   async function start() {
     m.tried = true;

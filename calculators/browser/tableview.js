@@ -1,10 +1,11 @@
-// The table view: the board as a phone app, the whole screen with the site's chrome out of the
-// way. It is an address (#table-view), so a link opens it, Back closes it and a reload keeps it.
-export const HASH = "#table-view";
+// A table view: a calculator as a phone app, the whole screen with the site's chrome and the rest of
+// the page out of the way (calc.css: .calc.is-table). It is an address (the conflict board's
+// #table-view, the morale tracker's #morale-table), so a link opens it, Back closes it and a reload
+// keeps it.
 
-export function tableView(root, { onChange }) {
+/** @param {HTMLElement} root the calculator @param {{hash: string, onChange: () => void}} options */
+export function tableView(root, { hash: HASH, onChange }) {
   let open = false;
-  let pushed = false; // opened by a tap here: Close goes Back, as the phone's own Back does
   let scrolled = 0; // where the page was: the rest of the page is hidden while the view is open
 
   function set(value) {
@@ -12,7 +13,7 @@ export function tableView(root, { onChange }) {
     open = value;
     if (value) scrolled = window.scrollY;
     root.classList.toggle("is-table", value);
-    document.documentElement.classList.toggle("board-table-open", value);
+    document.documentElement.classList.toggle("calc-table-open", value);
     if (!value) window.scrollTo(0, scrolled);
     onChange();
   }
@@ -37,22 +38,24 @@ export function tableView(root, { onChange }) {
       return open;
     },
     show() {
-      if (location.hash !== HASH) {
-        history.pushState(history.state, "", HASH);
-        pushed = true;
-      }
+      if (location.hash !== HASH) history.pushState(history.state, "", HASH); // the phone's Back closes it
       set(true);
     },
+    /** Close: the address loses the view's fragment in place (going Back instead would have the
+     *  theme's instant navigation draw the whole page afresh: every calculator mounted again). */
     close() {
-      if (pushed && location.hash === HASH) {
-        pushed = false;
-        history.back();
-        return;
-      }
       if (location.hash === HASH) history.replaceState(history.state, "", location.pathname + location.search);
       set(false);
     },
-    fromAddress,
+    /** Once the calculator is drawn: open when the page was opened at the view's address (the theme's
+     *  navigation tracking may have put a heading's in its place since: early.js kept the first). */
+    fromAddress() {
+      if (location.hash !== HASH && globalThis.__calcHash === HASH) {
+        globalThis.__calcHash = "";
+        history.replaceState(history.state, "", HASH);
+      }
+      fromAddress();
+    },
     dispose() {
       document.removeEventListener("click", onLink, { capture: true });
       window.removeEventListener("hashchange", fromAddress);
