@@ -2,7 +2,7 @@
 // Every state shown is rules_core's replay of that log (morale.replay,
 // morale.apply, morale.keep_morale); this file draws the state and wires the
 // page. The parts: keep.js keeps the conflict (the keeper), steps.js changes it,
-// acts.js is what the buttons do, setup.js and play.js draw, saved.js is the
+// acts.js is what the buttons do, asking.js what is asked while typing, setup.js and play.js draw, saved.js is the
 // stored form, tap.js sends one event per tap. No rule is computed here.
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
@@ -12,6 +12,7 @@ import { tapped } from "./tap.js";
 import { keeping } from "./keep.js";
 import { steps } from "./steps.js";
 import { acts } from "./acts.js";
+import { asking } from "./asking.js";
 import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
@@ -119,35 +120,7 @@ export function mount(root, { engine: whole, ui, options }) {
     if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: !!m.table?.open });
   }
 
-  const preview = ui.latest(async (isStale) => {
-    const out = m.main.querySelector('[data-out="preview"]');
-    if (!out) return;
-    const reply = await m.engine.call("morale.replay", { setup: setup.payload(m.draft, forms[m.draft.edition]), events: [] });
-    if (isStale() || m.mode !== "setup") return;
-    if (m.tried) ui.failed(m.main, reply);
-    out.classList.toggle("calc__result--stale", !reply.ok);
-    if (!reply.ok) return;
-    const s = reply.result;
-    out.replaceChildren(
-      el("span", {}, "Starting morale: ", s.teams.map((t) => `${t.name} ${play.signed(t.morale)}`).join(", "), ". "),
-      el("span", {}, `Turn order: ${s.turn_order.join(", ")}.`));
-  });
-
-  const keepMorale = ui.latest(async (isStale) => {
-    const { panel } = m;
-    const out = panel?.node.querySelector('[data-out="difficulty"]');
-    const input = panel?.node.querySelector('[name="helpers"]');
-    if (!out || !input) return;
-    const helpers = setup.value(input.value);
-    const reply = await m.engine.call("morale.keep_morale", {
-      setup: m.conflict.setup, events: m.conflict.events, team: panel.team, helpers: helpers === "" ? undefined : helpers,
-    });
-    if (isStale() || !m.panel) return;
-    if (ui.failed(m.panel.node, reply, ["helpers"])) return out.classList.add("calc__result--stale");
-    out.classList.remove("calc__result--stale");
-    const r = reply.result;
-    out.textContent = `Difficulty ${r.difficulty} (BROKEN MORALE ${r.rating}, ${helpers || "nobody"} helping).`;
-  });
+  const { preview, keepMorale } = asking(m, forms);
 
   // ------------------------------------------------------------ events from the page
 

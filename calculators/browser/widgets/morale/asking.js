@@ -1,0 +1,41 @@
+// What the morale tracker asks the rules while a player types, each answer drawn beside the field:
+// the setup's starting morale and turn order (morale.replay of no events), and the keep-morale
+// test's difficulty as helpers join (morale.keep_morale). `m` is the mounted tracker (index.js).
+import * as setup from "./setup.js";
+import * as play from "./play.js";
+
+export function asking(m, forms) {
+  const { ui } = m;
+  const { el } = ui;
+  const preview = ui.latest(async (isStale) => {
+    const out = m.main.querySelector('[data-out="preview"]');
+    if (!out) return;
+    const reply = await m.engine.call("morale.replay", { setup: setup.payload(m.draft, forms[m.draft.edition]), events: [] });
+    if (isStale() || m.mode !== "setup") return;
+    if (m.tried) ui.failed(m.main, reply);
+    out.classList.toggle("calc__result--stale", !reply.ok);
+    if (!reply.ok) return;
+    const s = reply.result;
+    out.replaceChildren(
+      el("span", {}, "Starting morale: ", s.teams.map((t) => `${t.name} ${play.signed(t.morale)}`).join(", "), ". "),
+      el("span", {}, `Turn order: ${s.turn_order.join(", ")}.`));
+  });
+
+  const keepMorale = ui.latest(async (isStale) => {
+    const { panel } = m;
+    const out = panel?.node.querySelector('[data-out="difficulty"]');
+    const input = panel?.node.querySelector('[name="helpers"]');
+    if (!out || !input) return;
+    const helpers = setup.value(input.value);
+    const reply = await m.engine.call("morale.keep_morale", {
+      setup: m.conflict.setup, events: m.conflict.events, team: panel.team, helpers: helpers === "" ? undefined : helpers,
+    });
+    if (isStale() || !m.panel) return;
+    if (ui.failed(m.panel.node, reply, ["helpers"])) return out.classList.add("calc__result--stale");
+    out.classList.remove("calc__result--stale");
+    const r = reply.result;
+    out.textContent = `Difficulty ${r.difficulty} (BROKEN MORALE ${r.rating}, ${helpers || "nobody"} helping).`;
+  });
+
+  return { preview, keepMorale };
+}
