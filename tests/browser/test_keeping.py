@@ -160,6 +160,26 @@ def test_discarding_set_aside_copies_asks_first(page, server):
     assert get(page, MORALE + ":set-aside") is None
 
 
+@pytest.mark.parametrize("calc", ["borders", "board"])
+def test_every_calculators_discard_asks_first_and_the_question_is_hidden_until_then(page, server, calc):
+    """Issue 32 §5: on the border map and the board the question (and its Discard) showed from the
+    start, one tap from deleting every copy: the `hidden` attribute lost to a class's display."""
+    page.goto(server.url)
+    key = f"conflict-table[/]:{calc}"
+    put(page, key, "{damaged")
+    page.goto(server.url + BORDERS_PAGE)
+    wait_engine(page)
+    asides = page.locator(f'.calc[data-calc="{calc}"] [data-out="asides"]').first
+    expect(asides).to_contain_text("Set aside")
+    expect(asides.locator('[data-act="aside-discard-yes"]')).to_be_hidden()
+    asides.locator('[data-act="aside-discard"]').click()
+    expect(asides.locator('[data-act="aside-discard-yes"]')).to_be_visible()
+    expect(asides.locator('[data-act="aside-discard"]')).to_be_hidden()
+    asides.locator('[data-act="aside-discard-no"]').click()
+    expect(asides.locator('[data-act="aside-discard-yes"]')).to_be_hidden()
+    assert json.loads(get(page, key + ":set-aside"))[0]["text"] == "{damaged"
+
+
 # ---------------------------------------------------------------- two tabs
 
 def test_two_tabs_tapping_at_once_keep_both_events(context, server):
