@@ -18,7 +18,10 @@ test("undo keeps the event for redo; a new event drops the redo list", () => {
   const back = undone(one);
   assert.deepEqual(back.events, []);
   assert.deepEqual(back.redo, [{ kind: "simple", actor: "Jade" }]);
-  assert.deepEqual(redone(back), one);
+  const again = redone(back);
+  assert.deepEqual([again.events, again.redo], [one.events, []]);
+  assert.equal(again.ids[0], `${one.ids[0]}~1`); // logged again under the next id of its line
+  assert.deepEqual(again.dropped, one.ids); // the undone id stays out when two tabs merge
   assert.equal(undone(fresh(setup)), null);
   assert.equal(redone(one), null);
   const other = logged(back, { kind: "end_exchange" });

@@ -214,3 +214,31 @@ test("without merge a value stored elsewhere is adopted (the last change wins)",
   assert.deepEqual(heard[0].value, [4]);
   assert.deepEqual(one.value, [4]);
 });
+
+test("issue 32: a save that has to set another tab's value aside says so to the watchers, not only in the list", async () => {
+  const one = keeper(name, { fresh: () => [], check, merge, what: "list" });
+  const two = keeper(name, { fresh: () => [], check, merge, what: "list" });
+  await one.open();
+  await two.open();
+  const queued = [];
+  const heard = [];
+  one.watch((news) => heard.push(news), { via: (task) => queued.push(task) }); // the widget's queue
+  await two.save([0, 2]); // another conflict, stored behind this tab's back
+  await one.save([1]);
+  for (const task of queued) await task();
+  assert.equal(raw(), "[1]");
+  assert.deepEqual(asides().map((a) => a.text), ["[0,2]"]);
+  assert.ok(heard.some((n) => /changed in another tab at the same moment.*set aside \(below\), not lost/.test(n.notice)), JSON.stringify(heard));
+});
+
+test("issue 32: news that leaves the value as it is hands the watcher the check's view of the value shown", async () => {
+  const summed = (v) => (Array.isArray(v) ? { value: v, sum: v.reduce((a, b) => a + b, 0) } : { problem: "not a list" });
+  const one = keeper(name, { fresh: () => [], check: summed, merge });
+  await one.open();
+  await one.save([1, 2]); // saved without a merge: the keeper's last view was of the value opened
+  const heard = [];
+  one.watch((news) => heard.push([news.value, one.view?.sum]));
+  window.dispatchEvent(Object.assign(new Event("storage"), { key: `${keyFor(name)}:set-aside` })); // another tab set a copy aside
+  await settle();
+  assert.deepEqual(heard, [[[1, 2], 3]]);
+});

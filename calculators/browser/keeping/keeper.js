@@ -91,6 +91,8 @@ export function keeper(name, {
   let lastText = null; // the stored text this keeper last read or wrote: anything else came from elsewhere
   let unjudged = null; // stored text the rules could not judge yet (engine down): set aside before it is overwritten
   let pending = null; // stored text read() took that verify() has not yet had the rules check
+  let viewFor; // the value k.view is the check's reply for (a save without a merge leaves k.view behind)
+  const watchers = new Set(); // {fn, via} of watch(): told when a save had to set another tab's value aside
   const k = {
     value: fresh(),
     view: null,
@@ -159,6 +161,7 @@ export function keeper(name, {
       }
       k.value = verdict.value;
       k.view = verdict.view;
+      viewFor = k.value;
       return { value: k.value, notice: null };
     },
 
@@ -199,6 +202,7 @@ export function keeper(name, {
       if (!verdict.ok) return { error: verdict.problem || verdict.down };
       k.value = verdict.value;
       k.view = verdict.view;
+      viewFor = k.value;
       history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
       const why = write();
       if (why) return { error: why };
@@ -218,9 +222,12 @@ export function keeper(name, {
         if (event.detail.key === store.key && event.detail.from !== me) via(async () => fn({ ...await arrived(), here: true }));
       };
       const onStorage = (event) => {
-        if (event.key === store.asideKey) via(async () => fn({ value: k.value, notice: null }));
+        if (event.key === store.asideKey) via(async () => fn(await unchanged()));
         else if (event.key === store.key) via(async () => fn(await arrived()));
       };
+      const watcher = { fn, via };
+      watchers.add(watcher);
+      signal?.addEventListener("abort", () => watchers.delete(watcher));
       window.addEventListener(KEPT, onKept, { signal });
       window.addEventListener("storage", onStorage, { signal });
     },
@@ -279,23 +286,40 @@ export function keeper(name, {
       const verdict = await judge(check, merged);
       if (verdict.ok) {
         k.view = verdict.view;
+        viewFor = verdict.value;
         return verdict.value;
       }
     }
     store.setAside(stored, read.problem ? `found in place of your ${what} (${read.problem})`
       : "saved by another tab at the same moment; this tab's version was kept");
+    // Said, not only kept: the watchers (the widget's queue) are told once this save is over.
+    k.merged = read.problem ? `Something that was not your ${what} was found in its place (${read.problem}); it was set aside (below).`
+      : `Your ${what} was changed in another tab at the same moment and the two could not be put together: ` +
+        "the other tab's version was set aside (below), not lost; this tab's is kept.";
+    const notice = k.merged;
+    for (const { fn, via } of watchers) via(async () => fn({ ...await unchanged(), notice, here: true }));
     return ours;
+  }
+
+  /** News that leaves the value as it is: {value, notice: null}, with k.view made the check's reply for it
+   *  (a save without a merge leaves k.view describing an older value, which a watcher must not be handed). */
+  async function unchanged() {
+    if (k.value != null && viewFor !== k.value) {
+      const verdict = await judge(check, k.value);
+      if (verdict.ok) [k.view, viewFor] = [verdict.view, k.value];
+    }
+    return { value: k.value, notice: null };
   }
 
   /** The stored value changed elsewhere: adopt or merge it. {value, notice}. */
   async function arrived() {
     const text = store.text();
-    if (text == null || text === lastText) return { value: k.value, notice: null };
+    if (text == null || text === lastText) return unchanged();
     const read = codec.fromText(text);
     const theirs = read.problem ? { problem: read.problem } : await judge(check, read.value);
     if (!theirs.ok) {
       // Unusable or not judged: ours stays shown; it is set aside only when ours is written next.
-      return { value: k.value, notice: null };
+      return unchanged();
     }
     const was = base();
     lastText = text;
@@ -306,6 +330,7 @@ export function keeper(name, {
       if (verdict.ok) {
         k.value = verdict.value;
         k.view = verdict.view;
+        viewFor = k.value;
         history = new History({ past: read.past ?? history.past, future: read.future ?? history.future }, steps);
         if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) write(); // the other tab learns of ours
         return { value: k.value, notice: k.merged };
@@ -321,6 +346,7 @@ export function keeper(name, {
     }
     k.value = theirs.value;
     k.view = theirs.view;
+    viewFor = k.value;
     history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
     return { value: k.value, notice };
   }
@@ -339,6 +365,7 @@ export function keeper(name, {
     const step = back ? history.undo(k.value) : history.redo(k.value);
     k.value = verdict.value;
     k.view = verdict.view;
+    viewFor = k.value;
     const why = write();
     return { value: k.value, label: String(step.label || "the last change"), error: why || undefined };
   }

@@ -1,32 +1,106 @@
 // Two tabs' versions of one kept log of events (the morale tracker's conflict,
-// the conflict board's): each event carries an id, so a merge takes theirs,
-// adds the events only we logged, and leaves out the ones either tab undid
-// and dropped. Redo survives only when nothing changed.
+// the conflict board's): each event carries an id, so a merge keeps every
+// change either tab made, in the order they were made:
+// * an event either tab undid (its id in a redo list) or dropped is out, and
+//   stays out: a redo logs the event again under the next id of its line
+//   ("…~1", "…~2": `redoneIds`), so an id that left the log never comes back,
+//   an undo in one tab and a log in the other are two changes, both kept, and
+//   the same redo tapped in both tabs is one event;
+// * the events the two logs hold are merged in order: what both hold keeps its
+//   place, and what only one holds goes where it was logged (an id starts with
+//   the time it was made), so the later event never comes first;
+// * redo survives when the merged log is the one the redo list was made on.
 
 /** How many dropped ids a log remembers (enough for any undo a table makes in one sitting). */
 export const MAX_DROPPED = 500;
 
+/** A new event id: the time it was made (base 36, so ids sort by when they were logged), then a random part. */
+export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+const TIMED = /^([0-9a-z]{6,10})-[0-9a-z]+(~\d+)?$/;
+/** When an id's event was first logged (ms), or null for an id without a time (older logs: "e3", "r0-4"). */
+export const madeAt = (id) => {
+  const m = TIMED.exec(id);
+  return m ? parseInt(m[1], 36) : null;
+};
+
+/** The id an undone event is logged again under: the next of its line ("a-b" → "a-b~1" → "a-b~2"). */
+export const nextId = (id) => {
+  const m = /^(.*)~(\d+)$/.exec(id);
+  return m ? `${m[1]}~${Number(m[2]) + 1}` : `${id}~1`;
+};
+
+/** The ids of a log after its last undone event is logged again: the next id of its line, the old one dropped. */
+export const redoneIds = (log) => ({
+  ids: [...log.ids, nextId(log.redoIds.at(-1))],
+  redoIds: log.redoIds.slice(0, -1),
+  dropped: [...log.dropped, log.redoIds.at(-1)].slice(-MAX_DROPPED),
+});
+
 /**
- * Theirs, plus the events only ours has, minus the ones ours dropped:
- * {log: {events, ids, redo, redoIds, dropped}, added, changed}. Both logs are
- * {events, ids, redo, redoIds, dropped}; the caller checks they are of one conflict.
+ * Two ordered lists of [event, id] as one, each one's order kept: a pair both hold keeps its place;
+ * where both go on with pairs only they hold, the one logged first comes first (theirs on a tie).
+ */
+function interleave(theirs, ours) {
+  const inOurs = new Set(ours.map(([, id]) => id));
+  const inTheirs = new Set(theirs.map(([, id]) => id));
+  const out = [];
+  const seen = new Set();
+  let i = 0;
+  let j = 0;
+  const take = (pair) => {
+    if (!seen.has(pair[1])) out.push(pair), seen.add(pair[1]);
+  };
+  while (i < theirs.length || j < ours.length) {
+    const t = theirs[i];
+    const o = ours[j];
+    if (t && seen.has(t[1])) { i++; continue; }
+    if (o && seen.has(o[1])) { j++; continue; }
+    if (!o) { take(t); i++; continue; }
+    if (!t) { take(o); j++; continue; }
+    if (t[1] === o[1]) { take(t); i++; j++; continue; }
+    const tOnly = !inOurs.has(t[1]);
+    const oOnly = !inTheirs.has(o[1]);
+    if (tOnly && oOnly) {
+      const [a, b] = [madeAt(t[1]), madeAt(o[1])];
+      if (a != null && b != null && b < a) { take(o); j++; } else { take(t); i++; }
+    } else if (tOnly) { take(t); i++; } // o is in both: what only theirs holds comes before it
+    else if (oOnly) { take(o); j++; }
+    else { take(t); i++; } // both hold both, in another order (never made by these functions): theirs
+  }
+  return out;
+}
+
+const pairs = (log) => log.events.map((e, i) => [e, log.ids[i]]);
+const sameIds = (a, b) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Ours and theirs as one log: {log: {events, ids, redo, redoIds, dropped}, added, changed}. Both logs are
+ * {events, ids, redo, redoIds, dropped}; the caller checks they are of one conflict. `added`: how many of
+ * our events theirs did not hold; `changed`: the merged log is not theirs.
  */
 export function mergeLogs(ours, theirs) {
-  const known = new Set([...theirs.ids, ...theirs.redoIds, ...theirs.dropped]);
-  const gone = new Set(ours.dropped);
-  const keep = theirs.events.map((e, i) => [e, theirs.ids[i]]).filter(([, id]) => !gone.has(id));
-  const extra = ours.events.map((e, i) => [e, ours.ids[i]]).filter(([, id]) => !known.has(id));
-  const all = [...keep, ...extra];
-  const changed = extra.length > 0 || keep.length !== theirs.events.length;
+  const dropped = new Set([...theirs.dropped, ...ours.dropped]);
+  const out = new Set([...dropped, ...theirs.redoIds, ...ours.redoIds]); // undone or dropped, in either tab
+  const all = interleave(pairs(theirs).filter(([, id]) => !out.has(id)), pairs(ours).filter(([, id]) => !out.has(id)));
+  const ids = all.map(([, id]) => id);
+  // Redo goes on when the log is the one its redo list was made on (theirs first), minus what either dropped.
+  const redoOf = (log) => log.redo.map((e, i) => [e, log.redoIds[i]]).filter(([, id]) => !dropped.has(id) && !ids.includes(id));
+  const from = [theirs, ours].filter((log) => sameIds(ids, log.ids)).map(redoOf).find((r) => r.length) ?? [];
+  const redoIds = from.map(([, id]) => id);
+  const kept = new Set(redoIds);
+  const gone = [...dropped, ...theirs.redoIds, ...ours.redoIds].filter((id) => !kept.has(id));
+  const theirIds = new Set(theirs.ids);
+  const changed = !sameIds(ids, theirs.ids) || !sameIds(redoIds, theirs.redoIds);
   return {
-    added: extra.length,
+    added: ids.filter((id) => !theirIds.has(id)).length,
     changed,
     log: {
       events: all.map(([e]) => e),
-      ids: all.map(([, id]) => id),
-      redo: changed ? [] : theirs.redo,
-      redoIds: changed ? [] : theirs.redoIds,
-      dropped: [...new Set([...theirs.dropped, ...ours.dropped])].slice(-MAX_DROPPED),
+      ids,
+      redo: from.map(([e]) => e),
+      redoIds,
+      dropped: [...new Set(gone)].slice(-MAX_DROPPED),
     },
   };
 }

@@ -3,11 +3,11 @@
 // doubling one; `dropped` are ids undone and then discarded. Files and links
 // carry the same shape (links without the bookkeeping). Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { MAX_DROPPED, mergeLogs } from "../../keeping/logs.js";
+import { MAX_DROPPED, mergeLogs, newId, redoneIds } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";
 
-export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+export { newId };
 
 export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [] });
 
@@ -52,11 +52,10 @@ export function undone(c) {
     redo: [...c.redo, c.events.at(-1)], redoIds: [...c.redoIds, c.ids.at(-1)] };
 }
 
-/** The last undone event logged again, or null. */
+/** The last undone event logged again (under a new id: the undone one stays out in a merge), or null. */
 export function redone(c) {
   if (!c.redo.length) return null;
-  return { ...c, events: [...c.events, c.redo.at(-1)], ids: [...c.ids, c.redoIds.at(-1)],
-    redo: c.redo.slice(0, -1), redoIds: c.redoIds.slice(0, -1) };
+  return { ...c, events: [...c.events, c.redo.at(-1)], redo: c.redo.slice(0, -1), ...redoneIds(c) };
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);

@@ -7,7 +7,7 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { MAX_DROPPED, mergeLogs } from "../../keeping/logs.js";
+import { MAX_DROPPED, mergeLogs, newId } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
@@ -17,10 +17,8 @@ const SHARE = "morale"; // the link's #morale=…
 export const conflictStore = () => slot("morale");
 export const draftStore = () => slot("morale:draft");
 
-/** A fresh id for one logged event. */
-export function newId() {
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}
+/** A fresh id for one logged event (the keeper's: it starts with the time it was made). */
+export { newId };
 
 /** The saved form of a conflict (also the export file). Share links leave the bookkeeping out. */
 export function pack(conflict, { bare = false } = {}) {

@@ -4,6 +4,7 @@
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
 import * as play from "./play.js";
+import { redoneIds } from "../../keeping/logs.js";
 
 export function steps(m, keep) {
   const focusPlay = () => m.root.querySelector(`#${CSS.escape(m.wid)}-play-title`)?.focus({ preventScroll: !!m.table?.open });
@@ -64,8 +65,8 @@ export function steps(m, keep) {
     const reply = await m.engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
     if (!reply.ok) return m.showNotice(`Redo is not possible: ${reply.error.message}`);
     m.conflict = {
-      ...conflict, events: [...conflict.events, reply.result.event], ids: [...conflict.ids, conflict.redoIds.at(-1)],
-      redo: conflict.redo.slice(0, -1), redoIds: conflict.redoIds.slice(0, -1),
+      ...conflict, events: [...conflict.events, reply.result.event], redo: conflict.redo.slice(0, -1),
+      ...redoneIds(conflict), // a new id: the undone one stays out when two tabs' logs merge
     };
     Object.assign(m, { view: reply.result, panel: null });
     await keep.persist();
