@@ -8,6 +8,7 @@
 // panels' checks). Nothing here is a rule of the games.
 import { isOwn } from "../own.js";
 import { slot } from "../keeping/index.js";
+import { json } from "../keeping/checks.js";
 
 export const FORMAT = "conflict-table/stress";
 export const MODELS = ["wounds", "conditions", "track"];
@@ -163,14 +164,10 @@ export function adopt(checked, reason) {
 export const rosterCodec = {
   toText: (roster) => JSON.stringify(roster),
   fromText(text) {
-    let value;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-    const why = rosterProblem(value);
-    return why ? { problem: why } : { value };
+    const read = json(text);
+    if (read.problem) return read;
+    const why = rosterProblem(read.value);
+    return why ? { problem: why } : { value: read.value };
   },
 };
 

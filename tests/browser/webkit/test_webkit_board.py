@@ -43,12 +43,8 @@ def simple(wk, actor: str, note: str):
     wait_log(wk, n + 1)
 
 
-def saved(wk) -> dict:
-    return json.loads(wk.js("(k) => localStorage.getItem(k)", KEY))
-
-
-def test_a_conflict_logged_and_undone_is_kept_across_a_reload(wk, wk_server):
-    wk.goto(wk_server.url + CONFLICTS)
+def start_warehouse(wk):
+    """Once the engine is ready: the warehouse crew (the example) set up and started."""
     wait_engine(wk)
     wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-act="example"]', what="the board's setup")
     wk.click(f'{W} [data-act="example"]')
@@ -56,6 +52,15 @@ def test_a_conflict_logged_and_undone_is_kept_across_a_reload(wk, wk_server):
             what="the warehouse crew in the setup")
     wk.click(f'{W} button[type="submit"]')
     wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-out="exchange"]', what="the conflict to start")
+
+
+def saved(wk) -> dict:
+    return json.loads(wk.js("(k) => localStorage.getItem(k)", KEY))
+
+
+def test_a_conflict_logged_and_undone_is_kept_across_a_reload(wk, wk_server):
+    wk.goto(wk_server.url + CONFLICTS)
+    start_warehouse(wk)
 
     simple(wk, "Gatto", "looks for a way round")
     simple(wk, "Jade", "calls the others")
@@ -96,13 +101,7 @@ def test_an_attack_logged_in_the_table_view_on_a_phone_sized_window(webkit, wk_s
     wk.goto(wk_server.url + CONFLICTS)
     # (the smallest window WebKitGTK's MiniBrowser opens is 447 px wide: a large phone's width)
     assert wk.js("() => innerWidth") <= 450, "the window is not phone-sized"
-    wait_engine(wk)
-    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-act="example"]', what="the board's setup")
-    wk.click(f'{W} [data-act="example"]')
-    wk.wait("(sel) => document.querySelector(sel)?.value === 'Gatto'", f'{W} [name="actors.0.name"]',
-            what="the warehouse crew in the setup")
-    wk.click(f'{W} button[type="submit"]')
-    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-out="exchange"]', what="the conflict to start")
+    start_warehouse(wk)
     wk.click(f'{W} [data-act="table-open"]')
     wk.wait("(sel) => document.querySelector(sel).classList.contains('is-table')", W, what="the table view")
     assert wk.js("(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"

@@ -4,6 +4,7 @@
 // here: the panel gives the checks (`check` asks rules_core, `bounds` is the
 // cheap shape check before anything is drawn).
 import { readRoster, slotName } from "../../party/roster.js";
+import { json, isRecord } from "../../keeping/checks.js";
 
 const UNDO_STEPS = 20;
 const setAsideNotes = {}; // model → the report, so every widget on the page can show it until the model is saved again
@@ -11,17 +12,13 @@ const setAsideNotes = {}; // model → the report, so every widget on the page c
 /** A model's keeper: `check(state)` asks the rules ({state} normalised, or {error});
  *  `bounds(state)` is the cheap check before anything is drawn: a reason, or null. */
 export function keeper({ ui }, model, what, fresh, check, bounds, report) {
-  const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   const usable = (steps) => (Array.isArray(steps) ? steps.filter((s) => isRecord(s) && isRecord(s.state) && !bounds({ ...fresh(), ...s.state })) : []);
   const codec = {
     toText: (state, { past = [], future = [] } = {}) => JSON.stringify({ state, history: past, future }),
     fromText(text) {
-      let value;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return { problem: "it is not readable JSON" };
-      }
+      const read = json(text);
+      if (read.problem) return read;
+      const { value } = read;
       if (!isRecord(value) || !isRecord(value.state) || !Array.isArray(value.history)) return { problem: "it is not in the expected shape" };
       const state = { ...fresh(), ...value.state };
       if (isRecord(state.tracks)) state.tracks = { ...fresh().tracks, ...state.tracks }; // a track never stored: empty
