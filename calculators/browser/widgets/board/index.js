@@ -187,7 +187,9 @@ export function mount(root, { engine, ui, options }) {
     else if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".board__token, .bmap__zone") && sheet.onMap(e)) e.preventDefault();
   });
   on(window, "hashchange", () => run(linking.offer));
-  k.watch(({ value, notice: words }) => run(async () => {
+  // Another tab's news is taken in through the board's queue (via: run), between two taps, never while
+  // one is under way: an Undo computed on the log before the news would otherwise store it without it.
+  k.watch(async ({ value, notice: words }) => {
     if (!value) return;
     [st.conflict, st.board] = [value, k.view.board]; // the sheet being filled stays as it is
     if (st.mode === "play") {
@@ -195,7 +197,7 @@ export function mount(root, { engine, ui, options }) {
       await sheet.updatePreview();
     }
     if (words) say(words, true);
-  }), { signal: listening.signal });
+  }, { signal: listening.signal, via: run });
   // An Edgerunner roll from the dice roller on this page fills the sheet's roll.
   receive({ root, name: "in the conflict board's open action", accepts: (roll) => roll.game === "edgerunner",
     take: (roll) => { sheet.rolled(roll); return `Conflict board: rating ${roll.skill} and the dice entered.`; } },

@@ -1,0 +1,192 @@
+"""Issue 32 §1: one conflict open in two tabs of one browser, an Undo in one and a Log it in the
+other at the same moment. Both changes are kept, in order, in storage and on both screens; the
+later event never comes first; a form being filled survives the other tab's change.
+
+The race is made deterministic, not waited for: `hold(page)` freezes what that tab reads of the
+stored conflict and keeps back the news of the other tab's writes, as Chromium does for a few
+milliseconds when two tabs write at once (its write, made on the copy it had, then wins in
+storage); `release(page)` delivers the news kept back. Every shown log is checked against the
+stored one as rules_core replays it in CPython.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+
+from playwright.sync_api import TimeoutError
+
+from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
+
+CREW4 = {"sides": ["Crew", "Gang"], "actors": [
+    {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},
+    {"name": "Jade", "side": "Crew", "zone": "West end", "cool": 2},
+    {"name": "Hargan", "side": "Gang", "zone": "East end", "cool": 3},
+    {"name": "Rook", "side": "Gang", "zone": "East end", "cool": 2},
+]}
+
+# In every tab: hold(key) / release() as above; __stored(key) reads storage itself, not the held copy.
+HOLD = """
+(() => {
+  const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
+  let held = null; // {key, text}: what this tab reads of `key` while held
+  const kept = []; // storage events of `key` kept back while held
+  Storage.prototype.getItem = function (key) {
+    return held && key === held.key ? held.text : get.call(this, key);
+  };
+  Storage.prototype.setItem = function (key, value) {
+    set.call(this, key, value);
+    if (held && key === held.key) held.text = String(value); // this tab reads its own write
+    (window.__writes ??= []).push([key, String(value)]);
+  };
+  addEventListener("storage", (e) => {
+    if (held && e.key === held.key) e.stopImmediatePropagation(), kept.push([e.key, e.oldValue, e.newValue]);
+  }, true);
+  window.__hold = (key) => { held = { key, text: get.call(localStorage, key) }; };
+  window.__release = () => {
+    held = null;
+    for (const [key, oldValue, newValue] of kept.splice(0)) {
+      dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue, storageArea: localStorage, url: location.href }));
+    }
+  };
+  window.__stored = (key) => get.call(localStorage, key);
+})();
+"""
+
+
+def hold(b: Board):
+    b.page.evaluate("(k) => window.__hold(k)", KEY)
+
+
+def release(b: Board):
+    b.page.evaluate("window.__release()")
+
+
+def notes(b: Board) -> list[str]:
+    """The notes of the stored log, in order, as storage holds it (not as a held tab reads it)."""
+    return [e.get("note") for e in json.loads(b.page.evaluate("(k) => window.__stored(k)", KEY))["events"]]
+
+
+def written(b: Board) -> list[list[str]]:
+    """The notes of each log this tab stored, in order."""
+    return [[e.get("note") for e in json.loads(t)["events"]]
+            for k, t in b.page.evaluate("window.__writes ?? []") if k == KEY]
+
+
+def wait_stored(b: Board, want: list[str]):
+    with contextlib.suppress(TimeoutError):
+        b.page.wait_for_function("([k, want]) => JSON.stringify(JSON.parse(window.__stored(k)).events.map((e) => e.note ?? null))"
+                                 " === JSON.stringify(want)", arg=[KEY, want], timeout=15_000)
+    assert notes(b) == want, "the stored log"
+
+
+def wait_shown(b: Board, want: list[str]):
+    """The tab shows exactly these notes' lines (each line of a simple action ends with its note)."""
+    with contextlib.suppress(TimeoutError):
+        b.page.wait_for_function("([sel, want]) => { const got = [...document.querySelectorAll(sel)].map((li) => li.textContent);"
+                                 " return got.length === want.length && got.every((t, i) => t.includes(want[i])); }",
+                                 arg=[f'{WIDGET} [data-out="log"] li', want], timeout=15_000)
+    assert [next((n for n in want if line.endswith(n)), line) for line in b.log()] == want, "the log the tab shows"
+
+
+def both_show(one: Board, two: Board, want: list[str]):
+    """Storage holds `want`; both tabs show it, line for line as CPython replays the stored log."""
+    wait_stored(one, want)
+    for b in (one, two):
+        wait_shown(b, want)
+    replayed = [e["text"] for e in one.state()["entries"]]
+    assert one.log() == replayed and two.log() == replayed
+
+
+def simple(b: Board, actor: str, note: str):
+    """A Simple action opened and filled, not yet logged (an Undo's action put back in the form is cancelled first)."""
+    if b.w.locator("[data-panel]").count():
+        b.press(b.w.locator('[data-act="cancel"]'))
+    b.action("simple", actor=actor, note=note)
+
+
+def log_it(b: Board):
+    b.press(b.w.locator('[data-panel] [data-key="log"]'))
+    b.w.locator("[data-panel]").wait_for(state="detached")
+
+
+def form(b: Board) -> dict:
+    """What the open form holds: its kind and each filled field (a radio by its checked value)."""
+    return b.w.locator("[data-panel]").evaluate("""p => {
+      const out = { kind: p.dataset.panel };
+      for (const e of p.querySelectorAll("input, select, textarea")) {
+        if ((e.type === "radio" || e.type === "checkbox") ? e.checked : e.value !== "") out[e.name] = e.value;
+      }
+      return out;
+    }""")
+
+
+def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(browser, server):
+    ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script(HOLD)
+    one, two = Board(ctx.new_page()), Board(ctx.new_page())
+    errors: list[str] = []
+    for b in (one, two):
+        b.page.set_default_timeout(30_000)
+        b.page.on("pageerror", lambda e: errors.append(str(e)))
+    one.open(server.url + CONFLICTS)
+    one.set_up(CREW4)
+    one.start()
+    two.open(server.url + CONFLICTS)
+    two.w.locator('[data-out="exchange"]').wait_for()
+    one.act("simple", actor="Gatto", note="t1-first")
+    both_show(one, two, ["t1-first"])
+
+    # A half-filled Attack in tab 2 survives tab 1's Undo and Redo.
+    two.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=4)
+    filled = form(two)
+    assert {k: filled.get(k) for k in ("actor", "target", "skill", "rating")} == {
+        "actor": "Rook", "target": "Gatto", "skill": "Fight", "rating": "4"}, filled
+    one.press(one.w.locator('[data-act="undo"]'))
+    both_show(one, two, [])
+    assert form(two) == filled
+    one.press(one.w.locator('[data-act="redo"]'))
+    both_show(one, two, ["t1-first"])
+    assert form(two) == filled
+    two.press(two.w.locator('[data-act="cancel"]'))
+
+    # The issue's race: tab 1 taps Undo; tab 2 taps Log it before it has heard of the undo, so its
+    # write, made on [t1-first], lands over tab 1's in storage.
+    simple(two, "Jade", "t2-first")
+    hold(two)
+    one.press(one.w.locator('[data-act="undo"]'))
+    wait_stored(one, [])
+    log_it(two)
+    release(two)
+    both_show(one, two, ["t2-first"])  # tab 1's undo kept, tab 2's event kept, on both screens
+    assert one.saved()["redo"] == []  # a log after an undo ends the redo list, as in one tab
+
+    # Tab 2's next tap goes after.
+    two.act("simple", actor="Hargan", note="t2-after")
+    both_show(one, two, ["t2-first", "t2-after"])
+
+    # The other way round: tab 2 logs first; the news reaches tab 1 while its Undo (of t2-after, the
+    # last event it shows) is under way. The news waits for the Undo; the Undo merges what is stored.
+    simple(two, "Rook", "t2-third")
+    hold(one)
+    log_it(two)
+    wait_stored(two, ["t2-first", "t2-after", "t2-third"])
+    before = len(written(one))
+    one.w.locator('[data-act="undo"]').evaluate("e => { e.click(); window.__release(); }")
+    both_show(one, two, ["t2-first", "t2-third"])
+    assert all("t2-third" in w for w in written(one)[before:]), written(one)[before:]  # never stored without it
+
+    # Both tabs log at the same moment, each on its own copy: the earlier tap comes first in both.
+    simple(one, "Gatto", "t1-both")
+    simple(two, "Hargan", "t2-both")
+    hold(one)
+    hold(two)
+    log_it(one)
+    log_it(two)
+    assert notes(one) == ["t2-first", "t2-third", "t2-both"]  # tab 2's stale write won, for now
+    release(one)
+    release(two)
+    both_show(one, two, ["t2-first", "t2-third", "t1-both", "t2-both"])
+    asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
+    assert not asides or json.loads(asides) == []  # nothing needed setting aside: every change was kept
+    assert errors == []
+    ctx.close()
