@@ -4,6 +4,7 @@
 import { engine, failureText } from "./engine.js";
 import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
+import "./examples.js"; // a worked example's "Open in the …" link goes to its calculator and opens it
 import { watchAnchors } from "./anchor.js";
 import { WIDGETS } from "./registry.js"; // the widgets' names, written by the build from calculators/widgets
 import { keepingBox, keepingBoxes } from "./keeping/everything-ui.js"; // how long entries are kept; export/import everything

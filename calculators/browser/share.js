@@ -241,7 +241,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     }
     offered = read.values;
     say(`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). `,
-      button("Open it", open, true), " ",
+      el("button", { type: "button", class: "calc__primary", "data-act": "open-shared", onclick: open }, "Open it"), " ",
       button("Keep mine", () => {
         offered = null;
         forget(name);

@@ -51,7 +51,8 @@ export function mount(root, { engine, ui }) {
       ui.el("tr", {},
         ui.el("th", { scope: "row" }, label),
         ui.el("td", {}, `${part.pool} dice`),
-        ui.el("td", { title: `exactly ${part.probability.exact}` }, part.probability.percent));
+        // The exact chance beside it (as the dice roller says it), unless it is sure or none.
+        ui.el("td", {}, part.probability.percent + (/^(0|1)\/1$/.test(part.probability.exact) ? "" : ` (${part.probability.exact})`)));
     return ui.el("table", { class: "calc__table" },
       ui.el("caption", {}, "Chance to succeed"),
       ui.el("tbody", {},

@@ -1,0 +1,147 @@
+"""The ``worked-example`` fence: a worked example opens in its calculator, and proves itself at build time.
+
+In a page, inside the example's box::
+
+    !!! example "Reading a 4dF roll"
+        Athletics 3, dice ⊞⊡⊟⊟ … **2 shifts**
+
+        ```worked-example
+        name: Reading a 4dF roll
+        calculator: dice
+        state: {game: edgerunner, skill: 3, faces: "+0--"}
+        outcome: {shifts: 2}
+        ```
+
+``state`` is what the calculator opens with (see :mod:`.kinds` for each
+calculator's keys); ``outcome`` is what the box states, marked here rather
+than read out of its prose. The build runs the state through ``rules_core``
+and fails, naming the page and the example, when an outcome it states is not
+what the rules compute. ``page`` (optional) is the address of another page,
+relative to this one, that holds the calculator (``../table/``); by default
+it is on this page.
+
+The fence renders a plain link, ``#<calculator>=<state>`` in the share-link
+format (``calculators/browser/share.js``): it works before the engine is
+ready and when copied, and the calculator that receives it follows its own
+receiver rules (what the player had is set aside or kept to bring back).
+``calculators/browser/examples.js`` scrolls to the calculator and opens it.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+from html import escape
+from pathlib import Path
+
+import yaml
+
+from .. import yaml_limits
+from .kinds import KINDS, ExampleError
+
+__all__ = ["KINDS", "ExampleError", "check", "find", "format_example", "link_of", "parse", "validate_example"]
+
+KEYS = {"name", "calculator", "state", "outcome", "page"}
+
+_page = {"src": ""}
+"""The page being rendered (set by the MkDocs hook, ``calculators/hook.py``), to name it in a refusal."""
+
+
+def rendering(src_uri: str) -> None:
+    """Name the page the next fences belong to."""
+    _page["src"] = src_uri
+
+
+def parse(source: str) -> dict:
+    """The fence's YAML, checked for its shape (not yet against the rules)."""
+    try:
+        data = yaml.safe_load(source)
+    except yaml.YAMLError as err:
+        raise ExampleError(f"a worked-example fence is not valid YAML: {err}") from None
+    problem = yaml_limits.check(data)
+    if problem:
+        raise ExampleError(f"a worked-example fence can't be read: {problem}")
+    if not isinstance(data, dict):
+        raise ExampleError("a worked-example fence is a mapping with name, calculator, state and outcome")
+    name = data.get("name")
+    where = f"worked example {name!r}" if isinstance(name, str) and name else "a worked example"
+    if not isinstance(name, str) or not name.strip():
+        raise ExampleError(f"{where} needs a `name` (the title of its box)")
+    unknown = set(data) - KEYS
+    if unknown:
+        raise ExampleError(f"{where}: unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(KEYS))})")
+    if data.get("calculator") not in KINDS:
+        raise ExampleError(f"{where}: `calculator` is one of {', '.join(KINDS)}")
+    for key in ("state", "outcome"):
+        if not isinstance(data.get(key), dict) or not data[key]:
+            raise ExampleError(f"{where} needs `{key}`, a mapping")
+    missing = [k for k in KINDS[data["calculator"]].needs if k not in data["state"]]
+    if missing:
+        raise ExampleError(f"{where}: its state needs {', '.join(missing)}")
+    if not isinstance(data.get("page", ""), str):
+        raise ExampleError(f"{where}: `page` is the address of a page, relative to this one")
+    return data
+
+
+def _agrees(stated, got) -> bool:
+    """A stated mapping need name only some of the computed keys; anything else must be equal."""
+    if isinstance(stated, dict) and isinstance(got, dict):
+        return all(k in got and _agrees(v, got[k]) for k, v in stated.items())
+    return stated == got
+
+
+def check(example: dict) -> dict:
+    """The outcome the rules compute for the example; an :class:`ExampleError` when it differs from the one stated."""
+    kind = KINDS[example["calculator"]]
+    try:
+        got = kind.outcome(example["state"])
+    except (KeyError, TypeError, ValueError) as err:
+        if isinstance(err, ExampleError):
+            raise
+        raise ExampleError(f"its state can't be used ({type(err).__name__}: {err})") from None
+    for key, stated in example["outcome"].items():
+        if key not in got:
+            raise ExampleError(f"it states {key!r}, which {kind.noun} does not compute (it gives {', '.join(got)})")
+        if not _agrees(stated, got[key]):
+            raise ExampleError(f"it states {key} = {stated!r}, but the rules give {got[key]!r}")
+    return got
+
+
+def link_of(example: dict) -> str:
+    """The example's share link: ``<page>#<calculator>=<base64url JSON>`` (share.js reads the plain form)."""
+    kind = KINDS[example["calculator"]]
+    text = json.dumps(kind.link(example["state"]), ensure_ascii=False, separators=(",", ":"))
+    code = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+    return f"{example.get('page', '')}#{kind.share}={code}"
+
+
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)```worked-example\n(?P<body>.*?)^(?P=indent)```", re.M | re.S)
+
+
+def find(docs: Path) -> list[tuple[str, dict]]:
+    """Every worked example in the pages under ``docs``: (the page's path there, its fence's data)."""
+    found = []
+    for path in sorted(Path(docs).rglob("*.md")):
+        for m in _FENCE.finditer(path.read_text(encoding="utf-8")):
+            body = "\n".join(line[len(m["indent"]):] for line in m["body"].splitlines())
+            found.append((path.relative_to(docs).as_posix(), parse(body)))
+    return found
+
+
+def validate_example(language, inputs, options, attrs, md) -> bool:
+    return True
+
+
+def format_example(source, language, css_class, options, md, **kwargs) -> str:
+    """The button under a worked example (a plain link), once the rules agree with what it states."""
+    example = parse(source)
+    try:
+        check(example)
+        href = link_of(example)
+    except ExampleError as err:
+        page = f"{_page['src']}: " if _page["src"] else ""
+        raise ExampleError(f"{page}worked example “{example['name']}”: {err}") from None
+    kind = KINDS[example["calculator"]]
+    return (f'<p class="calc-example"><a class="md-button calc-example__open" href="{escape(href)}" '
+            f'data-example="{kind.share}" data-example-name="{escape(example["name"])}">'
+            f"Open in {escape(kind.noun)}</a></p>")
