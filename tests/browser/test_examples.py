@@ -66,6 +66,16 @@ def expected(calculator: str, state: dict, outcome: dict) -> list[tuple[str, str
                 said.append(('[data-out="over"]', e(f"The conflict is over: {value} win")))
             case "board", "ended":
                 said.append(('[data-out="over"]', "conceded" if value == "concession" else "taken out"))
+            case "stress", "outcome":
+                said.append(('[data-panel="conditions"] [data-out="answer"]', "^Take a condition" if value == "condition" else "^No empty slot is rated"))
+            case "stress", "rating":
+                said.append(('[data-panel="conditions"] [data-out="answer"]', f"(T|t)akes? a condition rated {value}"))
+            case "stress", "slot":
+                said.append(('[data-panel="conditions"] [data-out="answer"]', e(f"(slot {value})")))
+            case "stress", "trait":
+                said.append(('[data-panel="conditions"] [data-out="answer"]', f"trait rated {value}"))
+            case "stress", "choices":  # the slot taken, or another that fits
+                said.extend(('[data-panel="conditions"]', f"condition rated {r} |\\(rating {r}\\)") for r in value)
             case _:
                 raise AssertionError(f"the test can't read {calculator}'s {key} from the screen: add it here")
     return said

@@ -2,7 +2,7 @@
 // (issue 25, finding 2) and how two tabs' rosters are merged (finding 3).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mergeRosters, rosterCodec } from "../../calculators/browser/party/roster.js";
+import { mergeRosters, rosterCodec, unpackChecked } from "../../calculators/browser/party/roster.js";
 
 const person = (id, name, more = {}) => ({ id, name, side: "pc", standing: "in", traits: [], ...more });
 const roster = (current, ...people) => ({ current, people });
@@ -51,4 +51,13 @@ test("a merge over the limits is refused (null): the keeper then keeps both, one
   const many = (from, n) => Array.from({ length: n }, (_, i) => person(`c${from + i}`, `P${from + i}`));
   const base = roster("c1", ...many(1, 20));
   assert.equal(mergeRosters(roster("c1", ...many(1, 40)), roster("c1", ...many(1, 20), ...many(41, 20)), base), null);
+});
+
+test("a link may carry a hit to show (a worked example); a hit that is not a model and a whole stress is refused", async () => {
+  const link = (hit) => JSON.stringify({ format: "conflict-table/stress", ...roster("c1", person("c1", "Ada")), hit });
+  assert.deepEqual((await unpackChecked(link({ model: "conditions", stress: 2 }), {})).bundle.hit, { model: "conditions", stress: 2 });
+  assert.equal((await unpackChecked(link(undefined), {})).bundle.hit, undefined);
+  for (const hit of [{ model: "sponge", stress: 2 }, { model: "conditions", stress: 2.5 }, { model: "track", stress: -1 }, "2", null]) {
+    assert.match((await unpackChecked(link(hit), {})).problem, /the hit it shows is not a model and a whole number of stress/);
+  }
 });

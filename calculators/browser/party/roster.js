@@ -130,7 +130,19 @@ export async function unpackChecked(text, panels) {
     }
     people.push({ id: p.id, name: p.name.trim(), side: p.side, standing: p.standing, traits: [...p.traits], states, index: i });
   }
-  return { bundle: { current: data.current, people } };
+  const hit = hitOf(data.hit);
+  if (hit?.problem) return hit;
+  return { bundle: { current: data.current, people, ...(hit && { hit }) } };
+}
+
+/** A hit a link may carry to show once opened (a worked example: docs' worked-example fences): the model shown
+ *  and the stress typed in its panel. → undefined (none), {model, stress} or {problem}. */
+function hitOf(hit) {
+  if (hit === undefined) return undefined;
+  if (!isRecord(hit) || !MODELS.includes(hit.model) || !Number.isInteger(hit.stress) || hit.stress < 0 || hit.stress > 999) {
+    return { problem: "the hit it shows is not a model and a whole number of stress (0 to 999)" };
+  }
+  return { model: hit.model, stress: hit.stress };
 }
 
 /**

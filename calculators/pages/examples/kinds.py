@@ -183,5 +183,36 @@ BOARD = Kind(
 )
 
 
-KINDS = {"dice": DICE, "boons": BOONS, "borders": BORDERS, "board": BOARD}
+# ---------------------------------------------------------------- stress (the wiki's condition slots)
+
+
+def _slots(state: dict) -> list[bool]:
+    """The six condition slots (rated 1,1,1,2,2,3), filled where the example's ``filled`` (slot numbers) says."""
+    filled = state.get("filled", [])
+    if not isinstance(filled, list) or not all(isinstance(n, int) and 1 <= n <= 6 for n in filled):
+        raise ExampleError("`filled` lists slot numbers, 1 to 6")
+    return [n in filled for n in range(1, 7)]
+
+
+def _stress_outcome(state: dict) -> dict:
+    if state.get("model", "conditions") != "conditions":
+        raise ExampleError("a worked example of the stress calculator uses the wiki's conditions (model: conditions)")
+    got = _ok("stress.conditions", {"stress": state["stress"], "conditions": _slots(state)})
+    choices = [got["slot"], *got["alternatives"]] if got["outcome"] == "condition" else []
+    return {"outcome": got["outcome"], "rating": got["rating"], "slot": got["slot"], "trait": got["trait"],
+            "choices": sorted({got["ratings"][n - 1] for n in choices})}
+
+
+def _stress_link(state: dict) -> dict:
+    """The stress roster's link (calculators/browser/party/roster.js) with one participant, and the hit to show."""
+    person = {"id": "c1", "name": str(state.get("who", "Participant")), "side": "pc", "standing": "in", "traits": [],
+              "states": {"conditions": {"state": {"conditions": _slots(state), "last_stand": False}}}}
+    return {"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [person],
+            "hit": {"model": "conditions", "stress": state["stress"]}}
+
+
+STRESS = Kind("stress", "the stress calculator", _stress_link, _stress_outcome, ("stress",))
+
+
+KINDS = {"stress": STRESS, "dice": DICE, "boons": BOONS, "borders": BORDERS, "board": BOARD}
 """The calculators a worked example can open, by the ``calculator`` its fence names."""

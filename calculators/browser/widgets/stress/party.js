@@ -143,7 +143,18 @@ export function mountRoster({ ui, root, form, signal }) {
     kept.save(roster); // the other widgets of this page hear of it
     switchPanels();
     draw();
+    if (checked.bundle.hit) showHit(checked.bundle.hit);
     return true;
+  }
+
+  /** Show a hit the link carries (a worked example): its model's panel, with the stress typed in. */
+  function showHit({ model, stress }) {
+    const choice = form.querySelector(`input[name="model"][value="${model}"]`);
+    if (choice && !choice.checked) choice.click();
+    const field = form.querySelector(`[data-panel="${model}"] [data-part="hit"] input[name="stress"]`);
+    if (!field) return;
+    field.value = String(stress);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   on(section, "click", async (event) => {
