@@ -35,11 +35,15 @@ def render(text: str, page: str = "edgerunner/conflicts.md") -> str:
 
 
 def box(page: str, title: str) -> str:
-    """The `!!! example "<title>"` box of a page, as written."""
-    text = (DOCS / page).read_text(encoding="utf-8")
-    m = re.search(rf'^!!! (?:example|ruling) "{re.escape(title)}"\n(?:(?:    .*)?\n)+', text, re.M)
-    assert m, f"no example box {title!r} in {page}"
-    return m.group(0)
+    """The `!!! example "<title>"` (or ruling) box of a page, as written, moved left if it stands in a tab."""
+    lines = (DOCS / page).read_text(encoding="utf-8").splitlines()
+    head = re.compile(rf'^(\s*)!!! (?:example|ruling) "{re.escape(title)}"$')
+    (at,) = [i for i, line in enumerate(lines) if head.match(line)]
+    indent = len(head.match(lines[at])[1])
+    end = at + 1
+    while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent):
+        end += 1
+    return "".join(line[indent:] + "\n" for line in lines[at:end])
 
 
 def test_the_site_renders_the_fence():
@@ -49,9 +53,9 @@ def test_the_site_renders_the_fence():
 
 
 def test_every_example_box_either_opens_in_its_calculator_or_says_why_not():
-    titles = {m for page in DOCS.rglob("*.md") for m in re.findall(r'^!!! example "(.+)"', page.read_text(), re.M)}
+    titles = {m for page in DOCS.rglob("*.md") for m in re.findall(r'^\s*!!! example "(.+)"', page.read_text(), re.M)}
     named = {e["name"] for _, e in FOUND}
-    rulings = {m for page in DOCS.rglob("*.md") for m in re.findall(r'^!!! ruling "(.+)"', page.read_text(), re.M)}
+    rulings = {m for page in DOCS.rglob("*.md") for m in re.findall(r'^\s*!!! ruling "(.+)"', page.read_text(), re.M)}
     assert named - titles - rulings == set(), "a worked-example fence names no box"
     assert titles - named == set(NO_CALCULATOR), "an example box has no worked-example fence (and no reason)"
     assert len(titles) == 11
@@ -65,7 +69,7 @@ def test_each_example_is_inside_its_box_and_renders_its_link(page, example):
     name, code = link.split("#", 1)[1].split("=", 1)
     assert name == examples.KINDS[example["calculator"]].share
     carried = json.loads(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
-    assert carried["format"].startswith("conflict-table/") and carried["version"] == 1
+    assert carried["format"].startswith("conflict-table/") and carried["version"] in (1, 2)  # morale files are at 2
     if "fields" in carried:  # a form's link (share.js readValues): text fields and checkbox flags only
         assert all(isinstance(v, (str, bool)) for v in carried["fields"].values())
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
@@ -76,6 +77,11 @@ def expected(calculator: str, state: dict, outcome: dict) -> list[tuple[str, str
                 said.append(('[data-panel="conditions"] [data-out="answer"]', f"trait rated {value}"))
             case "stress", "choices":  # the slot taken, or another that fits
                 said.extend(('[data-panel="conditions"]', f"condition rated {r} |\\(rating {r}\\)") for r in value)
+            case "morale", "stress":
+                said.append(('[data-out="log"] li', f"{value} stress to"))
+            case "morale", "morale":
+                said.extend((f'[data-out="scoreboard"] [data-team="{team}"] [data-out="board-morale"]',
+                             f"(^|\\s)[+]?{'−' if v < 0 else ''}{abs(v)}$") for team, v in value.items())
             case _:
                 raise AssertionError(f"the test can't read {calculator}'s {key} from the screen: add it here")
     return said
@@ -108,11 +114,20 @@ def test_one_tap_opens_the_example_and_the_calculator_says_its_outcome(phone, se
     if not page.url.startswith(server.url + url_of(source)):
         page.goto(server.url + url_of(source))
     root = page.locator(f'.calc[data-calc="{calculator}"]')
-    root.and_(page.locator("[data-engine=ready]")).wait_for()
+    if not example.get("page"):
+        root.and_(page.locator("[data-engine=ready]")).wait_for()
     link = page.locator(f'a[data-example-name="{example["name"]}"]')
-    # A plain share link to this page (the theme may write it out whole).
-    assert link.get_attribute("href").removeprefix(server.url + url_of(source)).startswith(f"#{examples.KINDS[calculator].share}=")
+    if not link.is_visible():  # in an edition's tab: the site-wide edition shows it
+        tab = link.evaluate("a => { const b = a.closest('.tabbed-block'); const i = [...b.parentNode.children].indexOf(b);"
+                            " return b.closest('.tabbed-set').querySelectorAll('.tabbed-labels > label')[i].textContent.trim(); }")
+        page.get_by_role("combobox", name="Gauntlet Forge edition, site-wide").select_option(tab)
+    # A plain share link, to this page or the one that holds the calculator (the theme may write it out whole).
+    target = urljoin(server.url + url_of(source), example.get("page", ""))
+    assert link.get_attribute("href").removeprefix(target).startswith(f"#{examples.KINDS[calculator].share}=")
     link.tap()
+    if example.get("page"):
+        page.wait_for_url(target + "**")
+        root.and_(page.locator("[data-engine=ready]")).wait_for()
     read(page, calculator, expected(calculator, example["state"], example["outcome"]))
     # The calculator is on the screen, not left below the example box.
     top = root.evaluate("r => r.getBoundingClientRect().top")

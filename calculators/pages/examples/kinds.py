@@ -183,6 +183,28 @@ BOARD = Kind(
 )
 
 
+# ---------------------------------------------------------------- the morale tracker
+
+
+def _morale_outcome(state: dict) -> dict:
+    got = _ok("morale.replay", {"setup": state["setup"], "events": state.get("events", [])})
+    last = got["log"][-1] if got["log"] else {}
+    return {
+        "stress": (last.get("stress_dealt") or {}).get("amount", 0),
+        "morale": {t["name"]: t["morale"] for t in got["teams"]},
+        "over": got["over"],
+        "winner": got["winner"],
+    }
+
+
+MORALE = Kind(
+    "morale", "the morale tracker",
+    lambda s: {"format": "conflict-table/morale", "version": 2, "setup": s["setup"],
+               "events": s.get("events", []), "redo": []},
+    _morale_outcome, ("setup",),
+)
+
+
 # ---------------------------------------------------------------- stress (the wiki's condition slots)
 
 
@@ -214,5 +236,5 @@ def _stress_link(state: dict) -> dict:
 STRESS = Kind("stress", "the stress calculator", _stress_link, _stress_outcome, ("stress",))
 
 
-KINDS = {"stress": STRESS, "dice": DICE, "boons": BOONS, "borders": BORDERS, "board": BOARD}
+KINDS = {"morale": MORALE, "stress": STRESS, "dice": DICE, "boons": BOONS, "borders": BORDERS, "board": BOARD}
 """The calculators a worked example can open, by the ``calculator`` its fence names."""
