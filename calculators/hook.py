@@ -5,7 +5,6 @@ Everything else lives where any generator reads it: the glue and styles in
 ``calculators-reference`` fence, the early start in ``overrides/main.html`` and
 ``ship.write_early``. A generator without hooks renders the same pages; then
 ``python -m calculators.build SITE`` does what :func:`on_post_build` does here.
-:func:`on_page_markdown` only names the page a worked example's refusal names.
 """
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ from mkdocs.exceptions import PluginError
 
 from calculators import build
 from calculators.build import ship
-from calculators.pages import examples
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 _command = {"name": "build"}
@@ -31,12 +29,6 @@ def on_serve(server, config, builder, **kwargs):
     server.watch(str(ship.ASSETS))
     server.watch(str(ship.ROOT / "rules_core"))
     return server
-
-
-def on_page_markdown(markdown, page, **kwargs):
-    """Name the page a worked example's refusal names (``calculators.pages.examples``); the text is unchanged."""
-    examples.rendering(page.file.src_uri)
-    return markdown
 
 
 def on_post_build(config, **kwargs):

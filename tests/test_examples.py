@@ -7,8 +7,10 @@ import base64
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import markdown
+import markdown.treeprocessors
 import pytest
 
 from calculators.pages import examples
@@ -21,17 +23,25 @@ FOUND = examples.find(DOCS)
 NO_CALCULATOR: dict[str, str] = {}
 
 
+class _Page(markdown.treeprocessors.Treeprocessor):
+    """What MkDocs registers in every page's Markdown (its link rewriter, "relpath"): it knows the page's file."""
+
+    def __init__(self, md, src_uri):
+        super().__init__(md)
+        self.file = SimpleNamespace(src_uri=src_uri)
+
+    def run(self, root):
+        return None
+
+
 def render(text: str, page: str = "edgerunner/conflicts.md") -> str:
     """A page's Markdown as the site renders it: admonitions, and the worked-example fence of mkdocs.yml."""
-    examples.rendering(page)
     md = markdown.Markdown(extensions=["admonition", "pymdownx.superfences"], extension_configs={
         "pymdownx.superfences": {"custom_fences": [{
             "name": "worked-example", "class": "worked-example",
             "format": format_example, "validator": validate_example}]}})
-    try:
-        return md.convert(text)
-    finally:
-        examples.rendering("")
+    md.treeprocessors.register(_Page(md, page), "relpath", 0)
+    return md.convert(text)
 
 
 def box(page: str, title: str) -> str:

@@ -16,7 +16,7 @@ In a page, inside the example's box::
 calculator's keys); ``outcome`` is what the box states, marked here rather
 than read out of its prose. The build runs the state through ``rules_core``
 and fails, naming the page and the example, when an outcome it states is not
-what the rules compute. ``page`` (optional) is the address of another page,
+what the rules compute (the page as MkDocs names it: no hook is involved). ``page`` (optional) is the address of another page,
 relative to this one, that holds the calculator (``../table/``); by default
 it is on this page.
 
@@ -39,17 +39,16 @@ import yaml
 from .. import yaml_limits
 from .kinds import KINDS, ExampleError
 
-__all__ = ["KINDS", "ExampleError", "check", "find", "format_example", "link_of", "parse", "validate_example"]
+__all__ = ["KINDS", "ExampleError", "check", "find", "format_example", "link_of", "page_of", "parse", "validate_example"]
 
 KEYS = {"name", "calculator", "state", "outcome", "page"}
 
-_page = {"src": ""}
-"""The page being rendered (set by the MkDocs hook, ``calculators/hook.py``), to name it in a refusal."""
-
-
-def rendering(src_uri: str) -> None:
-    """Name the page the next fences belong to."""
-    _page["src"] = src_uri
+def page_of(md) -> str:
+    """The page being rendered, as MkDocs tells its Markdown (its link rewriter, "relpath", knows the file); "" elsewhere."""
+    try:
+        return md.treeprocessors["relpath"].file.src_uri
+    except (AttributeError, KeyError, TypeError):
+        return ""
 
 
 def parse(source: str) -> dict:
@@ -139,7 +138,7 @@ def format_example(source, language, css_class, options, md, **kwargs) -> str:
         check(example)
         href = link_of(example)
     except ExampleError as err:
-        page = f"{_page['src']}: " if _page["src"] else ""
+        page = f"{page_of(md)}: " if page_of(md) else ""
         raise ExampleError(f"{page}worked example “{example['name']}”: {err}") from None
     kind = KINDS[example["calculator"]]
     return (f'<p class="calc-example"><a class="md-button calc-example__open" href="{escape(href)}" '
