@@ -6,7 +6,7 @@
 // is set aside or kept to bring back, as for any link). Nothing here is a rule of the games.
 
 const ASKED = "conflict-table:example-asked"; // sessionStorage: the link tapped, across an instant navigation
-const WAIT_MS = 20_000; // an engine still starting on a slow phone
+const WAIT_MS = 60_000; // an engine still starting on a slow phone and a slow link
 
 const remembered = () => {
   try {
