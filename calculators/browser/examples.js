@@ -35,6 +35,7 @@ function follow(hash) {
     /** @type {HTMLButtonElement | null} */
     const button = root.querySelector('[data-act$="open-shared"]:not([disabled])');
     if (!button || button.closest("[hidden]")) return false;
+    if (location.hash !== hash && globalThis.__calcHash !== hash) return true; // another link since: that one is only offered
     remember("");
     button.click();
     return true;
