@@ -2,6 +2,7 @@
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
 import { receive, typeInto } from "../../handoff.js";
 import { shareForm } from "../../share.js";
+import { html, render } from "../../vendor/lit-html/lit-html.js";
 
 const BOON = ["rating", "enduring"];
 const ROLL = ["pool", "difficulty", "target"];
@@ -22,43 +23,31 @@ export function mount(root, { engine, ui }) {
     if (isStale()) return;
     ui.clearErrors(form);
     if (!dice.ok) ui.showError(form, dice.error);
-    else boonOut.replaceChildren(...boonLines(dice.result));
+    else render(boonLines(dice.result), boonOut);
     if (!odds.ok) {
       if (odds.error.field !== "rating" || dice.ok) ui.showError(form, odds.error);
-    } else oddsOut.replaceChildren(oddsTable(odds.result));
+    } else render(oddsTable(odds.result), oddsOut);
     boonOut.classList.toggle("calc__result--stale", !dice.ok);
     oddsOut.classList.toggle("calc__result--stale", !odds.ok);
   });
 
+  // The answers are lit-html templates: a change of a field updates what changed.
   function boonLines(r) {
     const after = r.spend.vanishes ? "then it vanishes" : `then it drops to rating ${r.spend.rating_after}`;
-    return [
-      ui.el("p", { class: "calc__answer" },
-        r.extraordinary
-          ? ui.el("strong", {}, `${r.free_dice} free ${r.free_dice === 1 ? "die" : "dice"} per roll`)
-          : ui.el("strong", {}, "No free dice"),
-        r.extraordinary ? " — an extraordinary boon." : " — free dice start at rating 3."),
-      ui.el("ul", {},
-        r.extraordinary
-          ? ui.el("li", {}, `Use its free dice: +${r.use_free_dice.dice} on a roll; the boon stays at rating ${r.rating}.`)
-          : null,
-        ui.el("li", {}, `Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} ${r.spend.dice === 1 ? "die" : "dice"} on one roll, ${after}.`)),
-    ];
+    const dice = (n) => (n === 1 ? "die" : "dice");
+    return html`<p class="calc__answer">${r.extraordinary
+        ? html`<strong>${r.free_dice} free ${dice(r.free_dice)} per roll</strong> — an extraordinary boon.`
+        : html`<strong>No free dice</strong> — free dice start at rating 3.`}</p>
+      <ul>${r.extraordinary ? html`<li>Use its free dice: +${r.use_free_dice.dice} on a roll; the boon stays at rating ${r.rating}.</li>` : ""}
+        <li>Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} ${dice(r.spend.dice)} on one roll, ${after}.</li></ul>`;
   }
 
   function oddsTable(r) {
-    const row = (label, part) =>
-      ui.el("tr", {},
-        ui.el("th", { scope: "row" }, label),
-        ui.el("td", {}, `${part.pool} dice`),
-        // The exact chance beside it (as the dice roller says it), unless it is sure or none.
-        ui.el("td", {}, part.probability.percent + (/^(0|1)\/1$/.test(part.probability.exact) ? "" : ` (${part.probability.exact})`)));
-    return ui.el("table", { class: "calc__table" },
-      ui.el("caption", {}, "Chance to succeed"),
-      ui.el("tbody", {},
-        row("Without the boon", r.without),
-        row("With its free dice", r.with_free_dice),
-        row("Spending it", r.spending)));
+    // The exact chance beside it (as the dice roller says it), unless it is sure or none.
+    const chance = (p) => p.percent + (/^(0|1)\/1$/.test(p.exact) ? "" : ` (${p.exact})`);
+    const row = (label, part) => html`<tr><th scope="row">${label}</th><td>${part.pool} dice</td><td>${chance(part.probability)}</td></tr>`;
+    return html`<table class="calc__table"><caption>Chance to succeed</caption><tbody>
+      ${row("Without the boon", r.without)}${row("With its free dice", r.with_free_dice)}${row("Spending it", r.spending)}</tbody></table>`;
   }
 
   const listening = new AbortController(); // dispose() drops every listener at once

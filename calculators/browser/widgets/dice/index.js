@@ -8,6 +8,7 @@ import { shareForm } from "../../share.js";
 import { isOwn } from "../../own.js";
 import { plural, signed, wholeIn } from "../../ui.js";
 import { randomBelow, fateFaces } from "../../rolling.js";
+import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
@@ -67,18 +68,19 @@ export function mount(root, { engine, ui }) {
     show({ game: g, ...reply.result });
   });
 
+  // The result and the "Use this result" buttons are lit-html templates: a roll updates what changed.
   function show(result, keep = false) {
     last = result;
-    if (!result && !keep) out.replaceChildren();
-    if (result) out.replaceChildren(...(result.game === "edgerunner" ? fateLines(result) : poolLines(result)));
+    if (result) render(result.game === "edgerunner" ? fateLines(result) : poolLines(result), out);
+    else if (!keep) render(nothing, out);
     offer();
   }
 
   function offer() {
     const targets = last ? receiversFor(last) : [];
     use.hidden = !targets.length;
-    use.replaceChildren(...targets.map((r) =>
-      ui.el("button", { type: "button", class: "dice__use-button", onclick: () => hand(r) }, `Use this result ${r.name}`)));
+    render(targets.map((r) =>
+      html`<button type="button" class="dice__use-button" @click=${() => hand(r)}>Use this result ${r.name}</button>`), use);
   }
 
   function hand(receiver) {
@@ -89,35 +91,24 @@ export function mount(root, { engine, ui }) {
     }
   }
 
+  const chance = (p) => html`<strong>${p.percent}</strong> (${p.exact})`;
+
   function fateLines(r) {
-    const { el } = ui;
-    const faces = el("p", { class: "dice__faces", "aria-label": `Dice: ${r.faces.map((f) => FATE[f][1]).join(", ")}` },
-      ...r.faces.map((f) => el("span", { class: `dice__die dice__die--fate dice__die--${FATE[f][1]}`, "aria-hidden": "true" }, FATE[f][0])));
     const sum = `Skill ${r.skill} ${signed(r.dice, "sum")} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
-    return [
-      faces,
-      el("p", { class: "calc__answer" }, el("strong", { "data-out": "total" }, plural(r.shifts, "shift")), ` (${sum}).`),
-      el("p", { "data-out": "at-least" }, `Chance of ${plural(r.shifts, "shift")} or more with this skill: `,
-        el("strong", { title: `exactly ${r.at_least.exact}` }, r.at_least.percent), ` (${r.at_least.exact}).`),
-    ];
+    return html`<p class="dice__faces" aria-label=${`Dice: ${r.faces.map((f) => FATE[f][1]).join(", ")}`}>${r.faces.map((f) =>
+        html`<span class=${`dice__die dice__die--fate dice__die--${FATE[f][1]}`} aria-hidden="true">${FATE[f][0]}</span>`)}</p>
+      <p class="calc__answer"><strong data-out="total">${plural(r.shifts, "shift")}</strong> (${sum}).</p>
+      <p data-out="at-least">Chance of ${plural(r.shifts, "shift")} or more with this skill: ${chance(r.at_least)}.</p>`;
   }
 
   function poolLines(r) {
-    const { el } = ui;
-    const faces = el("p", { class: "dice__faces",
-      "aria-label": `Dice: ${r.faces.map((f, i) => `${f}${r.hits[i] ? " hit" : ""}`).join(", ")}` },
-      ...r.faces.map((f, i) => el("span", { class: `dice__die${r.hits[i] ? " dice__die--hit" : ""}`, "aria-hidden": "true" }, String(f))));
-    const verdict = r.success
-      ? `success${r.margin ? ` by ${r.margin}` : ""}`
-      : `failure by ${-r.margin}`;
-    return [
-      faces,
-      el("p", { class: "calc__answer" }, el("strong", { "data-out": "total" }, `Effort ${r.effort}`),
-        ` (${plural(r.effort, "hit")} on ${r.target}+) against difficulty ${r.difficulty}: `, el("strong", {}, verdict), "."),
-      el("p", { "data-out": "at-least" }, `Chance of ${plural(r.effort, "hit")} or more on ${plural(r.dice, "die", "dice")}: `,
-        el("strong", { title: `exactly ${r.at_least.exact}` }, r.at_least.percent),
-        ` (${r.at_least.exact}). Chance of success before the roll: ${r.chance.percent}.`),
-    ];
+    const verdict = r.success ? `success${r.margin ? ` by ${r.margin}` : ""}` : `failure by ${-r.margin}`;
+    return html`<p class="dice__faces" aria-label=${`Dice: ${r.faces.map((f, i) => `${f}${r.hits[i] ? " hit" : ""}`).join(", ")}`}>${
+        r.faces.map((f, i) => html`<span class=${`dice__die${r.hits[i] ? " dice__die--hit" : ""}`} aria-hidden="true">${f}</span>`)}</p>
+      <p class="calc__answer"><strong data-out="total">Effort ${r.effort}</strong> (${plural(r.effort, "hit")} on ${
+        r.target}+) against difficulty ${r.difficulty}: <strong>${verdict}</strong>.</p>
+      <p data-out="at-least">Chance of ${plural(r.effort, "hit")} or more on ${plural(r.dice, "die", "dice")}: ${
+        chance(r.at_least)}. Chance of success before the roll: ${r.chance.percent}.</p>`;
   }
 
   const listening = new AbortController();
