@@ -116,19 +116,10 @@ export function mount(root, { engine, ui, options }) {
     return true;
   }
 
-  /** After a refusal, the focus on what the rules name: the field marked, else its message (a whole list, as
-   *  "actors", has no field of its own), else the form's message. */
-  function focusError(scope) {
-    const at = scope.querySelector('[aria-invalid="true"]') ?? scope.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])");
-    if (!(at instanceof HTMLElement)) return;
-    if (!at.matches("input, select, textarea, button")) at.tabIndex = -1;
-    at.focus();
-  }
-
   async function startConflict() {
     const payload = setup.payload(setting.draft);
     const reply = await rules.replay(payload, []);
-    if (ui.failed(main, reply)) return focusError(main);
+    if (ui.failed(main, reply)) return ui.focusFirstInvalid(main); // the field, or the message of a whole list
     const c = fresh(payload);
     if (!(await adopt(c, viewOf(c, reply.result.state, reply.result.entries), "replaced by a new conflict"))) return;
     await draw(`#${CSS.escape(wid)}-play-title`);
