@@ -133,3 +133,47 @@ def test_a_name_keeps_no_direction_override_and_a_log_line_reads_in_order():
 def test_joiners_an_emoji_or_a_script_needs_stay(typed, kept):
     done = ok("board.replay", {"setup": with_actor_names(crew(), typed), "events": []})
     assert done["state"]["actors"][0]["name"] == kept
+
+
+# The morale tracker keeps a log the same way: its tap is refused where its reload would be.
+MORALE = {"edition": "2023", "teams": [{"name": "Wolves", "members": ["Ada"]}, {"name": "Crows", "members": ["Cy"]}]}
+
+
+def adjust(note=""):
+    return {"kind": "adjust", "team": "Wolves", "amount": 1, **({"note": note} if note else {})}
+
+
+def morale_reload(events):
+    request = json.dumps({"id": 7, "name": "morale.replay", "payload": {"setup": MORALE, "events": events}},
+                         ensure_ascii=True, separators=(",", ":"))   # as JSON.stringify writes a lone surrogate
+    return json.loads(handle(request))
+
+
+def test_a_morale_tap_past_the_last_event_a_reload_reads_is_refused():
+    from rules_core.api.morale import MAX_EVENTS as MORALE_EVENTS
+    events = [adjust() for _ in range(MORALE_EVENTS)]
+    done = ok("morale.replay", {"setup": MORALE, "events": events})
+    reply = call("morale.apply", {"token": done["token"], "length": MORALE_EVENTS, "event": adjust()})
+    assert not reply["ok"] and reply["error"]["code"] == "too_large"
+    assert f"at most {MORALE_EVENTS:,} events" in reply["error"]["message"]
+    whole = call("morale.apply", {"setup": MORALE, "events": events, "event": adjust()})   # the whole-log form too
+    assert not whole["ok"] and whole["error"]["code"] == "too_large"
+    assert ok("morale.apply", {"token": done["token"], "length": MORALE_EVENTS - 1, "event": adjust()})["length"] == MORALE_EVENTS
+
+
+def test_a_morale_tap_that_would_make_the_log_too_long_to_reload_is_refused():
+    note = "\ud800" * 200                      # six characters each in the page's JSON
+    events, token, length, refused = [], None, 0, None
+    done = ok("morale.replay", {"setup": MORALE, "events": []})
+    token = done["token"]
+    for _ in range(2000):
+        reply = call("morale.apply", {"token": token, "length": length, "event": adjust(note)})
+        if not reply["ok"]:
+            refused = reply["error"]
+            break
+        events.append(reply["result"]["event"])
+        length = reply["result"]["length"]
+    assert refused is not None and refused["code"] == "too_large" and refused["field"] == "note"
+    answer = morale_reload(events)
+    assert answer["ok"], answer.get("error")
+    assert answer["result"]["length"] == len(events)
