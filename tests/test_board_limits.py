@@ -177,3 +177,15 @@ def test_a_morale_tap_that_would_make_the_log_too_long_to_reload_is_refused():
     answer = morale_reload(events)
     assert answer["ok"], answer.get("error")
     assert answer["result"]["length"] == len(events)
+
+
+def test_an_aspect_on_a_border_between_zones_named_with_bars_and_colons():
+    setup = crew()
+    setup["map"] = {"zones": ["North|South", "East:West", "West end", "Middle", "East end"],
+                    "borders": [{"between": ["North|South", "East:West"], "pass": 1},
+                                {"between": ["East:West", "West end"], "pass": 1},
+                                {"between": ["West end", "Middle"], "pass": 3},
+                                {"between": ["Middle", "East end"], "pass": 3}]}
+    setup["aspects"] = [{"name": "Fog", "on": "border", "target": ["North|South", "East:West"], "free_invokes": 1}]
+    done = ok("board.replay", {"setup": setup, "events": []})
+    assert done["state"]["aspects"][0]["target"] == ["North|South", "East:West"]

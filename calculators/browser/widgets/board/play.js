@@ -9,7 +9,7 @@ import { marks } from "./view.js";
 import { sheet } from "./sheet.js";
 
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-let known = { key: "", re: null };
+let known = { key: "", re: null, lines: new Map() };
 /** A line of the log with every name in it (actors, things, sides, zones, aspects) isolated in a <bdi>: a
  *  name written right to left keeps to itself and leaves the rest of the line in order. */
 export function isolated(text, s, zones = []) {
@@ -18,10 +18,16 @@ export function isolated(text, s, zones = []) {
   const key = names.join("\u0000");
   if (key !== known.key) {
     const sorted = [...new Set(names)].sort((a, b) => b.length - a.length).map(escaped);
-    known = { key, re: sorted.length ? new RegExp(`(${sorted.join("|")})`, "g") : null };
+    known = { key, re: sorted.length ? new RegExp(`(${sorted.join("|")})`, "g") : null, lines: new Map() };
   }
   if (!known.re || typeof text !== "string") return text;
-  return text.split(known.re).map((part, i) => (i % 2 ? html`<bdi>${part}</bdi>` : part));
+  let parts = known.lines.get(text); // a long log is split once, not at every tap
+  if (!parts) {
+    parts = text.split(known.re).map((part, i) => (i % 2 ? html`<bdi>${part}</bdi>` : part));
+    if (known.lines.size > 20_000) known.lines.clear();
+    known.lines.set(text, parts);
+  }
+  return parts;
 }
 
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
