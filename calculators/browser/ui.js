@@ -83,11 +83,14 @@ function describeBy(input, message) {
   if (!ids.includes(message.id)) input.setAttribute("aria-describedby", [message.id, ...ids].join(" "));
 }
 
-/** Move focus to the first field marked invalid inside scope (after a failed submit); true if there was one. */
+/** Move focus to the first field marked invalid inside scope (after a failed submit), else to the first
+ *  message shown (a whole list, as a setup's actors, has no field of its own); true if there was one. */
 export function focusFirstInvalid(scope) {
-  const field = scope.querySelector('[aria-invalid="true"]');
-  field?.focus();
-  return !!field;
+  const at = scope.querySelector('[aria-invalid="true"]') ?? scope.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])");
+  if (!(at instanceof HTMLElement)) return false;
+  if (!at.matches("input, select, textarea, button")) at.tabIndex = -1;
+  at.focus();
+  return true;
 }
 
 const ANSWERS = ".calc__result, .calc__error, .calc__form-error";

@@ -31,11 +31,16 @@ import re
 from itertools import accumulate
 
 from ..errors import RulesError, shown
+from .fields import MAX_KEPT_CHARS
 
 __docformat__ = "google"
 
-MAX_REQUEST_CHARS = 1_000_000
-"""The longest request :func:`handle` reads (the largest map or conflict log is far smaller)."""
+REQUEST_ENVELOPE = 20_000
+"""Room in a request beyond the value a calculator keeps: the request's own fields, and the one event a
+preview or a tap adds to a whole log."""
+MAX_REQUEST_CHARS = MAX_KEPT_CHARS + REQUEST_ENVELOPE
+"""The longest request :func:`handle` reads: never below the largest value a calculator keeps
+(:data:`rules_core.api.fields.MAX_KEPT_CHARS`, checked at the tap that adds to it)."""
 MAX_DEPTH = 32
 """How deeply lists and mappings may nest in a payload (a map needs 6 levels)."""
 

@@ -15,6 +15,9 @@ not_integer | The rating must be a whole number; “abc” is not.
 """
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from contextlib import contextmanager
 
 from ..errors import RulesError, shown
@@ -121,7 +124,67 @@ def check_text(value, what: str, *, field: str, max_length: int = 80) -> str:
         raise RulesError(f"{what} is text.", field=field, code="invalid")
     if len(value) > max_length:
         raise RulesError(f"{what} is too long (at most {max_length} characters).", field=field, code="too_large")
-    return value.strip()
+    return unformatted(value).strip()
+
+
+MAX_KEPT_CHARS = 1_000_000
+"""The largest value a calculator keeps and sends back to the engine whole (a conflict's setup and log,
+as JSON): a log calculator refuses, at the tap, an event that would make its log longer
+(:func:`json_chars` measures it), and the engine reads a request of this size with its envelope
+(:data:`rules_core.api.MAX_REQUEST_CHARS`): what a tap accepts, a reload accepts."""
+
+_LONE = re.compile("[\ud800-\udfff]")
+
+
+def json_chars(value) -> int:
+    """How many characters ``value`` takes in a page's JSON (``JSON.stringify``: no spaces, text as
+    it is, a lone surrogate as a six-character escape).
+
+    >>> json_chars({"kind": "simple", "note": "é"})
+    28
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return len(text) + 5 * len(_LONE.findall(text))
+
+
+_SHAPING = frozenset("\u200c\u200d")
+"""Joiners: invisible, but they shape some scripts and emoji (kept between two such characters)."""
+_BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\u2800")
+"""Characters that show nothing though Unicode does not call them format characters."""
+
+
+def unformatted(text: str) -> str:
+    """``text`` without the characters a reader can't see but that change what is shown: format
+    characters (zero-width spaces, direction marks and overrides, a byte order mark), control
+    characters other than line breaks and tabs, and blank fillers; a joiner or variation selector
+    stays only between two characters beyond ASCII (an emoji, a script that needs it).
+
+    >>> unformatted("Gat\u200bto \u202egnaG") == "Gatto gnaG"
+    True
+    """
+    out = []
+    for i, ch in enumerate(text):
+        cat = unicodedata.category(ch)
+        if ch in _SHAPING or "\ufe00" <= ch <= "\ufe0f":
+            before = out[-1] if out else ""
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if before > "\x7f" and (after > "\x7f" or ch not in _SHAPING):
+                out.append(ch)
+        elif cat == "Cf" or ch in _BLANK or (cat == "Cc" and ch not in "\n\t"):
+            continue
+        else:
+            out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def seen(text: str) -> str:
+    """A name as a reader sees it, the one form names are kept and compared in: invisible characters
+    gone (:func:`unformatted`), every run of spaces one space, trimmed. "Gat\u200bto" is "Gatto".
+
+    >>> seen("  Gat\u200bto\u00a0 di  Roma ")
+    'Gatto di Roma'
+    """
+    return " ".join(unformatted(text).split())
 
 
 def name(value, what: str, *, field: str, max_length: int = 60) -> str:
@@ -136,12 +199,14 @@ def name(value, what: str, *, field: str, max_length: int = 60) -> str:
     ...     print(e.code, "|", e.message)
     required | Zone 2 needs a name.
     """
-    if not isinstance(value, str) or not value.strip():
+    if isinstance(value, str):
+        value = seen(value)
+    if not isinstance(value, str) or not value:
         raise RulesError(f"{what} needs a name.", field=field, code="required")
-    if len(value.strip()) > max_length:
+    if len(value) > max_length:
         raise RulesError(f"The name of {_lower(what)} is too long (at most {max_length} characters).",
                          field=field, code="too_large")
-    return value.strip()
+    return value
 
 
 def mapping(payload: dict, key: str, what: str, *, default=_MISSING) -> dict:

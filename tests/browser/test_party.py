@@ -458,3 +458,29 @@ def test_a_damaged_or_unsound_boon_or_roll_link_gives_a_message_and_loses_nothin
     expect(w.locator('[data-out="roll"]')).to_contain_text("2 shifts")
     expect(w.locator('[data-game="edgerunner"]')).to_be_visible()
     assert page.errors == []
+
+
+def test_a_refused_link_takes_its_offer_away(phone, server):
+    """Issue 32 §5: a link the rules refuse (a standing the roster does not know) is said beside the import,
+    and its offer and Open it go: the link is forgotten, nothing changes."""
+    page = phone()
+    w = open_table(page, server)
+    marked_character(w, "Bo", "social", 1)
+    before = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+    empty = [False] * 6
+    bad = {"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [
+        {"id": "c1", "name": "Eve", "side": "pc", "standing": "constructor", "traits": [],
+         "states": {"wounds": {"state": {"wounds": {"physical": empty, "mental": empty, "social": empty},
+                                         "favor": 0, "in_conflict": True, "last_stand": False}}}}]}
+    code = base64.urlsafe_b64encode(json.dumps(bad).encode()).decode().rstrip("=")
+    w = open_table(page, server, "#stress=" + code)
+    party(w).get_by_role("button", name="Open it").click()
+    error = party(w).locator('[data-field="party-import"] .calc__error')
+    expect(error).to_contain_text("can't be used")
+    expect(party(w).get_by_role("button", name="Open it")).to_have_count(0)
+    expect(party(w).get_by_role("button", name="Keep mine")).to_have_count(0)
+    expect(party(w).locator('[data-out="party-notice"]')).not_to_contain_text("This link carries")
+    assert "#stress=" not in page.url
+    expect(people(w).filter(has_text="Bo")).to_have_count(1)
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
+    assert page.errors == []

@@ -95,3 +95,16 @@ test("an action on a thing or an aspect names no track (each has one)", () => {
   assert.equal(e.track, undefined);
   assert.equal(actions.event({ kind: "attack", actor: "Gatto", target: "Rook", track: "cool", faces: "0000" }, state).track, "cool");
 });
+
+test("the setup places an aspect on a border whose zones hold '|' and ':' as those two zones (issue 32 §4)", async () => {
+  const setup = await import("../../calculators/browser/widgets/board/setup.js");
+  const map = { zones: ["West end", "North|South", "East:West"], borders: [{ between: ["North|South", "East:West"], pass: 1 }] };
+  const d = { ...setup.emptyDraft("", map), aspects: [] };
+  const [value, words] = setup.places(d).find(([, w]) => w.startsWith("border"));
+  assert.equal(words, "border: North|South – East:West");
+  d.aspects.push({ name: "Fog", where: value, free: "1" });
+  assert.deepEqual(setup.payload(d).aspects[0], { name: "Fog", on: "border", target: ["North|South", "East:West"], free_invokes: 1 });
+  // a zone the new map lacks is shown as kept, never as another zone
+  assert.deepEqual(setup.zoneOptions([["Hall", "Hall"]], "West end")[0], ["West end", "West end (not on this map)"]);
+  assert.deepEqual(setup.zoneOptions([["Hall", "Hall"]], "", "choose a zone")[0], ["", "choose a zone"]);
+});

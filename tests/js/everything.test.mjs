@@ -18,7 +18,7 @@ class FakeStorage {
 }
 globalThis.window = /** @type {any} */ ({ localStorage: new FakeStorage() });
 
-const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll } =
+const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll, notImportable, fileBytes } =
   await import("../../calculators/browser/keeping/everything.js");
 const { checkOf, registerKept } = await import("../../calculators/browser/keeping/checks.js");
 // Every widget's kept names and checks, as loadChecks() reads them in the browser (the build's registry
@@ -68,7 +68,7 @@ test("a damaged, foreign, newer or oversized file is refused with a sentence say
     [`{"format": "${FORMAT}", "version": 1, "kept": {"__proto__": "{}"}}`, /not a name this site keeps/],
     [file({ kept: { "keeping:persist": "granted" } }), /not a name this site keeps/],
     [file({ kept: { "morale:set-aside": "[{\"text\": 1}]" } }), /not a list of set-aside copies/],
-    [file({ kept: { morale: "x".repeat(LIMITS.bytes) } }), /larger than 5 MB/],
+    [file({ kept: { morale: "x".repeat(LIMITS.bytes) } }), new RegExp(`larger than ${LIMITS.bytes / 1_000_000} MB`)],
     [file({ kept: Object.fromEntries(Array.from({ length: LIMITS.entries + 1 }, (_, i) => [`n${i}`, "1"])) }), /more than 1000/],
   ];
   for (const [text, why] of cases) assert.match(readFile(text).problem ?? "accepted", why, text.slice(0, 60));
@@ -147,4 +147,33 @@ test("when a write fails halfway, the values written before it go back as they w
   assert.match(got.problem, /would not keep it/);
   assert.equal(ls().getItem(keyFor("edition")), null);
   assert.equal(ls().getItem(keyFor("morale")), null);
+});
+
+test("what Export writes, Import reads: a browser holding a large board and set-aside copies of it (issue 32 §2)", () => {
+  const event = (i) => ({ kind: "simple", actor: ["Gatto", "Jade"][i % 2], note: "\"a\" ".repeat(70) });
+  const events = Array.from({ length: 3500 }, (_, i) => event(i));
+  const board = JSON.stringify({ format: "conflict-table/board", version: 1, setup: { map: { zones: ["Hall"] } }, events, redo: [],
+    ids: events.map((_, i) => `e${i}`), redoIds: [], dropped: [] });
+  assert.ok(board.length > 1_000_000);
+  const copies = JSON.stringify([0, 1].map((i) => ({ text: board, at: `2026-11-2${i}T10:00:00Z`, why: "set aside" })));
+  ls().setItem(keyFor("board"), board);
+  ls().setItem(keyFor("board:set-aside"), copies);
+  const text = makeFile(collect());
+  const bytes = new TextEncoder().encode(text).length;
+  assert.ok(bytes > 5_000_000, `the file is ${bytes} bytes`);
+  const read = readFile(text);
+  assert.equal(read.problem, undefined);
+  assert.equal(read.kept.board, board);
+  assert.equal(fileBytes(text), bytes);
+  assert.equal(notImportable(text), null);
+  assert.match(notImportable("x".repeat(LIMITS.bytes + 1)), /Import everything reads/);
+});
+
+test("a check that says nothing was changed is not said twice in Import's sentence", async () => {
+  const tooLarge = { call: async () => ({ ok: false, error: { code: "too_large",
+    message: "This input is too large for the calculator (1,001,697 characters; at most 1,020,000). Nothing was changed." } }) };
+  const board = JSON.stringify({ format: "conflict-table/board", version: 1, setup: {}, events: [], redo: [] });
+  const { problem } = await checkAll({ board }, (n) => checkOf(n, tooLarge));
+  assert.match(problem, /“board”: This input is too large for the calculator \(1,001,697 characters; at most 1,020,000\)$/);
+  assert.doesNotMatch(problem, /Nothing was changed/);
 });

@@ -3,7 +3,7 @@
 // something (KEEPS) and in every [data-kept-everything] box of a page (the
 // Offline page). The file and its checks: everything.js and checks.js; the
 // persistence answer: persist.js. Nothing here is a rule of the games.
-import { collect, makeFile, readFile, checkAll, adoptAll, tooLarge } from "./everything.js";
+import { collect, makeFile, readFile, checkAll, adoptAll, tooLarge, notImportable } from "./everything.js";
 import { checkOf, loadChecks } from "./checks.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
@@ -85,7 +85,10 @@ function makeBox(engine, page) {
       el("button", { type: "button", "data-act": "export-everything", onclick() {
         const kept = collect();
         if (!Object.keys(kept).length) return say("Nothing is kept in this browser yet: there is nothing to export.");
-        download(fileName("conflict-table-everything"), makeFile(kept));
+        const text = makeFile(kept);
+        const why = notImportable(text);
+        if (why) return say(`Nothing was exported: ${why}.`);
+        download(fileName("conflict-table-everything"), text);
         say(`Exported ${Object.keys(kept).length} kept values (every calculator's) to one file. Import everything brings them back, here or in another browser.`);
       } }, "Export everything"),
       el("button", { type: "button", "data-act": "import-everything", onclick: () => file.click() }, "Import everything…"),

@@ -8,7 +8,11 @@ import { keyFor, slot } from "./slot.js";
 
 export const FORMAT = "conflict-table/everything";
 export const VERSION = 1;
-export const LIMITS = { bytes: 5_000_000, entries: 1_000, name: 100 };
+/** A browser keeps at most about 5 million characters for a site (Chromium, WebKit; Firefox 5 MB); in the
+ *  file a character takes at most 6 bytes (a control character escaped, inside a set-aside copy escaped
+ *  again; beyond ASCII 3 bytes of UTF-8), so the largest file Export can write is read back. */
+const KEPT_CHARS = 5_500_000;
+export const LIMITS = { bytes: 6 * KEPT_CHARS, entries: 1_000, name: 100 };
 /** Names kept about this browser, not by a player (never exported): the persistence answer, a probe. */
 const OWN = /^(keeping:|probe$)/;
 const NAME = /^[a-z][a-z0-9_-]*(:[a-z0-9_-]+)*$/i; // "morale", "stress:track:c2", "morale:set-aside"
@@ -33,6 +37,13 @@ export function collect(storage = ls()) {
 export function makeFile(kept, made = new Date().toISOString()) {
   return JSON.stringify({ format: FORMAT, version: VERSION, made, kept }, null, 1);
 }
+
+/** The file's size in bytes (UTF-8), as Import reads it before its text. */
+export const fileBytes = (text) => new TextEncoder().encode(text).length;
+
+/** Why the file Export would write could not be imported (too large), or null: Export then writes nothing. */
+export const notImportable = (text) => (fileBytes(text) > LIMITS.bytes
+  ? `the file would be larger than ${LIMITS.bytes / 1_000_000} MB, more than Import everything reads: discard set-aside copies first` : null);
 
 /** A set-aside list's shape (its copies are, by nature, values that could not be used: not judged). */
 function asideProblem(text) {
@@ -97,10 +108,13 @@ export async function checkAll(kept, checkOf) {
     if (!check) return { problem: `“${name.slice(0, 40)}” is kept by no calculator of this version of the site` };
     const verdict = await check(text);
     if (verdict?.down) return { down: verdict.down };
-    if (verdict?.problem) return { problem: `“${name.slice(0, 40)}”: ${String(verdict.problem).replace(/\.$/, "")}` };
+    if (verdict?.problem) return { problem: `“${name.slice(0, 40)}”: ${plain(verdict.problem)}` };
   }
   return { ok: true };
 }
+
+/** A check's sentence inside Import's own (which says once that nothing was changed). */
+const plain = (problem) => String(problem).replace(/\s*Nothing was changed\.?\s*$/, "").replace(/\.$/, "");
 
 function readList(key) {
   try {

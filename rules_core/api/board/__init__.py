@@ -111,14 +111,43 @@ from .. import fields as f
 from .._logs import Logs
 from . import payload, read
 from .examples import EXAMPLES
+from .limits import MAX_EVENTS
 
 LOGS = Logs()
 """The replayed conflicts this engine holds, by token (:mod:`rules_core.api._logs`)."""
 
 
 def _kept(p: dict):
-    setup, steps = LOGS.steps(p.get("token"), p.get("length"))
-    return setup, steps, (steps[-1][0] if steps else core.start(setup))
+    """The kept setup, its steps ``(board, entry, characters of the log so far)`` and the board; the setup's
+    characters (its log's, with no event) first."""
+    (setup, base), steps = LOGS.steps(p.get("token"), p.get("length"))
+    return setup, base, steps, (steps[-1][0] if steps else core.start(setup))
+
+
+def _sized(base: int, steps: list, events_raw: list) -> list:
+    """Each step with the characters of ``{"setup": …, "events": [… up to it]}`` as a page sends it."""
+    out, total = [], base
+    for i, ((board, entry), raw) in enumerate(zip(steps, events_raw)):
+        total += f.json_chars(raw) + (1 if i else 0)
+        out.append((board, entry, total))
+    return out
+
+
+def _room(base: int, steps: list, raw) -> int:
+    """The log's characters with one more event; refused when the log has no room for it (its count or its
+    size, :data:`rules_core.api.fields.MAX_KEPT_CHARS`): a reload would refuse the log."""
+    if len(steps) >= MAX_EVENTS:
+        raise RulesError(f"The log is full: a conflict holds at most {MAX_EVENTS:,} events. Nothing was "
+                         "logged; end this conflict and start the next.", field="kind", code="too_large")
+    now = steps[-1][2] if steps else base
+    total = now + f.json_chars(raw) + (1 if steps else 0)
+    if total > f.MAX_KEPT_CHARS:
+        noted = isinstance(raw, dict) and any(raw.get(k) for k in ("note", "story"))
+        raise RulesError(f"The log is full: a conflict and its log take at most {f.MAX_KEPT_CHARS:,} characters, "
+                         f"and this one already takes {now:,}. Nothing was logged; "
+                         f"{'shorten the note, or ' if noted else ''}end this conflict and start the next.",
+                         field=("story" if raw.get("story") else "note") if noted else "kind", code="too_large")
+    return total
 
 
 def _answer(token: str, steps: list, board: core.Board) -> dict:
@@ -145,11 +174,13 @@ def replay(p: dict) -> dict:
     if p.get("setup") is None:
         raise RulesError("The conflict's setup is missing.", field="setup", code="required")
     setup = read.setup(p["setup"])
-    steps = core.history(setup, read.events(p))
-    token = LOGS.keep(setup, steps)
+    events = read.events(p)
+    base = len('{"setup":,"events":[]}') + f.json_chars(p["setup"])
+    steps = _sized(base, core.history(setup, events), p.get("events") or [])
+    token = LOGS.keep((setup, base), steps)
     board = steps[-1][0] if steps else core.start(setup)
     return {**_answer(token, steps, board), "map": payload.zone_map(setup.map),
-            "entries": [payload.entry(e, i) for i, (_, e) in enumerate(steps)]}
+            "entries": [payload.entry(e, i) for i, (_, e, _) in enumerate(steps)]}
 
 
 def apply(p: dict) -> dict:
@@ -167,13 +198,14 @@ def apply(p: dict) -> dict:
     "Exchange 1 — Hargan moves East end → Middle (3 of 3 shifts)".
     """
     f.only(p, "token", "length", "event")
-    _, steps, board = _kept(p)
+    _, base, steps, board = _kept(p)
     try:
         event = read.event(p.get("event"))
+        chars = _room(base, steps, p.get("event"))
         board, entry = core.apply(board, event)
     except RulesError as err:
         raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
-    steps.append((board, entry))
+    steps.append((board, entry, chars))
     return {**_answer(p["token"], steps, board), "entry": payload.entry(entry, len(steps) - 1)}
 
 
@@ -184,7 +216,7 @@ def at(p: dict) -> dict:
     Output: ``token``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``).
     """
     f.only(p, "token", "length")
-    _, steps, board = _kept(p)
+    _, _, steps, board = _kept(p)
     return {**_answer(p["token"], steps, board),
             "entry": payload.entry(steps[-1][1], len(steps) - 1) if steps else None}
 
@@ -213,7 +245,7 @@ def preview(p: dict) -> dict:
         steps = core.history(read.setup(p["setup"]), read.events(p))
         board = steps[-1][0] if steps else core.start(read.setup(p["setup"]))
     else:
-        _, steps, board = _kept(p)
+        _, _, steps, board = _kept(p)
     try:
         event = read.event(p.get("event"), partial=True)
         return payload.preview(core.preview(board, event))

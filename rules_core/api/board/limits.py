@@ -4,6 +4,7 @@ setup's reader (:mod:`.read`) and the events' (:mod:`.events`).
 from __future__ import annotations
 
 from ...errors import RulesError
+from ..fields import seen
 
 MAX_SIDES = 12
 MAX_ACTORS = 30
@@ -19,9 +20,12 @@ MAX_OWN = 10
 
 
 def name(value, field: str, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
+    """A name as a reader sees it (:func:`rules_core.api.fields.seen`: invisible characters gone), so two
+    names that look alike are one name."""
+    if isinstance(value, str):
+        value = seen(value)
+    if not isinstance(value, str) or not value:
         raise RulesError(f"{what} needs a name.", field=field, code="required")
-    value = value.strip()
     if len(value) > MAX_NAME:
         raise RulesError(f"{what}: the name is too long (at most {MAX_NAME} characters).", field=field, code="too_large")
     return value

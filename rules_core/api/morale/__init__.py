@@ -91,7 +91,7 @@ def replay(p: dict) -> dict:
     setup = setup_of(p)
     steps = morale.history(setup, events_of(p))
     out = state_payload(setup, steps)
-    out["token"] = LOGS.keep(setup, steps)
+    out["token"] = LOGS.keep((setup, *_sizes(p)), steps)
     out["length"] = len(steps)
     return out
 
@@ -129,6 +129,7 @@ def apply(p: dict) -> dict:
     events = events_of(p)
     steps = morale.history(setup, events)
     event, step = _next(steps[-1].state if steps else morale.start(setup), p.get("event"), len(events))
+    _room(*_sizes(p), event_payload(event))
     steps.append(step)
     out = state_payload(setup, steps)
     out["event"] = event_payload(event)
@@ -146,13 +147,43 @@ def _next(state: morale.Conflict, raw, index: int) -> tuple[morale.Event, morale
     return event, morale.Step(event, text, new_state)
 
 
+def _sizes(p: dict) -> tuple[int, list[int]]:
+    """The characters of ``{"setup": …, "events": []}`` as a page sends it, and with each event of the log."""
+    base = len('{"setup":,"events":[]}') + f.json_chars(p.get("setup"))
+    sizes, total = [], base
+    for i, raw in enumerate(p.get("events") or []):
+        total += f.json_chars(raw) + (1 if i else 0)
+        sizes.append(total)
+    return base, sizes
+
+
+def _room(base: int, sizes: list, cleaned: dict) -> int:
+    """The log's characters with one more event as the page keeps it (``cleaned``); refused when the log has
+    no room for it (:data:`MAX_EVENTS`, :data:`rules_core.api.fields.MAX_KEPT_CHARS`): a reload would refuse
+    the log, so the tap does, and nothing is kept."""
+    index = len(sizes)
+    if index >= MAX_EVENTS:
+        raise RulesError(f"The log is full: a conflict holds at most {MAX_EVENTS:,} events. Nothing was logged; "
+                         "end this conflict and start the next.", field="kind", code="too_large", event=index)
+    now = sizes[-1] if sizes else base
+    total = now + f.json_chars(cleaned) + (1 if sizes else 0)
+    if total > f.MAX_KEPT_CHARS:
+        raise RulesError(f"The log is full: a conflict and its log take at most {f.MAX_KEPT_CHARS:,} characters, "
+                         f"and this one already takes {now:,}. Nothing was logged; shorten the note, or end this "
+                         "conflict and start the next.", field="note" if cleaned.get("note") else "kind",
+                         code="too_large", event=index)
+    return total
+
+
 def _tap(p: dict) -> dict:
     f.only(p, "token", "length", "event")
-    setup, steps = LOGS.steps(p.get("token"), p.get("length"))
+    (setup, base, sizes), steps = LOGS.steps(p.get("token"), p.get("length"))
+    del sizes[len(steps):]
     if p.get("event") is None:
         state = steps[-1].state if steps else morale.start(setup)
         return {**state_view(state), "entry": None, "token": p["token"], "length": len(steps)}
     event, step = _next(steps[-1].state if steps else morale.start(setup), p.get("event"), len(steps))
+    sizes.append(_room(base, sizes, event_payload(event)))
     steps.append(step)
     out = state_view(step.state)
     out["entry"] = log_entry(len(steps) - 1, step, setup.edition)

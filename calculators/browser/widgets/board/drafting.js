@@ -52,11 +52,11 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
       if (input.dataset.act === "map-file" && input.files?.length) {
         const got = await mapFile(input.files[0], engine);
         if (got.problem) ui.showError(main, { field: "map-file", message: `This map can't be used: ${got.problem}` });
-        else change(() => Object.assign(d.draft, { map: got.map, mapId: "", aspects: [] }), '[name="map-choice"]');
+        else await newMap(got.map, "");
         return true;
       }
       if (input.dataset.act === "map" && mapOf(input.value)) {
-        change(() => Object.assign(d.draft, { map: mapOf(input.value).map, mapId: input.value, aspects: [] }), '[name="map-choice"]');
+        await newMap(mapOf(input.value).map, input.value);
         return true;
       }
       return false;
@@ -74,10 +74,25 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
       store.write(d.draft);
     },
   };
+  /** Another map: the setup's aspects go (they sit on the old map); an actor or thing standing in a zone the
+   *  new map lacks keeps it, shown as not on this map, and that is said beside the Map, where it happened. */
+  async function newMap(map, mapId) {
+    const had = (d.draft.aspects ?? []).filter((a) => a.where).length;
+    await change(() => Object.assign(d.draft, { map, mapId, aspects: [] }), '[name="map-choice"]');
+    const zones = new Set(setup.zoneNames(map));
+    const stranded = [...d.draft.actors, ...d.draft.things].filter((x) => x.zone && !zones.has(x.zone))
+      .map((x) => `${String(x.name).trim() || "an unnamed one"} (${x.zone})`);
+    const words = [stranded.length ? `Not on this map: ${stranded.join(", ")}: choose a zone for each below.` : "",
+      had ? `The setup's aspects were on the old map: ${had === 1 ? "it was" : "they were"} removed.` : ""].filter(Boolean).join(" ");
+    const slot = main.querySelector('[data-field="map"] > .calc__error');
+    if (words && slot) [slot.textContent, slot.hidden] = [words, false];
+    if (words) say(words);
+  }
+
   function change(fn, focus) {
     fn();
     store.write(d.draft);
-    draw(focus);
+    return draw(focus);
   }
   return d;
 }

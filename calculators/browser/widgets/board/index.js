@@ -119,7 +119,7 @@ export function mount(root, { engine, ui, options }) {
   async function startConflict() {
     const payload = setup.payload(setting.draft);
     const reply = await rules.replay(payload, []);
-    if (ui.failed(main, reply)) return main.querySelector('[aria-invalid="true"]')?.focus();
+    if (ui.failed(main, reply)) return ui.focusFirstInvalid(main); // the field, or the message of a whole list
     const c = fresh(payload);
     if (!(await adopt(c, viewOf(c, reply.result.state, reply.result.entries), "replaced by a new conflict"))) return;
     await draw(`#${CSS.escape(wid)}-play-title`);

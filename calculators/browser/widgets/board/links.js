@@ -34,8 +34,16 @@ export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, con
       const got = await files.linked();
       if (!got) return;
       if (got.problem) return open(got);
+      // The rules read the link before a word of it is written: what the offer says is what they read.
+      const verdict = await check(got.conflict);
+      if (verdict.down) return say(`The link carries a conflict board, which can't be checked now (${verdict.down}). Reload the page to try again.`, true);
+      if (!verdict.value) {
+        files.forgetLink();
+        return say(`The shared board can't be used: ${verdict.problem} Nothing was changed.`, true);
+      }
       offered = got;
-      say(`This link carries a conflict board: ${got.conflict.setup.sides?.join(" against ")}, ${got.conflict.events.length} logged. ` +
+      const sides = verdict.board.state.sides.map((side) => side.name);
+      say(`This link carries a conflict board: ${sides.join(" against ")}, ${verdict.board.entries.length} logged. ` +
         "Opening it sets yours aside (you can bring it back).", true,
       el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"),
       el("button", { type: "button", "data-act": "keep-mine" }, "Keep mine"));

@@ -8,6 +8,28 @@ import { TRACKS } from "./actions.js";
 import { marks } from "./view.js";
 import { sheet } from "./sheet.js";
 
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+let known = { key: "", re: null, lines: new Map() };
+/** A line of the log with every name in it (actors, things, sides, zones, aspects) isolated in a <bdi>: a
+ *  name written right to left keeps to itself and leaves the rest of the line in order. */
+export function isolated(text, s, zones = []) {
+  const names = [...s.actors.map((a) => a.name), ...s.things.map((t) => t.name), ...s.sides.map((x) => x.name),
+    ...zones, ...s.aspects.map((a) => a.name)].filter(Boolean);
+  const key = names.join("\u0000");
+  if (key !== known.key) {
+    const sorted = [...new Set(names)].sort((a, b) => b.length - a.length).map(escaped);
+    known = { key, re: sorted.length ? new RegExp(`(${sorted.join("|")})`, "g") : null, lines: new Map() };
+  }
+  if (!known.re || typeof text !== "string") return text;
+  let parts = known.lines.get(text); // a long log is split once, not at every tap
+  if (!parts) {
+    parts = text.split(known.re).map((part, i) => (i % 2 ? html`<bdi>${part}</bdi>` : part));
+    if (known.lines.size > 20_000) known.lines.clear();
+    known.lines.set(text, parts);
+  }
+  return parts;
+}
+
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const TABS = [["play", "Play"], ["cards", "Cards"], ["log", "Log"], ["tools", "Tools"]];
 
@@ -79,12 +101,12 @@ export function play(ctx) {
       <figure class="bmap-figure board-map" tabindex="0">${ctx.map ?? ""}
         <figcaption>${s.sides.map((x, i) => html`<span class=${`board__key board__key--${side[x.name].n}`}>${i ? "; " : ""}${side[x.name].glyph} <bdi>${x.name}</bdi></span>`)}</figcaption>
       </figure>
-      <p class="board__last" data-out="last" ?hidden=${!last}>${last ? html`<strong>Logged:</strong> ${last.text}` : ""}</p>
+      <p class="board__last" data-out="last" ?hidden=${!last}>${last ? html`<strong>Logged:</strong> ${isolated(last.text, s, view.zones)}` : ""}</p>
       ${sheet({ sheet: ctx.sheet, state: { ...s, zones: view.zones, borders: view.borders }, preview: ctx.preview, errors: ctx.errors, wid, busy: ctx.busy, setup: conflict.setup })}
     </section>
     <section class="board__sec" data-sec="cards" tabindex=${ctx.table ? "0" : nothing} aria-label="Cards"><h4 class="board__sechead">Where everyone is</h4>${cards(view, side)}</section>
     <section class="board__sec board__logbox" data-sec="log" tabindex=${ctx.table ? "0" : nothing} aria-label="Log"><h4>Log</h4>
-      <ol class="board__log" data-out="log">${repeat(view.entries, (e) => e.index, (e) => html`<li>${e.text}</li>`)}</ol>
+      <ol class="board__log" data-out="log">${repeat(view.entries, (e) => e.index, (e) => html`<li>${isolated(e.text, s, view.zones)}</li>`)}</ol>
     </section>
     <section class="board__sec board__tools" data-sec="tools" tabindex=${ctx.table ? "0" : nothing} aria-label="Keep and share"><h4>Keep and share</h4>
       <div class="calc__buttons">

@@ -125,6 +125,13 @@ export const remove = (d, what, i) => {
   if (what === "side") for (const a of d.actors) if (Number(a.side) >= i) a.side = String(Math.max(0, Number(a.side) - (Number(a.side) > i ? 1 : 0)));
 };
 
+/** A zone select's options: the map's zones, and first the one kept if the map has no such zone (shown as
+ *  such: the select shows what Start will send, never another zone in silence). */
+export const zoneOptions = (zones, kept, blank = null) => {
+  if (!kept) return blank ? [["", blank], ...zones] : zones;
+  return zones.some(([z]) => z === kept) ? zones : [[kept, `${kept} (not on this map)`], ...zones];
+};
+
 /** Draw the setup view. maps: [{id, title}]; saved: names of saved setups. */
 export function draw(d, { ui, wid, maps, saved, running }) {
   const { el } = ui;
@@ -157,7 +164,7 @@ export function draw(d, { ui, wid, maps, saved, running }) {
       ...d.actors.map((a, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, a.name || `Actor ${i + 1}`),
         f(`actors.${i}.name`, "Name", a.name),
         f(`actors.${i}.side`, "Side", String(/^\d+$/.test(String(a.side)) ? a.side : Math.max(0, d.sides.indexOf(a.side))), { kind: "select", options: sides }),
-        f(`actors.${i}.zone`, "Zone", a.zone, { kind: "select", options: zones.some(([z]) => z === a.zone) ? zones : [[a.zone, `${a.zone} (not on this map)`], ...zones] }),
+        f(`actors.${i}.zone`, "Zone", a.zone, { kind: "select", options: zoneOptions(zones, a.zone, "choose a zone") }),
         ...TRACKS.map(([k, label]) => f(`actors.${i}.${k}`, label, a[k], { kind: "number", hint: "threshold" })),
         f(`actors.${i}.skills`, "Skills", a.skills ?? "", { hint: "e.g. Athletics 3, Shoot 2", wide: true }),
         f(`actors.${i}.aspects`, "Their aspects", a.aspects ?? "", { hint: "separated by ;", wide: true }),
@@ -168,7 +175,7 @@ export function draw(d, { ui, wid, maps, saved, running }) {
       ...d.things.map((t, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, t.name || `Thing ${i + 1}`),
         f(`things.${i}.name`, "Name", t.name),
         f(`things.${i}.threshold`, "Threshold", t.threshold, { kind: "number" }),
-        f(`things.${i}.zone`, "Zone", t.zone, { kind: "select", options: [["", "none"], ...zones] }),
+        f(`things.${i}.zone`, "Zone", t.zone, { kind: "select", options: [["", "none"], ...zoneOptions(zones, t.zone)] }),
         borders.length ? f(`things.${i}.border`, "Stands for the border", t.border ?? "", { kind: "select", options: [["", "none"], ...borders] }) : null,
         removeBtn("thing", i, t.name || `thing ${i + 1}`))),
       ui.errorSlot("things"),

@@ -127,7 +127,7 @@ export function mountRoster({ ui, root, form, signal }) {
     const checked = await unpackChecked(text, panels);
     if (checked.down) {
       ui.showError(section, { field, message: `${checked.down} Try again once the calculator has started; nothing was changed.` });
-      return false;
+      return null; // not judged: a link's offer stays, to open once the calculator works
     }
     if (checked.problem) {
       ui.showError(section, { field, message: `This ${what} can't be used: ${checked.problem}. Nothing was changed.` });
@@ -181,11 +181,12 @@ export function mountRoster({ ui, root, form, signal }) {
       say(copied ? "The link was copied. It opens this roster as it is now. " : "Copy this link; it opens this roster as it is now. ", box, code);
       box.select();
     } else if (act === "party-open-shared") {
-      if (sharedText != null && await take(sharedText, "party-import", "link")) {
-        sharedText = null;
-        share.forget(SHARE);
-        say("The shared roster is open; your own was set aside (download it below).");
-      }
+      if (sharedText == null) return;
+      const opened = await take(sharedText, "party-import", "link");
+      if (opened === null) return;
+      sharedText = null; // opened, or refused (said beside the import): either way the offer goes
+      share.forget(SHARE);
+      say(opened ? "The shared roster is open; your own was set aside (download it below)." : "The shared roster was not opened; yours is as it was.");
     } else if (act === "party-keep-mine") {
       sharedText = null;
       share.forget(SHARE);
