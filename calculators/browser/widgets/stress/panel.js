@@ -5,6 +5,11 @@
 // differs: its fields, its calls to rules_core and how it draws its boxes.
 // An unexpected failure is shown in the panel, never swallowed.
 import { keeper } from "./keeper.js";
+import {
+  blockActions, drawAnswer, drawButtons, guardFocus, hasErrors, notify, panelParts, pickRow, showAt, startPanel, wireActions,
+} from "./parts.js";
+
+export { hasErrors };
 
 /**
  * What a model gives (`configure(p)` returns it; `p` is the panel: ui, engine, options, panel,
@@ -58,7 +63,7 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
 
   const p = {
     ...base, fresh, parts, keep, show, guard,
-    picks: pickRow(ui, parts),
+    picks: pickRow(parts),
     /** @type {number | null} a box (or slot) number the player picked instead of the one the rules chose */
     pick: null,
     preview: ui.latest(guard(async (isStale) => {
@@ -87,7 +92,7 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
     block: () => blockActions(parts),
     /** The choice buttons after a trait (Surrender, Last Stand…). */
     choices(names, stale) {
-      drawButtons(ui, parts.choices, names.map((name) => ({
+      drawButtons(parts.choices, names.map((name) => ({
         key: name, text: options.choices[name] || name, cls: "calc__primary", onclick: () => act(name),
       })));
       parts.apply.hidden = names.length > 0;
@@ -108,8 +113,8 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
         label: message + chose, log: `Applied: ${message}${chose}`, trait,
       };
     },
-    drawButtons: (container, items) => drawButtons(ui, container, items),
-    answer: (lines, stale) => drawAnswer(ui, parts, lines, stale),
+    drawButtons,
+    answer: (lines, stale) => drawAnswer(parts, lines, stale),
   };
   hooks = configure(p);
 
@@ -175,169 +180,4 @@ export function makePanel(base, { model, what, resetLabel }, configure) {
   parts.character.addEventListener("input", (event) => (hooks.onCharacter ? hooks.onCharacter(event, editCharacter) : editCharacter()), { signal });
   if (!hooks.onCharacter) parts.character.addEventListener("change", () => editCharacter(), { signal });
   return startPanel(ui, model, parts, keep, drawn, p.redraw, fail);
-}
-
-/** Buttons drawn from a list, updated in place so the one with the focus keeps it. */
-function drawButtons(ui, container, items) {
-  const old = new Map([...container.querySelectorAll(":scope > button[data-key]")].map((b) => [b.dataset.key, b]));
-  let previous = null;
-  for (const item of items) {
-    let button = old.get(item.key);
-    old.delete(item.key);
-    if (!button) button = ui.el("button", { type: "button", "data-key": item.key });
-    if (button.previousElementSibling !== previous || button.parentNode !== container) {
-      container.insertBefore(button, previous ? previous.nextSibling : container.firstChild);
-    }
-    button.textContent = item.text;
-    button.className = item.cls || "";
-    for (const [name, value] of Object.entries({ "aria-pressed": item.pressed, "aria-label": item.label })) {
-      if (value == null) button.removeAttribute(name);
-      else button.setAttribute(name, String(value));
-    }
-    button.disabled = !!item.disabled;
-    button.onclick = item.onclick;
-    previous = button;
-  }
-  for (const button of old.values()) button.remove();
-}
-
-/** What every panel has: the answer, the picks, Apply/Undo/Reset, the log and the notice. */
-function panelParts(panel) {
-  const get = (selector) => panel.querySelector(selector);
-  return {
-    answer: get('[data-out="answer"]'),
-    picks: get('[data-out="picks"]'),
-    choices: get('[data-out="choices"]'),
-    log: get('[data-out="log"]'),
-    notice: get('[data-out="notice"]'),
-    apply: get('[data-act="apply"]'),
-    undo: get('[data-act="undo"]'),
-    redo: get('[data-act="redo"]'),
-    reset: get('[data-act="reset"]'),
-    hit: get('[data-part="hit"]'),
-    character: get('[data-part="character"]'),
-  };
-}
-
-export function hasErrors(scope) {
-  return !!scope.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])");
-}
-
-/** Show an error beside `name` inside `scope`, or at the top of the panel when there is no such field. */
-function showAt(ui, panel, scope, name, error) {
-  if (name && scope.querySelector(`[data-field="${CSS.escape(name)}"]`)) ui.showError(scope, { ...error, field: name });
-  else ui.showError(panel, { ...error, field: null });
-}
-
-function notify(parts, message) {
-  if (!message) return;
-  parts.notice.textContent = message;
-  parts.notice.hidden = false;
-}
-
-/** Redraw with `draw()`; if the focused control went away or was disabled, focus the next useful one. */
-function guardFocus(panel, parts, draw) {
-  const before = /** @type {HTMLElement | null} */ (document.activeElement);
-  draw();
-  const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;
-  if (!before || !panel.contains(before) && before.isConnected || !gone(before)) return;
-  const next = [parts.apply, ...parts.picks.querySelectorAll("button"), ...parts.choices.querySelectorAll("button"),
-    parts.undo, parts.redo, parts.reset].find((node) => !gone(node));
-  next?.focus();
-}
-
-/** The controls every panel shares: Apply (or a choice), Undo, Reset, and a guard against double taps. */
-function wireActions(ui, fresh, parts, keep, guard, { signal, apply, redraw, resetLabel, afterReset }) {
-  let busy = false;
-  const once = (fn) => guard(async (...args) => {
-    if (busy) return;
-    busy = true;
-    try {
-      await fn(...args);
-    } finally {
-      busy = false;
-    }
-  });
-  const panel = parts.apply.closest("[data-panel]");
-  parts.apply.addEventListener("click", once(() => apply(null)), { signal });
-  const step = (back, done) => once(async () => {
-    const went = await keep.step(back);
-    parts.log.textContent = went.error || (went.label ? `${done}: ${went.label}` : "");
-    guardFocus(panel, parts, redraw);
-  });
-  parts.undo.addEventListener("click", step(true, "Undone"), { signal });
-  parts.redo.addEventListener("click", step(false, "Redone"), { signal });
-  parts.reset.addEventListener("click", once(async () => {
-    keep.commit(fresh(), resetLabel);
-    afterReset();
-    parts.log.textContent = `${resetLabel}. Undo brings them back.`;
-    guardFocus(panel, parts, redraw);
-  }), { signal });
-  return once; // once(fn): fn, guarded the same way (for the choice buttons, the recovery)
-}
-
-/** The answer area: the message, and the other lines given. */
-function drawAnswer(ui, parts, lines, stale) {
-  parts.answer.replaceChildren(
-    ui.el("p", { class: "calc__answer" }, ui.el("strong", {}, lines[0])),
-    ...lines.slice(1).filter(Boolean).map((line) => ui.el("p", { class: "calc-stress__line" }, line)));
-  parts.answer.classList.toggle("calc__result--stale", stale);
-}
-
-/** A titled row of buttons in the picks area (alternatives, options). */
-function pickRow(ui, parts) {
-  const title = ui.el("p", { class: "calc-stress__line" });
-  const row = ui.el("div", { class: "calc__buttons calc-stress__pick-row" });
-  parts.picks.replaceChildren(title, row);
-  return {
-    draw(text, items) {
-      title.textContent = text;
-      title.hidden = !text;
-      drawButtons(ui, row, items);
-      parts.picks.hidden = !text && !items.length;
-    },
-  };
-}
-
-/** While a field of the panel shows an error nothing can be applied: Apply and the
- *  choices (Surrender, Last Stand…) are disabled together, and the answer is marked stale. */
-function blockActions(parts) {
-  parts.answer.classList.add("calc__result--stale");
-  parts.apply.disabled = true;
-  for (const b of parts.choices.querySelectorAll("button")) b.disabled = true;
-}
-
-/** What every panel does once wired: read storage and check its bounds, draw at once, have the
- *  rules check the stored state when the engine is up, follow other tabs' changes. Copies set
- *  aside are listed under the notice, to download or discard. */
-function startPanel(ui, model, parts, keep, drawn, redraw, fail) {
-  const panel = parts.apply.closest("[data-panel]");
-  const asides = ui.el("div", { class: "calc-stress__asides" });
-  parts.notice.after(asides);
-  const showAsides = () => ui.store.drawAsides(ui, asides, keep.store, { prefix: `stress-${model}-set-aside`, what: "saved values" });
-  const reload = () => {
-    notify(parts, keep.load());
-    showAsides();
-  };
-  const unwatch = keep.watch(() => { reload(); redraw(); });
-  const start = () => {
-    reload();
-    drawn(); // at once, from storage (its bounds checked); the rules check it when the engine is up
-    keep.verify().then((message) => { notify(parts, message); showAsides(); redraw(); }).catch(fail);
-  };
-  start();
-  return {
-    dispose: unwatch,
-    fresh: keep.fresh,
-    check: keep.check,
-    bounds: keep.bounds,
-    /** Show another character (its slot name): their state, their undo steps. */
-    switchTo(name) {
-      keep.use(name);
-      parts.notice.hidden = true;
-      parts.log.textContent = "";
-      ui.clearErrors(panel, []);
-      start();
-    },
-  };
 }
