@@ -8,6 +8,7 @@
 import { draw, mark } from "../../maps/svg.js";
 import { zoneRows, borderRows, wayRow } from "./editor.js";
 import { routeLines, noRoute, reachLines } from "./answers.js";
+import { render as drawInto } from "../../vendor/lit-html/lit-html.js";
 import { enableDrag } from "./drag.js";
 import { editing } from "./edits.js";
 import { sharing } from "./shared.js";
@@ -108,12 +109,12 @@ export async function mount(root, { engine, ui, options }) {
       const range = route.ok ? null : await engine.call("borders.range", { map, start, destination });
       if (isStale()) return;
       ui.clearErrors(form, MOVE);
-      if (route.ok) out("route").replaceChildren(...routeLines(ui, route.result, start, destination));
+      if (route.ok) drawInto(routeLines(route.result, start, destination), out("route"));
       else {
         ui.showError(form, route.error);
-        out("route").replaceChildren(noRoute(ui, start, destination, range));
+        drawInto(noRoute(start, destination, range), out("route"));
       }
-      if (move.ok) out("reach").replaceChildren(...reachLines(ui, move.result, payload, start));
+      if (move.ok) drawInto(reachLines(move.result, payload, start), out("reach"));
       else ui.showError(form, roll && move.error.field === "shifts" ? { ...move.error, field: "skill" } : move.error);
       out("reach").classList.toggle("calc__result--stale", !move.ok);
       mark(svg, { start, target: destination, move: move.ok ? move.result : null, route: route.ok ? route.result : null });

@@ -91,7 +91,7 @@ export function mount(root, { engine, ui }) {
     }
   }
 
-  const chance = (p) => html`<strong>${p.percent}</strong> (${p.exact})`;
+  const chance = (p) => html`<strong title=${`exactly ${p.exact}`}>${p.percent}</strong> (${p.exact})`;
 
   function fateLines(r) {
     const sum = `Skill ${r.skill} ${signed(r.dice, "sum")} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
