@@ -70,7 +70,7 @@ def test_a_damaged_draft_is_set_aside_and_the_setup_opens(page, server, draft):
     expect(b.w.locator('[data-out="notice"]')).to_contain_text("could not be used")
     kept = json.loads(page.evaluate("(k) => localStorage.getItem(k)", DRAFT + ":set-aside"))
     assert [json.loads(item["text"]) for item in kept] == [draft]
-    expect(b.w.locator('[data-out="asides"] [data-act="aside-download"]')).to_have_count(1)
+    expect(b.w.locator('[data-out="asides-setup"] [data-act="aside-download"]')).to_have_count(1)
     b.w.locator('[name="sides.0"]').fill("Crew")  # the setup works
 
 

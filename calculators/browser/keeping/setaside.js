@@ -5,14 +5,15 @@ import { download, fileName } from "./download.js";
 /**
  * The set-aside list of a slot, drawn into `box` (a download button per copy and
  * "Discard set-aside copies", which asks first). Call again to redraw; returns the count.
+ * out: the box's data-out ("asides"; another for a second list beside the first).
  * bringBack(at): when given, each copy also has a "Bring copy N back" button (the keeper's bringBack).
  */
-export function drawAsides(ui, box, store, { prefix, what = "copies", bringBack = null }) {
+export function drawAsides(ui, box, store, { prefix, what = "copies", bringBack = null, out = "asides" }) {
   const { el } = ui;
   const list = store.asides();
   box.hidden = !list.length;
   box.classList.add("calc-asides");
-  box.dataset.out = "asides";
+  box.dataset.out = out;
   if (!list.length) {
     box.replaceChildren();
     return 0;
@@ -20,7 +21,7 @@ export function drawAsides(ui, box, store, { prefix, what = "copies", bringBack 
   const ask = el("div", { class: "calc__buttons calc-asides__ask", hidden: true },
     el("span", {}, `Discard ${list.length === 1 ? "this copy" : `these ${list.length} copies`} for good?`),
     el("button", { type: "button", "data-act": "aside-discard-yes",
-      onclick: () => { store.discardAsides(); drawAsides(ui, box, store, { prefix, what, bringBack }); } }, "Discard"),
+      onclick: () => { store.discardAsides(); drawAsides(ui, box, store, { prefix, what, bringBack, out }); } }, "Discard"),
     el("button", { type: "button", "data-act": "aside-discard-no",
       onclick: () => { ask.hidden = true; discard.hidden = false; discard.focus(); } }, "Keep them"));
   const discard = el("button", { type: "button", "data-act": "aside-discard",

@@ -110,7 +110,7 @@ export function mount(root, { engine, ui, options }) {
     paint();
     // A conflict set aside (replaced, or refused) comes back with one tap, until it is discarded.
     k.drawAsides(ui, conflictAsides, { prefix: "conflict-board-set-aside", what: "conflicts", bringBack: linking.bringBack });
-    setting.asides.forEach(([store, prefix, what], i) => drawAsides(ui, setupAsides[i], store, { prefix, what }));
+    setting.asides.forEach(([store, prefix, what], i) => drawAsides(ui, setupAsides[i], store, { prefix, what, out: "asides-setup" }));
     focusIn(focus);
   }
 
