@@ -80,7 +80,7 @@ def test_a_damaged_draft_setups_and_set_aside_list_are_kept_and_never_overwritte
                               ASIDES: '[{"at": "2026-01-01T00:00:00.000Z", "reason": "old", "text": "my old confl'})
     setup_title(b).wait_for()
     expect(notice(b)).to_contain_text("Your saved setup being typed could not be used")
-    expect(notice(b)).to_contain_text("Your saved setups could not be used (the setup “x” can't be used")
+    expect(notice(b)).to_contain_text("Your saved setups could not be used (the setup “x” is not a conflict's setup")
     assert [i["text"] for i in json.loads(stored(page, DRAFT + ":set-aside"))] == ["{not json"]
     assert json.loads(json.loads(stored(page, SETUPS + ":set-aside"))[0]["text"])["x"] is None  # the whole list, kept
     # The setups that can be used stay; the damaged one is not offered (Load “x” threw).

@@ -17,11 +17,11 @@ export const draftStore = () => slot("board:draft", { problemOf: draftProblem })
 
 /** What is wrong with one saved setup (the rules' shape, as Load puts it in the setup view), or null. */
 export function setupProblem(s) {
-  if (!isRecord(s)) return "it is not a conflict's setup";
+  if (!isRecord(s)) return "is not a conflict's setup";
   try {
-    return setup.draftProblem(setup.draftFrom(s));
+    return setup.draftProblem(setup.draftFrom(s))?.replace(/^it /, "") ?? null;
   } catch {
-    return "it is not a conflict's setup";
+    return "is not a conflict's setup";
   }
 }
 /** What is wrong with the saved setups' list (by name), or null. */
@@ -29,7 +29,7 @@ export function setupsProblem(list) {
   if (!isRecord(list)) return "it is not a list of saved setups by name";
   for (const [name, s] of Object.entries(list)) {
     const why = setupProblem(s);
-    if (why) return `the setup “${name.slice(0, 40)}” can't be used (${why})`;
+    if (why) return `the setup “${name.slice(0, 40)}” ${why}`;
   }
   return null;
 }

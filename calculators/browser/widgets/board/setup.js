@@ -69,7 +69,11 @@ const ASPECT = (a) => isObject(a) && optText(a.name) && jsonText(a.where) && opt
 /** What is wrong with a kept draft, part by part (null: this page can draw it and start from it). Every part the
  *  setup view, Save setup and Start read is checked, so a damaged one is set aside rather than drawn. */
 export function draftProblem(d) {
-  if (!isObject(d)) return "it is not a conflict's setup";
+  const why = partProblem(d);
+  return why && `it is not a conflict's setup${why === true ? "" : ` (${why})`}`;
+}
+function partProblem(d) {
+  if (!isObject(d)) return true;
   if (!isObject(d.map)) return "its map is not a map";
   if (!optText(d.map.name) || !optText(d.mapId) || !optText(d.setupName)) return "a name in it is not text";
   const where = (part, i, what) => (i === -2 ? `its ${part} are not a list` : `${part}[${i}] is not ${what}`);
