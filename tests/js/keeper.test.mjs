@@ -279,6 +279,8 @@ test("issue 32 §3: a set-aside list that can't be read is kept whole as one cop
   assert.ok(s.setAside("new", "another"));
   assert.deepEqual(asides().map((a) => a.text), [s.asides()[0].text, "new"]);
   assert.match(asides()[0].text, /"text": "ol$/);
+  storage.setItem(`${keyFor(name)}:set-aside`, '[{"text": "no date"}, 3]');
+  assert.deepEqual(slot(name).asides().map((a) => a.text), ["no date", "3"]); // a copy without its date, an odd entry: kept
 });
 
 test("issue 32 §3: a slot with a check sets aside a stored value it refuses before anything is written over it", () => {

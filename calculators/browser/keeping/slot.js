@@ -94,8 +94,10 @@ function readAsides(key) {
   const damaged = (what, raw, i = 0) => ({ at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, i)).toISOString(), raw: true,
     reason: `${what} could not be read, so it is kept here as it was found`, text: raw });
   if (!Array.isArray(list)) return [damaged("the set-aside list", text)];
-  return list.map((x, i) => (x && typeof x === "object" && typeof x.text === "string" && typeof x.at === "string" ? x
-    : damaged("a set-aside copy", JSON.stringify(x) ?? String(x), i + 1)));
+  return list.map((x, i) => {
+    if (!x || typeof x !== "object" || typeof x.text !== "string") return damaged("a set-aside copy", JSON.stringify(x) ?? String(x), i + 1);
+    return typeof x.at === "string" ? x : { ...x, at: damaged("", "", i + 1).at, raw: true }; // a copy without its date
+  });
 }
 
 /**
