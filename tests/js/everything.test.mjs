@@ -116,7 +116,33 @@ test("the board's conflict, saved setups and draft are checked as the board chec
     /“board”: it is damaged: it is a conflict-table\/morale file/);
   assert.match((await checkAll({ "board:setups": "{\"Rooftop\": 3}" }, (n) => checkOf(n, spy))).problem, /“board:setups”: the setup “Rooftop”/);
   assert.match((await checkAll({ "board:setups": "[]" }, (n) => checkOf(n, spy))).problem, /“board:setups”: it is not a list of saved setups/);
-  assert.match((await checkAll({ "board:draft": "{\"sides\": 2}" }, (n) => checkOf(n, spy))).problem, /“board:draft”: it is not a conflict's setup/);
+  assert.match((await checkAll({ "board:draft": "{\"sides\": 2}" }, (n) => checkOf(n, spy))).problem, /“board:draft”: it is not a conflict's setup \(its map is not a map\)/);
+});
+
+test("issue 32 §3: every part of a board's kept value is checked, redo included; a newer version is refused by name", async () => {
+  const setup = { map: { name: "Warehouse", zones: ["West end"] }, sides: ["Crew"], actors: [], things: [] };
+  let asked = null;
+  const spy = { call: async (name, payload) => { asked = { name, payload }; return { ok: true, result: {} }; } };
+  const verdict = async (kept) => (await checkAll(kept, (n) => checkOf(n, spy))).problem;
+  const draft = (d) => verdict({ "board:draft": JSON.stringify(d) });
+  assert.match(await draft({ map: { zones: "abc" }, sides: [], actors: [], things: [] }), /“board:draft”: it is not a conflict's setup \(its map's zones are not a list\)/);
+  assert.match(await draft({ map: { zones: ["A"], borders: "abc" }, sides: [], actors: [], things: [] }), /map's borders are not a list/);
+  assert.match(await draft({ map: {}, sides: [], actors: [null], things: [] }), /actors\[0\] is not an actor/);
+  assert.match(await draft({ map: {}, sides: [], actors: [{ name: 3 }], things: [] }), /actors\[0\] is not an actor/);
+  assert.match(await draft({ map: {}, sides: [], actors: [], things: [{ name: "Lock", border: "abc" }] }), /things\[0\] is not a thing/);
+  assert.match(await verdict({ "board:setups": JSON.stringify({ x: null }) }), /“board:setups”: the setup “x” is not a conflict's setup/);
+  assert.match(await verdict({ "board:setups": JSON.stringify({ x: { map: {}, sides: "ab" } }) }), /the setup “x” is not a conflict's setup/);
+  const board = (extra) => JSON.stringify({ format: "conflict-table/board", version: 1, setup, events: [], redo: [], ...extra });
+  for (const version of [2, 99]) {
+    assert.match(await verdict({ board: board({ version }) }), /“board”: it is damaged: it was made by a newer version of this site/);
+  }
+  assert.match(await verdict({ board: board({ version: "banana" }) }), /its version is damaged/);
+  assert.match(await verdict({ board: board({ redo: "x" }) }), /its redo list is not a list/);
+  assert.match(await verdict({ board: board({ redo: [null] }) }), /redo\[0\] is not an event/);
+  const redo = [{ kind: "end_exchange" }, { kind: "simple", actor: "Gatto" }];
+  assert.equal(await verdict({ board: board({ events: [{ kind: "simple", actor: "Jade" }], redo }) }), undefined);
+  // The rules replay the log with what Redo would log again (the last undone first), so its size and events count.
+  assert.deepEqual(asked.payload.events, [{ kind: "simple", actor: "Jade" }, { kind: "simple", actor: "Gatto" }, { kind: "end_exchange" }]);
 });
 
 test("importing sets aside every value it replaces first, adds set-aside lists, and leaves equal ones alone", () => {

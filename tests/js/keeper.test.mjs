@@ -28,7 +28,7 @@ const win = new EventTarget();
 globalThis.window = win;
 const storage = new FakeStorage();
 win.localStorage = storage;
-const { keeper, keyFor } = await import("../../calculators/browser/keeping/index.js");
+const { keeper, keyFor, slot } = await import("../../calculators/browser/keeping/index.js");
 
 let n = 0;
 let name;
@@ -241,4 +241,61 @@ test("issue 32: news that leaves the value as it is hands the watcher the check'
   window.dispatchEvent(Object.assign(new Event("storage"), { key: `${keyFor(name)}:set-aside` })); // another tab set a copy aside
   await settle();
   assert.deepEqual(heard, [[[1, 2], 3]]);
+});
+
+test("issue 32 §3: a replace the browser would not keep leaves no set-aside copy waiting, and the next replace works", async () => {
+  const k = keeper(name, { fresh: () => [], check, what: "list" });
+  await k.open();
+  await k.save([1, 2]);
+  storage.quota = 120 + keyFor(name).length * 2; // room for the copy, not for a larger value
+  const big = [1, 2, 3].map(() => 1e20);
+  assert.match(await k.replace(big, "an import"), /would not keep the list/);
+  assert.equal(raw(), "[1,2]"); // the old value stays, and is what is shown
+  assert.deepEqual(k.value, [1, 2]);
+  assert.equal(k.replaced, null);
+  assert.deepEqual(asides(), []); // no copy of what the player still has
+  assert.equal(await k.replace([3], "a new start"), null); // no "no room left": the import was never the value
+  assert.equal(raw(), "[3]");
+  assert.deepEqual(asides().map((a) => a.text), ["[1,2]"]);
+});
+
+test("issue 32 §5: a set-aside copy brought back from the list sets the value shown aside first (keep)", async () => {
+  const k = keeper(name, { fresh: () => [], check, what: "list" });
+  await k.open();
+  await k.save([1, 2]);
+  await k.replace([3], "an import");
+  const at = asides()[0].at;
+  await k.save([3, 4]);
+  assert.deepEqual(await k.bringBack(at, { keep: true }), { value: [1, 2] });
+  assert.equal(raw(), "[1,2]");
+  assert.deepEqual(asides().map((a) => a.text), ["[3,4]"]);
+});
+
+test("issue 32 §3: a set-aside list that can't be read is kept whole as one copy, never overwritten", () => {
+  storage.setItem(`${keyFor(name)}:set-aside`, '[{"at": "2026-01-01T00:00:00.000Z", "reason": "x", "text": "ol');
+  const s = slot(name);
+  assert.equal(s.asides().length, 1);
+  assert.match(s.asides()[0].text, /"text": "ol$/);
+  assert.ok(s.setAside("new", "another"));
+  assert.deepEqual(asides().map((a) => a.text), [s.asides()[0].text, "new"]);
+  assert.match(asides()[0].text, /"text": "ol$/);
+  storage.setItem(`${keyFor(name)}:set-aside`, '[{"text": "no date"}, 3]');
+  assert.deepEqual(slot(name).asides().map((a) => a.text), ["no date", "3"]); // a copy without its date, an odd entry: kept
+});
+
+test("issue 32 §3: a slot with a check sets aside a stored value it refuses before anything is written over it", () => {
+  const problemOf = (text) => (text.startsWith("{") ? null : "it is not a record");
+  storage.setItem(keyFor(name), "damaged");
+  const s = slot(name, { problemOf });
+  assert.equal(s.write({ a: 1 }), null);
+  assert.equal(raw(), '{"a":1}');
+  assert.deepEqual(asides().map((a) => a.text), ["damaged"]);
+  storage.setItem(keyFor(name), "also damaged");
+  storage.quota = [...storage.map].reduce((n, [k, v]) => n + k.length + v.length, 0) + 20; // no room for its copy
+  assert.match(s.write({ a: 2 }), /a set-aside copy must be kept first/);
+  assert.equal(raw(), "also damaged"); // not overwritten
+  storage.quota = Infinity;
+  const read = slot(name, { problemOf });
+  assert.deepEqual(read.checked(), { problem: "it is not a record", text: "also damaged", kept: true });
+  assert.equal(raw(), null);
 });

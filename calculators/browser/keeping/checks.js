@@ -46,6 +46,12 @@ export const json = (text) => {
     return { problem: "it is not readable JSON" };
   }
 };
+/** A check of a value's shape (value → null | why) as a check of its stored text (text → null | why),
+ *  for slot(name, {problemOf}) and a kept.js entry alike. */
+export const textCheck = (problemOf) => (text) => {
+  const got = json(text);
+  return got.problem ?? problemOf(got.value) ?? null;
+};
 export const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 /** An engine reply as a verdict. */
 export const judged = (reply, where = "") => (reply.ok ? null

@@ -37,7 +37,8 @@
 //   await k.replace(v | (at) => v, reason, label?) → null | sentence  (the value shown is set aside first, never
 //                                  lost; k.replaced is then the set-aside copy's date, for bringBack;
 //                                  with steps, undo also goes back to the value replaced)
-//   await k.bringBack(at) → {value} | {error}   a set-aside copy back as the value
+//   await k.bringBack(at, {keep}) → {value} | {error}   a set-aside copy back as the value (keep: the value
+//                          shown is set aside first)
 //   await k.undo(), k.redo() → {value, label} | {error} | null;  k.canUndo, k.canRedo
 //   k.watch(fn, {signal, via})  fn({value, notice, here}) when another tab (or, here: true, another widget
 //                          on this page) stored a new value; it is merged/adopted before fn is called
@@ -70,6 +71,13 @@ async function judge(check, value) {
   if (reply.down) return { down: reply.down };
   if (reply.problem) return { problem: bare(reply.problem) };
   return { ok: true, value: "value" in reply ? reply.value : value, view: reply };
+}
+
+/** What the player reads when a stored value could not be used and was set aside (kept: the copy is stored). */
+export function setAsideNotice(what, problem, kept) {
+  return `Your saved ${what} could not be used (${bare(problem)}). ` + (kept
+    ? "A copy was set aside, not deleted: download it below."
+    : "There is no room to keep a copy in this browser: download it below before you change anything.");
 }
 
 let serial = 0;
@@ -179,6 +187,8 @@ export function keeper(name, {
       const mine = codec.toText(k.value, {});
       const text = mine !== codec.toText(fresh(), {}) ? mine : store.text(); // what this tab shows, else what is stored
       k.replaced = null;
+      const had = new Set(store.asides().map((a) => a.at));
+      const was = { value: k.value, past: history.past, future: history.future };
       if (text != null) {
         const at = store.setAside(text, reason, { hold: false });
         if (!at) {
@@ -190,16 +200,31 @@ export function keeper(name, {
       unjudged = null;
       if (steps) history.record(k.value, label ?? reason);
       k.value = typeof value === "function" ? value(k.replaced) : value;
-      return write();
+      const why = write();
+      if (why) {
+        // Not kept: the player goes on with what they had, and no copy of it waits as "replaced" (the next
+        // replace would otherwise set aside the value that was never kept, and find no room for it).
+        k.value = was.value;
+        history = new History({ past: was.past, future: was.future }, steps);
+        if (k.replaced && !had.has(k.replaced)) store.takeAside(k.replaced);
+        k.replaced = null;
+      }
+      return why;
     },
 
-    /** A set-aside copy back as the value (undoing a replace); the copy leaves the list once kept. */
-    async bringBack(at) {
+    /** A set-aside copy back as the value (undoing a replace); the copy leaves the list once kept. With
+     *  keep, the value shown (when it holds anything) is set aside first, as replace() does. */
+    async bringBack(at, { keep = false } = {}) {
       const item = store.asides().find((a) => a.at === at);
       if (!item) return { error: "it is no longer in the set-aside list" };
       const read = codec.fromText(item.text);
       const verdict = read.problem ? { problem: read.problem } : await judge(check, read.value);
       if (!verdict.ok) return { error: verdict.problem || verdict.down };
+      const mine = codec.toText(k.value, {});
+      if (keep && mine !== codec.toText(fresh(), {}) && mine !== item.text &&
+        !store.setAside(mine, `set aside when an earlier ${what} was brought back`, { hold: false })) {
+        return { error: `there is no room left in this browser's storage to keep a copy of the ${what} shown, so it was not replaced` };
+      }
       k.value = verdict.value;
       k.view = verdict.view;
       viewFor = k.value;
@@ -271,10 +296,7 @@ export function keeper(name, {
   /** Set aside a stored text that can't be used: {notice, problem, text, kept} (kept: the copy is stored). */
   function setAsideStored(text, problem) {
     const kept = !!store.putAside(text, problem);
-    const notice = `Your saved ${what} could not be used (${problem}). ` + (kept
-      ? "A copy was set aside, not deleted: download it below."
-      : "There is no room to keep a copy in this browser: download it below before you change anything.");
-    return { notice, problem, text, kept };
+    return { notice: setAsideNotice(what, problem, kept), problem, text, kept };
   }
 
   /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */

@@ -82,22 +82,31 @@ function migrate(name) {
   if (setText(`${key}:set-aside`, JSON.stringify([...items, ...mine]))) removeKey(`${OLD_PREFIX}${name}:set-aside`);
 }
 
+/** The set-aside list under `key`: [{at, reason, text}]. A list that can't be read (damaged, cut short) is
+ *  never dropped: its whole text is one copy of the list, so the next copy set aside does not overwrite it. */
 function readAsides(key) {
   const { text } = getText(key);
   if (text == null) return [];
+  let list;
   try {
-    const list = JSON.parse(text);
-    return Array.isArray(list) ? list.filter((x) => x && typeof x.text === "string") : [];
-  } catch {
-    return [];
-  }
+    list = JSON.parse(text);
+  } catch {}
+  const damaged = (what, raw, i = 0) => ({ at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, i)).toISOString(), raw: true,
+    reason: `${what} could not be read, so it is kept here as it was found`, text: raw });
+  if (!Array.isArray(list)) return [damaged("the set-aside list", text)];
+  return list.map((x, i) => {
+    if (!x || typeof x !== "object" || typeof x.text !== "string") return damaged("a set-aside copy", JSON.stringify(x) ?? String(x), i + 1);
+    return typeof x.at === "string" ? x : { ...x, at: damaged("", "", i + 1).at, raw: true }; // a copy without its date
+  });
 }
 
 /**
  * One stored value and its set-aside list: slot("morale"), slot("stress:track").
  * read() → {value, text, problem, blocked}; write(value) → null or the sentence why it was not kept.
+ * problemOf(text) → null | why: the check of what is stored (checks.js's textCheck): a stored value it
+ * refuses is set aside before anything is written over it, and checked() reads through it.
  */
-export function slot(name) {
+export function slot(name, { problemOf = null } = {}) {
   migrate(name);
   const key = keyFor(name);
   const asideKey = `${key}:set-aside`;
@@ -126,6 +135,7 @@ export function slot(name) {
       return api.writeText(JSON.stringify(value));
     },
     writeText(text) {
+      guard(text);
       if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
       return setText(key, text) ? null : whyNot();
     },
@@ -169,6 +179,23 @@ export function slot(name) {
       pending = [];
       removeKey(asideKey);
     },
+    /** The stored value read through problemOf: {value} (undefined when none), or, when it can't be used,
+     *  {problem, text, kept} once it is set aside (kept: the copy is stored, not only held in memory). */
+    checked() {
+      const { text, blocked } = getText(key);
+      if (blocked || text == null) return { value: undefined };
+      const why = problemOf ? problemOf(text) : null;
+      let value;
+      if (!why) {
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return { problem: "it is not readable JSON", text, kept: !!api.putAside(text, "it is not readable JSON") };
+        }
+        return { value };
+      }
+      return { problem: why, text, kept: !!api.putAside(text, why) };
+    },
     /** Keep an unusable stored value: set it aside, then clear the key. Returns true when the copy is stored. */
     putAside(text, reason) {
       const kept = api.setAside(text, reason);
@@ -176,6 +203,16 @@ export function slot(name) {
       return kept;
     },
   };
+
+  /** A stored value the check refuses is copied to the set-aside list (held in memory when there is no
+   *  room: then nothing is written) before `text` replaces it. */
+  function guard(text) {
+    if (!problemOf) return;
+    const old = getText(key).text;
+    if (old == null || old === text) return;
+    const why = problemOf(old);
+    if (why) api.setAside(old, `found in place of what is kept here (${why})`);
+  }
 
   function flush() {
     const list = readAsides(asideKey);

@@ -6,6 +6,8 @@
 import { MAX_DROPPED, mergeLogs, newId, redoneIds } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";
+/** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
+export const VERSION = 1;
 
 export { newId };
 
@@ -13,7 +15,7 @@ export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds
 
 /** The kept form (also the export file); `bare` leaves the bookkeeping out (share links). */
 export function pack(c, { bare = false } = {}) {
-  const out = { format: FORMAT, version: 1, setup: c.setup, events: c.events, redo: c.redo };
+  const out = { format: FORMAT, version: VERSION, setup: c.setup, events: c.events, redo: c.redo };
   return bare ? out : { ...out, ids: c.ids, redoIds: c.redoIds, dropped: c.dropped };
 }
 
@@ -31,13 +33,25 @@ export function unpack(data) {
   }
   if (!isObject(data)) return { problem: "it is not a conflict board (no setup and events)" };
   if (data.format !== FORMAT) return { problem: data.format ? `it is a ${String(data.format).slice(0, 40)} file, not a conflict board` : "it was not made by the conflict board" };
+  if (data.version !== undefined && data.version !== VERSION) {
+    return Number.isInteger(data.version) && data.version > VERSION
+      ? { problem: `it was made by a newer version of this site (board version ${data.version}; this one reads version ${VERSION}): update the site to open it` }
+      : { problem: "its version is damaged" };
+  }
   if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict board (no setup and events)" };
-  const redo = Array.isArray(data.redo) ? data.redo : [];
+  if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
+  const redo = data.redo ?? [];
+  const odd = redo.findIndex((e) => !isObject(e) || typeof e.kind !== "string");
+  if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
   const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
   const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
   const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
   return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped } };
 }
+
+/** The whole log a conflict can come back to: its events, then what Redo would log again (the rules check
+ *  it all, redo included: every event a file or a reload brings is one the rules replayed). */
+export const fullLog = (c) => (c.redo.length ? [...c.events, ...c.redo.toReversed()] : c.events);
 
 /** One more event logged: the redo list goes (its ids remembered as dropped). */
 export function logged(c, event) {

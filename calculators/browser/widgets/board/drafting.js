@@ -2,7 +2,7 @@
 // the example, sides, actors and things added or removed, a map picked or
 // imported, setups saved and reused. Checking it is the rules' job.
 import * as setup from "./setup.js";
-import { draftStore, setups, party } from "./keep.js";
+import { draftStore, setups, party, setAsideNotice } from "./keep.js";
 import { mapFile } from "./files.js";
 
 export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
@@ -10,12 +10,18 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
   const saved = setups();
   const mapOf = (id) => options.maps.find((m) => m.id === id);
   const first = mapOf(options.map) ?? options.maps[0];
-  const read = store.read();
-  const kept = read.value;
-  // A kept draft this page can't draw is set aside (a notice and a download in the board's list), never overwritten.
-  if ((read.problem || (kept !== undefined && kept !== null)) && !setup.isDraft(kept)) store.putAside(read.text, "the setup being typed could not be read");
+  // A kept draft or setups' list this page can't use is set aside (a notice, and a download in the board's
+  // set-aside lists), never drawn nor overwritten: both slots are read through their checks (keep.js).
+  const read = store.checked();
+  const lost = saved.open();
+  const notices = [read.problem && setAsideNotice("setup being typed", read.problem, read.kept),
+    lost && setAsideNotice("setups", lost.problem, lost.kept)].filter(Boolean);
   const d = {
-    draft: setup.isDraft(kept) ? kept : setup.emptyDraft(first.id, first.map),
+    /** What the player is told once the board is drawn (a damaged draft or setups' list set aside). */
+    notices,
+    /** The slots whose set-aside copies the board lists: [store, prefix, what]. */
+    asides: /** @type {[any, string, string][]} */ ([[store, "conflict-setup-set-aside", "setups being typed"], [saved.store, "conflict-setups-set-aside", "saved setups"]]),
+    draft: read.value !== undefined ? read.value : setup.emptyDraft(first.id, first.map),
     saved: () => Object.keys(saved.all()),
     /** A draft from a setup (a rematch, an example, a saved setup). */
     from(s) {

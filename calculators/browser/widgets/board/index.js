@@ -9,11 +9,11 @@ import * as view from "./view.js";
 import * as files from "./files.js";
 import { play } from "./play.js";
 import { rulesFor } from "./rules.js";
-import { keeper } from "./keep.js";
+import { keeper, drawAsides } from "./keep.js";
 import { drafting } from "./drafting.js";
 import { links } from "./links.js";
 import { composing } from "./composing.js";
-import { codec, fresh, merge, unpack } from "./conflict.js";
+import { codec, fresh, fullLog, merge, unpack } from "./conflict.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 
@@ -25,7 +25,8 @@ export function mount(root, { engine, ui, options }) {
   const notice = el("div", { class: "board__notice", "data-out": "notice", hidden: true });
   const main = el("div", { class: "board__main" }); // the setup (drawn with ui.el) and the loading line
   const playBox = el("div", { class: "board__play", hidden: true }); // the play view (lit-html)
-  const asides = el("div", { class: "board__asides" });
+  const asides = el("div", { class: "board__asides" }); // the set-aside copies: the conflicts', then the setups'
+  const conflictAsides = el("div");
   const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
   app.replaceChildren(notice, main, playBox, asides, live);
 
@@ -39,6 +40,10 @@ export function mount(root, { engine, ui, options }) {
   const viewOf = view.boardOf;
   /** The rules' judgement of a conflict: {value, board} | {problem} | {down} (the engine is not running). */
   const check = async (c) => {
+    if (c.redo.length) { // what Redo would log again is checked too (its size and every event in it)
+      const all = await rules.replay(c.setup, fullLog(c));
+      if (!all.ok) return all.error.code === "engine" ? { down: all.error.message } : { problem: `with its redo list: ${all.error.message}` };
+    }
     const reply = await rules.replay(c.setup, c.events);
     if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
     return { value: c, board: viewOf(c, reply.result.state, reply.result.entries) };
@@ -47,6 +52,8 @@ export function mount(root, { engine, ui, options }) {
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
   const run = ((queue) => (fn) => (queue = queue.then(fn).catch((e) => say(`Something went wrong: ${e.message}`, true))))(Promise.resolve());
   const setting = drafting({ ui, engine, rules, options, main, draw: (f) => draw(f), say: (...a) => say(...a), run });
+  const setupAsides = setting.asides.map(() => el("div"));
+  asides.replaceChildren(conflictAsides, ...setupAsides);
   const linking = links({ ui, k, wid, check, checkText, say: (...a) => say(...a), draw: (f) => draw(f), run,
     adopt: (...a) => adopt(...a), conflict: () => st.conflict, hide: () => (notice.hidden = true),
     restore: (value) => Object.assign(st, { conflict: value, board: k.view.board, mode: "play", diagram: null }) });
@@ -101,11 +108,14 @@ export function mount(root, { engine, ui, options }) {
         running: st.conflict ? `${st.conflict.events.length} logged` : null }).filter(Boolean));
     }
     paint();
-    k.drawAsides(ui, asides, { prefix: "conflict-board-set-aside", what: "conflicts" });
+    // A conflict set aside (replaced, or refused) comes back with one tap, until it is discarded.
+    k.drawAsides(ui, conflictAsides, { prefix: "conflict-board-set-aside", what: "conflicts", bringBack: linking.bringBack });
+    setting.asides.forEach(([store, prefix, what], i) => drawAsides(ui, setupAsides[i], store, { prefix, what, out: "asides-setup" }));
     focusIn(focus);
   }
 
-  /** Take a conflict the rules accepted as the one in progress (the old one set aside first). */
+  /** Take a conflict the rules accepted as the one in progress (the old one set aside first): false when it
+   *  was not taken (said why), else {why}: shown, and why is the sentence said when the browser would not keep it. */
   async function adopt(c, b, reason) {
     const running = st.conflict && st.conflict.events.length;
     const why = running ? await k.replace(c, reason) : await k.save(c);
@@ -113,7 +123,7 @@ export function mount(root, { engine, ui, options }) {
     Object.assign(st, { conflict: c, board: b, mode: "play", diagram: null, tab: "play", share: null });
     sheet.setSheet({ kind: null });
     if (why) say(why, true);
-    return true;
+    return { why }; // shown; why: the sentence when it is not kept (the caller's own message must not contradict it)
   }
 
   async function startConflict() {
@@ -210,7 +220,8 @@ export function mount(root, { engine, ui, options }) {
     st.mode = st.conflict ? "play" : "setup";
     await draw();
     if (st.mode === "play") await sheet.updatePreview();
-    if (opened.notice) say(opened.notice, true);
+    const notices = [opened.notice, ...setting.notices].filter(Boolean);
+    if (notices.length) say(notices.join(" "), true);
     table.fromAddress();
     await linking.offer();
     if (!notice.hidden && notice.querySelector('[data-act="open-shared"]')) table.show(); // a shared board lands on its offer, in the table view

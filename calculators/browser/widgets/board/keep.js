@@ -3,22 +3,57 @@
 // name ("the warehouse crew"). Nothing here is a rule of the games.
 import { slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
+import { isRecord, textCheck } from "../../keeping/checks.js";
+import * as setup from "./setup.js";
 
-export { keeper } from "../../keeping/keeper.js";
+export { keeper, setAsideNotice } from "../../keeping/keeper.js";
+export { drawAsides } from "../../keeping/setaside.js";
 export { download, fileName } from "../../keeping/download.js";
 
-/** What is typed in the setup, kept as typed between visits. */
-export const draftStore = () => slot("board:draft");
+/** What is typed in the setup, kept as typed between visits; read through its check (setup.draftProblem):
+ *  a damaged draft is set aside before anything is written over it. */
+export const draftProblem = textCheck(setup.draftProblem);
+export const draftStore = () => slot("board:draft", { problemOf: draftProblem });
 
-/** Saved setups, by name, in their own slot: all(), save(name, setup) and remove(name) → null or why not. */
+/** What is wrong with one saved setup (the rules' shape, as Load puts it in the setup view), or null. */
+export function setupProblem(s) {
+  if (!isRecord(s)) return "is not a conflict's setup";
+  try {
+    return setup.draftProblem(setup.draftFrom(s))?.replace(/^it /, "") ?? null;
+  } catch {
+    return "is not a conflict's setup";
+  }
+}
+/** What is wrong with the saved setups' list (by name), or null. */
+export function setupsProblem(list) {
+  if (!isRecord(list)) return "it is not a list of saved setups by name";
+  for (const [name, s] of Object.entries(list)) {
+    const why = setupProblem(s);
+    if (why) return `the setup “${name.slice(0, 40)}” ${why}`;
+  }
+  return null;
+}
+
+/** Saved setups, by name, in their own slot: all(), save(name, setup) and remove(name) → null or why not;
+ *  open() → null | {problem, kept}: a damaged list is set aside (a copy kept whole) and the setups in it
+ *  that can be used stay. */
 export function setups() {
-  const store = slot("board:setups");
+  const store = slot("board:setups", { problemOf: textCheck(setupsProblem) });
   const all = () => {
     const { value } = store.read();
-    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    return isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, s]) => !setupProblem(s))) : {};
   };
   return {
+    store,
     all,
+    open() {
+      const { value } = store.read();
+      const got = store.checked();
+      if (!got.problem) return null;
+      const usable = isRecord(value) ? Object.entries(value).filter(([, s]) => !setupProblem(s)) : [];
+      if (usable.length && got.kept) store.write(Object.fromEntries(usable));
+      return got;
+    },
     save: (name, setup) => store.write({ ...all(), [name]: setup }),
     remove: (name) => {
       const rest = all();
@@ -42,7 +77,7 @@ export function party() {
 export const usableSheet = (v) => !!v && typeof v === "object" && !Array.isArray(v) && (v.kind === null || typeof v.kind === "string");
 
 export function sheetStore() {
-  const store = slot("board:action");
+  const store = slot("board:action", { problemOf: textCheck((v) => (usableSheet(v) ? null : "it is not an action being composed")) });
   const usable = usableSheet;
   return {
     read() {

@@ -8,14 +8,24 @@ export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, con
   const { el } = ui;
   let offered = null; // a conflict the link carries, not opened yet
 
+  async function back(at, options) {
+    const got = await k.bringBack(at, options);
+    if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
+    restore(got.value);
+    hide();
+    await draw(`#${CSS.escape(wid)}-play-title`);
+    say(options?.keep && k.asides().length ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back.");
+  }
+
   async function open(got) {
     files.forgetLink();
     if (got.problem) return say(`The link carries a board that can't be read (${got.problem}). Nothing was changed.`, true);
     const verdict = await check(got.conflict);
     if (!verdict.value) return say(`The shared board can't be used: ${verdict.problem || verdict.down} Nothing was changed.`, true);
-    if (!(await adopt(verdict.value, verdict.board, "set aside when a shared board was opened"))) return;
+    const took = await adopt(verdict.value, verdict.board, "set aside when a shared board was opened");
+    if (!took) return;
     await draw(`#${CSS.escape(wid)}-play-title`);
-    say(`Opened the shared board (${conflict().events.length} logged).${k.replaced ? " Yours was set aside." : ""}`, true,
+    say(`Opened the shared board (${conflict().events.length} logged).${took.why ? ` ${took.why}` : ""}${k.replaced ? " Yours was set aside." : ""}`, true,
       ...(k.replaced ? [el("button", { type: "button", "data-act": "bring-back", "data-at": k.replaced }, "Bring mine back")] : []));
   }
 
@@ -26,9 +36,15 @@ export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, con
       const verdict = await checkText(await file.text());
       input.value = "";
       if (!verdict.value) return ui.showError(tools, { field: "import", message: `This file can't be used: ${verdict.problem || verdict.down}` });
-      if (await adopt(verdict.value, verdict.board, "replaced by an imported conflict")) await draw(`#${CSS.escape(wid)}-play-title`);
-      say(`Imported ${file.name}.`);
+      const took = await adopt(verdict.value, verdict.board, "replaced by an imported conflict");
+      if (!took) return; // adopt said why
+      await draw(`#${CSS.escape(wid)}-play-title`);
+      if (took.why) return say(`Imported ${file.name}. ${took.why}`, true);
+      say(`Imported ${file.name}.${k.replaced ? " Your conflict was set aside (in the list below): you can bring it back." : ""}`, !!k.replaced,
+        ...(k.replaced ? [el("button", { type: "button", "data-act": "bring-back", "data-at": k.replaced }, "Bring mine back")] : []));
     },
+    /** A copy in the set-aside list back as the conflict (the one shown is set aside first). */
+    bringBack: (at) => run(() => back(at, { keep: true })),
     /** Offer what the page's link carries, if anything. */
     async offer() {
       const got = await files.linked();
@@ -60,14 +76,7 @@ export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, con
         hide();
         if (got) await open(got);
       }),
-      "bring-back": (t) => run(async () => {
-        const got = await k.bringBack(t.dataset.at);
-        if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
-        restore(got.value);
-        hide();
-        await draw(`#${CSS.escape(wid)}-play-title`);
-        say("Your board is back.");
-      }),
+      "bring-back": (t) => run(() => back(t.dataset.at)),
       "keep-mine": () => {
         offered = null;
         files.forgetLink();

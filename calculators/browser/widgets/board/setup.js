@@ -45,11 +45,50 @@ export function emptyDraft(mapId, map) {
 }
 
 const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
-/** A kept draft this page can draw (a damaged one is not used: the keeper sets it aside). */
-export const isDraft = (d) => isObject(d) && isObject(d.map) && Array.isArray(d.map.zones ?? []) &&
-  Array.isArray(d.sides) && d.sides.every((x) => typeof x === "string") &&
-  Array.isArray(d.actors) && d.actors.every(isObject) && Array.isArray(d.things) && d.things.every(isObject) &&
-  (d.aspects == null || (Array.isArray(d.aspects) && d.aspects.every(isObject)));
+const text = (x) => typeof x === "string";
+const optText = (x) => x === undefined || text(x);
+const optNumber = (x) => optText(x) || typeof x === "number"; // a threshold typed, or read from a setup
+const jsonText = (x) => {
+  if (x === undefined || x === "") return true;
+  if (!text(x)) return false;
+  try {
+    JSON.parse(x);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const bad = (list, ok) => (Array.isArray(list) ? list.findIndex((x) => !ok(x)) : -2);
+const ZONE = (z) => text(z) || (isObject(z) && text(z.name));
+const BORDER = (b) => isObject(b) && (b.between === undefined || (Array.isArray(b.between) && b.between.every(text)));
+const ACTOR = (a) => isObject(a) && ["name", "side", "zone"].every((k) => optText(a[k])) &&
+  TRACKS.every(([k]) => optNumber(a[k])) && optText(a.skills) && optText(a.aspects);
+const THING = (t) => isObject(t) && ["name", "zone"].every((k) => optText(t[k])) && optNumber(t.threshold) && jsonText(t.border);
+const ASPECT = (a) => isObject(a) && optText(a.name) && jsonText(a.where) && optNumber(a.free);
+
+/** What is wrong with a kept draft, part by part (null: this page can draw it and start from it). Every part the
+ *  setup view, Save setup and Start read is checked, so a damaged one is set aside rather than drawn. */
+export function draftProblem(d) {
+  const why = partProblem(d);
+  return why && `it is not a conflict's setup${why === true ? "" : ` (${why})`}`;
+}
+function partProblem(d) {
+  if (!isObject(d)) return true;
+  if (!isObject(d.map)) return "its map is not a map";
+  if (!optText(d.map.name) || !optText(d.mapId) || !optText(d.setupName)) return "a name in it is not text";
+  const where = (part, i, what) => (i === -2 ? `its ${part} are not a list` : `${part}[${i}] is not ${what}`);
+  for (const [part, list, ok, what, optional] of [
+    ["map's zones", d.map.zones, ZONE, "a zone", true], ["map's borders", d.map.borders, BORDER, "a border", true],
+    ["sides", d.sides, text, "a side's name"], ["actors", d.actors, ACTOR, "an actor"],
+    ["things", d.things, THING, "a thing"], ["aspects", d.aspects, ASPECT, "an aspect", true]]) {
+    if (optional && list == null) continue;
+    const i = bad(list, ok);
+    if (i !== -1) return where(part, i, what);
+  }
+  return null;
+}
+/** A kept draft this page can draw (a damaged one is not used: it is set aside). */
+export const isDraft = (d) => !draftProblem(d);
 
 /** A draft from a setup (the rules' shape): to edit it for a rematch, or from an example. */
 export function draftFrom(setup, mapId = "") {
