@@ -13,7 +13,7 @@ import { keeper, drawAsides } from "./keep.js";
 import { drafting } from "./drafting.js";
 import { links } from "./links.js";
 import { composing } from "./composing.js";
-import { codec, fresh, fullLog, merge, unpack } from "./conflict.js";
+import { codec, fresh, merge, unpack } from "./conflict.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 
@@ -40,13 +40,8 @@ export function mount(root, { engine, ui, options }) {
   const viewOf = view.boardOf;
   /** The rules' judgement of a conflict: {value, board} | {problem} | {down} (the engine is not running). */
   const check = async (c) => {
-    if (c.redo.length) { // what Redo would log again is checked too (its size and every event in it)
-      const all = await rules.replay(c.setup, fullLog(c));
-      if (!all.ok) return all.error.code === "engine" ? { down: all.error.message } : { problem: `with its redo list: ${all.error.message}` };
-    }
-    const reply = await rules.replay(c.setup, c.events);
-    if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
-    return { value: c, board: viewOf(c, reply.result.state, reply.result.entries) };
+    const got = await rules.judge(c);
+    return got.value ? { value: c, board: viewOf(c, got.state, got.entries) } : got;
   };
   const k = keeper("board", { check, merge, codec, what: "conflict" });
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };

@@ -3,6 +3,8 @@
 // length of the log it believes in and one event; a `stale` refusal (a
 // restarted engine) sends the whole log once through board.replay and asks
 // again. Nothing here is a rule.
+import { fullLog } from "./conflict.js";
+
 export function rulesFor(engine) {
   let token = null;
 
@@ -36,6 +38,17 @@ export function rulesFor(engine) {
     diagram: (map) => engine.call("borders.diagram", { map }),
     forget() {
       token = null;
+    },
+    /** The rules' judgement of a kept conflict, its redo list included (its size and every event in it):
+     *  {value, state, entries} | {problem} | {down} (the engine is not running). */
+    async judge(c) {
+      if (c.redo.length) {
+        const all = await replay(c.setup, fullLog(c));
+        if (!all.ok) return all.error.code === "engine" ? { down: all.error.message } : { problem: `with its redo list: ${all.error.message}` };
+      }
+      const reply = await replay(c.setup, c.events);
+      if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
+      return { value: c, state: reply.result.state, entries: reply.result.entries };
     },
   };
 }
