@@ -1,0 +1,120 @@
+"""Issue 32 §1, at random: one conflict open in two tabs, both logging and undoing for a minute, often
+within milliseconds of each other (a Log it in one tab and a Log it or an Undo in the other, clicked
+back to back). Then: no event either tab made is lost (each one logged is in the final log unless an
+Undo took exactly one event out), none appears twice, the order of logging holds, and both tabs show
+what storage holds, line for line as CPython replays it. The seed is printed with any failure;
+BOARD_TABS_SECONDS and BOARD_TABS_SEED change the length and the draw."""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+from playwright.sync_api import TimeoutError
+
+from tests.browser.test_board import CONFLICTS, WIDGET, Board
+from tests.browser.test_board_tabs import CREW4, HOLD, both_show, notes, simple
+
+SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
+ACTORS = ["Gatto", "Jade", "Hargan", "Rook"]
+UNDO = '[data-act="undo"]'
+LOG_IT = '[data-panel] [data-key="log"]'
+
+
+def to_act(b: Board) -> list[str]:
+    """Who the tab shows as still to act ("… To act: Jade, Rook."); everyone once all have (a new exchange opens)."""
+    line = b.w.locator('[data-out="exchange"]').inner_text()
+    names = [n.strip(" .") for n in line.split("To act:")[-1].split(",")] if "To act:" in line else []
+    return [n for n in names if n in ACTORS] or ACTORS
+
+
+def enabled(b: Board, selector: str) -> bool:
+    button = b.w.locator(selector)
+    return button.count() == 1 and button.is_enabled()
+
+
+def click_now(b: Board, selector: str) -> None:
+    """Click without waiting for what it does: the other tab's click follows within a few milliseconds."""
+    b.w.locator(selector).evaluate("e => e.click()")
+
+
+def settled(b: Board, note: str) -> bool:
+    """The tab's Log it is done: True when logged (its form closed); False when the rules refused it —
+    the other tab's tap came first (the same actor acted) — said beside the form, the typed note kept."""
+    panel = b.w.locator("[data-panel]")
+    try:
+        b.page.wait_for_function("([p, e]) => !document.querySelector(p) || !!document.querySelector(e)",
+                                 arg=[f'{WIDGET} [data-panel]', f'{WIDGET} [data-panel] :is(.calc__error, .calc__form-error):not([hidden])'],
+                                 timeout=15_000)
+    except TimeoutError:
+        said = panel.inner_text() if panel.count() else ""
+        raise AssertionError(f"a Log it neither logged nor said why; the form says: {said[-300:]!r}") from None
+    if not panel.count():
+        return True
+    assert panel.locator('[name="note"]').input_value() == note, "a refused Log it lost what was typed"
+    b.press(b.w.locator('[data-act="cancel"]'))
+    return False
+
+
+def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(browser, server):
+    seed = int(os.environ.get("BOARD_TABS_SEED", random.randrange(1 << 30)))
+    r = random.Random(seed)
+    ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script(HOLD)  # only to read storage as it is (nothing is held here)
+    tabs = [Board(ctx.new_page()), Board(ctx.new_page())]
+    errors: list[str] = []
+    for b in tabs:
+        b.page.set_default_timeout(30_000)
+        b.page.on("pageerror", lambda e: errors.append(str(e)))
+    tabs[0].open(server.url + CONFLICTS)
+    tabs[0].set_up(CREW4)
+    tabs[0].start()
+    tabs[1].open(server.url + CONFLICTS)
+    tabs[1].w.locator('[data-out="exchange"]').wait_for()
+
+    made: list[str] = []  # every note logged, in the order the Log it taps were made
+    undos = 0  # Undo taps made on a log the tab showed as not empty
+    refused = 0  # Log it taps the rules refused (the other tab's tap took that actor's turn first)
+    n = 0
+    end = time.monotonic() + SECONDS
+    try:
+        while time.monotonic() < end:
+            # One or two taps at once: each tab that takes part logs (its form filled first) or undoes.
+            movers = r.sample(tabs, r.choice([1, 2]))
+            plan = []
+            for b in movers:
+                undo = r.random() < 0.35 and enabled(b, UNDO) and not any(p[1] == "undo" for p in plan)
+                if undo:
+                    plan.append((b, "undo", None))
+                else:
+                    n += 1
+                    note = f"t{tabs.index(b) + 1}-{n:03d}"
+                    simple(b, r.choice(to_act(b)), note)  # as a referee would: one still to act, as this tab shows
+                    plan.append((b, "log", note))
+            for b, kind, note in plan:  # back to back: a few milliseconds apart
+                click_now(b, UNDO if kind == "undo" else LOG_IT)
+                if kind == "log":
+                    made.append(note)
+                else:
+                    undos += 1
+                if r.random() < 0.5:
+                    b.page.wait_for_timeout(r.randint(0, 30))
+            for b, kind, note in plan:
+                if kind == "log" and not settled(b, note):
+                    made.remove(note)  # refused, and said: the other tab's tap took that actor's turn
+                    refused += 1
+            b.page.wait_for_timeout(r.randint(0, 150))
+
+        final = notes(tabs[0])
+        assert len(final) == len(set(final)), f"an event appears twice: {final}"
+        assert set(final) <= set(made), f"an event nobody logged: {set(final) - set(made)}"
+        assert len(made) - len(final) == undos, (
+            f"{len(made)} logged, {undos} undone, {len(final)} kept: an event was lost (or an Undo took two)")
+        assert final == [m for m in made if m in final], "the order of logging does not hold"
+        both_show(tabs[0], tabs[1], final)
+        assert errors == []
+        print(f"seed {seed}: {len(made)} logged, {refused} refused and said, {undos} undone, {len(final)} kept")
+    except AssertionError as failure:
+        raise AssertionError(f"{failure} (BOARD_TABS_SEED={seed}, {len(made)} logged, {undos} undone)") from None
+    finally:
+        ctx.close()
