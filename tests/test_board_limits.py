@@ -12,18 +12,9 @@ import pytest
 from rules_core.api import MAX_REQUEST_CHARS, call, handle
 from rules_core.api.board.limits import MAX_EVENTS, MAX_NOTE
 from rules_core.api.fields import MAX_KEPT_CHARS, json_chars
+from tests.test_board import crew, ok
 
 ACTORS = ("Jade", "Gatto", "Hargan", "Rook")
-
-
-def ok(name, payload):
-    reply = call(name, payload)
-    assert reply["ok"], reply.get("error")
-    return reply["result"]
-
-
-def crew():
-    return ok("board.example", {"name": "warehouse crew"})["setup"]
 
 
 def simples(n, note=""):
