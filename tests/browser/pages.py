@@ -132,9 +132,27 @@ def follow_link(page, selector: str, path_part: str) -> None:
 
 
 def search(page, words: str) -> None:
-    """Open Material's search, type ``words`` into it and wait for a visible result."""
+    """Open Material's search, type ``words`` into it and wait for a visible result.
+
+    Material closes search 125 ms after every navigation ("always close drawer
+    and search on navigation", bundle.ts) and opens it again only when the
+    field *gains* focus. Right after ``follow_link`` on a loaded machine that
+    timer can fire after the click, leaving the field focused and search
+    closed; a player then taps the field again, so this does the same: leave
+    the field and tap it once more, up to three times.
+    """
     field = page.locator(".md-search__input")
-    field.click()
-    page.wait_for_function("() => document.activeElement?.classList.contains('md-search__input')")
-    field.press_sequentially(words, delay=20)
-    page.locator(".md-search-result__item").first.wait_for(state="visible")
+    for attempt in range(3):
+        field.click()
+        page.wait_for_function("() => document.activeElement?.classList.contains('md-search__input')")
+        if attempt == 0:
+            field.press_sequentially(words, delay=20)
+        opened = page.wait_for_function(
+            "() => !document.getElementById('__search').checked ? 'closed'"
+            " : [...document.querySelectorAll('.md-search-result__item')]"
+            "     .some(li => li.offsetParent !== null) ? 'shown' : false",
+            timeout=30_000).json_value()
+        if opened == "shown":
+            return
+        page.evaluate("() => document.activeElement?.blur()")
+    raise AssertionError(f"Material's search stayed closed after three taps on its field ({words!r})")
