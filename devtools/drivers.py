@@ -28,12 +28,16 @@ class PageLike:
         """Poll ``fn(*args)`` in the page until it is truthy; returns its value."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.js(fn, *args)
+            value = self._poll(fn, *args)
             if value:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"waited {timeout} s for {what or fn}")
             time.sleep(0.05)
+
+    def _poll(self, fn: str, *args):
+        """One look for ``wait``: ``js``, unless the driver says a look may be retried."""
+        return self.js(fn, *args)
 
     def wait_text(self, selector: str, words: str, timeout: float = 30) -> str:
         """Wait until the first element matching ``selector`` shows ``words``; returns its text."""
@@ -106,6 +110,19 @@ class SeleniumPage(PageLike):
         if "error" in out:
             raise AssertionError(f"the page's script failed: {out['error']}")
         return out.get("value")
+
+    def _poll(self, fn, *args):
+        """WebKitWebDriver at times answers a script with an empty result ("Could not parse script
+        result", seen once in CI while a loaded machine ran a reloaded page's engine); a poll that got
+        no answer has seen nothing yet, so ``wait`` looks again rather than failing the check."""
+        from selenium.common.exceptions import WebDriverException
+        try:
+            return self.js(fn, *args)
+        except WebDriverException as error:
+            if "Could not parse script result" not in str(error):
+                raise
+            time.sleep(0.5)
+            return None
 
     def _element(self, selector):
         from selenium.webdriver.common.by import By

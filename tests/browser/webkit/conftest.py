@@ -4,6 +4,9 @@
 Fixtures:
 * ``display`` — an ``Xvfb`` server on a free display number, for the session;
 * ``webkit`` — a function that opens a fresh browser (a new, empty profile) on it;
+* ``wk`` — the module's browser as a page (``devtools.drivers``): one profile walks
+  a module in order, like a player; a browser that stopped answering is replaced
+  by a fresh one, so one crash fails one check, not every check after it;
 * ``wk_server`` — the site built for the Chromium tests, served again on its
   own port (its own origin: its own storage and service worker), for the module.
 
@@ -12,8 +15,11 @@ fails the leg, saying how to install them.
 """
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
+from devtools.drivers import as_page
 from devtools.webkit import Missing, open_webkit, start_display
 from tests.browser.support import Server
 
@@ -44,7 +50,25 @@ def webkit(display):
 
     yield open_browser
     for driver in opened:
-        driver.quit()
+        with contextlib.suppress(Exception):  # already gone (``wk`` replaced it)
+            driver.quit()
+
+
+@pytest.fixture(scope="module")
+def _module_browser(webkit):
+    return {"page": as_page(webkit())}
+
+
+@pytest.fixture
+def wk(_module_browser, webkit):
+    page = _module_browser["page"]
+    try:
+        page.driver.execute_script("return 1")
+    except Exception:  # the driver answers with an error, or no longer at all (it crashed)
+        with contextlib.suppress(Exception):
+            page.driver.quit()
+        page = _module_browser["page"] = as_page(webkit())
+    return page
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ import pytest
 
 from tests.browser.pages import (
     CALCULATOR_PAGES,
-    as_page,
     golden_cases,
     golden_failures,
     result_and_field_error,
@@ -22,11 +21,6 @@ from tests.browser.pages import (
 )
 
 FIRST = "gauntlet-forge/boons-and-banes/"
-
-
-@pytest.fixture(scope="module")
-def wk(webkit):
-    return as_page(webkit())
 
 
 def test_the_first_visit_starts_python_and_saves_the_snapshot_the_reload_restores_it(wk, wk_server):

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from rules_core.api import call
 from tests.browser.pages import as_page, wait_engine
 
@@ -17,11 +15,6 @@ CONFLICTS = "edgerunner/conflicts/"
 W = '.calc[data-calc="board"]'
 KEY = "conflict-table[/]:board"
 LOG = f'{W} [data-out="log"] li'
-
-
-@pytest.fixture(scope="module")
-def wk(webkit):
-    return as_page(webkit())
 
 
 def log_lines(wk) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.pages import as_page, result_and_field_error, wait_engine
+from tests.browser.pages import result_and_field_error, wait_engine
 from tests.browser.support import Server
 
 BOONS = "gauntlet-forge/boons-and-banes/"
@@ -34,11 +34,6 @@ def broken_server(site):
     srv.faults["/sw.js"] = (404, b"no service worker here")
     yield srv
     srv.close()
-
-
-@pytest.fixture(scope="module")
-def wk(webkit):
-    return as_page(webkit())
 
 
 def test_a_broken_engine_file_leaves_the_build_time_content_and_says_so(wk, broken_server):
