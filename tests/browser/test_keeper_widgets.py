@@ -120,6 +120,24 @@ def test_two_tabs_each_keep_the_character_they_show(tabs, server):
     expect(party(w2).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "true")
 
 
+def test_a_tab_takes_in_another_tabs_roster_without_writing_it_back(tabs, server):
+    """An echo would undo that tab's next change: tab 1 wrote the roster back with its own current
+    character, and tab 2, renaming the new opponent meanwhile, had the rename undone by the echo."""
+    one, two = tabs(), tabs()
+    w1 = stress(one, server)
+    rename(w1, "Ada")
+    w2 = stress(two, server)
+    two.evaluate("(key) => { window.echoes = 0; addEventListener('storage', (e) => { window.echoes += e.key === key; }); }",
+                  ROSTER)
+    party(w2).locator('[data-act="party-add"][data-side="opponent"]').click()
+    expect(party(w1).locator(".calc-stress__people button", has_text="Opponent 2")).to_have_attribute("aria-pressed", "false", timeout=30_000)
+    time.sleep(1)  # an echo would be written at once, and its event delivered well within this
+    assert two.evaluate("window.echoes") == 0
+    rename(w2, "Grim")
+    expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false", timeout=30_000)
+    expect(party(w2).locator('[name="party-name"]')).to_have_value("Grim")
+
+
 # ---------------------------------------------------------------- each widget: a full storage and two tabs
 
 def test_the_border_map_survives_a_full_storage_and_follows_another_tab(context, tabs, server):

@@ -19,12 +19,15 @@ test("a stored roster that can't be used is a problem for the keeper (set aside,
   assert.deepEqual(rosterCodec.fromText(JSON.stringify(roster("c1", person("c1", "Ada")))).value, roster("c1", person("c1", "Ada")));
 });
 
-test("each tab keeps its own current character when another tab adds one", () => {
+test("another tab's roster to which this tab adds nothing is taken as it is: nothing to write back", () => {
+  // (which character each tab shows is the widget's: the browser tests check each tab keeps its own)
   const base = roster("c1", person("c1", "Ada"));
   const theirs = roster("c2", person("c1", "Ada"), person("c2", "Grim", { side: "opponent" }));
-  const merged = mergeRosters(base, theirs, base);
-  assert.equal(merged.current, "c1");
-  assert.deepEqual(merged.people.map((p) => p.name), ["Ada", "Grim"]);
+  assert.equal(mergeRosters(base, theirs, base), theirs);
+  const ours = roster("c1", person("c1", "Ada", { traits: ["Scar"] }));
+  const merged = mergeRosters(ours, theirs, base);
+  assert.equal(merged.current, "c1", "a merge that adds ours keeps the character this tab shows");
+  assert.deepEqual(merged.people.map((p) => [p.name, p.traits]), [["Ada", ["Scar"]], ["Grim", []]]);
 });
 
 test("a change made in one tab only is taken; the same character changed in both: this tab's wins and it is said", () => {

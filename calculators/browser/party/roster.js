@@ -216,5 +216,9 @@ export function mergeRosters(ours, theirs, base, say = (_text) => {}) {
     merged.people.push(moved);
   }
   if (!merged.people.some((p) => p.id === merged.current)) merged.current = theirs.current;
+  // Nothing of ours to add: theirs as it is. Which character a tab shows is that tab's own (the widget
+  // keeps it); a merge differing only there would be written back, echo between the tabs without end
+  // and, arriving late, undo the other tab's next change.
+  if (JSON.stringify(merged.people) === JSON.stringify(theirs.people)) return theirs;
   return rosterProblem(merged) ? null : merged;
 }
