@@ -1,9 +1,12 @@
-// The party above the stress panels: one tap switches the character every
+// The party above the stress panels (its lists drawn with lit-html, the people
+// keyed by id, so a tap keeps its button and its focus): one tap switches the character every
 // panel shows; the current character's name, side, standing and traits; the
 // roster's file export/import and its share link (share.js). The roster is kept
 // by the keeper (keeping/): one that can't be used is set aside with a notice,
 // two tabs' changes are merged, and each tab keeps its own current character.
 // Its checks are roster.js; the states' checks are the panels' (rules).
+import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { repeat } from "../../vendor/lit-html/directives/repeat.js";
 import { own } from "../../own.js";
 import * as share from "../../share.js";
 import {
@@ -70,21 +73,15 @@ export function mountRoster({ ui, root, form, signal }) {
 
   function draw() {
     const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${(own(STANDINGS, p.standing) ?? p.standing).toLowerCase()}`}`;
-    const old = new Map([...people.children].map((b) => [b.dataset.key, b]));
-    people.replaceChildren(...roster.people.map((p) => {
-      const b = old.get(p.id) || el("button", { type: "button", "data-key": p.id, "data-act": "party-show" });
-      b.textContent = label(p);
-      b.setAttribute("aria-pressed", String(p.id === roster.current));
-      return b;
-    }));
+    render(repeat(roster.people, (p) => p.id, (p) => html`<button type="button" data-key=${p.id} data-act="party-show"
+      aria-pressed=${String(p.id === roster.current)}>${label(p)}</button>`), people);
     const p = current();
     if (document.activeElement !== nameInput) nameInput.value = p.name;
     sideSelect.value = p.side;
     standingSelect.value = p.standing;
-    traitList.replaceChildren(...p.traits.map((t, i) => el("li", {}, el("span", {}, t), " ",
-      el("button", { type: "button", "data-act": "party-trait-remove", "data-index": i }, "Remove",
-        el("span", { class: "calc__sr" }, ` trait ${t}`)))));
-    if (!p.traits.length) traitList.append(el("li", { class: "calc-stress__none" }, "none yet"));
+    render(p.traits.length ? p.traits.map((t, i) => html`<li><span>${t}</span> <button type="button"
+      data-act="party-trait-remove" data-index=${i}>Remove<span class="calc__sr"> trait ${t}</span></button></li>`)
+      : html`<li class="calc-stress__none">none yet</li>`, traitList);
     showAsides();
   }
 
