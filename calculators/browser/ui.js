@@ -184,48 +184,6 @@ export function headingLevel(widget, depth) {
   return Math.min(6, level + depth);
 }
 
-/**
- * One field with its label, hint and message: the markup calculators/pages/widgets/_html.py builds at
- * build time (tests/browser/test_same_markup.py holds the two to each other). The control is
- * described by its message (`${id}-error`), then its hint (`${id}-hint`); a checkbox comes before
- * its label.
- * @param {object} spec
- * @param {string} spec.id the control's id
- * @param {string} spec.field the wrapper's data-field, which the rules' errors are matched on
- * @param {string | null} [spec.name] the control's name (default: spec.field; null: none)
- * @param {string | Node | Array<string | Node | null>} spec.label the label's words (or nodes)
- * @param {"number" | "text" | "checkbox" | "select"} [spec.kind] a number gets the numeric keypad
- * @param {string | number} [spec.value] a text's value; the option chosen in a select
- * @param {boolean} [spec.checked] a checkbox's state
- * @param {Array<[string, string]> | Node[]} [spec.options] a select's choices ([value, words]) or its option/optgroup nodes
- * @param {string} [spec.hint] words under the label
- * @param {boolean} [spec.wide] a whole row wide
- * @param {Record<string, any>} [spec.attrs] more attributes of the control (data-path, list, maxlength…)
- * @returns {HTMLDivElement}
- */
-export function field({ id, field: dataField, name = dataField, label, kind = "text", value = "", checked = false,
-  options = [], hint = "", wide = false, attrs = {} }) {
-  const described = `${id}-error${hint ? ` ${id}-hint` : ""}`;
-  const labelNode = el("label", { for: id }, label);
-  const hintNode = hint ? el("span", { class: "calc__hint", id: `${id}-hint` }, hint) : null;
-  const error = el("p", { class: "calc__error", id: `${id}-error`, hidden: true });
-  let control;
-  if (kind === "checkbox") {
-    control = el("input", { id, name, type: "checkbox", checked, "aria-describedby": described, ...attrs });
-  } else if (kind === "select") {
-    const choices = options.map((o) => (Array.isArray(o) ? el("option", { value: o[0], selected: o[0] === value }, o[1]) : o));
-    control = el("select", { id, name, "aria-describedby": described, ...attrs }, choices);
-  } else {
-    control = el("input", {
-      id, name, type: "text", inputmode: kind === "number" ? "numeric" : null, autocomplete: "off", spellcheck: "false",
-      value: value ?? "", "aria-describedby": described, ...attrs,
-    });
-  }
-  const cls = `calc__field${kind === "checkbox" ? " calc__field--check" : wide ? " calc__field--wide" : ""}`;
-  const inner = kind === "checkbox" ? [control, labelNode, hintNode] : [labelNode, hintNode, control];
-  return /** @type {HTMLDivElement} */ (el("div", { class: cls, "data-field": dataField }, ...inner, error));
-}
-
 /** A message slot for a group of controls the rules can name (a team's members, an import):
  *  a wide data-field holding only its hidden message. */
 export function errorSlot(dataField, id = null) {

@@ -343,6 +343,24 @@ def test_keyboard_only_editing(borders):
     wait_text(out(borders, "words"), "West end – Office: 2")
 
 
+def test_a_way_switched_by_keyboard_keeps_the_focus_and_tab_goes_on_to_its_pass_value(borders):
+    """The editor's rows are drawn again after every edit: the control the player is in stays theirs."""
+    page = borders.page
+    load_example(borders, "house", "Hall – Room")
+    box = borders.locator('[data-out="borders"] .calc__field--check').filter(has_text=re.compile("^open door:")).locator("input")
+    box.focus()
+    page.keyboard.press("Space")
+    wait_text(out(borders, "words"), "open door: 1 (off)")
+    assert page.evaluate("document.activeElement.id") == box.get_attribute("id")
+    assert page.evaluate("document.activeElement.checked") is False
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name").endswith("-pass")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Space")                     # back on: the focus is still on the switch
+    page.wait_for_function("() => !document.querySelector('[data-out=\"words\"]').innerText.includes('(off)')")
+    assert page.evaluate("document.activeElement.id") == box.get_attribute("id")
+
+
 def test_the_map_is_kept_across_a_reload(borders):
     borders.locator('input[name="new-zone"]').fill("Roof")
     borders.locator('[data-act="add-zone"]').click()

@@ -97,7 +97,7 @@ test("an action on a thing or an aspect names no track (each has one)", () => {
 });
 
 test("the setup places an aspect on a border whose zones hold '|' and ':' as those two zones (issue 32 §4)", async () => {
-  const setup = await import("../../calculators/browser/widgets/board/setup.js");
+  const setup = await import("../../calculators/browser/widgets/board/draft.js");
   const map = { zones: ["West end", "North|South", "East:West"], borders: [{ between: ["North|South", "East:West"], pass: 1 }] };
   const d = { ...setup.emptyDraft("", map), aspects: [] };
   const [value, words] = setup.places(d).find(([, w]) => w.startsWith("border"));

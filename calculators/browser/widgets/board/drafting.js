@@ -1,11 +1,11 @@
 // The setup being typed (kept as typed between visits) and what its buttons do:
 // the example, sides, actors and things added or removed, a map picked or
 // imported, setups saved and reused. Checking it is the rules' job.
-import * as setup from "./setup.js";
+import * as setup from "./draft.js";
 import { draftStore, setups, party, setAsideNotice } from "./keep.js";
 import { mapFile } from "./files.js";
 
-export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
+export function drafting({ ui, engine, rules, options, main, draw, redraw, say, run }) {
   const store = draftStore();
   const saved = setups();
   const mapOf = (id) => options.maps.find((m) => m.id === id);
@@ -75,7 +75,7 @@ export function drafting({ ui, engine, rules, options, main, draw, say, run }) {
       setup.update(d.draft, input);
       if (old != null) {
         for (const a of d.draft.actors) if (old && a.side === old) a.side = input.value;
-        setup.refreshSides(main, d.draft, ui.el);
+        redraw(); // every actor's side list follows at once (the chosen side keeps its place)
       }
       store.write(d.draft);
     },

@@ -5,6 +5,7 @@
 // (composing.js) or the log, and render() touches only what changed.
 import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import * as setup from "./setup.js";
+import * as drafts from "./draft.js";
 import * as view from "./view.js";
 import * as files from "./files.js";
 import { play } from "./play.js";
@@ -23,7 +24,7 @@ export function mount(root, { engine, ui, options }) {
   const form = root.querySelector(".calc__form");
   const app = root.querySelector("[data-board-app]");
   const notice = el("div", { class: "board__notice", "data-out": "notice", hidden: true });
-  const main = el("div", { class: "board__main" }); // the setup (drawn with ui.el) and the loading line
+  const main = el("div", { class: "board__main" }); // the setup (lit-html) and the loading line
   const playBox = el("div", { class: "board__play", hidden: true }); // the play view (lit-html)
   const asides = el("div", { class: "board__asides" }); // the set-aside copies: the conflicts', then the setups'
   const conflictAsides = el("div");
@@ -46,7 +47,7 @@ export function mount(root, { engine, ui, options }) {
   const k = keeper("board", { check, merge, codec, what: "conflict" });
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
   const run = ((queue) => (fn) => (queue = queue.then(fn).catch((e) => say(`Something went wrong: ${e.message}`, true))))(Promise.resolve());
-  const setting = drafting({ ui, engine, rules, options, main, draw: (f) => draw(f), say: (...a) => say(...a), run });
+  const setting = drafting({ ui, engine, rules, options, main, draw: (f) => draw(f), redraw: () => drawSetup({ fresh: false }), say: (...a) => say(...a), run });
   const setupAsides = setting.asides.map(() => el("div"));
   asides.replaceChildren(conflictAsides, ...setupAsides);
   const linking = links({ ui, k, wid, check, checkText, say: (...a) => say(...a), draw: (f) => draw(f), run,
@@ -88,20 +89,23 @@ export function mount(root, { engine, ui, options }) {
     render(play({ ...st, view: st.board, wid, map: mapNode(), table: table.open, busy: false }), playBox);
   }
 
+  /** The setup view, the loading line, or nothing (play: the setup's fields go, the play view is the board).
+   *  fresh: the messages go (they belong to the setup they were given for); else (a side renamed) they stay. */
+  function drawSetup({ fresh = true } = {}) {
+    if (fresh && st.mode === "setup") ui.clearErrors(main);
+    render(st.mode === "play" ? nothing : st.mode === "loading" ? html`<p>Opening the saved conflict…</p>` : html`${table.open
+      ? html`<div class="board__barbuttons board__setupbar"><button type="button" data-act="table-close" data-key="table-close">Close the table view</button></div>`
+      : nothing}${setup.draw(setting.draft, { wid, maps: options.maps, saved: setting.saved(),
+        running: st.conflict ? `${st.conflict.events.length} logged` : null })}`, main);
+  }
+
   async function draw(focus) {
     if (st.mode === "play" && !st.diagram) {
       const reply = await rules.diagram(view.currentMap(st.conflict.setup.map, st.board?.state.passes));
       st.diagram = reply.ok ? reply.result : null;
       mapMemo = { key: "", node: null };
     }
-    if (st.mode === "play") main.replaceChildren(); // the setup's fields go: the play view is the board
-    else if (st.mode === "loading") main.replaceChildren(el("p", {}, "Opening the saved conflict…"));
-    else {
-      main.replaceChildren(...(table.open ? [el("div", { class: "board__barbuttons board__setupbar" },
-        el("button", { type: "button", "data-act": "table-close", "data-key": "table-close" }, "Close the table view"))] : []),
-      ...setup.draw(setting.draft, { ui, wid, maps: options.maps, saved: setting.saved(),
-        running: st.conflict ? `${st.conflict.events.length} logged` : null }).filter(Boolean));
-    }
+    drawSetup();
     paint();
     // A conflict set aside (replaced, or refused) comes back with one tap, until it is discarded.
     k.drawAsides(ui, conflictAsides, { prefix: "conflict-board-set-aside", what: "conflicts", bringBack: linking.bringBack });
@@ -122,7 +126,7 @@ export function mount(root, { engine, ui, options }) {
   }
 
   async function startConflict() {
-    const payload = setup.payload(setting.draft);
+    const payload = drafts.payload(setting.draft);
     const reply = await rules.replay(payload, []);
     if (ui.failed(main, reply)) return ui.focusFirstInvalid(main); // the field, or the message of a whole list
     const c = fresh(payload);

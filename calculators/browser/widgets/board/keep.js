@@ -4,7 +4,7 @@
 import { slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";
-import * as setup from "./setup.js";
+import * as setup from "./draft.js";
 
 export { keeper, setAsideNotice } from "../../keeping/keeper.js";
 export { drawAsides } from "../../keeping/setaside.js";

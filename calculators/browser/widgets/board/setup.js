@@ -1,257 +1,66 @@
-// The setup view: map, sides, actors (name, side, zone, three thresholds) and
-// things. A draft keeps what is typed, as typed; checking it is the rules' job
-// (board.replay names the field: `actors[1].zone`).
-import { typedNumber } from "../../ui.js";
+// The setup view: map, sides, actors (name, side, zone, three thresholds),
+// things and aspects, drawn by lit-html from the draft (draft.js) with draw.js's
+// fields. A redraw keeps the control the player is in, and what they typed.
+import { html, nothing } from "../../vendor/lit-html/lit-html.js";
+import { fieldHtml, slotHtml } from "../../draw.js";
+import { TRACKS, places, toField, zoneNames, zoneOptions } from "./draft.js";
 
-const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
-export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3", skills: "", aspects: "" });
-export const blankThing = () => ({ name: "", threshold: "2", zone: "", border: "" });
-export const blankAspect = () => ({ name: "", where: "", free: "1" });
+const button = (act, key, words, more = {}) => html`<button type="button" data-act=${act} data-key=${key} data-what=${more.what ?? nothing}
+  data-index=${more.index ?? nothing} data-name=${more.name ?? nothing}>${words}</button>`;
 
-/** "Athletics 3, Shoot 2" → {Athletics: 3, Shoot: 2}; anything else goes as typed, for the rules to name. */
-export function skillsFrom(text) {
-  const out = {};
-  for (const part of String(text ?? "").split(/[,;\n]/)) {
-    const t = part.trim();
-    if (!t) continue;
-    const m = t.match(/^(.*?)[\s:=]+([+-]?\d+)$/);
-    if (!m || !m[1].trim()) return String(text).trim();
-    out[m[1].trim()] = Number(m[2]);
-  }
-  return out;
-}
-export const skillsText = (skills) => (skills && typeof skills === "object" && !Array.isArray(skills)
-  ? Object.entries(skills).map(([k, v]) => `${k} ${v}`).join(", ") : String(skills ?? ""));
-/** "Hot-headed; Owes Jade" → ["Hot-headed", "Owes Jade"]. */
-export const aspectsFrom = (text) => String(text ?? "").split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
-
-/** Where an aspect can be placed at setup: [value, words]; the value is [on, target] as JSON. */
-export function places(d) {
-  const zones = zoneNames(d.map);
-  return [
-    ...zones.map((z) => [JSON.stringify(["zone", z]), `zone: ${z}`]),
-    ...(d.map?.borders ?? []).map((b) => [JSON.stringify(["border", b.between]), `border: ${(b.between ?? []).join(" – ")}`]),
-    ...d.actors.filter((a) => String(a.name).trim()).map((a) => [JSON.stringify(["actor", String(a.name).trim()]), `actor: ${String(a.name).trim()}`]),
-    ...d.things.filter((t) => String(t.name).trim()).map((t) => [JSON.stringify(["thing", String(t.name).trim()]), `thing: ${String(t.name).trim()}`]),
-  ];
-}
-
-/** A map's zone names (a zone is a name, or {name, at} when the map says where it is drawn). */
-export const zoneNames = (map) => (map?.zones ?? []).map((z) => (typeof z === "string" ? z : z?.name ?? ""));
-
-export function emptyDraft(mapId, map) {
-  const zone = zoneNames(map)[0] ?? "";
-  return { mapId, map, sides: ["", ""], actors: [blankActor("0", zone), blankActor("1", zone)], things: [], aspects: [] };
-}
-
-const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
-const text = (x) => typeof x === "string";
-const optText = (x) => x === undefined || text(x);
-const optNumber = (x) => optText(x) || typeof x === "number"; // a threshold typed, or read from a setup
-const jsonText = (x) => {
-  if (x === undefined || x === "") return true;
-  if (!text(x)) return false;
-  try {
-    JSON.parse(x);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const bad = (list, ok) => (Array.isArray(list) ? list.findIndex((x) => !ok(x)) : -2);
-const ZONE = (z) => text(z) || (isObject(z) && text(z.name));
-const BORDER = (b) => isObject(b) && (b.between === undefined || (Array.isArray(b.between) && b.between.every(text)));
-const ACTOR = (a) => isObject(a) && ["name", "side", "zone"].every((k) => optText(a[k])) &&
-  TRACKS.every(([k]) => optNumber(a[k])) && optText(a.skills) && optText(a.aspects);
-const THING = (t) => isObject(t) && ["name", "zone"].every((k) => optText(t[k])) && optNumber(t.threshold) && jsonText(t.border);
-const ASPECT = (a) => isObject(a) && optText(a.name) && jsonText(a.where) && optNumber(a.free);
-
-/** What is wrong with a kept draft, part by part (null: this page can draw it and start from it). Every part the
- *  setup view, Save setup and Start read is checked, so a damaged one is set aside rather than drawn. */
-export function draftProblem(d) {
-  const why = partProblem(d);
-  return why && `it is not a conflict's setup${why === true ? "" : ` (${why})`}`;
-}
-function partProblem(d) {
-  if (!isObject(d)) return true;
-  if (!isObject(d.map)) return "its map is not a map";
-  if (!optText(d.map.name) || !optText(d.mapId) || !optText(d.setupName)) return "a name in it is not text";
-  const where = (part, i, what) => (i === -2 ? `its ${part} are not a list` : `${part}[${i}] is not ${what}`);
-  for (const [part, list, ok, what, optional] of [
-    ["map's zones", d.map.zones, ZONE, "a zone", true], ["map's borders", d.map.borders, BORDER, "a border", true],
-    ["sides", d.sides, text, "a side's name"], ["actors", d.actors, ACTOR, "an actor"],
-    ["things", d.things, THING, "a thing"], ["aspects", d.aspects, ASPECT, "an aspect", true]]) {
-    if (optional && list == null) continue;
-    const i = bad(list, ok);
-    if (i !== -1) return where(part, i, what);
-  }
-  return null;
-}
-/** A kept draft this page can draw (a damaged one is not used: it is set aside). */
-export const isDraft = (d) => !draftProblem(d);
-
-/** A draft from a setup (the rules' shape): to edit it for a rematch, or from an example. */
-export function draftFrom(setup, mapId = "") {
-  const str = (v) => (v == null ? "" : String(v));
-  const sides = (setup.sides ?? []).map((s) => str(typeof s === "string" ? s : s?.name));
-  return {
-    mapId, map: setup.map,
-    sides,
-    actors: (setup.actors ?? []).map((a) => ({ name: str(a.name), side: String(Math.max(0, sides.indexOf(str(a.side)))), zone: str(a.zone),
-      ...Object.fromEntries(TRACKS.map(([k]) => [k, str(a.tracks?.[k]?.threshold ?? a.tracks?.[k])])),
-      skills: skillsText(a.skills), aspects: (Array.isArray(a.aspects) ? a.aspects : []).join("; ") })),
-    things: (setup.things ?? []).map((t) => ({ name: str(t.name), threshold: str(t.threshold), zone: str(t.zone),
-      border: Array.isArray(t.border) ? JSON.stringify(t.border) : "" })),
-    aspects: (Array.isArray(setup.aspects) ? setup.aspects : []).map((a) => ({ name: str(a?.name),
-      where: JSON.stringify([a?.on, a?.target]), free: str(a?.free_invokes ?? 0) })),
-  };
-}
-
-/** The setup as board.replay takes it. */
-export function payload(d) {
-  return {
-    map: d.map,
-    sides: d.sides.map((name) => String(name).trim()),
-    actors: d.actors.map((a) => {
-      const skills = skillsFrom(a.skills);
-      const aspects = aspectsFrom(a.aspects);
-      return { name: String(a.name).trim(), side: sideName(d, a.side), zone: a.zone,
-        tracks: Object.fromEntries(TRACKS.map(([k]) => [k, typedNumber(a[k])])),
-        ...(typeof skills === "string" || Object.keys(skills).length ? { skills } : {}), ...(aspects.length ? { aspects } : {}) };
-    }),
-    things: d.things.map((t) => ({ name: String(t.name).trim(), threshold: typedNumber(t.threshold),
-      ...(t.zone ? { zone: t.zone } : {}), ...(t.border ? { border: JSON.parse(t.border) } : {}) })),
-    ...((d.aspects ?? []).length ? { aspects: d.aspects.map((a) => {
-      const [on, target] = a.where ? JSON.parse(a.where) : ["", ""];
-      return { name: String(a.name).trim(), on, target, free_invokes: typedNumber(a.free) };
-    }) } : {}),
-  };
-}
-
-/** The party (the stress calculator's roster) as the draft's actors: player characters on the first side,
- *  opponents on the second, each in the map's first zone; sides left unnamed are named for them. */
-export function fromParty(d, people) {
-  const zone = zoneNames(d.map)[0] ?? "";
-  while (d.sides.length < 2) d.sides.push("");
-  if (!String(d.sides[0]).trim()) d.sides[0] = "Players";
-  if (people.some((p) => p.opponent) && !String(d.sides[1]).trim()) d.sides[1] = "Opponents";
-  d.actors = people.map((p) => ({ ...blankActor(p.opponent ? "1" : "0", zone), name: p.name }));
-}
-
-/** An actor's side in the draft is the side's place ("0", "1"): renaming a side, or leaving it unnamed,
- *  never leaves an actor on a side the list does not show. */
-export function sideName(d, at) {
-  const i = /^\d+$/.test(String(at)) ? Number(at) : d.sides.indexOf(String(at));
-  return i >= 0 && i < d.sides.length ? String(d.sides[i]).trim() : "";
-}
-
-/** Put one typed value into the draft (the input's data-path: "actors.1.zone"). */
-export function update(d, input) {
-  const path = input.dataset.path.split(".");
-  let node = d;
-  for (const key of path.slice(0, -1)) node = node[key];
-  node[path.at(-1)] = input.value;
-}
-
-export const add = (d, what) => {
-  if (what === "side") d.sides.push("");
-  else if (what === "actor") d.actors.push(blankActor(String(d.actors.length % Math.max(1, d.sides.length)), zoneNames(d.map)[0] ?? ""));
-  else if (what === "aspect") (d.aspects ??= []).push(blankAspect());
-  else d.things.push(blankThing());
-};
-export const remove = (d, what, i) => {
-  d[`${what}s`].splice(i, 1);
-  if (what === "side") for (const a of d.actors) if (Number(a.side) >= i) a.side = String(Math.max(0, Number(a.side) - (Number(a.side) > i ? 1 : 0)));
-};
-
-/** A zone select's options: the map's zones, and first the one kept if the map has no such zone (shown as
- *  such: the select shows what Start will send, never another zone in silence). */
-export const zoneOptions = (zones, kept, blank = null) => {
-  if (!kept) return blank ? [["", blank], ...zones] : zones;
-  return zones.some(([z]) => z === kept) ? zones : [[kept, `${kept} (not on this map)`], ...zones];
-};
-
-/** Draw the setup view. maps: [{id, title}]; saved: names of saved setups. */
-export function draw(d, { ui, wid, maps, saved, running }) {
-  const { el } = ui;
-  const f = (path, label, value, extra = {}) => ui.field({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path),
+/** Draw the setup view (a lit-html template). maps: [{id, title}]; saved: names of saved setups. */
+export function draw(d, { wid, maps, saved, running }) {
+  const f = (path, label, value, extra = {}) => fieldHtml({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path),
     name: path, label, value, attrs: { "data-path": path }, ...extra });
   const zones = zoneNames(d.map).map((z) => [z, z]);
   const sides = d.sides.map((s, i) => [String(i), s || `Side ${i + 1} (unnamed)`]);
   const borders = (d.map?.borders ?? []).map((b) => [JSON.stringify(b.between), (b.between ?? []).join(" – ")]);
-  const removeBtn = (what, i, label) => el("button", { type: "button", "data-act": "remove", "data-what": what, "data-index": i,
-    "data-key": `remove-${what}-${i}` }, `Remove ${label}`);
-  return [
-    el("h3", { id: `${wid}-setup-title`, tabindex: "-1" }, "Set up a conflict"),
-    running ? el("p", {}, `A conflict is in progress (${running}); starting a new one sets it aside, and you can bring it back.`) : null,
-    el("div", { class: "calc__buttons" },
-      el("button", { type: "button", "data-act": "example", "data-key": "example" }, "Load the warehouse crew"),
-      el("button", { type: "button", "data-act": "party", "data-key": "party" }, "Take the party"),
-      running ? el("button", { type: "button", "data-act": "back", "data-key": "back" }, "Back to the conflict") : null),
-    el("fieldset", { class: "calc__group" }, el("legend", {}, "Map"),
-      ui.field({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
+  const remove = (what, i, label) => button("remove", `remove-${what}-${i}`, `Remove ${label}`, { what, index: i });
+  const add = (what, words) => button("add", `add-${what}`, words, { what });
+  /** One row of a list (an actor, a thing, an aspect): its own fieldset, named by what was typed. */
+  const row = (legend, ...fields) => html`<fieldset class="board__row board__actor"><legend>${legend}</legend>${fields}</fieldset>`;
+  return html`<h3 id=${`${wid}-setup-title`} tabindex="-1">Set up a conflict</h3>
+    ${running ? html`<p>A conflict is in progress (${running}); starting a new one sets it aside, and you can bring it back.</p>` : nothing}
+    <div class="calc__buttons">${button("example", "example", "Load the warehouse crew")}${button("party", "party", "Take the party")}${
+      running ? button("back", "back", "Back to the conflict") : nothing}</div>
+    <fieldset class="calc__group"><legend>Map</legend>
+      ${fieldHtml({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
         options: [...maps.map((m) => [m.id, m.title]), ...(d.mapId ? [] : [["", d.map.name || "Imported map"]])],
-        attrs: { "data-act": "map" }, wide: true }),
-      ui.field({ id: `${wid}-map-file`, field: "map-file", name: "map-file", label: "Or import a map (YAML or JSON, as the border calculator exports)",
-        wide: true, attrs: { type: "file", accept: ".yml,.yaml,.json", "data-act": "map-file" } })),
-    el("fieldset", { class: "calc__group" }, el("legend", {}, "Sides"),
-      ...d.sides.map((s, i) => el("div", { class: "board__row" }, f(`sides.${i}`, `Side ${i + 1}`, s),
-        d.sides.length > 2 ? removeBtn("side", i, `side ${i + 1}`) : null)),
-      ui.errorSlot("sides"),
-      el("button", { type: "button", "data-act": "add", "data-what": "side", "data-key": "add-side" }, "Add a side")),
-    el("fieldset", { class: "calc__group" }, el("legend", {}, "Actors"),
-      ...d.actors.map((a, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, a.name || `Actor ${i + 1}`),
+        attrs: { "data-act": "map" }, wide: true })}
+      ${fieldHtml({ id: `${wid}-map-file`, field: "map-file", name: "map-file", label: "Or import a map (YAML or JSON, as the border calculator exports)",
+        wide: true, attrs: { type: "file", accept: ".yml,.yaml,.json", "data-act": "map-file" } })}</fieldset>
+    <fieldset class="calc__group"><legend>Sides</legend>
+      ${d.sides.map((s, i) => html`<div class="board__row">${f(`sides.${i}`, `Side ${i + 1}`, s)}${d.sides.length > 2 ? remove("side", i, `side ${i + 1}`) : nothing}</div>`)}
+      ${slotHtml("sides")}${add("side", "Add a side")}</fieldset>
+    <fieldset class="calc__group"><legend>Actors</legend>
+      ${d.actors.map((a, i) => row(a.name || `Actor ${i + 1}`,
         f(`actors.${i}.name`, "Name", a.name),
         f(`actors.${i}.side`, "Side", String(/^\d+$/.test(String(a.side)) ? a.side : Math.max(0, d.sides.indexOf(a.side))), { kind: "select", options: sides }),
         f(`actors.${i}.zone`, "Zone", a.zone, { kind: "select", options: zoneOptions(zones, a.zone, "choose a zone") }),
-        ...TRACKS.map(([k, label]) => f(`actors.${i}.${k}`, label, a[k], { kind: "number", hint: "threshold" })),
+        TRACKS.map(([k, label]) => f(`actors.${i}.${k}`, label, a[k], { kind: "number", hint: "threshold" })),
         f(`actors.${i}.skills`, "Skills", a.skills ?? "", { hint: "e.g. Athletics 3, Shoot 2", wide: true }),
         f(`actors.${i}.aspects`, "Their aspects", a.aspects ?? "", { hint: "separated by ;", wide: true }),
-        removeBtn("actor", i, a.name || `actor ${i + 1}`))),
-      ui.errorSlot("actors"),
-      el("button", { type: "button", "data-act": "add", "data-what": "actor", "data-key": "add-actor" }, "Add an actor")),
-    el("fieldset", { class: "calc__group" }, el("legend", {}, "Things (a lock, a problem)"),
-      ...d.things.map((t, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, t.name || `Thing ${i + 1}`),
+        remove("actor", i, a.name || `actor ${i + 1}`)))}
+      ${slotHtml("actors")}${add("actor", "Add an actor")}</fieldset>
+    <fieldset class="calc__group"><legend>Things (a lock, a problem)</legend>
+      ${d.things.map((t, i) => row(t.name || `Thing ${i + 1}`,
         f(`things.${i}.name`, "Name", t.name),
         f(`things.${i}.threshold`, "Threshold", t.threshold, { kind: "number" }),
         f(`things.${i}.zone`, "Zone", t.zone, { kind: "select", options: [["", "none"], ...zoneOptions(zones, t.zone)] }),
-        borders.length ? f(`things.${i}.border`, "Stands for the border", t.border ?? "", { kind: "select", options: [["", "none"], ...borders] }) : null,
-        removeBtn("thing", i, t.name || `thing ${i + 1}`))),
-      ui.errorSlot("things"),
-      el("button", { type: "button", "data-act": "add", "data-what": "thing", "data-key": "add-thing" }, "Add a thing")),
-    el("fieldset", { class: "calc__group" }, el("legend", {}, "Aspects on the board (on a zone, a border, an actor, a thing)"),
-      ...(d.aspects ?? []).map((a, i) => el("fieldset", { class: "board__row board__actor" }, el("legend", {}, a.name || `Aspect ${i + 1}`),
+        borders.length ? f(`things.${i}.border`, "Stands for the border", t.border ?? "", { kind: "select", options: [["", "none"], ...borders] }) : nothing,
+        remove("thing", i, t.name || `thing ${i + 1}`)))}
+      ${slotHtml("things")}${add("thing", "Add a thing")}</fieldset>
+    <fieldset class="calc__group"><legend>Aspects on the board (on a zone, a border, an actor, a thing)</legend>
+      ${(d.aspects ?? []).map((a, i) => row(a.name || `Aspect ${i + 1}`,
         f(`aspects.${i}.name`, "Name", a.name),
         f(`aspects.${i}.where`, "On", a.where, { kind: "select", options: [["", "—"], ...places(d)] }),
         f(`aspects.${i}.free`, "Free invokes", a.free, { kind: "number" }),
-        removeBtn("aspect", i, a.name || `aspect ${i + 1}`))),
-      ui.errorSlot("aspects"),
-      el("button", { type: "button", "data-act": "add", "data-what": "aspect", "data-key": "add-aspect" }, "Add an aspect")),
-    el("fieldset", { class: "calc__group" }, el("legend", {}, "Saved setups"),
-      f("setup-name", "Save this setup as", d.setupName ?? "", { attrs: { "data-path": "setupName" }, wide: true }),
-      el("div", { class: "calc__buttons" },
-        el("button", { type: "button", "data-act": "save-setup", "data-key": "save-setup" }, "Save setup"),
-        ...saved.map((name) => el("button", { type: "button", "data-act": "load-setup", "data-name": name, "data-key": `load-${name}` },
-          `Load “${name}”`)))),
-    el("p", { class: "calc__form-error", role: "alert", hidden: true }),
-    el("div", { class: "calc__buttons" }, el("button", { type: "submit", class: "calc__primary", "data-key": "start" }, "Start the conflict")),
-  ];
-}
-
-/** The rules' field path (`actors[1].zone`) for a draft path (`actors.1.zone`); thresholds live under tracks. */
-export function toField(path) {
-  const m = path.match(/^actors\.(\d+)\.(cool|humanity|reputation)$/);
-  if (m) return `actors[${m[1]}].tracks.${m[2]}`;
-  const a = path.match(/^aspects\.(\d+)\.(where|free)$/);
-  if (a) return `aspects[${a[1]}].${a[2] === "free" ? "free_invokes" : "target"}`;
-  return path.replace(/\.(\d+)/g, "[$1]");
-}
-
-/** A side renamed: every actor's side list follows at once (the chosen side keeps its place). */
-export function refreshSides(scope, d, el) {
-  for (const select of scope.querySelectorAll('select[data-path$=".side"]')) {
-    const i = Number(select.dataset.path.split(".")[1]);
-    const chosen = String(d.actors[i]?.side ?? "0");
-    select.replaceChildren(...d.sides.map((s, j) => el("option", { value: String(j), selected: String(j) === chosen }, s || `Side ${j + 1} (unnamed)`)));
-  }
+        remove("aspect", i, a.name || `aspect ${i + 1}`)))}
+      ${slotHtml("aspects")}${add("aspect", "Add an aspect")}</fieldset>
+    <fieldset class="calc__group"><legend>Saved setups</legend>
+      ${f("setup-name", "Save this setup as", d.setupName ?? "", { attrs: { "data-path": "setupName" }, wide: true })}
+      <div class="calc__buttons">${button("save-setup", "save-setup", "Save setup")}${
+        saved.map((name) => button("load-setup", `load-${name}`, `Load “${name}”`, { name }))}</div></fieldset>
+    <p class="calc__form-error" role="alert" hidden></p>
+    <div class="calc__buttons"><button type="submit" class="calc__primary" data-key="start">Start the conflict</button></div>`;
 }

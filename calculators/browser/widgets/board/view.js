@@ -5,7 +5,7 @@
 // The map is an SVG built once per state (tokens move); everything else is a
 // lit-html template (play.js), so a tap redraws only what changed.
 import { draw as drawMap } from "../../maps/svg.js";
-import { zoneNames } from "./setup.js";
+import { zoneNames } from "./draft.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];

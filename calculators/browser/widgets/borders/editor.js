@@ -1,6 +1,6 @@
 // Editing a map: the edits as plain data changes (the rules check the result:
-// borders.check), the rows of fields they are made with, and where an error
-// the rules name ("map.borders[2].ways[1].pass") belongs among those fields.
+// borders.check), and where an error the rules name ("map.borders[2].ways[1].pass")
+// belongs among the fields they are made with (rows.js draws those).
 import { typedNumber } from "../../ui.js";
 
 export const zoneName = (zone) => (typeof zone === "string" ? zone : zone.name);
@@ -148,77 +148,4 @@ export function newBorder(form, rows) {
     return { between, ...single };
   }
   return { between, ways };
-}
-
-/**
- * One text field of the editor (ui.field's markup); `part` marks a way's name, pass or back in its row.
- * @param {typeof import("../../ui.js")} ui
- * @param {string} wid
- * @param {string} name
- * @param {string} label
- * @param {string} value
- * @param {{numeric?: boolean, wide?: boolean, part?: string}} [how]
- */
-function field(ui, wid, name, label, value, { numeric = false, wide = false, part } = {}) {
-  return ui.field({ id: `${wid}-${name}`, field: name, label, value, kind: numeric ? "number" : "text", wide,
-    attrs: { "data-part": part } });
-}
-
-/** The rows of zones: rename in place (Enter or leaving the field), remove. */
-export function zoneRows(ui, wid, zones) {
-  return zones.map((name, i) => {
-    const row = field(ui, wid, `zone-${i}`, `Zone ${i + 1}`, name, { wide: true });
-    row.querySelector("input").dataset.zone = String(i);
-    row.append(
-      ui.el("button", { type: "button", class: "bmap-move", "data-act": "move-zone", "data-index": i,
-                        "aria-label": `Move zone ${name} on the map`, "aria-describedby": `${wid}-move-hint` }, "Move ✥"),
-      ui.el("button", { type: "button", "data-act": "remove-zone", "data-index": i, "aria-label": `Remove zone ${name}` }, "Remove"));
-    return ui.el("li", { class: "bmap-row" }, row);
-  });
-}
-
-function costText(way, a, b) {
-  return way.pass === way.back ? `${way.pass}` : `${way.pass} from ${a}, ${way.back} from ${b}`;
-}
-
-/** The rows of borders (borders.check's listing): each way switched on or off and its pass values
- *  edited in place (from the first zone; from the second when different), the border removed. */
-export function borderRows(ui, wid, listing) {
-  if (!listing.length) return [ui.el("li", { class: "bmap-row" }, "No borders yet: add one below.")];
-  return listing.map((border, i) => {
-    const [a, b] = border.between;
-    const ways = border.ways.map((way, j) => {
-      const name = `border-${i}-way-${j}`;
-      return ui.field({
-        id: `${wid}-${name}`, field: name, name: null, kind: "checkbox", checked: way.on,
-        label: `${way.name ? `${way.name}: ` : "pass value "}${costText(way, a, b)}${way.on ? "" : " (off)"}`,
-        attrs: { "data-act": "switch-way", "data-index": i, "data-way": j },
-      });
-    });
-    const costs = border.ways.map((way, j) => {
-      const pass = field(ui, wid, `border-${i}-way-${j}-pass`, `Pass value from ${a}`, String(way.pass), { numeric: true, part: "pass" });
-      const back = field(ui, wid, `border-${i}-way-${j}-back`, `From ${b} (if different)`, way.back === way.pass ? "" : String(way.back),
-        { numeric: true, part: "back" });
-      return ui.el("div", { class: "bmap-way-costs", role: "group", "data-border": i, "data-way": j,
-                            "aria-label": `${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values` }, pass, back);
-    });
-    const withCosts = ways.flatMap((w, j) => [w, costs[j]]);
-    return ui.el("li", { class: "bmap-row", "data-field": `border-${i}` },
-      ui.el("p", { class: "bmap-row__title" }, `${a} – ${b}`),
-      ...withCosts,
-      ui.el("button", { type: "button", "data-act": "remove-border", "data-index": i, "aria-label": `Remove border ${a} – ${b}` }, "Remove border"),
-      ui.el("p", { class: "calc__error", hidden: true }));
-  });
-}
-
-/** One row of the new border's ways: name, pass value, and back (if it differs). */
-export function wayRow(ui, wid, j, removable) {
-  const row = ui.el("div", { class: "calc__group bmap-way", "data-row": j },
-    field(ui, wid, `way-${j}-name`, `Way ${j + 1}: name`, "", { part: "name" }),
-    field(ui, wid, `way-${j}-pass`, "Pass value", j === 0 ? "1" : "", { numeric: true, part: "pass" }),
-    field(ui, wid, `way-${j}-back`, "Back (if different)", "", { numeric: true, part: "back" }));
-  if (removable) {
-    row.append(ui.el("button", { type: "button", "data-act": "remove-way", "data-index": j, "aria-label": `Remove way ${j + 1}` }, "Remove way"));
-  }
-  return row;
 }

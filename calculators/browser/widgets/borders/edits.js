@@ -1,7 +1,8 @@
 // The map's edits as the player makes them (buttons, fields, arrows, a file):
 // each builds a new map (editor.js) and hands it to w.commit, which asks the rules
 // and keeps it only if they accept it. Undo and redo are the keeper's.
-import { edits, fieldFor, wayRow, newBorder, typed } from "./editor.js";
+import { edits, fieldFor, newBorder, typed } from "./editor.js";
+import { wayRow } from "./rows.js";
 import { exportText, parseText } from "../../maps/files.js";
 import { download } from "../../keeping/download.js";
 

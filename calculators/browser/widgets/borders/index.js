@@ -2,13 +2,13 @@
 // shortfalls and their cover, odds; the map edited, kept, exported, imported.
 // Every cost, route, shortfall, cover, range, odds and every check of a map
 // comes from rules_core (borders.check, .diagram, .route, .range, .move). The
-// parts: svg.js draws, editor.js builds edits and their rows, edits.js wires
+// parts: svg.js draws, editor.js builds edits, rows.js draws their rows, edits.js wires
 // them, answers.js words the move, drag.js drags zones, shared.js the link,
 // files.js reads and writes files. The map is kept by the keeper (keeping/).
 import { draw, mark } from "../../maps/svg.js";
-import { zoneRows, borderRows, wayRow } from "./editor.js";
+import { zoneRows, borderRows, wayRow } from "./rows.js";
 import { routeLines, noRoute, reachLines } from "./answers.js";
-import { render as drawInto } from "../../vendor/lit-html/lit-html.js";
+import { render as drawInto, html } from "../../vendor/lit-html/lit-html.js";
 import { enableDrag } from "./drag.js";
 import { editing } from "./edits.js";
 import { sharing } from "./shared.js";
@@ -136,19 +136,13 @@ export async function mount(root, { engine, ui, options }) {
     const zones = checked.zones;
     const title = map.name || "Your map";
     svg = draw(drawing, `${w.wid}-live`, `Map: ${title}`);
-    out("diagram").replaceChildren(svg, ui.el("figcaption", {},
-      `${title}: ${plural(zones.length, "zone")} and ${plural(checked.borders.length, "border")} (pass values on the lines; in words below).`));
-    out("words").replaceChildren(
-      ui.el("p", { class: "bmap-words__zones" }, ui.el("strong", {}, "Zones:"), ` ${zones.join(", ")}.`),
-      ui.el("ul", { class: "bmap-words" }, checked.text.length ? checked.text.map((line) => ui.el("li", {}, line)) : ui.el("li", {}, "No borders.")));
+    drawInto(html`${svg}<figcaption>${title}: ${plural(zones.length, "zone")} and ${plural(checked.borders.length, "border")} (pass values on the lines; in words below).</figcaption>`, out("diagram"));
+    drawInto(html`<p class="bmap-words__zones"><strong>Zones:</strong> ${zones.join(", ")}.</p><ul class="bmap-words">${
+      checked.text.length ? checked.text.map((line) => html`<li>${line}</li>`) : html`<li>No borders.</li>`}</ul>`, out("words"));
     if (document.activeElement !== input("map-name")) input("map-name").value = map.name || "";
-    const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
-    const focused = active?.name;
-    const moving = active?.dataset?.act === "move-zone" ? active.dataset.index : null;
-    out("zones").replaceChildren(...zoneRows(ui, w.wid, zones));
-    out("borders").replaceChildren(...borderRows(ui, w.wid, checked.borders));
-    if (focused && /^(zone-\d+|border-\d+-way-\d+-(pass|back))$/.test(focused)) input(focused)?.focus();
-    if (moving != null) form.querySelector(`[data-act="move-zone"][data-index="${moving}"]`)?.focus();
+    for (const box of ["zones", "borders"]) ui.clearErrors(out(box)); // a row's message belongs to the map it was given for
+    drawInto(zoneRows(w.wid, zones), out("zones"));
+    drawInto(borderRows(w.wid, checked.borders), out("borders"));
     enableDrag(svg, w.current, edit.moveZone, signal);
     fillSelect(input("start"), zones, zones.includes(options.start) ? options.start : zones[0], renamed);
     fillSelect(input("destination"), zones, zones.includes(options.destination) ? options.destination : zones[zones.length - 1], renamed);
@@ -207,6 +201,7 @@ export async function mount(root, { engine, ui, options }) {
   }, { signal });
 
   // ---------------------------------------------------------------- start
+  for (const box of ["diagram", "words", "zones", "borders"]) out(box).replaceChildren(); // lit-html draws them from here on
   w.showMode();
   w.resetWays();
   const { notice } = await kept.open();

@@ -3,7 +3,7 @@
 // play's event buttons, undo and redo. `m` is the mounted tracker (index.js).
 import * as share from "../../share.js";
 import * as saved from "./saved.js";
-import * as setup from "./setup.js";
+import * as setup from "./draft.js";
 import * as play from "./play.js";
 
 export function acts(m) {

@@ -1,7 +1,7 @@
 // What the morale tracker asks the rules while a player types, each answer drawn beside the field:
 // the setup's starting morale and turn order (morale.replay of no events), and the keep-morale
 // test's difficulty as helpers join (morale.keep_morale). `m` is the mounted tracker (index.js).
-import * as setup from "./setup.js";
+import * as setup from "./draft.js";
 import * as play from "./play.js";
 
 export function asking(m, forms) {

@@ -2,10 +2,12 @@
 // Every state shown is rules_core's replay of that log (morale.replay,
 // morale.apply, morale.keep_morale); this file draws the state and wires the
 // page. The parts: keep.js keeps the conflict (the keeper), steps.js changes it,
-// acts.js is what the buttons do, asking.js what is asked while typing, setup.js and play.js draw, saved.js is the
+// acts.js is what the buttons do, asking.js what is asked while typing, draft.js
+// is the setup as typed, setup.js and play.js draw (lit-html), saved.js is the
 // stored form, tap.js sends one event per tap. No rule is computed here.
 import * as saved from "./saved.js";
 import * as setup from "./setup.js";
+import * as draft from "./draft.js";
 import * as play from "./play.js";
 import { rollInto } from "./roll.js";
 import { tapped } from "./tap.js";
@@ -17,6 +19,7 @@ import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
+import { hx } from "../../draw.js";
 
 export function mount(root, { engine: whole, ui, options }) {
   const { el } = ui;
@@ -43,7 +46,7 @@ export function mount(root, { engine: whole, ui, options }) {
     chosen: null, // the table view: the member whose events are shown (who acts)
     table: null, // the table view (tableview.js, #morale-table)
     tried: false, // show setup errors once a start was tried
-    draft: setup.isDraft(loadedDraft) && forms[loadedDraft.edition] ? loadedDraft : setup.emptyDraft(options.edition ?? "2023"),
+    draft: draft.isDraft(loadedDraft) && forms[loadedDraft.edition] ? loadedDraft : draft.emptyDraft(options.edition ?? "2023"),
     /** One change at a time, in order: a second tap waits for the first. */
     queue: Promise.resolve(),
     run: (fn) => (m.queue = m.queue.then(fn).catch((error) => m.say(`Something went wrong: ${error.message}`, true))),
@@ -76,7 +79,7 @@ export function mount(root, { engine: whole, ui, options }) {
   const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
   const asideBox = el("div", { class: "morale__asides" });
   const importError = ui.errorSlot("import");
-  // The setup is drawn by hand (setupBox); play is a lit-html template rendered in its own box (playBox).
+  // The setup and play are lit-html templates, each rendered in its own box.
   const setupBox = el("div", { class: "morale__setup-box" });
   const playBox = el("div", { class: "morale__play-box" });
   m.main.append(setupBox, playBox);
@@ -101,18 +104,18 @@ export function mount(root, { engine: whole, ui, options }) {
     const { conflict } = m;
     setupBox.hidden = m.mode === "play";
     playBox.hidden = m.mode !== "play";
-    if (m.mode === "loading") setupBox.replaceChildren(el("p", {}, "Opening the saved conflict…"));
-    else if (m.mode === "setup") {
-      setupBox.replaceChildren(...setup.draw(m.draft, {
-        ui, wid: m.wid, form: forms[m.draft.edition], editions: Object.keys(forms),
+    if (m.mode === "setup") ui.clearErrors(setupBox); // the preview shows them again, once a start was tried
+    render(m.mode === "loading" ? html`<p>Opening the saved conflict…</p>`
+      : m.mode === "setup" ? setup.draw(m.draft, {
+        wid: m.wid, level: level(1), form: forms[m.draft.edition], editions: Object.keys(forms),
         running: conflict ? `${conflict.events.length} logged` : null, keeps: !!(conflict && conflict.events.length),
-      }).filter(Boolean));
-      preview();
-    } else setupBox.replaceChildren(); // play: the setup's fields are not in the form any more
+      })
+      : nothing, setupBox); // play: the setup's fields are not in the form any more
+    if (m.mode === "setup") preview();
     render(m.mode === "play" ? play.draw(m.view, { wid: m.wid, panel: m.panel, conflict, expanded: m.expanded, level,
       table: m.table.open, chosen: m.chosen }) : nothing, playBox);
     const button = (act, text) => (m.mode === "play" ? html`<button type="button" data-act=${act} data-key=${act}>${text}</button>` : nothing);
-    render(html`<div>${play.hx(level(2), {}, "Keep and share")}
+    render(html`<div>${hx(level(2), {}, "Keep and share")}
       <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}<label class="morale__file" data-key="import">Import file<input
         type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>${button("share", "Share link")}</div>
       ${importError}${asideBox}</div>`, tools);
@@ -127,7 +130,7 @@ export function mount(root, { engine: whole, ui, options }) {
   function onInput(event) {
     const input = event.target;
     if (m.mode === "setup" && input.dataset.path) {
-      setup.update(m.draft, input);
+      draft.update(m.draft, input);
       drafts.write(m.draft);
       preview();
     } else if (m.mode === "setup" && input.dataset.act === "edition" && event.type === "change") {

@@ -5,7 +5,8 @@
 // form is a node built once when it opens (drawPanel) and placed in it.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
-import { field } from "./fields.js";
+import { fieldElement } from "./fields.js";
+import { hx } from "../../draw.js";
 import { signed as signedBy, typedNumber } from "../../ui.js";
 
 const MEMBER_WORDS = {
@@ -32,21 +33,6 @@ export function fieldsFor(view, kind, { member, team }) {
 
 export function teamOf(view, member) {
   return view.teams.find((t) => t.members.some((m) => m.name === member))?.name;
-}
-
-/** A heading `level` (2–6: the widget's place on the page, ui.headingLevel) drawn by lit-html.
- * @param {number} level
- * @param {{id?: any, cls?: any, tabindex?: any}} attrs
- * @param {any} content */
-export function hx(level, { id = nothing, cls = nothing, tabindex = nothing } = {}, content) {
-  switch (level) {
-    case 1: return html`<h1 id=${id} class=${cls} tabindex=${tabindex}>${content}</h1>`;
-    case 2: return html`<h2 id=${id} class=${cls} tabindex=${tabindex}>${content}</h2>`;
-    case 3: return html`<h3 id=${id} class=${cls} tabindex=${tabindex}>${content}</h3>`;
-    case 4: return html`<h4 id=${id} class=${cls} tabindex=${tabindex}>${content}</h4>`;
-    case 5: return html`<h5 id=${id} class=${cls} tabindex=${tabindex}>${content}</h5>`;
-    default: return html`<h6 id=${id} class=${cls} tabindex=${tabindex}>${content}</h6>`;
-  }
 }
 
 /** The scoreboard: one line per team (morale, broken or not, whose turn, the keep-morale test due),
@@ -212,7 +198,7 @@ export function drawPanel(view, { ui, wid, kind, member, team, values = {}, tabl
     } else if (f.type === "teammate") {
       options = [{ label: team, names: teamState.members.filter((m) => m.in_play && m.name !== member).map((m) => m.name) }];
     }
-    const node = field(ui, f, { id: `${wid}-panel-${f.name}`, name: f.name, value: values[f.name], options });
+    const node = fieldElement(f, { id: `${wid}-panel-${f.name}`, name: f.name, value: values[f.name], options });
     if (table) addPicks(ui, node, f, options); // one tap instead of a list or the keyboard
     if (f.when === "disposed") {
       node.dataset.when = "disposed";

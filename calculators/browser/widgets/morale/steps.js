@@ -2,7 +2,7 @@
 // redo, take one from a file or a link. Each asks rules_core (morale.replay,
 // morale.apply) and is kept by the keeper (keep.js). `m` is the mounted tracker.
 import * as saved from "./saved.js";
-import * as setup from "./setup.js";
+import * as setup from "./draft.js";
 import * as play from "./play.js";
 import { redoneIds } from "../../keeping/logs.js";
 

@@ -7,6 +7,7 @@
 // Its checks are roster.js; the states' checks are the panels' (rules).
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
+import { field } from "../../draw.js";
 import { own } from "../../own.js";
 import * as share from "../../share.js";
 import {
@@ -28,9 +29,10 @@ export function mountRoster({ ui, root, form, signal }) {
   let sharedText = null;
 
   const people = el("div", { class: "calc__buttons calc-stress__people", role: "group", "aria-label": "Characters: show one" });
-  /** A field of the party's form (ui.field) and its control. */
+  /** A field of the party's form (draw.js) and its control.
+   * @returns {[HTMLDivElement, HTMLInputElement & HTMLSelectElement]} */
   const partyField = (name, label, more) => {
-    const wrap = ui.field({ id: id(name), field: `party-${name}`, label, ...more });
+    const wrap = field({ id: id(name), field: `party-${name}`, label, ...more });
     return [wrap, /** @type {HTMLInputElement & HTMLSelectElement} */ (wrap.querySelector("input, select"))];
   };
   const [nameField, nameInput] = partyField("name", "Name", { attrs: { maxlength: LIMITS.name } });

@@ -1,0 +1,113 @@
+// What every widget draws with (lit-html templates): a field with its label, hint and message, a
+// heading at the level the widget's place asks for, and the attributes a field's caller adds.
+// A field is the markup calculators/pages/widgets/_html.py writes at build time
+// (tests/browser/test_same_markup.py holds the two to each other).
+import { html, nothing, noChange, render } from "./vendor/lit-html/lit-html.js";
+import { live } from "./vendor/lit-html/directives/live.js";
+import { Directive, directive, PartType } from "./vendor/lit-html/directive.js";
+
+/** attrs({name: value…}) on an element: each set (true: present, empty; null, undefined or false: absent).
+ *  A name given at the last draw and not at this one is removed. */
+class Attrs extends Directive {
+  constructor(info) {
+    super(info);
+    if (info.type !== PartType.ELEMENT) throw new Error("attrs() goes on an element: <input ${attrs(…)}>");
+    /** @type {Set<string>} */
+    this.names = new Set();
+  }
+  render(_values) {
+    return nothing;
+  }
+  update(part, [values]) {
+    const element = /** @type {Element} */ (part.element);
+    const now = new Set();
+    for (const [name, value] of Object.entries(values ?? {})) {
+      if (value == null || value === false) continue;
+      now.add(name);
+      const text = value === true ? "" : String(value);
+      if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+    }
+    for (const name of this.names) if (!now.has(name)) element.removeAttribute(name);
+    this.names = now;
+    return noChange;
+  }
+}
+export const attrs = directive(Attrs);
+
+/**
+ * One field with its label, hint and message. The control is described by its message
+ * (`${id}-error`), then its hint (`${id}-hint`); a checkbox comes before its label. A value or a
+ * checked state drawn again reaches the control even after the player typed in it (live).
+ * @param {object} spec
+ * @param {string} spec.id the control's id
+ * @param {string} spec.field the wrapper's data-field, which the rules' errors are matched on
+ * @param {string | null} [spec.name] the control's name (default: spec.field; null: none)
+ * @param {unknown} spec.label the label's words (text, nodes or templates)
+ * @param {"number" | "text" | "checkbox" | "select"} [spec.kind] a number gets the numeric keypad
+ * @param {string | number} [spec.value] a text's value; the option chosen in a select
+ * @param {boolean} [spec.checked] a checkbox's state
+ * @param {any[]} [spec.options] a select's
+ *   choices ([value, words]), or groups of names ({label, names}: an optgroup each, or plain options
+ *   when there is one group)
+ * @param {string} [spec.hint] words under the label
+ * @param {boolean} [spec.wide] a whole row wide
+ * @param {Record<string, any>} [spec.attrs] more attributes of the control (data-path, list, maxlength…)
+ * @param {unknown} [spec.after] more inside the field, after its message (a row's buttons)
+ */
+export function fieldHtml({ id, field: dataField, name = dataField, label, kind = "text", value = "", checked = false,
+  options = [], hint = "", wide = false, attrs: more = {}, after = nothing }) {
+  const described = `${id}-error${hint ? ` ${id}-hint` : ""}`;
+  const labelPart = html`<label for=${id}>${label}</label>`;
+  const hintPart = hint ? html`<span class="calc__hint" id=${`${id}-hint`}>${hint}</span>` : nothing;
+  const error = html`<p class="calc__error" id=${`${id}-error`} hidden></p>`;
+  const cls = `calc__field${kind === "checkbox" ? " calc__field--check" : wide ? " calc__field--wide" : ""}`;
+  const nameAttr = name ?? nothing;
+  if (kind === "checkbox") {
+    return html`<div class=${cls} data-field=${dataField}><input id=${id} name=${nameAttr} type="checkbox" ?checked=${checked}
+      .checked=${live(checked)} aria-describedby=${described} ${attrs(more)}>${labelPart}${hintPart}${error}${after}</div>`;
+  }
+  if (kind === "select") {
+    const shown = String(value);
+    const option = (v, words) => html`<option value=${v} ?selected=${v === shown} .selected=${live(v === shown)}>${words}</option>`;
+    const grouped = options.length && !Array.isArray(options[0]);
+    const choices = !grouped ? options.map(([v, words]) => option(String(v), words))
+      : options.length === 1 ? options[0].names.map((n) => option(n, n))
+      : options.map((g) => html`<optgroup label=${g.label}>${g.names.map((n) => option(n, n))}</optgroup>`);
+    return html`<div class=${cls} data-field=${dataField}>${labelPart}${hintPart}<select id=${id} name=${nameAttr}
+      aria-describedby=${described} ${attrs(more)}>${choices}</select>${error}${after}</div>`;
+  }
+  const text = String(value ?? "");
+  return html`<div class=${cls} data-field=${dataField}>${labelPart}${hintPart}<input id=${id} name=${nameAttr} type="text"
+    inputmode=${kind === "number" ? "numeric" : nothing} autocomplete="off" spellcheck="false" value=${text} .value=${live(text)}
+    aria-describedby=${described} ${attrs(more)}>${error}${after}</div>`;
+}
+
+/** A message slot for a group of controls the rules can name (a team's members, a list): a wide
+ *  data-field holding only its hidden message (ui.errorSlot's markup). */
+export const slotHtml = (dataField) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p class="calc__error" hidden></p></div>`;
+
+/**
+ * The same field as an element, for code that builds the page by hand.
+ * @param {Parameters<typeof fieldHtml>[0]} spec
+ * @returns {HTMLDivElement}
+ */
+export function field(spec) {
+  const box = document.createDocumentFragment();
+  render(fieldHtml(spec), box);
+  return /** @type {HTMLDivElement} */ (box.firstElementChild);
+}
+
+/** A heading of level 1–6 (a number from ui.headingLevel).
+ * @param {number} level
+ * @param {{id?: any, cls?: any, tabindex?: any}} attrs
+ * @param {any} content */
+export function hx(level, { id = nothing, cls = nothing, tabindex = nothing } = {}, content) {
+  switch (level) {
+    case 1: return html`<h1 id=${id} class=${cls} tabindex=${tabindex}>${content}</h1>`;
+    case 2: return html`<h2 id=${id} class=${cls} tabindex=${tabindex}>${content}</h2>`;
+    case 3: return html`<h3 id=${id} class=${cls} tabindex=${tabindex}>${content}</h3>`;
+    case 4: return html`<h4 id=${id} class=${cls} tabindex=${tabindex}>${content}</h4>`;
+    case 5: return html`<h5 id=${id} class=${cls} tabindex=${tabindex}>${content}</h5>`;
+    default: return html`<h6 id=${id} class=${cls} tabindex=${tabindex}>${content}</h6>`;
+  }
+}
