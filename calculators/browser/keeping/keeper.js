@@ -11,7 +11,9 @@
 // * undo/redo (`steps` > 0), kept in memory or inside the stored value (`codec`);
 //   replacing the value (an import, a link, a new start) sets the old one aside
 //   first, and `bringBack` restores it.
-// Nothing here is a rule of the games: `check` asks the rules.
+// Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js
+// stores the text and the set-aside copies, history.js the undo steps, tabs.js takes
+// in what another tab stored, judge.js names the check's outcome.
 //
 // API (every method that may read the rules is async):
 //   const k = keeper("morale", {
@@ -47,44 +49,18 @@
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { drawAsides } from "./setaside.js";
+import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
+import { tabs } from "./tabs.js";
+
+export { setAsideNotice };
 
 const KEPT = "conflict-table:kept"; // tells other keepers of the same name on this page
-
-/** @type {Codec} */
-const jsonCodec = {
-  toText: (value) => JSON.stringify(value),
-  fromText(text) {
-    try {
-      return { value: JSON.parse(text) };
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-  },
-};
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const bare = (s) => String(s).replace(/\.$/, "");
-
-/** Run check(value) and name the outcome: {ok, value, view} | {problem} | {down}. */
-async function judge(check, value) {
-  const reply = (await check(value)) ?? {};
-  if (reply.down) return { down: reply.down };
-  if (reply.problem) return { problem: bare(reply.problem) };
-  return { ok: true, value: "value" in reply ? reply.value : value, view: reply };
-}
-
-/** What the player reads when a stored value could not be used and was set aside (kept: the copy is stored). */
-export function setAsideNotice(what, problem, kept) {
-  return `Your saved ${what} could not be used (${bare(problem)}). ` + (kept
-    ? "A copy was set aside, not deleted: download it below."
-    : "There is no room to keep a copy in this browser: download it below before you change anything.");
-}
 
 let serial = 0;
 
 /**
- * @typedef {{toText: (value: any, history?: {past?: any[], future?: any[]}) => string,
- *            fromText: (text: string) => {value?: any, past?: any[], future?: any[], problem?: string}}} Codec
+ * @typedef {import("./judge.js").Codec} Codec
+ * @typedef {import("./tabs.js").KeeperState} KeeperState
  * @typedef {{fresh?: () => any, check?: (value: any) => any, merge?: ((ours: any, theirs: any, base?: any, say?: (text: string) => void) => any) | null,
  *            codec?: Codec, steps?: number, what?: string}} KeeperOptions
  */
@@ -94,12 +70,15 @@ export function keeper(name, {
   fresh = () => null, check = (v) => ({ value: v }), merge = null, codec = jsonCodec, steps = 0, what = "saved value",
 } = {}) {
   const me = `k${++serial}`; // this keeper, so it does not answer its own news
-  let store = openSlot(name);
-  let history = new History({}, steps);
-  let lastText = null; // the stored text this keeper last read or wrote: anything else came from elsewhere
-  let unjudged = null; // stored text the rules could not judge yet (engine down): set aside before it is overwritten
-  let pending = null; // stored text read() took that verify() has not yet had the rules check
-  let viewFor; // the value k.view is the check's reply for (a save without a merge leaves k.view behind)
+  /** @type {KeeperState} what this keeper and its two-tab half (tabs.js) share */
+  const s = {
+    store: openSlot(name),
+    history: new History({}, steps),
+    lastText: null, // the stored text this keeper last read or wrote: anything else came from elsewhere
+    unjudged: null, // stored text the rules could not judge yet (engine down): set aside before it is overwritten
+    pending: null, // stored text read() took that verify() has not yet had the rules check
+    viewFor: undefined, // the value k.view is the check's reply for (a save without a merge leaves k.view behind)
+  };
   const watchers = new Set(); // {fn, via} of watch(): told when a save had to set another tab's value aside
   const k = {
     value: fresh(),
@@ -108,28 +87,28 @@ export function keeper(name, {
     /** @type {string | null} what the last merge said (merge's say(text)): which of two changes won */
     merged: null,
     get slot() {
-      return store;
+      return s.store;
     },
     get key() {
-      return store.key;
+      return s.store.key;
     },
     get canUndo() {
-      return history.canUndo;
+      return s.history.canUndo;
     },
     get canRedo() {
-      return history.canRedo;
+      return s.history.canRedo;
     },
 
     /** Read the stored value and check it. {value, notice}: notice says what happened when not all went well. */
     async open() {
       const read = k.read();
-      if (read.notice || pending == null) return read;
-      const text = pending;
+      if (read.notice || s.pending == null) return read;
+      const text = s.pending;
       const verdict = await k.verify();
       if (verdict.down) {
-        unjudged = text;
+        s.unjudged = text;
         k.value = fresh();
-        history = new History({}, steps);
+        s.history = new History({}, steps);
         return { value: k.value, notice: `${bare(verdict.down)}. Your saved ${what} is kept as it is.` };
       }
       return verdict;
@@ -138,10 +117,10 @@ export function keeper(name, {
     /** open()'s first half, at once: the stored value as the codec reads it (its cheap checks), not yet
      *  the rules'. Something the codec can't use is set aside. {value, notice}. */
     read() {
-      const { text, blocked } = store.read();
-      lastText = text;
-      unjudged = pending = null;
-      history = new History({}, steps);
+      const { text, blocked } = s.store.read();
+      s.lastText = text;
+      s.unjudged = s.pending = null;
+      s.history = new History({}, steps);
       k.value = fresh();
       k.view = null;
       if (blocked) return { value: k.value, notice: `${cap(blocked)}: your ${what} lasts only until the page is closed.` };
@@ -149,35 +128,35 @@ export function keeper(name, {
       const got = codec.fromText(text);
       if (got.problem) return { value: k.value, ...setAsideStored(text, got.problem) };
       k.value = got.value;
-      history = new History({ past: got.past ?? [], future: got.future ?? [] }, steps);
-      pending = text;
+      s.history = new History({ past: got.past ?? [], future: got.future ?? [] }, steps);
+      s.pending = text;
       return { value: k.value, notice: null };
     },
 
     /** open()'s second half: the rules' check of what read() gave. {value, notice} or {down} (the engine is
      *  not running: the value stays as read). A value the rules refuse is set aside (notice). */
     async verify() {
-      if (pending == null) return { value: k.value, notice: null };
-      const text = pending;
+      if (s.pending == null) return { value: k.value, notice: null };
+      const text = s.pending;
       const verdict = await judge(check, k.value);
       if (verdict.down) return { down: verdict.down };
-      pending = null;
+      s.pending = null;
       if (verdict.problem) {
         k.value = fresh();
-        history = new History({}, steps);
-        return { value: k.value, ...(store.text() === text ? setAsideStored(text, verdict.problem) : { notice: null }) };
+        s.history = new History({}, steps);
+        return { value: k.value, ...(s.store.text() === text ? setAsideStored(text, verdict.problem) : { notice: null }) };
       }
       k.value = verdict.value;
       k.view = verdict.view;
-      viewFor = k.value;
+      s.viewFor = k.value;
       return { value: k.value, notice: null };
     },
 
     /** Keep a new value (label: an undo step). null, or the sentence why it was not kept (the old stays). */
     async save(value, label) {
-      const stored = store.text();
-      if (stored != null && stored !== lastText && stored !== unjudged) value = await absorbBeforeWrite(stored, value);
-      if (label != null && steps) history.record(k.value, label);
+      const stored = s.store.text();
+      if (stored != null && stored !== s.lastText && stored !== s.unjudged) value = await absorbBeforeWrite(stored, value);
+      if (label != null && steps) s.history.record(k.value, label);
       k.value = value;
       return write();
     },
@@ -185,28 +164,28 @@ export function keeper(name, {
     /** Replace the value by another (an import, a link, a new start): what is stored is set aside first. */
     async replace(value, reason, label) {
       const mine = codec.toText(k.value, {});
-      const text = mine !== codec.toText(fresh(), {}) ? mine : store.text(); // what this tab shows, else what is stored
+      const text = mine !== codec.toText(fresh(), {}) ? mine : s.store.text(); // what this tab shows, else what is stored
       k.replaced = null;
-      const had = new Set(store.asides().map((a) => a.at));
-      const was = { value: k.value, past: history.past, future: history.future };
+      const had = new Set(s.store.asides().map((a) => a.at));
+      const was = { value: k.value, past: s.history.past, future: s.history.future };
       if (text != null) {
-        const at = store.setAside(text, reason, { hold: false });
+        const at = s.store.setAside(text, reason, { hold: false });
         if (!at) {
           return `there is no room left in this browser's storage to keep a copy of your ${what}, so it was not replaced ` +
             "(export it, or discard set-aside copies, then try again)";
         }
         k.replaced = at;
       }
-      unjudged = null;
-      if (steps) history.record(k.value, label ?? reason);
+      s.unjudged = null;
+      if (steps) s.history.record(k.value, label ?? reason);
       k.value = typeof value === "function" ? value(k.replaced) : value;
       const why = write();
       if (why) {
         // Not kept: the player goes on with what they had, and no copy of it waits as "replaced" (the next
         // replace would otherwise set aside the value that was never kept, and find no room for it).
         k.value = was.value;
-        history = new History({ past: was.past, future: was.future }, steps);
-        if (k.replaced && !had.has(k.replaced)) store.takeAside(k.replaced);
+        s.history = new History({ past: was.past, future: was.future }, steps);
+        if (k.replaced && !had.has(k.replaced)) s.store.takeAside(k.replaced);
         k.replaced = null;
       }
       return why;
@@ -215,23 +194,23 @@ export function keeper(name, {
     /** A set-aside copy back as the value (undoing a replace); the copy leaves the list once kept. With
      *  keep, the value shown (when it holds anything) is set aside first, as replace() does. */
     async bringBack(at, { keep = false } = {}) {
-      const item = store.asides().find((a) => a.at === at);
+      const item = s.store.asides().find((a) => a.at === at);
       if (!item) return { error: "it is no longer in the set-aside list" };
       const read = codec.fromText(item.text);
       const verdict = read.problem ? { problem: read.problem } : await judge(check, read.value);
       if (!verdict.ok) return { error: verdict.problem || verdict.down };
       const mine = codec.toText(k.value, {});
       if (keep && mine !== codec.toText(fresh(), {}) && mine !== item.text &&
-        !store.setAside(mine, `set aside when an earlier ${what} was brought back`, { hold: false })) {
+        !s.store.setAside(mine, `set aside when an earlier ${what} was brought back`, { hold: false })) {
         return { error: `there is no room left in this browser's storage to keep a copy of the ${what} shown, so it was not replaced` };
       }
       k.value = verdict.value;
       k.view = verdict.view;
-      viewFor = k.value;
-      history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
+      s.viewFor = k.value;
+      s.history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
       const why = write();
       if (why) return { error: why };
-      store.takeAside(at);
+      s.store.takeAside(at);
       k.replaced = null;
       return { value: k.value };
     },
@@ -244,11 +223,11 @@ export function keeper(name, {
      *  @param {(news: any) => void} fn @param {{signal?: AbortSignal, via?: (task: () => Promise<void>) => any}} [options] */
     watch(fn, { signal, via = (task) => task() } = {}) {
       const onKept = (event) => {
-        if (event.detail.key === store.key && event.detail.from !== me) via(async () => fn({ ...await arrived(), here: true }));
+        if (event.detail.key === s.store.key && event.detail.from !== me) via(async () => fn({ ...await arrived(), here: true }));
       };
       const onStorage = (event) => {
-        if (event.key === store.asideKey) via(async () => fn(await unchanged()));
-        else if (event.key === store.key) via(async () => fn(await arrived()));
+        if (event.key === s.store.asideKey) via(async () => fn(await unchanged()));
+        else if (event.key === s.store.key) via(async () => fn(await arrived()));
       };
       const watcher = { fn, via };
       watchers.add(watcher);
@@ -259,135 +238,51 @@ export function keeper(name, {
 
     /** Keep under another name from now on (another character's state); call open() next. */
     use(next) {
-      store = openSlot(next);
-      lastText = null;
-      unjudged = null;
+      s.store = openSlot(next);
+      s.lastText = null;
+      s.unjudged = null;
     },
 
-    asides: () => store.asides(),
-    drawAsides: (ui, box, opts) => drawAsides(ui, box, store, opts),
+    asides: () => s.store.asides(),
+    drawAsides: (ui, box, opts) => drawAsides(ui, box, s.store, opts),
   };
 
-  /** The value both tabs started from (what this keeper last read or wrote), for a three-way merge. */
-  function base() {
-    if (lastText == null) return undefined;
-    const got = codec.fromText(lastText);
-    return got.problem ? undefined : got.value;
-  }
-
-  /** merge's way to say which of two changes won; the sentence is k.merged until the next merge. */
-  function say(text) {
-    k.merged = text;
-  }
-
   function write() {
-    if (unjudged != null && store.text() === unjudged) {
-      store.setAside(unjudged, `kept when the rules could not check it; replaced by a newer ${what}`);
-      unjudged = null;
+    if (s.unjudged != null && s.store.text() === s.unjudged) {
+      s.store.setAside(s.unjudged, `kept when the rules could not check it; replaced by a newer ${what}`);
+      s.unjudged = null;
     }
-    const text = codec.toText(k.value, { past: history.past, future: history.future });
-    const why = store.writeText(text);
+    const text = codec.toText(k.value, { past: s.history.past, future: s.history.future });
+    const why = s.store.writeText(text);
     if (why) return `This browser would not keep the ${what} (${why}): the last saved one stays, and this one lasts until the page is closed.`;
-    lastText = text;
-    window.dispatchEvent(new CustomEvent(KEPT, { detail: { key: store.key, from: me } }));
+    s.lastText = text;
+    window.dispatchEvent(new CustomEvent(KEPT, { detail: { key: s.store.key, from: me } }));
     return null;
   }
 
   /** Set aside a stored text that can't be used: {notice, problem, text, kept} (kept: the copy is stored). */
   function setAsideStored(text, problem) {
-    const kept = !!store.putAside(text, problem);
+    const kept = !!s.store.putAside(text, problem);
     return { notice: setAsideNotice(what, problem, kept), problem, text, kept };
   }
 
-  /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */
-  async function absorbBeforeWrite(stored, ours) {
-    k.merged = null;
-    const read = codec.fromText(stored);
-    const merged = read.problem || !merge ? null : merge(ours, read.value, base(), say);
-    if (merged != null) {
-      const verdict = await judge(check, merged);
-      if (verdict.ok) {
-        k.view = verdict.view;
-        viewFor = verdict.value;
-        return verdict.value;
-      }
-    }
-    store.setAside(stored, read.problem ? `found in place of your ${what} (${read.problem})`
-      : "saved by another tab at the same moment; this tab's version was kept");
-    // Said, not only kept: the watchers (the widget's queue) are told once this save is over.
-    k.merged = read.problem ? `Something that was not your ${what} was found in its place (${read.problem}); it was set aside (below).`
-      : `Your ${what} was changed in another tab at the same moment and the two could not be put together: ` +
-        "the other tab's version was set aside (below), not lost; this tab's is kept.";
-    const notice = k.merged;
-    for (const { fn, via } of watchers) via(async () => fn({ ...await unchanged(), notice, here: true }));
-    return ours;
-  }
-
-  /** News that leaves the value as it is: {value, notice: null}, with k.view made the check's reply for it
-   *  (a save without a merge leaves k.view describing an older value, which a watcher must not be handed). */
-  async function unchanged() {
-    if (k.value != null && viewFor !== k.value) {
-      const verdict = await judge(check, k.value);
-      if (verdict.ok) [k.view, viewFor] = [verdict.view, k.value];
-    }
-    return { value: k.value, notice: null };
-  }
-
-  /** The stored value changed elsewhere: adopt or merge it. {value, notice}. */
-  async function arrived() {
-    const text = store.text();
-    if (text == null || text === lastText) return unchanged();
-    const read = codec.fromText(text);
-    const theirs = read.problem ? { problem: read.problem } : await judge(check, read.value);
-    if (!theirs.ok) {
-      // Unusable or not judged: ours stays shown; it is set aside only when ours is written next.
-      return unchanged();
-    }
-    const was = base();
-    lastText = text;
-    k.merged = null;
-    const merged = merge ? merge(k.value, theirs.value, was, say) : null;
-    if (merged != null) {
-      const verdict = await judge(check, merged);
-      if (verdict.ok) {
-        k.value = verdict.value;
-        k.view = verdict.view;
-        viewFor = k.value;
-        history = new History({ past: read.past ?? history.past, future: read.future ?? history.future }, steps);
-        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) write(); // the other tab learns of ours
-        return { value: k.value, notice: k.merged };
-      }
-    }
-    // They can't be merged (another conflict): theirs is shown, ours set aside (when it holds anything).
-    let notice = null;
-    const mine = codec.toText(k.value, { past: history.past, future: history.future });
-    if (merge && mine !== codec.toText(fresh(), { past: [], future: [] })) {
-      store.setAside(mine, `this tab's version, when another tab changed the ${what} at the same moment`);
-      notice = `Your ${what} was changed in another tab at the same moment and the two could not be merged: ` +
-        "this tab's version was set aside (below), not lost.";
-    }
-    k.value = theirs.value;
-    k.view = theirs.view;
-    viewFor = k.value;
-    history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
-    return { value: k.value, notice };
-  }
+  const { absorbBeforeWrite, unchanged, arrived } = tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write });
 
   async function move(back) {
-    const next = back ? history.past.at(-1) : history.future.at(-1);
+    const next = back ? s.history.past.at(-1) : s.history.future.at(-1);
     if (!next) return null;
     const verdict = await judge(check, next.state);
     if (verdict.down) return { error: verdict.down }; // the step stays for later
     if (verdict.problem) {
-      if (back) history.past = history.past.slice(0, -1);
-      else history.future = history.future.slice(0, -1);
+      if (back) s.history.past = s.history.past.slice(0, -1);
+      else s.history.future = s.history.future.slice(0, -1);
       write();
       return { error: `That step could not be used (${verdict.problem}); it was dropped.` };
     }
-    const step = back ? history.undo(k.value) : history.redo(k.value);
+    const step = back ? s.history.undo(k.value) : s.history.redo(k.value);
     k.value = verdict.value;
     k.view = verdict.view;
-    viewFor = k.value;
+    s.viewFor = k.value;
     const why = write();
     return { value: k.value, label: String(step.label || "the last change"), error: why || undefined };
   }

@@ -1,0 +1,37 @@
+// The keeper's small words: the default stored form (JSON), the rules' check named as an
+// outcome, and the sentence a player reads when a stored value was set aside.
+
+/**
+ * @typedef {{toText: (value: any, history?: {past?: any[], future?: any[]}) => string,
+ *            fromText: (text: string) => {value?: any, past?: any[], future?: any[], problem?: string}}} Codec
+ */
+
+/** @type {Codec} */
+export const jsonCodec = {
+  toText: (value) => JSON.stringify(value),
+  fromText(text) {
+    try {
+      return { value: JSON.parse(text) };
+    } catch {
+      return { problem: "it is not readable JSON" };
+    }
+  },
+};
+
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+export const bare = (s) => String(s).replace(/\.$/, "");
+
+/** Run check(value) and name the outcome: {ok, value, view} | {problem} | {down}. */
+export async function judge(check, value) {
+  const reply = (await check(value)) ?? {};
+  if (reply.down) return { down: reply.down };
+  if (reply.problem) return { problem: bare(reply.problem) };
+  return { ok: true, value: "value" in reply ? reply.value : value, view: reply };
+}
+
+/** What the player reads when a stored value could not be used and was set aside (kept: the copy is stored). */
+export function setAsideNotice(what, problem, kept) {
+  return `Your saved ${what} could not be used (${bare(problem)}). ` + (kept
+    ? "A copy was set aside, not deleted: download it below."
+    : "There is no room to keep a copy in this browser: download it below before you change anything.");
+}

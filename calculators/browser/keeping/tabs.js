@@ -1,0 +1,102 @@
+// The keeper's two-tab half: another tab (or another widget of this page) stored a
+// value. It is merged with ours (`merge`), or, when the two can't be merged, both are
+// kept: one shown, the other set aside, and the player told (keeper.js's promises).
+import { History } from "./history.js";
+import { judge } from "./judge.js";
+
+/**
+ * @typedef {{store: ReturnType<typeof import("./slot.js").slot>, history: History, lastText: string | null,
+ *            unjudged: string | null, pending: string | null, viewFor: any}} KeeperState
+ */
+
+/** The two-tab half of keeper `k`, over the state it shares with it (s) and the keeper's options.
+ *  write(): keep k.value (keeper.js). */
+export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write }) {
+  /** The value both tabs started from (what this keeper last read or wrote), for a three-way merge. */
+  function base() {
+    if (s.lastText == null) return undefined;
+    const got = codec.fromText(s.lastText);
+    return got.problem ? undefined : got.value;
+  }
+
+  /** merge's way to say which of two changes won; the sentence is k.merged until the next merge. */
+  function say(text) {
+    k.merged = text;
+  }
+
+  /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */
+  async function absorbBeforeWrite(stored, ours) {
+    k.merged = null;
+    const read = codec.fromText(stored);
+    const merged = read.problem || !merge ? null : merge(ours, read.value, base(), say);
+    if (merged != null) {
+      const verdict = await judge(check, merged);
+      if (verdict.ok) {
+        k.view = verdict.view;
+        s.viewFor = verdict.value;
+        return verdict.value;
+      }
+    }
+    s.store.setAside(stored, read.problem ? `found in place of your ${what} (${read.problem})`
+      : "saved by another tab at the same moment; this tab's version was kept");
+    // Said, not only kept: the watchers (the widget's queue) are told once this save is over.
+    k.merged = read.problem ? `Something that was not your ${what} was found in its place (${read.problem}); it was set aside (below).`
+      : `Your ${what} was changed in another tab at the same moment and the two could not be put together: ` +
+        "the other tab's version was set aside (below), not lost; this tab's is kept.";
+    const notice = k.merged;
+    for (const { fn, via } of watchers) via(async () => fn({ ...await unchanged(), notice, here: true }));
+    return ours;
+  }
+
+  /** News that leaves the value as it is: {value, notice: null}, with k.view made the check's reply for it
+   *  (a save without a merge leaves k.view describing an older value, which a watcher must not be handed). */
+  async function unchanged() {
+    if (k.value != null && s.viewFor !== k.value) {
+      const verdict = await judge(check, k.value);
+      if (verdict.ok) [k.view, s.viewFor] = [verdict.view, k.value];
+    }
+    return { value: k.value, notice: null };
+  }
+
+  /** The stored value changed elsewhere: adopt or merge it. {value, notice}. */
+  async function arrived() {
+    const text = s.store.text();
+    if (text == null || text === s.lastText) return unchanged();
+    const read = codec.fromText(text);
+    const theirs = read.problem ? { problem: read.problem } : await judge(check, read.value);
+    if (!theirs.ok) {
+      // Unusable or not judged: ours stays shown; it is set aside only when ours is written next.
+      return unchanged();
+    }
+    const was = base();
+    s.lastText = text;
+    k.merged = null;
+    const merged = merge ? merge(k.value, theirs.value, was, say) : null;
+    if (merged != null) {
+      const verdict = await judge(check, merged);
+      if (verdict.ok) {
+        k.value = verdict.value;
+        k.view = verdict.view;
+        s.viewFor = k.value;
+        s.history = new History({ past: read.past ?? s.history.past, future: read.future ?? s.history.future }, steps);
+        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) write(); // the other tab learns of ours
+        return { value: k.value, notice: k.merged };
+      }
+    }
+    // They can't be merged (another conflict): theirs is shown, ours set aside (when it holds anything).
+    let notice = null;
+    const mine = codec.toText(k.value, { past: s.history.past, future: s.history.future });
+    if (merge && mine !== codec.toText(fresh(), { past: [], future: [] })) {
+      s.store.setAside(mine, `this tab's version, when another tab changed the ${what} at the same moment`);
+      notice = `Your ${what} was changed in another tab at the same moment and the two could not be merged: ` +
+        "this tab's version was set aside (below), not lost.";
+    }
+    k.value = theirs.value;
+    k.view = theirs.view;
+    s.viewFor = k.value;
+    s.history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
+    return { value: k.value, notice };
+  }
+
+  return { absorbBeforeWrite, unchanged, arrived };
+}
