@@ -130,10 +130,12 @@ def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> d
                 // One change: type the next value (done when its answer is redrawn), or tap the next
                 // button (done when the answer's text changes: the tracker redraws its whole view).
                 const widget = document.querySelector(root);
+                // Typed values start after the one the form shows: typing what is there changes nothing.
+                const first = spec.taps ? 0 : spec.values.indexOf(widget.querySelector(spec.field).value) + 1;
                 const act = (i) => {
                     if (spec.taps) return widget.querySelector(spec.taps[i % spec.taps.length]).click();
                     const field = widget.querySelector(spec.field);
-                    field.value = spec.values[i % spec.values.length];
+                    field.value = spec.values[(first + i) % spec.values.length];
                     field.dispatchEvent(new Event("input", { bubbles: true }));
                 };
                 const times = [];
@@ -149,7 +151,9 @@ def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> d
                     });
                     const t0 = performance.now();
                     act(i);
-                    times.push((await changed) - t0);
+                    const late = new Promise((_, reject) => setTimeout(() => reject(new Error(
+                        `${root}: change ${i + 1} showed no new answer in 10 s (does this change alter what is shown?)`)), 10_000));
+                    times.push((await Promise.race([changed, late])) - t0);
                     await new Promise((r) => requestAnimationFrame(() => r()));
                 }
                 return times;

@@ -202,5 +202,6 @@ def render(wid: str, options: dict) -> str:
 
 WIDGET = Widget(
     name="borders", title="Border costs", render=render, options=OPTIONS, api="borders",
-    bench={"field": 'input[name="shifts"]', "values": [str(v) for v in range(0, 9)], "out": '[data-out="reach"]'},
+    # the skill (the form starts on a roll, so typed shifts would change nothing shown)
+    bench={"field": 'input[name="skill"]', "values": [str(v) for v in range(0, 9)], "out": '[data-out="reach"]'},
 )
