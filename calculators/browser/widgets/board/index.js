@@ -89,14 +89,10 @@ export function mount(root, { engine, ui, options }) {
     render(play({ ...st, view: st.board, wid, map: mapNode(), table: table.open, busy: false }), playBox);
   }
 
-  /** The setup view, the loading line, or nothing (play: the setup's fields go, the play view is the board).
-   *  fresh: the messages go (they belong to the setup they were given for); else (a side renamed) they stay. */
-  function drawSetup({ fresh = true } = {}) {
+  function drawSetup({ fresh = true } = {}) { // setup.box; fresh: its messages go (a side renamed keeps them)
     if (fresh && st.mode === "setup") ui.clearErrors(main);
-    render(st.mode === "play" ? nothing : st.mode === "loading" ? html`<p>Opening the saved conflict…</p>` : html`${table.open
-      ? html`<div class="board__barbuttons board__setupbar"><button type="button" data-act="table-close" data-key="table-close">Close the table view</button></div>`
-      : nothing}${setup.draw(setting.draft, { wid, maps: options.maps, saved: setting.saved(),
-        running: st.conflict ? `${st.conflict.events.length} logged` : null })}`, main);
+    render(setup.box(st.mode, setting.draft, { tableOpen: table.open, wid, maps: options.maps, saved: setting.saved(),
+      running: st.conflict ? `${st.conflict.events.length} logged` : null }), main);
   }
 
   async function draw(focus) {

@@ -64,3 +64,12 @@ export function draw(d, { wid, maps, saved, running }) {
     <p class="calc__form-error" role="alert" hidden></p>
     <div class="calc__buttons"><button type="submit" class="calc__primary" data-key="start">Start the conflict</button></div>`;
 }
+
+/** What the setup's box shows: the setup (under the table view's Close bar when it is open), the loading
+ *  line, or nothing (play: the setup's fields go, the play view is the board). */
+export function box(mode, d, { tableOpen, wid, maps, saved, running }) {
+  if (mode === "play") return nothing;
+  if (mode === "loading") return html`<p>Opening the saved conflict…</p>`;
+  return html`${tableOpen ? html`<div class="board__barbuttons board__setupbar"><button type="button" data-act="table-close"
+    data-key="table-close">Close the table view</button></div>` : nothing}${draw(d, { wid, maps, saved, running })}`;
+}
