@@ -82,9 +82,17 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
     aria-describedby=${described} ${attrs(more)}>${error}${after}</div>`;
 }
 
-/** A message slot for a group of controls the rules can name (a team's members, a list): a wide
- *  data-field holding only its hidden message (ui.errorSlot's markup). */
+/** A message slot for a group of controls the rules can name (a team's members, a list, an
+ *  import): a wide data-field holding only its hidden message. */
 export const slotHtml = (dataField) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p class="calc__error" hidden></p></div>`;
+
+/** The same slot as an element, for a box built by hand (a tools row's import).
+ *  @param {string} dataField @returns {HTMLDivElement} */
+export function slot(dataField) {
+  const box = document.createDocumentFragment();
+  render(slotHtml(dataField), box);
+  return /** @type {HTMLDivElement} */ (box.firstElementChild);
+}
 
 /**
  * The same field as an element, for code that builds the page by hand.

@@ -184,13 +184,6 @@ export function headingLevel(widget, depth) {
   return Math.min(6, level + depth);
 }
 
-/** A message slot for a group of controls the rules can name (a team's members, an import):
- *  a wide data-field holding only its hidden message. */
-export function errorSlot(dataField, id = null) {
-  return el("div", { class: "calc__field calc__field--wide", "data-field": dataField },
-    el("p", { class: "calc__error", id, hidden: true }));
-}
-
 /** Only the newest of overlapping requests gets to draw: latest(fn) wraps an async fn. */
 export function latest(fn) {
   let ticket = 0;

@@ -1,8 +1,7 @@
 // Conflict board (Edgerunner): a whole conflict kept as a setup and a log of
 // events. Every state shown is rules_core's (board.replay / apply / at /
 // preview); this file keeps the conflict, wires the parts in board/ and saves.
-// The play view is a lit-html template (play.js): a tap changes the sheet
-// (composing.js) or the log, and render() touches only what changed.
+// The play view is lit-html (play.js): a tap changes the sheet (composing.js) or the log.
 import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import * as setup from "./setup.js";
 import * as drafts from "./draft.js";
@@ -17,6 +16,7 @@ import { composing } from "./composing.js";
 import { codec, fresh, merge, unpack } from "./conflict.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
+import { slot } from "../../draw.js";
 
 export function mount(root, { engine, ui, options }) {
   const { el } = ui;
@@ -160,7 +160,7 @@ export function mount(root, { engine, ui, options }) {
     const input = event.target;
     if (input.dataset.act === "import" && input.files?.length) {
       return run(async () => {
-        const tools = el("div", {}, ui.errorSlot("import"));
+        const tools = el("div", {}, slot("import"));
         await linking.importFile(input, tools);
         const message = tools.querySelector(".calc__error:not([hidden])")?.textContent;
         st.errors = message ? { ...st.errors, import: message } : { ...st.errors, import: undefined };

@@ -19,7 +19,7 @@ import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
-import { hx } from "../../draw.js";
+import { hx, slot } from "../../draw.js";
 
 export function mount(root, { engine: whole, ui, options }) {
   const { el } = ui;
@@ -78,7 +78,7 @@ export function mount(root, { engine: whole, ui, options }) {
   const tools = el("div", { class: "morale__tools" });
   const live = el("p", { class: "calc__sr", role: "status", "aria-live": "polite", "data-out": "announce" });
   const asideBox = el("div", { class: "morale__asides" });
-  const importError = ui.errorSlot("import");
+  const importError = slot("import");
   // The setup and play are lit-html templates, each rendered in its own box.
   const setupBox = el("div", { class: "morale__setup-box" });
   const playBox = el("div", { class: "morale__play-box" });
