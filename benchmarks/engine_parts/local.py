@@ -130,6 +130,10 @@ def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> d
                 // One change: type the next value (done when its answer is redrawn), or tap the next
                 // button (done when the answer's text changes: the tracker redraws its whole view).
                 const widget = document.querySelector(root);
+                // A player taps what is on screen: the control comes into view first (a block out of
+                // sight is not laid out at all, so tapping it there would flatter the figures).
+                (spec.taps ? widget.querySelector(spec.taps[0]) : widget.querySelector(spec.field)).scrollIntoView({ block: "center" });
+                await new Promise((r) => setTimeout(r, 500));
                 // Typed values start after the one the form shows: typing what is there changes nothing.
                 const first = spec.taps ? 0 : spec.values.indexOf(widget.querySelector(spec.field).value) + 1;
                 const act = (i) => {
