@@ -86,6 +86,14 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
  *  import): a wide data-field holding only its hidden message. */
 export const slotHtml = (dataField) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p class="calc__error" hidden></p></div>`;
 
+/** A notice in `box`: its words, then its buttons (elements or templates) and a Dismiss (data-act="dismiss"),
+ *  drawn again in place each time; the box is shown.
+ *  @param {HTMLElement} box @param {unknown} text @param {unknown[]} buttons */
+export function showNotice(box, text, ...buttons) {
+  render(html`<p>${text}</p><div class="calc__buttons">${buttons}<button type="button" data-act="dismiss">Dismiss</button></div>`, box);
+  box.hidden = false;
+}
+
 /** The same slot as an element, for a box built by hand (a tools row's import).
  *  @param {string} dataField @returns {HTMLDivElement} */
 export function slot(dataField) {

@@ -16,7 +16,7 @@ import { composing } from "./composing.js";
 import { codec, fresh, merge, unpack } from "./conflict.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
-import { slot } from "../../draw.js";
+import { showNotice, slot } from "../../draw.js";
 
 export function mount(root, { engine, ui, options }) {
   const { el } = ui;
@@ -63,9 +63,7 @@ export function mount(root, { engine, ui, options }) {
   function say(text, alert = false, ...buttons) {
     live.textContent = text;
     if (!alert) return;
-    notice.replaceChildren(el("p", {}, text), el("div", { class: "calc__buttons" }, ...buttons,
-      el("button", { type: "button", "data-act": "dismiss" }, "Dismiss")));
-    notice.hidden = false;
+    showNotice(notice, text, ...buttons);
   }
 
   /** The map with its tokens, rebuilt only when what it shows changed (tokens, the target, the zones lit). */

@@ -19,7 +19,7 @@ import { render, html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
-import { hx, slot } from "../../draw.js";
+import { hx, showNotice, slot } from "../../draw.js";
 
 export function mount(root, { engine: whole, ui, options }) {
   const { el } = ui;
@@ -56,9 +56,7 @@ export function mount(root, { engine: whole, ui, options }) {
       if (alert) m.showNotice(text);
     },
     showNotice(text, ...actions) {
-      m.notice.replaceChildren(el("p", {}, text),
-        el("div", { class: "calc__buttons" }, ...actions, el("button", { type: "button", "data-act": "dismiss" }, "Dismiss")));
-      m.notice.hidden = false;
+      showNotice(m.notice, text, ...actions);
       m.notice.setAttribute("role", "alert");
     },
     draw,
