@@ -136,15 +136,17 @@ export async function qrCode(el, url) {
 }
 
 /** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand,
- *  with its QR code. Returns {copied, box, code} (the field and the code, to put in a notice). */
-export async function offer(el, url, label = "Share link") {
+ *  with its QR code. `opens` says what the link opens ("this roster as it is now"). Returns {copied,
+ *  words, box, code}: whether it was copied, the sentence that says so, the field and the code. */
+export async function offer(el, url, opens, label = "Share link") {
   const box = el("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "calc-share__link" });
   let copied = false;
   try {
     await navigator.clipboard.writeText(url);
     copied = true;
   } catch {}
-  return { copied, box, code: await qrCode(el, url) };
+  const words = copied ? `The link was copied. It opens ${opens}.` : `Copy this link; it opens ${opens}.`;
+  return { copied, words, box, code: await qrCode(el, url) };
 }
 
 // ---------------------------------------------------------------- a calculator whose state is its form
@@ -191,8 +193,8 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   form.append(el("div", { class: "calc__buttons" },
     el("button", { type: "button", "data-act": "share-link", onclick: async () => {
       const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      const { copied, box, code } = await offer(el, url);
-      notice.replaceChildren(copied ? `The link was copied. It opens ${what} as it is now. ` : `Copy this link; it opens ${what} as it is now. `, box, code);
+      const { words, box, code } = await offer(el, url, `${what} as it is now`);
+      notice.replaceChildren(`${words} `, box, code);
       box.select();
     } }, "Share link")), notice);
 

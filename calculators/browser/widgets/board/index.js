@@ -142,8 +142,8 @@ export function mount(root, { engine, ui, options }) {
     "table-close": () => table.close(),
     export: () => (files.exportFile(st.conflict), say("The conflict was exported as a file.")),
     share: () => run(async () => {
-      const { copied, box, code } = await files.offerLink(el, await files.shareLink(st.conflict));
-      st.share = html`<p>${copied ? "The link was copied. It opens this board as it is now." : "Copy this link; it opens this board as it is now."}</p>${box}${code}`;
+      const { words, box, code } = await files.offerLink(el, await files.shareLink(st.conflict));
+      st.share = html`<p>${words}</p>${box}${code}`;
       paint();
       box.select();
     }),

@@ -66,8 +66,8 @@ export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, con
     },
     clicks: {
       share: () => run(async () => {
-        const { copied, box, code } = await files.offerLink(el, await files.shareLink(conflict()));
-        say(copied ? "The link was copied. It opens this board as it is now." : "Copy this link; it opens this board as it is now.", true, box, code);
+        const { words, box, code } = await files.offerLink(el, await files.shareLink(conflict()));
+        say(words, true, box, code);
         box.select();
       }),
       "open-shared": () => run(async () => {

@@ -70,8 +70,8 @@ export function sharing(w) {
   async function link() {
     const move = Object.fromEntries(w.MOVE.map((name) => [name, w.input(name)?.value]).filter(([, v]) => typeof v === "string" && v !== ""));
     const url = await share.link(SHARE, { format: FORMAT, version: 1, map: w.current.map, move });
-    const { copied, box, code } = await share.offer(ui.el, url);
-    out("share").replaceChildren(copied ? "The link was copied. It opens this map and move as they are now. " : "Copy this link; it opens this map and move as they are now. ", box, code);
+    const { words, box, code } = await share.offer(ui.el, url, "this map and move as they are now");
+    out("share").replaceChildren(`${words} `, box, code);
     box.select();
   }
 

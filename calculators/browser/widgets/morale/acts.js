@@ -89,9 +89,9 @@ export function acts(m) {
     },
     share: async () => {
       const link = await saved.shareLink(m.conflict);
-      const { copied, box, code } = await share.offer(el, link);
+      const { words, box, code } = await share.offer(el, link, "this conflict as it is now");
       box.classList.add("morale__link");
-      m.showNotice(copied ? "The link was copied. It opens this conflict as it is now." : "Copy this link; it opens this conflict as it is now.", box, code);
+      m.showNotice(words, box, code);
       box.select();
     },
     "open-shared": () => {

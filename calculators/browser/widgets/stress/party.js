@@ -176,8 +176,8 @@ export function mountRoster({ ui, root, form, signal }) {
       say("The roster was exported as a file.");
     } else if (act === "party-share") {
       const url = await share.link(SHARE, bundle(roster, { full: false }));
-      const { copied, box, code } = await share.offer(el, url);
-      say(copied ? "The link was copied. It opens this roster as it is now. " : "Copy this link; it opens this roster as it is now. ", box, code);
+      const { words, box, code } = await share.offer(el, url, "this roster as it is now");
+      say(`${words} `, box, code);
       box.select();
     } else if (act === "party-open-shared") {
       if (sharedText == null) return;
