@@ -136,8 +136,8 @@ export async function qrCode(el, url) {
 }
 
 /** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand,
- *  with its QR code. `opens` says what the link opens ("this roster as it is now"). Returns {copied,
- *  words, box, code}: whether it was copied, the sentence that says so, the field and the code. */
+ *  with its QR code. `opens` says what the link opens ("this roster as it is now"). Returns {words, box,
+ *  code}: the sentence that says whether it was copied, the field and the code. */
 export async function offer(el, url, opens, label = "Share link") {
   const box = el("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "calc-share__link" });
   let copied = false;
@@ -146,7 +146,7 @@ export async function offer(el, url, opens, label = "Share link") {
     copied = true;
   } catch {}
   const words = copied ? `The link was copied. It opens ${opens}.` : `Copy this link; it opens ${opens}.`;
-  return { copied, words, box, code: await qrCode(el, url) };
+  return { words, box, code: await qrCode(el, url) };
 }
 
 // ---------------------------------------------------------------- a calculator whose state is its form
