@@ -14,10 +14,10 @@
 // holds rules_core, compiled (calculators/build/precompile), takes a memory
 // snapshot of the ready interpreter before it says ready, and once the engine has
 // been idle a moment keeps it (packed, snapshot.js) in Cache Storage, keyed on
-// the wheel's hash. Later visits restore that snapshot
+// the engine's build. Later visits restore that snapshot
 // instead of starting Python from scratch (several times faster), and check it
-// answers before using it; a new wheel means a new key, so a stale snapshot is
-// never used.
+// answers before using it; a new build's engine (Pyodide, the zip or the wheel)
+// means a new key, so a stale snapshot is never used.
 //
 // The manifest (engine.json) names the engine's files; their folders carry a
 // hash of their content (see calculators/build/ship.py), so the service worker's
@@ -114,7 +114,11 @@ const snapshots = { cache: null, key: null, whole: null, madeMs: 0, timer: null 
 async function openSnapshots(manifest) {
   try {
     snapshots.cache = await caches.open(SNAPSHOTS);
-    snapshots.key = new URL(`snapshot/${manifest.pyodide_version}/${manifest.wheel_sha256}`, engineURL).href;
+    // Named after all that the interpreter's memory depends on: Pyodide and the standard library zip
+    // (their folders are named by their content's hash; the memory holds the zip's table of contents)
+    // and rules_core. A snapshot of one build never restores into another build's engine.
+    const stdlib = manifest.stdlib.slice(0, manifest.stdlib.lastIndexOf("/") + 1);
+    snapshots.key = new URL(`snapshot/${manifest.pyodide}${stdlib}${manifest.wheel_sha256}`, engineURL).href;
   } catch {
     snapshots.cache = null; // no Cache Storage here (private mode, old browser): start fresh every time
   }

@@ -144,12 +144,45 @@ def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, serv
     wait_engine(page)
     page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)  # then spoil it
     page.evaluate("""async () => {
-        const manifest = await (await fetch('../../assets/engine/engine.json')).json();
-        const key = new URL(`../../assets/engine/snapshot/${manifest.pyodide_version}/${manifest.wheel_sha256}`, location.href).href;
         const cache = await caches.open('conflict-table-engine');
+        const [key] = await cache.keys();
         await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
     }""")
     starts_fresh_and_answers(page, server)
+
+
+def test_a_snapshot_of_one_build_never_restores_into_another_builds_engine(context, server):
+    """A new build whose engine differs only in its standard library (a module more or less in the zip,
+    the same Pyodide and the same rules_core): the snapshot the last build left refers to the old zip's
+    contents, so it is refused, Python starts fresh, and the new build's snapshot replaces the old one."""
+    import io
+    import zipfile
+
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    manifest = page.evaluate("async () => (await fetch('../../assets/engine/engine.json')).json()")
+    old, new = manifest["stdlib"], manifest["stdlib"].replace("stdlib-", "stdlib-0new")
+    zipped = io.BytesIO()  # the next build's zip: the same modules and one file more
+    with zipfile.ZipFile(zipped, "w") as out, zipfile.ZipFile(io.BytesIO(context.request.get(
+            server.url + "assets/engine/" + old).body())) as src:
+        for info in src.infolist():
+            out.writestr(info, src.read(info))
+        out.writestr("next_build.txt", "a module more")
+    context.route("**/worker.js", lambda route: route.fulfill(response=(r := route.fetch()), body=r.text().replace(old, new)))
+    context.route("**/" + new, lambda route: route.fulfill(body=zipped.getvalue(), content_type="application/zip"))
+    saved = "async () => (await (await caches.open('conflict-table-engine')).keys()).map((r) => r.url)"
+    before = page.evaluate(saved)
+
+    page.goto(server.url + BOONS)  # the next build
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    after = page.evaluate(saved)
+    assert len(before) == len(after) == 1 and before != after  # remade for this build, the old one gone
 
 
 def test_a_first_visit_shows_how_far_the_engine_download_is(context, server):
