@@ -84,13 +84,27 @@ export function unpack(packed) {
 export async function checksum(view, { pauses = false } = {}) {
   const bytes = view.byteOffset % 4 ? view.slice() : view; // words must start on a multiple of 4
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
-  let a = 0x811c9dc5;
-  let b = 0x2545f491;
-  for (let i = 0; i + 1 < words.length; i += 2) {
-    if (pauses && i && !(i & 0x1ffff)) await new Promise((resume) => setTimeout(resume, 0));
+  const lanes = [0x811c9dc5, 0x2545f491];
+  const pairs = words.length & ~1;
+  const slice = pauses ? 0x20000 : pairs;
+  for (let i = 0; i < pairs; i += slice) {
+    if (i) await new Promise((resume) => setTimeout(resume, 0));
+    mix(words, i, Math.min(i + slice, pairs), lanes);
+  }
+  let [a, b] = lanes;
+  for (let i = pairs * 4; i < bytes.byteLength; i++) a = Math.imul(a ^ bytes[i], 0x01000193);
+  return `v1-${bytes.byteLength}-${(a >>> 0).toString(16)}-${(b >>> 0).toString(16)}`;
+}
+
+/** The checksum's two lanes over words[from, to): a plain loop, apart from the async caller, so the
+ *  JavaScript engine optimises it while it runs (a loop inside an async function stayed about four
+ *  times slower). */
+function mix(/** @type {Uint32Array} */ words, from, to, /** @type {number[]} */ lanes) {
+  let [a, b] = lanes;
+  for (let i = from; i < to; i += 2) {
     a = Math.imul(a ^ words[i], 0x01000193);
     b = Math.imul(b ^ words[i + 1], 0x5bd1e995);
   }
-  for (let i = (words.length & ~1) * 4; i < bytes.byteLength; i++) a = Math.imul(a ^ bytes[i], 0x01000193);
-  return `v1-${bytes.byteLength}-${(a >>> 0).toString(16)}-${(b >>> 0).toString(16)}`;
+  lanes[0] = a;
+  lanes[1] = b;
 }

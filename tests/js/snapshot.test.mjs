@@ -45,6 +45,13 @@ test("the checksum changes with any one word spoiled, and with the length", asyn
   assert.notEqual(await checksum(packed.subarray(0, packed.length - 4)), sum);
 });
 
+test("the checksum is the one snapshots already on phones were saved with (v1)", async () => {
+  // a changed value would make every kept snapshot look damaged: each phone's next visit would start cold
+  const bytes = new Uint8Array(300_001).map((_, i) => (i * 31 + 7) & 255);
+  assert.equal(await checksum(bytes), "v1-300001-cf40b60a-b2ee75a9");
+  assert.equal(await checksum(bytes.subarray(1)), "v1-300000-1ab8525-dce2c231"); // not on a multiple of 4
+});
+
 test("the checksum is the same whether or not it pauses between slices", async () => {
   const big = new Uint8Array(5 * 1024 * 1024).map((_, i) => (i * 31) & 255);
   assert.equal(await checksum(big, { pauses: true }), await checksum(big));
