@@ -8,7 +8,9 @@ and network services, the engine's Web Worker inside a renderer — is held too.
 CPU throttling (DevTools) slows a page's main thread only, not its workers, so it cannot stand in.
 
 The built site is served through the phone link of ``benchmarks/phonelink.py`` (9 Mbit/s, 60 ms,
-one link shared by every request). Each run, floor and ours alternating:
+one link shared by every request), with gzip; ``--brotli`` makes it a host that serves the build's
+``.br`` copies (the floor's npm files get the same copies, so both sides meet the same host). Each
+run, floor and ours alternating:
 
 * **floor** — a fresh profile opens a page that only runs ``await loadPyodide()`` from the npm
   package's own files: cold, then a return visit (a new tab, same profile);
@@ -35,6 +37,7 @@ import datetime as dt
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -46,9 +49,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.engine import CALC_PAGE, FIRST_RESULT, FLOOR_PAGE, _wait_quiet, measure_interactions, median_spread  # noqa: E402
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
+from calculators.build.engine import PRECOMPRESS  # noqa: E402
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu.json"
+BROTLI_RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu_brotli.json"
 CPU_ROOT = Path("/sys/fs/cgroup/cpu")
 PERIOD_US = 10_000  # a short period: the limit slows every thread evenly, as a slower CPU does, instead of
 # stopping the whole browser for up to two thirds of a 100 ms period once two busy threads spent the quota
@@ -194,9 +199,9 @@ def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
         "storage": storage, "processes_held": processes}
 
 
-def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit) -> dict:
+def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: bool = False) -> dict:
     link = PROFILES["phone"]
-    server = PhoneServer(site, link["mbit"], link["rtt_ms"])
+    server = PhoneServer(site, link["mbit"], link["rtt_ms"], brotli=brotli)
     floors, ours = [], []
     try:
         for _ in range(runs):
@@ -210,7 +215,7 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit) -> dict:
     fl = {v: median_spread([f[v] for f in floors]) for v in ("cold", "return")}
     ou = {v: median_spread([o[v]["ready"] for o in ours]) for v in ("cold", "return")}
     return {
-        "link": link, "floor_ready_ms": fl, "ours_ready_ms": ou,
+        "link": link, "encoding": "br" if brotli else "gzip", "floor_ready_ms": fl, "ours_ready_ms": ou,
         "ratio": {v: round(ou[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
         "first_call_ms": {v: [round(o[v]["first_call"]["ms"], 1) for o in ours] for v in ("cold", "return")},
         "main_busy_ms": {v: [round(o[v]["first_call"].get("main_busy_ms") or 0, 1) for o in ours] for v in ("cold", "return")},
@@ -247,7 +252,8 @@ def print_report(r: dict, share: float) -> None:
     def row(label, d):
         return f"{label:<40} {d['median']:>8.0f} ms ({d['min']:.0f}–{d['max']:.0f})"
 
-    print(f"  CPU held to {share:.2f} of the machine, phone link {r['link']['mbit']} Mbit/s {r['link']['rtt_ms']:.0f} ms")
+    print(f"  CPU held to {share:.2f} of the machine, phone link {r['link']['mbit']} Mbit/s {r['link']['rtt_ms']:.0f} ms,"
+          f" {r['encoding']}")
     for v, label in (("cold", "first visit"), ("return", "return visit")):
         print(f"  {label}: " + row("floor: bare loadPyodide() → ready", fl[v]))
         print(f"  {label}: " + row("ours: navigation → engine ready", ou[v]) + f"   ×{r['ratio'][v]} of floor")
@@ -268,6 +274,8 @@ def main() -> int:
     parser.add_argument("--share", type=float, default=1 / 3, help="share of the machine's CPU (default 1/3)")
     parser.add_argument("--taps-only", action="store_true",
                         help="only the calculators' taps at the CPU limit (a minute, not the visits' half hour)")
+    parser.add_argument("--brotli", action="store_true",
+                        help="a host that serves the .br copies (default: gzip on the fly)")
     args = parser.parse_args()
     problem = limit_problem()
     if problem:
@@ -282,13 +290,17 @@ def main() -> int:
         (site / "bench").mkdir()
         (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
         shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
+        if args.brotli:  # the floor's runtime gets the same .br copies as ours
+            floor = site / "bench" / "pyodide"
+            subprocess.run(["node", str(ROOT / "calculators" / "build" / "precompress.mjs"), str(floor),
+                            *(str(floor / name) for name in PRECOMPRESS)], check=True, capture_output=True)
         held = CpuLimit(args.share, Path(tmp))
         try:
             with sync_playwright() as p:
                 if args.taps_only:
                     taps = measure_taps(p.chromium, held.chromium, site)
                 else:
-                    report = measure(p.chromium, held.chromium, site, args.runs, held)
+                    report = measure(p.chromium, held.chromium, site, args.runs, held, args.brotli)
         finally:
             held.close()
     if args.taps_only:
@@ -299,11 +311,12 @@ def main() -> int:
     date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     report = {"date": date, "cpus": os.cpu_count(), "share": round(args.share, 3), "quota_us": held.quota,
               "period_us": PERIOD_US, **report}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+    results = BROTLI_RESULTS if args.brotli else RESULTS
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text(json.dumps(report, indent=2) + "\n")
     print(f"Phone-CPU benchmark — {date}, {os.cpu_count()} CPUs, {args.runs} runs")
     print_report(report, args.share)
-    print(f"figures written to {RESULTS.relative_to(ROOT)}")
+    print(f"figures written to {results.relative_to(ROOT)}")
     return 0
 
 

@@ -14,7 +14,10 @@ service worker — shares one link:
   more when a connection opens (its handshake);
 * **compression**: gzip (level 6, as common static hosts use) for
   compressible types when the browser accepts it — wasm, JavaScript, JSON,
-  HTML, CSS, SVG; not zip, wheel or images.
+  HTML, CSS, SVG; not zip, wheel or images. With ``brotli=True`` the server
+  is a host that serves precompressed files (nginx ``brotli_static``, Caddy
+  ``precompressed br``): a file's ``.br`` copy beside it, when the build wrote
+  one and the browser accepts ``br``, and gzip as before for the rest.
 
 Every response is logged (path, bytes on the wire, when its last byte left),
 so the benchmark can say how many bytes had crossed by a given moment.
@@ -92,6 +95,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     link: Link
     cache_control: str
     gz_cache: dict
+    brotli: bool
 
     def log_message(self, *args):
         pass
@@ -118,7 +122,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:
             status, ctype = 200, TYPES.get(target.suffix, "application/octet-stream")
             body, encoding = target.read_bytes(), None
-            if ctype in COMPRESSIBLE and "gzip" in self.headers.get("Accept-Encoding", ""):
+            accepted = self.headers.get("Accept-Encoding", "")
+            brotli = target.with_name(target.name + ".br")
+            if self.brotli and ctype in COMPRESSIBLE and "br" in accepted and brotli.is_file():
+                body, encoding = brotli.read_bytes(), "br"
+            elif ctype in COMPRESSIBLE and "gzip" in accepted:
                 key = (str(target), target.stat().st_mtime_ns)
                 if key not in self.gz_cache:
                     self.gz_cache[key] = gzip.compress(body, GZIP_LEVEL, mtime=0)
@@ -141,10 +149,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 class PhoneServer:
     """Serve ``folder`` on 127.0.0.1 (a free port) through one :class:`Link`."""
 
-    def __init__(self, folder: Path, mbit: float, rtt_ms: float, cache_control: str = "max-age=3600"):
+    def __init__(self, folder: Path, mbit: float, rtt_ms: float, cache_control: str = "max-age=3600",
+                 brotli: bool = False):
         self.link = Link(mbit, rtt_ms)
         handler = type("PhoneHandler", (_Handler,), {
-            "folder": Path(folder), "link": self.link, "cache_control": cache_control, "gz_cache": {}})
+            "folder": Path(folder), "link": self.link, "cache_control": cache_control, "gz_cache": {},
+            "brotli": brotli})
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
