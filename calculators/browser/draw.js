@@ -53,9 +53,10 @@ export const attrs = directive(Attrs);
  * @param {boolean} [spec.wide] a whole row wide
  * @param {Record<string, any>} [spec.attrs] more attributes of the control (data-path, list, maxlength…)
  * @param {unknown} [spec.after] more inside the field, after its message (a row's buttons)
+ * @param {boolean} [spec.hidden] the field is not asked for now (a flag off hides the fields it asks for)
  */
 export function fieldHtml({ id, field: dataField, name = dataField, label, kind = "text", value = "", checked = false,
-  options = [], hint = "", wide = false, attrs: more = {}, after = nothing }) {
+  options = [], hint = "", wide = false, attrs: more = {}, after = nothing, hidden = false }) {
   const described = `${id}-error${hint ? ` ${id}-hint` : ""}`;
   const labelPart = html`<label for=${id}>${label}</label>`;
   const hintPart = hint ? html`<span class="calc__hint" id=${`${id}-hint`}>${hint}</span>` : nothing;
@@ -63,7 +64,7 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
   const cls = `calc__field${kind === "checkbox" ? " calc__field--check" : wide ? " calc__field--wide" : ""}`;
   const nameAttr = name ?? nothing;
   if (kind === "checkbox") {
-    return html`<div class=${cls} data-field=${dataField}><input id=${id} name=${nameAttr} type="checkbox" ?checked=${checked}
+    return html`<div class=${cls} data-field=${dataField} ?hidden=${hidden}><input id=${id} name=${nameAttr} type="checkbox" ?checked=${checked}
       .checked=${live(checked)} aria-describedby=${described} ${attrs(more)}>${labelPart}${hintPart}${error}${after}</div>`;
   }
   if (kind === "select") {
@@ -73,11 +74,11 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
     const choices = !grouped ? options.map(([v, words]) => option(String(v), words))
       : options.length === 1 ? options[0].names.map((n) => option(n, n))
       : options.map((g) => html`<optgroup label=${g.label}>${g.names.map((n) => option(n, n))}</optgroup>`);
-    return html`<div class=${cls} data-field=${dataField}>${labelPart}${hintPart}<select id=${id} name=${nameAttr}
+    return html`<div class=${cls} data-field=${dataField} ?hidden=${hidden}>${labelPart}${hintPart}<select id=${id} name=${nameAttr}
       aria-describedby=${described} ${attrs(more)}>${choices}</select>${error}${after}</div>`;
   }
   const text = String(value ?? "");
-  return html`<div class=${cls} data-field=${dataField}>${labelPart}${hintPart}<input id=${id} name=${nameAttr} type="text"
+  return html`<div class=${cls} data-field=${dataField} ?hidden=${hidden}>${labelPart}${hintPart}<input id=${id} name=${nameAttr} type="text"
     inputmode=${kind === "number" ? "numeric" : nothing} autocomplete="off" spellcheck="false" value=${text} .value=${live(text)}
     aria-describedby=${described} ${attrs(more)}>${error}${after}</div>`;
 }

@@ -57,8 +57,7 @@ export function acts(m) {
       const input = m.panel?.node.querySelector(`[name="${CSS.escape(t.dataset.name)}"]`);
       if (!input) return;
       input.value = t.dataset.value;
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-      for (const chip of t.parentElement.children) chip.setAttribute("aria-pressed", String(chip === t));
+      input.dispatchEvent(new Event("input", { bubbles: true })); // the form keeps it and shows this pick pressed
     },
     undo: () => m.run(m.undo),
     redo: () => m.run(m.redo),

@@ -30,11 +30,13 @@ export function asking(m, forms) {
     const reply = await m.engine.call("morale.keep_morale", {
       setup: m.conflict.setup, events: m.conflict.events, team: panel.team, helpers: helpers === "" ? undefined : helpers,
     });
-    if (isStale() || !m.panel) return;
-    if (ui.failed(m.panel.node, reply, ["helpers"])) return out.classList.add("calc__result--stale");
-    out.classList.remove("calc__result--stale");
-    const r = reply.result;
-    out.textContent = `Difficulty ${r.difficulty} (BROKEN MORALE ${r.rating}, ${helpers || "nobody"} helping).`;
+    if (isStale() || m.panel !== panel) return;
+    panel.stale = ui.failed(panel.node, reply, ["helpers"]);
+    if (!panel.stale) {
+      const r = reply.result;
+      panel.difficulty = `Difficulty ${r.difficulty} (BROKEN MORALE ${r.rating}, ${helpers || "nobody"} helping).`;
+    }
+    m.paintPanel();
   });
 
   return { preview, keepMorale };

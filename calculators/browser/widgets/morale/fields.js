@@ -2,18 +2,19 @@
 // ({name, label, type, hint?, choices?}); its message goes beside it. The
 // markup is draw.js's field (the same as the build writes).
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
-import { fieldHtml, field as fieldNode } from "../../draw.js";
+import { fieldHtml } from "../../draw.js";
 
 /**
  * The field's description for draw.js (fieldHtml or field).
- * at: {id, name (also the data-field errors are matched on), value, path?, options?, list?}
+ * at: {id, name (also the data-field errors are matched on), value, path?, options?, list?, after?, hidden?}
  * options (for "opponent" / "teammate"): [{label, names}] groups of member names.
  * @param {{name: string, label: string, type: string, hint?: string, optional?: boolean, choices?: Array<[string, string]>}} spec
- * @param {{id: string, name: string, value?: any, path?: string, list?: string, options?: Array<{label: string, names: string[]}>}} at
+ * @param {{id: string, name: string, value?: any, path?: string, list?: string, options?: Array<{label: string, names: string[]}>, after?: unknown, hidden?: boolean}} at
  */
 export function fieldSpec(spec, at) {
   const label = html`${spec.label}${spec.optional ? html`<span class="calc__hint"> (optional)</span>` : nothing}`;
-  const common = { id: at.id, field: at.name, label, hint: spec.hint, attrs: { "data-path": at.path } };
+  const common = { id: at.id, field: at.name, label, hint: spec.hint, attrs: { "data-path": at.path }, after: at.after,
+    hidden: at.hidden };
   if (spec.type === "flag") return { ...common, kind: /** @type {const} */ ("checkbox"), checked: !!at.value };
   if (spec.type === "choice") return { ...common, kind: /** @type {const} */ ("select"), options: spec.choices, value: at.value, wide: true };
   if (spec.type === "opponent" || spec.type === "teammate") {
@@ -25,8 +26,5 @@ export function fieldSpec(spec, at) {
   };
 }
 
-/** The field as a lit-html template (the setup view). */
+/** The field as a lit-html template (the setup view, an event's form). */
 export const field = (spec, at) => fieldHtml(fieldSpec(spec, at));
-
-/** The field as an element (an event's form, built once when it opens). */
-export const fieldElement = (spec, at) => fieldNode(fieldSpec(spec, at));

@@ -40,7 +40,8 @@ export function mount(root, { engine: whole, ui, options }) {
     conflict: null, // {setup, events, redo…}: what is kept
     view: null, // rules_core's state of that conflict
     mode: "loading", // loading | setup | play
-    /** @type {{kind: string, member?: string, team?: string, node?: any} | null} the open event form */
+    /** @type {{kind: string, member?: string, team?: string, node: HTMLElement, values: Record<string, any>,
+     *          difficulty?: string | null, stale?: boolean} | null} the open event form: its box and what it holds */
     panel: null,
     expanded: new Set(), // members whose event buttons are shown
     chosen: null, // the table view: the member whose events are shown (who acts)
@@ -61,10 +62,15 @@ export function mount(root, { engine: whole, ui, options }) {
     },
     draw,
     openPanel(kind, member, team) {
-      m.panel = { kind, member, team };
-      m.panel.node = play.drawPanel(m.view, { ui, wid: m.wid, kind, member, team, table: m.table.open });
+      const node = el("div", { class: "morale__panel", role: "group", "aria-labelledby": `${m.wid}-panel-title`, "data-panel": kind });
+      m.panel = { kind, member, team, node, values: {} };
+      m.paintPanel();
       draw(null);
-      m.panel.node.querySelector(m.table.open ? "button" : "input, select, button")?.focus({ preventScroll: m.table.open });
+      /** @type {HTMLElement | null} */ (node.querySelector(m.table.open ? "button" : "input, select, button"))?.focus({ preventScroll: m.table.open });
+    },
+    /** Draw the open event's form again from what it holds (a pick, a flag, the difficulty). */
+    paintPanel() {
+      if (m.panel) render(play.panelHtml(m.view, { ...m.panel, wid: m.wid, table: m.table.open }), m.panel.node);
     },
     closePanel() {
       if (!m.panel) return;
@@ -136,10 +142,9 @@ export function mount(root, { engine: whole, ui, options }) {
       drafts.write(m.draft);
       draw(null);
       m.main.querySelector('[name="edition"]')?.focus();
-    } else if (m.panel && m.panel.node.contains(input)) {
-      if (input.name === "disposed") {
-        for (const node of m.panel.node.querySelectorAll('[data-when="disposed"]')) node.hidden = !input.checked;
-      }
+    } else if (m.panel && m.panel.node.contains(input) && input.name) {
+      m.panel.values[input.name] = input.type === "checkbox" ? input.checked : input.value;
+      m.paintPanel(); // a flag shows or hides the fields it asks for; a pick shows as pressed
       if (input.name === "helpers") keepMorale();
     }
   }

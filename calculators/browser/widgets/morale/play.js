@@ -2,10 +2,11 @@
 // a button per event the rules allow now), the log, and the open event form.
 // Every number, status and sentence shown comes from rules_core's state. The
 // view is a lit-html template (a tap updates what changed); the open event's
-// form is a node built once when it opens (drawPanel) and placed in it.
+// form is a box made when it opens, drawn through lit-html from what the player
+// has picked or typed so far (panelHtml), and placed in it.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
-import { fieldElement } from "./fields.js";
+import { field } from "./fields.js";
 import { hx } from "../../draw.js";
 import { signed as signedBy, typedNumber } from "../../ui.js";
 
@@ -81,7 +82,7 @@ export function draw(view, { wid, panel, conflict, expanded = new Set(), level, 
 }
 
 /** The table view's top: Close, the scoreboard, who acts (the team whose turn it is first), the chosen
- *  member's events and their team's, the open event's form (a node: drawPanel), the last logged line. */
+ *  member's events and their team's, the open event's form (its box: panelHtml), the last logged line. */
 function tableTop(view, { panel, chosen, conflict }) {
   const teams = [...view.teams].sort((a, b) => Number(b.name === view.turn) - Number(a.name === view.turn));
   const acting = teams.flatMap((t) => t.members.filter((m) => m.actions.length).map((m) => ({ m, t })));
@@ -181,63 +182,56 @@ function logSection(view, { wid, conflict, level }) {
   </section>`;
 }
 
-/** The form of one event for one member or team, drawn in place under its button.
+/** The form of one event for one member or team, under its button; drawn again into its box
+ * (index.js: openPanel) each time what the player picked or typed changes.
+ * values: the fields as picked or typed so far ({name: text, or true/false for a flag});
+ * difficulty: the keep-morale test's difficulty sentence once the rules answered (stale: they refused the helpers).
  * @param {any} view
- * @param {{ui: any, wid: string, kind: string, member?: string, team?: string, values?: Record<string, any>, table?: boolean}} options */
-export function drawPanel(view, { ui, wid, kind, member, team, values = {}, table = false }) {
-  const { el } = ui;
+ * @param {{wid: string, kind: string, member?: string, team?: string, values?: Record<string, any>, table?: boolean,
+ *          difficulty?: string | null, stale?: boolean}} options */
+export function panelHtml(view, { wid, kind, member, team, values = {}, table = false, difficulty = null, stale = false }) {
   const e = eventForm(view, kind);
-  const title = member ? `${e.label}: ${member}` : `${e.label}: ${team}`;
   const teamState = view.teams.find((t) => t.name === team);
-  const fields = fieldsFor(view, kind, { member, team }).map((f) => {
-    let options;
-    if (f.type === "opponent") {
-      options = view.teams.filter((t) => t.name !== team)
+  const specs = fieldsFor(view, kind, { member, team });
+  const fields = specs.map((f) => {
+    const options = f.type === "opponent"
+      ? view.teams.filter((t) => t.name !== team)
         .map((t) => ({ label: t.name, names: t.members.filter((m) => m.in_play).map((m) => m.name) }))
-        .filter((g) => g.names.length);
-    } else if (f.type === "teammate") {
-      options = [{ label: team, names: teamState.members.filter((m) => m.in_play && m.name !== member).map((m) => m.name) }];
-    }
-    const node = fieldElement(f, { id: `${wid}-panel-${f.name}`, name: f.name, value: values[f.name], options });
-    if (table) addPicks(ui, node, f, options); // one tap instead of a list or the keyboard
-    if (f.when === "disposed") {
-      node.dataset.when = "disposed";
-      node.hidden = !values.disposed;
-    }
-    return node;
+        .filter((g) => g.names.length)
+      : f.type === "teammate"
+        ? [{ label: team, names: teamState.members.filter((m) => m.in_play && m.name !== member).map((m) => m.name) }]
+        : undefined;
+    const after = table ? picksHtml(f, options, values[f.name]) : nothing; // one tap instead of a list or the keyboard
+    const hidden = f.when === "disposed" && !values.disposed; // asked for once the flag says so
+    const shown = field(f, { id: `${wid}-panel-${f.name}`, name: f.name, value: values[f.name], options, after, hidden });
+    // The keep-morale test's difficulty, shown before the roll (and updated as helpers join) under the helpers field.
+    return f.name !== "helpers" ? shown : html`${shown}<output class="morale__difficulty${stale ? " calc__result--stale" : ""}"
+      data-out="difficulty" aria-live="polite">${difficulty
+        ?? `Difficulty ${teamState.keep_morale.difficulty} (BROKEN MORALE ${teamState.broken_morale}, nobody helping).`}</output>`;
   });
-  // The keep-morale test's difficulty, shown before the roll (and updated as helpers join) under the helpers field.
-  const helpers = fields.findIndex((node) => node.dataset.field === "helpers");
-  if (helpers >= 0) {
-    fields.splice(helpers + 1, 0, el("output", { class: "morale__difficulty", "data-out": "difficulty", "aria-live": "polite" },
-      `Difficulty ${teamState.keep_morale.difficulty} (BROKEN MORALE ${teamState.broken_morale}, nobody helping).`));
-  }
-  return el("div", { class: "morale__panel", role: "group", "aria-labelledby": `${wid}-panel-title`, "data-panel": kind },
-    el("p", { class: "morale__panel-title", id: `${wid}-panel-title` },
-      title, kind === "end_turn" && teamState.captain && helpers >= 0 ? ` (captain: ${teamState.captain})` : ""),
-    e.note ? el("p", { class: "morale__note", "data-out": "note" }, e.note) : null,
-    ...fields,
-    el("p", { class: "calc__form-error", hidden: true }),
-    el("div", { class: "calc__buttons" },
-      el("button", { type: "submit", class: "calc__primary", "data-key": "panel-submit" },
-        kind === "end_turn" ? "End the turn" : `Log ${e.label.toLowerCase()}`),
-      el("button", { type: "button", "data-act": "cancel", "data-key": "panel-cancel" }, "Cancel")));
+  const captain = kind === "end_turn" && teamState.captain && specs.some((f) => f.name === "helpers") ? ` (captain: ${teamState.captain})` : "";
+  return html`<p class="morale__panel-title" id=${`${wid}-panel-title`}>${e.label}: ${member ?? team}${captain}</p>
+    ${e.note ? html`<p class="morale__note" data-out="note">${e.note}</p>` : nothing}
+    ${fields}
+    <p class="calc__form-error" hidden></p>
+    <div class="calc__buttons">
+      <button type="submit" class="calc__primary" data-key="panel-submit">${kind === "end_turn" ? "End the turn" : `Log ${e.label.toLowerCase()}`}</button>
+      <button type="button" data-act="cancel" data-key="panel-cancel">Cancel</button>
+    </div>`;
 }
 
 /** How many of something a tap picks in the table view (a larger number is typed in the field). */
 const PICKS = [0, 1, 2, 3, 4, 5, 6];
 
 /** The table view's picks under a field: a chip per name (who is attacked, the new captain) or per count
- *  (0–6), each setting the field as typing or choosing would (acts.js: "pick"). */
-function addPicks(ui, node, f, options) {
-  const { el } = ui;
-  const values = f.type === "opponent" || f.type === "teammate" ? (options ?? []).flatMap((g) => g.names)
-    : f.type === "count" ? PICKS : [];
-  if (!values.length) return;
-  const now = /** @type {HTMLInputElement | null} */ (node.querySelector("input, select"))?.value ?? "";
-  node.append(el("div", { class: "morale__picks", role: "group", "aria-label": f.label },
-    ...values.map((v) => el("button", { type: "button", class: "morale__chip", "data-act": "pick", "data-name": f.name,
-                                       "data-value": String(v), "aria-pressed": String(now === String(v)) }, String(v)))));
+ *  (0–6), each setting the field as typing or choosing would (acts.js: "pick"); the one the field holds is pressed. */
+function picksHtml(f, options, value) {
+  const names = f.type === "opponent" || f.type === "teammate";
+  const values = names ? (options ?? []).flatMap((g) => g.names) : f.type === "count" ? PICKS : [];
+  if (!values.length) return nothing;
+  const now = String(value ?? (names ? values[0] : "")); // a list shows its first name until another is chosen
+  return html`<div class="morale__picks" role="group" aria-label=${f.label}>${values.map((v) => html`<button type="button"
+    class="morale__chip" data-act="pick" data-name=${f.name} data-value=${String(v)} aria-pressed=${String(now === String(v))}>${v}</button>`)}</div>`;
 }
 
 /** What the open form says, as the event morale.apply takes. */
@@ -247,7 +241,7 @@ export function readPanel(view, node, { kind, member, team }) {
   else event.team = team;
   for (const f of fieldsFor(view, kind, { member, team })) {
     const input = node.querySelector(`[name="${CSS.escape(f.name)}"]`);
-    if (!input || input.closest("[data-field]").hidden) continue;
+    if (!input || input.closest("[hidden]")) continue; // a field the event does not ask for now
     if (f.type === "flag") event[f.name] = input.checked;
     else if (f.type === "count" || f.type === "integer") {
       event[f.name] = typedNumber(input.value);

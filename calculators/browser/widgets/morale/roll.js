@@ -8,7 +8,7 @@ const ORDER = ["effort", "defender_effort", "margin", "successes"];
 /** Fill the first empty effort-like field of the open form (else the first one); a sentence for the player. */
 export function rollInto(panel, roll) {
   if (!panel) throw new Error("Morale tracker: open the event first (Attack, Vigor advantage, End turn…), then use the roll.");
-  const fields = ORDER.map((name) => panel.querySelector(`[name="${name}"]`)).filter((f) => f && !f.closest("[data-field]")?.hidden);
+  const fields = ORDER.map((name) => panel.querySelector(`[name="${name}"]`)).filter((f) => f && !f.closest("[hidden]"));
   if (!fields.length) throw new Error("Morale tracker: the open event asks for no effort; pick another event.");
   const field = fields.find((f) => !f.value.trim()) ?? fields[0];
   const label = panel.querySelector(`label[for="${CSS.escape(field.id)}"]`)?.textContent.trim() || field.name;
