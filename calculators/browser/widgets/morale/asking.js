@@ -1,12 +1,12 @@
 // What the morale tracker asks the rules while a player types, each answer drawn beside the field:
 // the setup's starting morale and turn order (morale.replay of no events), and the keep-morale
 // test's difficulty as helpers join (morale.keep_morale). `m` is the mounted tracker (index.js).
+import { html, render } from "../../vendor/lit-html/lit-html.js";
 import * as setup from "./draft.js";
 import * as play from "./play.js";
 
 export function asking(m, forms) {
   const { ui } = m;
-  const { el } = ui;
   const preview = ui.latest(async (isStale) => {
     const out = m.main.querySelector('[data-out="preview"]');
     if (!out) return;
@@ -16,9 +16,8 @@ export function asking(m, forms) {
     out.classList.toggle("calc__result--stale", !reply.ok);
     if (!reply.ok) return;
     const s = reply.result;
-    out.replaceChildren(
-      el("span", {}, "Starting morale: ", s.teams.map((t) => `${t.name} ${play.signed(t.morale)}`).join(", "), ". "),
-      el("span", {}, `Turn order: ${s.turn_order.join(", ")}.`));
+    render(html`<span>Starting morale: ${s.teams.map((t) => `${t.name} ${play.signed(t.morale)}`).join(", ")}. </span><span
+      >Turn order: ${s.turn_order.join(", ")}.</span>`, out);
   });
 
   const keepMorale = ui.latest(async (isStale) => {

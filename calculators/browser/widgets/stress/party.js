@@ -70,7 +70,7 @@ export function mountRoster({ ui, root, form, signal }) {
   form.prepend(section);
 
   const current = () => roster.people.find((p) => p.id === roster.current);
-  const say = (text, ...extra) => notice.replaceChildren(text, ...extra);
+  const say = (text, ...extra) => render(html`${text}${extra}`, notice);
   const showAsides = () => kept.drawAsides(ui, asides, { prefix: "stress-roster-set-aside", what: "rosters" });
 
   function draw() {

@@ -2,6 +2,7 @@
 // fields (threshold, consequence slots), its calls (stress.track_hit,
 // stress.track_recovery), its boxes and the recovery roll. Box numbers are the
 // rules' (1 is the first).
+import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { hasErrors, makePanel } from "./panel.js";
 import { wholeIn } from "../../ui.js";
 
@@ -94,13 +95,12 @@ export function trackPanel(base) {
       if (!rec.ok) return;
       const r = rec.result;
       const list = (boxes) => (boxes.length ? boxes.join(", ") : "none");
-      recoveryOut.replaceChildren(
-        ui.el("p", { class: "calc__answer" }, ui.el("strong", {},
-          r.chosen.length
-            ? `Clearing box${r.chosen.length > 1 ? "es" : ""} ${list(r.chosen)} costs ${r.cost} shift${r.cost === 1 ? "" : "s"}; ${r.left} left.`
-            : `Nothing chosen to clear with ${r.shifts} shift${r.shifts === 1 ? "" : "s"}.`)),
-        ui.el("p", { class: "calc-stress__line" }, `Suggested set: ${list(r.suggested)}.`),
-        ui.el("p", { class: "calc-stress__line" }, `Marked boxes this roll could pay for, one at a time: ${list(r.clearable)}.`));
+      const answer = r.chosen.length
+        ? `Clearing box${r.chosen.length > 1 ? "es" : ""} ${list(r.chosen)} costs ${r.cost} shift${r.cost === 1 ? "" : "s"}; ${r.left} left.`
+        : `Nothing chosen to clear with ${r.shifts} shift${r.shifts === 1 ? "" : "s"}.`;
+      render(html`<p class="calc__answer"><strong>${answer}</strong></p>
+        <p class="calc-stress__line">Suggested set: ${list(r.suggested)}.</p>
+        <p class="calc-stress__line">Marked boxes this roll could pay for, one at a time: ${list(r.clearable)}.</p>`, recoveryOut);
     }
 
     // What was chosen against one hit goes once the hit is applied (or the tracks reset).
