@@ -1,6 +1,7 @@
 // A border map in a share link (share.js: #borders=…): made, offered, opened
 // (the rules check it as they check an import; the player's own map is set aside
 // first by the keeper, never lost).
+import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 import * as share from "../../share.js";
 
 const SHARE = "borders"; // the link's #borders=…
@@ -10,6 +11,8 @@ const FORMAT = "conflict-table/border-map";
 export function sharing(w) {
   const { ui, out } = w;
   let data = null;
+  /** What the share line says (words, then any buttons or the link's box); nothing: it is empty. */
+  const say = (content) => render(content, out("share"));
 
   async function offer() {
     const got = await share.received(SHARE);
@@ -26,14 +29,14 @@ export function sharing(w) {
     if (!problem && (!found || typeof found !== "object" || found.format !== FORMAT || !found.map)) problem = "it does not carry a border map";
     if (problem) {
       share.forget(SHARE);
-      out("share").textContent = `The link carries a map that can't be read (${problem}). Nothing was changed.`;
+      say(`The link carries a map that can't be read (${problem}). Nothing was changed.`);
       return;
     }
     data = found;
     const name = typeof data.map.name === "string" ? `“${data.map.name.slice(0, 60)}”` : "a map";
-    out("share").replaceChildren(`This link carries ${name}. Opening it sets your own map aside (kept, to download). `,
-      ui.el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"), " ",
-      ui.el("button", { type: "button", "data-act": "keep-mine" }, "Keep mine"));
+    say(html`This link carries ${name}. Opening it sets your own map aside (kept, to download).
+      <button type="button" class="calc__primary" data-act="open-shared">Open it</button>
+      <button type="button" data-act="keep-mine">Keep mine</button>`);
   }
 
   async function open() {
@@ -57,21 +60,21 @@ export function sharing(w) {
       if (field && typeof move[name] === "string" && field.type !== "file") field.value = move[name];
     }
     w.showMode();
-    out("share").textContent = "";
+    say(nothing);
     await w.update();
   }
 
   function keepMine() {
     share.forget(SHARE);
     data = null;
-    out("share").textContent = "The shared map was not opened; yours is as it was.";
+    say("The shared map was not opened; yours is as it was.");
   }
 
   async function link() {
     const move = Object.fromEntries(w.MOVE.map((name) => [name, w.input(name)?.value]).filter(([, v]) => typeof v === "string" && v !== ""));
     const url = await share.link(SHARE, { format: FORMAT, version: 1, map: w.current.map, move });
     const { words, box, code } = await share.offer(ui.el, url, "this map and move as they are now");
-    out("share").replaceChildren(`${words} `, box, code);
+    say(html`${words} ${box}${code}`);
     box.select();
   }
 
