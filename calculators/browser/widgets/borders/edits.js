@@ -2,7 +2,6 @@
 // each builds a new map (editor.js) and hands it to w.commit, which asks the rules
 // and keeps it only if they accept it. Undo and redo are the keeper's.
 import { edits, fieldFor, newBorder, typed } from "./editor.js";
-import { wayRow } from "./rows.js";
 import { exportText, parseText } from "../../maps/files.js";
 import { download } from "../../keeping/download.js";
 
@@ -80,12 +79,13 @@ export function editing(w) {
     "remove-zone": (b) => w.commit(edits.removeZone(map(), index(b)), fieldFor.removeZone(index(b)), { note: "Zone removed, with its borders." }),
     "remove-border": (b) => w.commit(edits.removeBorder(map(), index(b)), fieldFor.removeBorder(index(b)), { note: "Border removed." }),
     "add-way": () => {
-      const rows = out("ways");
-      rows.append(wayRow(w.ui, w.wid, w.wayCount++, true));
-      rows.lastElementChild.querySelector("input").focus();
+      w.ways.push({ id: w.wayCount++, name: "", pass: "", back: "" });
+      w.drawWays();
+      out("ways").lastElementChild.querySelector("input").focus();
     },
     "remove-way": (b) => {
-      b.closest(".bmap-way").remove();
+      w.ways = w.ways.filter((way) => way.id !== Number(b.dataset.index));
+      w.drawWays();
       out("ways").querySelector("input")?.focus();
     },
     "add-border": addBorder,

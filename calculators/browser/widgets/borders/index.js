@@ -6,7 +6,7 @@
 // them, answers.js words the move, drag.js drags zones, shared.js the link,
 // files.js reads and writes files. The map is kept by the keeper (keeping/).
 import { draw, mark } from "../../maps/svg.js";
-import { zoneRows, borderRows, wayRow } from "./rows.js";
+import { zoneRows, borderRows, wayRows } from "./rows.js";
 import { routeLines, noRoute, reachLines } from "./answers.js";
 import { render as drawInto, html } from "../../vendor/lit-html/lit-html.js";
 import { enableDrag } from "./drag.js";
@@ -45,7 +45,7 @@ export async function mount(root, { engine, ui, options }) {
   });
 
   const w = {
-    ui, engine, form, out, input, options, MOVE, checkMap, wid: root.id, wayCount: 0,
+    ui, engine, form, out, input, options, MOVE, checkMap, wid: root.id, ways: [], wayCount: 0,
     current: null, // {map, checked, drawing}: always a map the rules accepted
     clearEditErrors() {
       const names = [...form.querySelectorAll("[data-field]")].map((f) => f.dataset.field).filter((n) => !MOVE.includes(n));
@@ -93,10 +93,13 @@ export async function mount(root, { engine, ui, options }) {
       const mode = input("mode").value;
       for (const part of form.querySelectorAll("[data-when]")) part.hidden = part.dataset.when !== mode;
     },
+    /** The new border's ways: one, empty but for a pass value of 1. */
     resetWays() {
+      w.ways = [{ id: 0, name: "", pass: "1", back: "" }];
       w.wayCount = 1;
-      out("ways").replaceChildren(wayRow(ui, w.wid, 0, false));
+      w.drawWays();
     },
+    drawWays: () => drawInto(wayRows(w.wid, w.ways), out("ways")),
     update: ui.latest(async (isStale) => {
       if (!w.current) return;
       const { map } = w.current;
@@ -159,6 +162,9 @@ export async function mount(root, { engine, ui, options }) {
     if (button && w.current && edit.actions[button.dataset.act]) edit.actions[button.dataset.act](button);
   });
   on(form, "input", (event) => {
+    const row = event.target.closest(".bmap-way"); // a new border's way, kept as typed
+    const way = row && w.ways.find((x) => x.id === Number(row.dataset.row));
+    if (way) way[event.target.dataset.part] = event.target.value;
     if (!MOVE.includes(event.target.name)) return;
     if (event.target.name === "mode") w.showMode();
     w.update();

@@ -3,7 +3,8 @@
 // ways. A redraw after an edit keeps the rows' nodes, so the field or button the
 // player is in keeps its focus.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
-import { fieldHtml, field } from "../../draw.js";
+import { repeat } from "../../vendor/lit-html/directives/repeat.js";
+import { fieldHtml } from "../../draw.js";
 
 /**
  * One text field of the editor; `part` marks a way's name, pass or back in its row.
@@ -53,14 +54,14 @@ export function borderRows(wid, listing) {
   });
 }
 
-/** One row of the new border's ways (an element: the rows are added and removed by hand, and keep what is typed). */
-export function wayRow(ui, wid, j, removable) {
-  const row = ui.el("div", { class: "calc__group bmap-way", "data-row": j },
-    field(text(wid, `way-${j}-name`, `Way ${j + 1}: name`, "", { part: "name" })),
-    field(text(wid, `way-${j}-pass`, "Pass value", j === 0 ? "1" : "", { numeric: true, part: "pass" })),
-    field(text(wid, `way-${j}-back`, "Back (if different)", "", { numeric: true, part: "back" })));
-  if (removable) {
-    row.append(ui.el("button", { type: "button", "data-act": "remove-way", "data-index": j, "aria-label": `Remove way ${j + 1}` }, "Remove way"));
-  }
-  return row;
+/** The new border's ways, a row each: `ways` is [{id, name, pass, back}] as typed so far (index.js keeps it
+ *  as the player types); every row but the first can be removed. Keyed by id, so removing a row leaves
+ *  the others' nodes, and the focus, where they are. */
+export function wayRows(wid, ways) {
+  return repeat(ways, (way) => way.id, (way, k) => html`<div class="calc__group bmap-way" data-row=${way.id}>${
+    fieldHtml(text(wid, `way-${way.id}-name`, `Way ${way.id + 1}: name`, way.name, { part: "name" }))}${
+    fieldHtml(text(wid, `way-${way.id}-pass`, "Pass value", way.pass, { numeric: true, part: "pass" }))}${
+    fieldHtml(text(wid, `way-${way.id}-back`, "Back (if different)", way.back, { numeric: true, part: "back" }))}${
+    k > 0 ? html`<button type="button" data-act="remove-way" data-index=${way.id} aria-label=${`Remove way ${way.id + 1}`}>Remove way</button>`
+      : nothing}</div>`);
 }
