@@ -167,8 +167,13 @@ def wait_engine(page, timeout: float = 90) -> str:
     """Wait until the page's calculator engine is ready (or fail with its error); returns its source
     ("fresh" or "snapshot")."""
     p = as_page(page)
-    p.wait("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)",
-           timeout=timeout, what="the engine to be ready or failed")
+    try:
+        p.wait("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)",
+               timeout=timeout, what="the engine to be ready or failed")
+    except AssertionError as error:  # say where the start stalled: its status and the last steps it reached
+        where = p.js("() => window.calcEngine ? [calcEngine.status, calcEngine.timeline, calcEngine.progress]"
+                     " : 'no calcEngine on the page'")
+        raise AssertionError(f"{error}; the engine: {where}") from None
     status, error, source = p.js("() => [calcEngine.status, calcEngine.error, calcEngine.source]")
     assert status == "ready", f"engine failed: {error}"
     return source

@@ -25,17 +25,19 @@ export const engine = {
   restarts: 0, // how many of them replaced a dead or stuck one
   deadlineMs: 20_000, // a call unanswered this long (once the engine is up) means the worker is dead or stuck
   startDeadlineMs: 180_000, // a start that takes longer than this has failed
+  stallMs: 30_000, // a start whose worker says nothing this long (no step, no bytes) is stuck: replaced once
+  stalls: 0, // how many stuck starts were replaced
   startedAt: null,
   readyAt: null,
   source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
-  timeline: null, // [[step, ms since the worker started], …]: where the start's time went
+  timeline: null, // [[step, ms since the worker started], …]: where the start's time went (so far, while starting)
   snapshot: null, // {bytes, ms, madeMs} once a start-up snapshot has been saved
   savingAt: null, // when the worker began to save it (the benchmark's calls go in then)
   progress: null, // {loaded, total}: bytes of the engine's files received so far
 
   /** Start the worker if it isn't running; resolves when Python is ready.
    *  When the browser asks to save data (Save-Data), it waits for allow(). */
-  start() {
+  start(fresh = false) {
     if (ready) return ready;
     if (this.status === "idle" && !allowed) {
       held = held || new Promise((resolve) => (release = resolve));
@@ -45,13 +47,16 @@ export const engine = {
     if (this.status !== "restarting") this.status = "starting";
     this.starts += 1;
     this.startedAt = performance.now();
+    this.timeline = null;
     ready = new Promise((resolve, reject) => {
       // A page with a calculator starts the worker from its <head> (see
       // overrides/main.html), before the rest of the page loads: adopt it.
       const early = window.__calcEarly;
       delete window.__calcEarly;
       try {
-        worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+        // "fresh": a start after a stuck one goes without the saved snapshot (worker.js)
+        worker = early ? early.worker
+          : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: fresh ? "fresh" : "" });
       } catch (error) {
         reject(error);
         return;
@@ -59,17 +64,35 @@ export const engine = {
       if (early) this.startedAt = early.at;
       const mine = worker;
       let up = false;
-      const slow = setTimeout(() => reject(new Error(`it did not start within ${seconds(this.startDeadlineMs)}`)),
+      const fail = (/** @type {any} */ error) => {
+        clearTimeout(slow);
+        clearInterval(stall);
+        reject(error);
+      };
+      const slow = setTimeout(() => fail(new Error(`it did not start within ${seconds(this.startDeadlineMs)}`)),
         this.startDeadlineMs);
+      // A start that stalls (a browser that never answers a storage or module request) would keep the
+      // calculators "starting" for minutes: silence this long from the worker while it starts means stuck.
+      let heard = performance.now();
+      const stall = setInterval(() => {
+        if (performance.now() - heard < this.stallMs) return;
+        const downloading = this.progress && this.progress.loaded < this.progress.total;
+        fail(Object.assign(new Error(`it stopped making progress while starting (nothing for ${seconds(this.stallMs)})`),
+          { stalled: true, why: downloading ? "network" : undefined }));
+      }, 1000);
       worker.onmessage = ({ data }) => {
         if (worker !== mine) return; // a replaced worker
+        heard = performance.now();
         if (data.type === "ready") {
           up = true;
           clearTimeout(slow);
+          clearInterval(stall);
           this.readyAt = performance.now();
           this.source = data.source;
           this.timeline = data.timeline ?? null;
           resolve();
+        } else if (data.type === "step") {
+          this.timeline = [...(this.timeline ?? []), [data.step, data.ms]];
         } else if (data.type === "progress") {
           this.progress = { loaded: data.loaded, total: data.total };
           if (this.status === "starting") this._set("starting");
@@ -78,7 +101,7 @@ export const engine = {
         } else if (data.type === "snapshot") {
           this.snapshot = data;
         } else if (data.type === "failed") {
-          reject(Object.assign(new Error(data.message), { why: data.cause, status: data.status }));
+          fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status }));
         } else if (data.type === "result") {
           const call = pending.get(data.id);
           if (!call) return;
@@ -92,7 +115,7 @@ export const engine = {
         if (worker !== mine) return;
         const message = event.message || "the engine's script could not start";
         if (up) this._restart(message); // it was running: replace it
-        else reject(new Error(message));
+        else fail(new Error(message));
       };
       for (const event of early ? early.queue : []) {
         if (event.type === "error") worker.onerror(/** @type {ErrorEvent} */ (event));
@@ -104,6 +127,13 @@ export const engine = {
         try {
           worker?.terminate();
         } catch {}
+        if (error.stalled && !fresh) {
+          // once: a new worker, without the snapshot (the step that stalls may be the one restoring it)
+          this.stalls += 1;
+          this.error = error.message;
+          ready = worker = null;
+          return this.start(true);
+        }
         this.error = error.message;
         // the worker knows what went wrong with its downloads; its script not loading at all is
         // either the network (the browser knows it is offline) or a start that failed

@@ -2,7 +2,7 @@
 //
 // Messages in:  {type: "call", id, request} where request is the JSON text of
 //               {id, name, payload} (text, so that any input arrives whole)
-// Messages out: {type: "ready", ms, source} once, or {type: "failed", message, cause, status}
+// Messages out: {type: "step", step, ms} as the start goes on; {type: "ready", ms, source} once, or {type: "failed", message, cause, status}
 //               (cause: "network", "server" with the HTTP status, or "start");
 //               {type: "result", id, reply} where reply is the JSON text of
 //               rules_core.api.handle: {id, ok, result | error};
@@ -38,9 +38,14 @@ const CHECKSUM = "X-Snapshot-Checksum"; // the snapshot's checksum, stored with 
 const kept = import("./snapshot.js");
 kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
 // Where a start's time goes ([step, ms since this worker started]), sent with "ready": the benchmark's
-// timeline of a visit (benchmarks/phone_cpu.py).
+// timeline of a visit (benchmarks/phone_cpu.py). Each step is also said as it happens ({type: "step"}),
+// so a start that stalls shows the last step it reached.
 const timeline = [];
-const mark = (step) => timeline.push([step, Math.round(performance.now() - started)]);
+const mark = (step) => {
+  const ms = Math.round(performance.now() - started);
+  timeline.push([step, ms]);
+  postMessage({ type: "step", step, ms });
+};
 
 // Pyodide swallows a failed WebAssembly compile (a missing or damaged
 // pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
@@ -134,6 +139,7 @@ function probe(handle) {
  *  (rejected when it is damaged). Looked for while pyodide.mjs is still arriving, and read while
  *  Pyodide prepares (it takes the promise): on a return visit the three overlap. */
 async function findSnapshot(manifest) {
+  if (self.name === "fresh") return null; // the page's second try after a start that stalled (engine.js): no storage
   await openSnapshots(manifest);
   const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
   if (!saved) return null;

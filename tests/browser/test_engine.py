@@ -338,3 +338,41 @@ def test_a_saved_conflict_is_kept_while_the_engine_is_down_and_shown_after_retry
     t.wait_log(len(log))
     assert t.log() == log
     assert page.evaluate(f"localStorage.getItem('{KEY}')") == kept
+
+
+def test_a_start_stuck_restoring_the_snapshot_is_replaced_by_a_fresh_one(context, server):
+    """A browser that never finishes a step of the start (here: the snapshot's reader never arrives, so
+    the restore waits for ever) does not leave the calculators 'starting' for minutes: after a silence
+    the page replaces the worker once, with one that skips the snapshot, and the calculators answer."""
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    held = []
+    context.route("**/snapshot.js", lambda route: held.append(route))
+    page.goto(server.url + BOONS)
+    page.wait_for_function("() => window.calcEngine")
+    page.evaluate("calcEngine.stallMs = 2000")  # the player's 30 seconds, shortened for the stuck start
+    page.wait_for_function("() => calcEngine.stalls === 1", timeout=30_000)
+    page.evaluate("calcEngine.stallMs = 30000")  # and given back to the start that replaces it
+    wait_engine(page)
+    assert page.evaluate("calcEngine.source") == "fresh"
+    assert held, "the stuck worker never asked for the snapshot's reader"
+    assert page.evaluate("[calcEngine.stalls, calcEngine.starts]") == [1, 2]
+    assert "stopped making progress" in page.evaluate("calcEngine.error")
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    context.unroute("**/snapshot.js")
+
+
+def test_a_start_that_stalls_twice_fails_and_says_so_instead_of_waiting_for_ever(context, server):
+    context.route("**/pyodide.asm.mjs", lambda route: None)  # never answered
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_function("() => window.calcEngine")
+    page.evaluate("calcEngine.stallMs = 2000")
+    page.wait_for_function(FAILED, timeout=30_000)
+    assert page.evaluate("[calcEngine.stalls, calcEngine.starts]") == [1, 2]
+    assert "stopped making progress" in page.evaluate("calcEngine.error")
+    assert "could not start" in page.inner_text(BOONS_STATUS)
+    assert page.locator(".calc__static table").first.is_visible()
