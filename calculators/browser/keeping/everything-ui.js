@@ -7,36 +7,49 @@ import { collect, makeFile, readFile, checkAll, adoptAll, tooLarge, notImportabl
 import { checkOf, loadChecks } from "./checks.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
+import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
+import { repeat } from "../vendor/lit-html/directives/repeat.js";
 
 /** The widgets whose entries are kept across visits (boons and dice keep typed fields for the tab only). */
 export const KEEPS = new Set(["morale", "stress", "borders", "board"]);
-const boxes = new Set();
+
+/** Each box on the page and what it says: the persistence words (status; null: hidden), the last
+ *  sentence (said, and `says`, counted, so the same sentence said again is a new one to a screen reader).
+ *  @type {Map<HTMLElement, {page: boolean, status: string | null, said: string, says: number, engine: any}>} */
+const boxes = new Map();
 const DONE = "conflict-table:imported"; // the import's sentence, said again after the reload that shows it
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "hidden") node.hidden = !!value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
+/** What a box holds, from its state; on: what its buttons do. No whitespace between the parts. */
+const keptHtml = ({ status, said, says }, on) => html`<p class="calc-kept__status" data-out="kept-status" ?hidden=${!status}>${
+  status ?? ""}</p><div class="calc__buttons"><button type="button" data-act="export-everything" @click=${on.exportAll}
+  >Export everything</button><button type="button" data-act="import-everything" @click=${on.pick}>Import everything…</button><input
+  type="file" accept=".json,application/json" hidden data-act="import-everything-file" aria-label="A file from Export everything"
+  @change=${on.chosen}></div><p class="calc-kept__said" data-out="kept-said" role="status">${repeat([said], () => says, (text) => text)}</p>`;
+
+/** Draw a box again from its state. @param {HTMLElement} box @param {any} state its entry in `boxes` */
+function draw(box, state) {
+  const say = (text) => {
+    Object.assign(state, { said: text, says: state.says + 1 });
+    draw(box, state);
+  };
+  render(keptHtml(state, {
+    exportAll: () => exportAll(say),
+    pick: () => /** @type {HTMLInputElement} */ (box.querySelector('[data-act="import-everything-file"]')).click(),
+    chosen: (event) => chosen(event.currentTarget, state.engine, say),
+  }), box);
 }
 
 function drawStatus() {
   const got = answer();
-  for (const box of boxes) {
+  for (const [box, state] of boxes) {
     if (!box.isConnected) {
       boxes.delete(box);
       continue;
     }
-    const status = box.querySelector('[data-out="kept-status"]');
-    const text = words(got) ?? (box.dataset.page
+    state.status = words(got) ?? (state.page
       ? "Nothing asked yet: the site asks your browser to keep your entries for good the first time you keep something."
       : null);
-    status.textContent = text ?? "";
-    status.hidden = !text;
+    draw(box, state);
   }
 }
 
@@ -56,53 +69,51 @@ async function importText(text, engine) {
     "Reload the page to see them in the calculators.";
 }
 
+/** Export everything: every kept value in one file, offered for download. */
+function exportAll(say) {
+  const kept = collect();
+  if (!Object.keys(kept).length) return say("Nothing is kept in this browser yet: there is nothing to export.");
+  const text = makeFile(kept);
+  const why = notImportable(text);
+  if (why) return say(`Nothing was exported: ${why}.`);
+  download(fileName("conflict-table-everything"), text);
+  say(`Exported ${Object.keys(kept).length} kept values (every calculator's) to one file. Import everything brings them back, here or in another browser.`);
+}
+
+/** Import everything: the file chosen in `file` checked and put in place, then said (or the page reloaded). */
+async function chosen(file, engine, say) {
+  const picked = file.files?.[0];
+  file.value = "";
+  if (!picked) return;
+  say("Checking the file…");
+  const big = tooLarge(picked.size);
+  const sentence = big ? `This file was not imported: ${big}. Nothing was changed.` : await importText(await picked.text(), engine);
+  if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
+    // The calculators on this page still hold what was there before: they open the imported values afresh.
+    try {
+      sessionStorage.setItem(DONE, sentence.replace(/ Reload the page.*$/, ""));
+      location.reload();
+      return;
+    } catch {} // no session storage: the player reloads
+  }
+  say(sentence);
+}
+
 /** The box: the persistence words, Export everything, Import everything. `page`: a page's own box. */
 function makeBox(engine, page) {
-  const said = el("p", { class: "calc-kept__said", "data-out": "kept-said", role: "status" });
-  const say = (text, ...more) => said.replaceChildren(text, ...more);
-  const file = el("input", { type: "file", accept: ".json,application/json", hidden: true, "data-act": "import-everything-file",
-    "aria-label": "A file from Export everything" });
-  file.addEventListener("change", async () => {
-    const chosen = file.files?.[0];
-    file.value = "";
-    if (!chosen) return;
-    say("Checking the file…");
-    const big = tooLarge(chosen.size);
-    const sentence = big ? `This file was not imported: ${big}. Nothing was changed.` : await importText(await chosen.text(), engine);
-    if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
-      // The calculators on this page still hold what was there before: they open the imported values afresh.
-      try {
-        sessionStorage.setItem(DONE, sentence.replace(/ Reload the page.*$/, ""));
-        location.reload();
-        return;
-      } catch {} // no session storage: the player reloads
-    }
-    say(sentence);
-  });
-  const box = el("div", { class: "calc-kept", "data-out": "kept" },
-    el("p", { class: "calc-kept__status", "data-out": "kept-status", hidden: true }),
-    el("div", { class: "calc__buttons" },
-      el("button", { type: "button", "data-act": "export-everything", onclick() {
-        const kept = collect();
-        if (!Object.keys(kept).length) return say("Nothing is kept in this browser yet: there is nothing to export.");
-        const text = makeFile(kept);
-        const why = notImportable(text);
-        if (why) return say(`Nothing was exported: ${why}.`);
-        download(fileName("conflict-table-everything"), text);
-        say(`Exported ${Object.keys(kept).length} kept values (every calculator's) to one file. Import everything brings them back, here or in another browser.`);
-      } }, "Export everything"),
-      el("button", { type: "button", "data-act": "import-everything", onclick: () => file.click() }, "Import everything…"),
-      file),
-    said);
-  if (page) box.dataset.page = "1";
+  const made = document.createDocumentFragment(); // the box alone (draw() fills it), as draw.js's field() makes one
+  render(html`<div class="calc-kept" data-out="kept" data-page=${page ? "1" : nothing}></div>`, made);
+  const box = /** @type {HTMLElement} */ (made.firstElementChild);
+  const state = { page, status: null, said: "", says: 0, engine };
+  boxes.set(box, state);
   try {
     const done = sessionStorage.getItem(DONE); // an import just before this page was reloaded
     if (done) {
       sessionStorage.removeItem(DONE);
-      say(done);
+      state.said = done;
     }
   } catch {}
-  boxes.add(box);
+  draw(box, state);
   return box;
 }
 

@@ -45,10 +45,9 @@
 //   k.watch(fn, {signal, via})  fn({value, notice, here}) when another tab (or, here: true, another widget
 //                          on this page) stored a new value; it is merged/adopted before fn is called
 //   k.use(name)            keep under another name from now on (then open() again)
-//   k.asides(), k.drawAsides(ui, box, {prefix, what}), k.slot (slot.js), k.key
+//   k.asides(), k.slot (slot.js), k.key; the list is drawn by setaside.js's drawAsides(ui, box, k.slot, …)
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
-import { drawAsides } from "./setaside.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
 import { tabs } from "./tabs.js";
 
@@ -244,7 +243,6 @@ export function keeper(name, {
     },
 
     asides: () => s.store.asides(),
-    drawAsides: (ui, box, opts) => drawAsides(ui, box, s.store, opts),
   };
 
   function write() {

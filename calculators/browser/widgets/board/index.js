@@ -9,7 +9,8 @@ import * as view from "./view.js";
 import * as files from "./files.js";
 import { play } from "./play.js";
 import { rulesFor } from "./rules.js";
-import { keeper, drawAsides } from "./keep.js";
+import { keeper } from "./keep.js";
+import { drawAsides } from "../../keeping/setaside.js"; // lit-html: not through keep.js, which Node's tests import
 import { drafting } from "./drafting.js";
 import { links } from "./links.js";
 import { composing } from "./composing.js";
@@ -102,8 +103,8 @@ export function mount(root, { engine, ui, options }) {
     drawSetup();
     paint();
     // A conflict set aside (replaced, or refused) comes back with one tap, until it is discarded.
-    k.drawAsides(ui, conflictAsides, { prefix: "conflict-board-set-aside", what: "conflicts", bringBack: linking.bringBack });
-    setting.asides.forEach(([store, prefix, what], i) => drawAsides(ui, setupAsides[i], store, { prefix, what, out: "asides-setup" }));
+    drawAsides(conflictAsides, k.slot, { prefix: "conflict-board-set-aside", what: "conflicts", bringBack: linking.bringBack });
+    setting.asides.forEach(([store, prefix, what], i) => drawAsides(setupAsides[i], store, { prefix, what, out: "asides-setup" }));
     focusIn(focus);
   }
 

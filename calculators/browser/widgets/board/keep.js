@@ -7,7 +7,6 @@ import { isRecord, textCheck } from "../../keeping/checks.js";
 import * as setup from "./draft.js";
 
 export { keeper, setAsideNotice } from "../../keeping/keeper.js";
-export { drawAsides } from "../../keeping/setaside.js";
 export { download, fileName } from "../../keeping/download.js";
 
 /** What is typed in the setup, kept as typed between visits; read through its check (setup.draftProblem):

@@ -14,6 +14,7 @@ import { editing } from "./edits.js";
 import { sharing } from "./shared.js";
 import { plural } from "../../ui.js";
 import { receive, typeInto } from "../../handoff.js";
+import { drawAsides } from "../../keeping/setaside.js";
 
 const MOVE = ["start", "destination", "mode", "shifts", "skill", "bid", "faces", "die1", "die2", "die3", "die4"];
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -153,7 +154,7 @@ export async function mount(root, { engine, ui, options }) {
     fillSelect(input("to"), zones, zones[Math.min(1, zones.length - 1)], renamed);
     form.querySelector('[data-act="undo"]').disabled = !kept.canUndo;
     form.querySelector('[data-act="redo"]').disabled = !kept.canRedo;
-    kept.drawAsides(ui, out("asides"), { prefix: "border-map-set-aside", what: "maps" });
+    drawAsides(out("asides"), kept.slot, { prefix: "border-map-set-aside", what: "maps" });
     staticPart.hidden = true;
   }
 

@@ -20,6 +20,7 @@ import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
 import { hx, showNotice, slot } from "../../draw.js";
+import { drawAsides } from "../../keeping/setaside.js";
 
 export function mount(root, { engine: whole, ui, options }) {
   const { el } = ui;
@@ -123,7 +124,7 @@ export function mount(root, { engine: whole, ui, options }) {
       <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}<label class="morale__file" data-key="import">Import file<input
         type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>${button("share", "Share link")}</div>
       ${importError}${asideBox}</div>`, tools);
-    keep.kept.drawAsides(ui, asideBox, { prefix: "morale-set-aside", what: "conflicts" });
+    drawAsides(asideBox, keep.kept.slot, { prefix: "morale-set-aside", what: "conflicts" });
     if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: !!m.table?.open });
   }
 

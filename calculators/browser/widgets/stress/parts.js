@@ -5,6 +5,7 @@
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
+import { drawAsides } from "../../keeping/setaside.js";
 
 /** Buttons from a list of {key, text, cls?, pressed?, label?, disabled?, onclick}, keyed. `disabled` is
  *  read from the button itself (live): blockActions may have turned it off since the last draw. */
@@ -125,7 +126,7 @@ export function startPanel(ui, model, parts, keep, drawn, redraw, fail) {
   const panel = parts.apply.closest("[data-panel]");
   const asides = ui.el("div", { class: "calc-stress__asides" });
   parts.notice.after(asides);
-  const showAsides = () => ui.store.drawAsides(ui, asides, keep.store, { prefix: `stress-${model}-set-aside`, what: "saved values" });
+  const showAsides = () => drawAsides(asides, keep.store, { prefix: `stress-${model}-set-aside`, what: "saved values" });
   const reload = () => {
     notify(parts, keep.load());
     showAsides();

@@ -8,6 +8,7 @@
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
 import { field } from "../../draw.js";
+import { drawAsides } from "../../keeping/setaside.js";
 import { own } from "../../own.js";
 import * as share from "../../share.js";
 import {
@@ -71,7 +72,7 @@ export function mountRoster({ ui, root, form, signal }) {
 
   const current = () => roster.people.find((p) => p.id === roster.current);
   const say = (text, ...extra) => render(html`${text}${extra}`, notice);
-  const showAsides = () => kept.drawAsides(ui, asides, { prefix: "stress-roster-set-aside", what: "rosters" });
+  const showAsides = () => drawAsides(asides, kept.slot, { prefix: "stress-roster-set-aside", what: "rosters" });
 
   function draw() {
     const label = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${p.standing === "in" ? "" : `: ${(own(STANDINGS, p.standing) ?? p.standing).toLowerCase()}`}`;
