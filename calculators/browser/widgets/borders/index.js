@@ -128,10 +128,12 @@ export async function mount(root, { engine, ui, options }) {
   w.shared = sharing(w);
   let svg = null;
 
+  const drawn = new WeakSet(); // the selects lit-html draws (their build-time options are cleared once)
   function fillSelect(select, zones, fallback, renamed) {
     let value = select.value;
     if (renamed && value === renamed[0]) value = renamed[1];
-    select.replaceChildren(...zones.map((z) => ui.el("option", { value: z }, z)));
+    if (!drawn.has(select)) { select.replaceChildren(); drawn.add(select); }
+    drawInto(zones.map((z) => html`<option value=${z}>${z}</option>`), select);
     select.value = zones.includes(value) ? value : fallback;
   }
 
