@@ -4,9 +4,7 @@
 // the browser can: then it starts with "z." (a character base64url never uses).
 // Reading a link gives text, or a sentence saying why it can't be read; whether
 // the state is good is for the rules (the caller checks it like an import).
-// Nothing here is a rule of the games.
-
-import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
+// Nothing here is a rule of the games. A form's share button and notice: shareform.js.
 
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
@@ -174,84 +172,4 @@ export function readValues(text, format, kinds) {
   const extra = Object.keys(data.fields).find((name) => !names.includes(name));
   if (extra) return { problem: `it names a field this calculator does not have (“${String(extra).slice(0, 40)}”)` };
   return { values };
-}
-
-/**
- * A share link for a calculator whose state is its form (the boon odds, the dice roller): a
- * "Share link" button and a notice at the end of the form. A link opened here is first read,
- * then offered ("Open it" / "Keep mine"); opening it has the rules check the values
- * (`check(read, values)` → null, or an error {message}; `read(names)` gives the link's values
- * as ui.readFields gives a form's; `values` as typed) before any field changes; the receiver's own
- * values are kept, and "Bring mine back" restores them. `apply()` redraws the calculator.
- * Returns a function that stops listening.
- */
-export function shareForm({ ui, form, name, what, fields, check, apply }) {
-  const { el } = ui;
-  const format = `conflict-table/${name}`;
-  const noun = what.replace(/^(a|an|the) /, ""); // "a roll" → "roll"
-  const notice = el("div", { class: "calc-share", "data-out": "share", role: "status" });
-  form.append(el("div", { class: "calc__buttons" },
-    el("button", { type: "button", "data-act": "share-link", onclick: async () => {
-      const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      const { words, box, code } = await offer(el, url, `${what} as it is now`);
-      notice.replaceChildren(`${words} `, box, code);
-      box.select();
-    } }, "Share link")), notice);
-
-  let offered = null;
-  const say = (...parts) => notice.replaceChildren(...parts);
-  const button = (label, onclick, primary = false) => el("button", { type: "button", class: primary ? "calc__primary" : null, onclick }, label);
-
-  async function open() {
-    const values = offered;
-    if (!values) return;
-    let error;
-    try {
-      error = await check((names) => Object.fromEntries(names.map((n) => {
-        return [n, typeof values[n] === "string" ? typedNumber(values[n]) : values[n]];
-      })), values);
-    } catch (e) {
-      error = { message: `the calculator is not ready (${e.message})` };
-    }
-    if (error) {
-      offered = null;
-      forget(name);
-      say(`The shared ${noun} can't be used: ${error.message.replace(/\.$/, "")}. Nothing was changed.`);
-      return;
-    }
-    const mine = formValues(form, fields);
-    offered = null;
-    forget(name);
-    fillForm(form, values);
-    await apply();
-    say(`Opened the shared ${noun}; yours is kept. `,
-      button("Bring mine back", async () => {
-        fillForm(form, mine);
-        await apply();
-        say("Your own values are back.");
-      }));
-  }
-
-  async function offerLink() {
-    const got = await received(name);
-    if (!got) return;
-    const read = got.problem ? got : readValues(got.text, format, Object.fromEntries(fields.map((n) => [n, kindOf(form.elements.namedItem(n))])));
-    if (read.problem) {
-      forget(name);
-      say(`The link's ${noun} can't be read (${read.problem}). Nothing was changed.`);
-      return;
-    }
-    offered = read.values;
-    say(`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). `,
-      el("button", { type: "button", class: "calc__primary", "data-act": "open-shared", onclick: open }, "Open it"), " ",
-      button("Keep mine", () => {
-        offered = null;
-        forget(name);
-        say(`The shared ${noun} was not opened; yours is as it was.`);
-      }));
-  }
-
-  window.addEventListener("hashchange", offerLink);
-  offerLink();
-  return () => window.removeEventListener("hashchange", offerLink);
 }

@@ -1,7 +1,7 @@
 // Boon free dice: rating → free dice, using vs spending, and the odds.
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
 import { receive, typeInto } from "../../handoff.js";
-import { shareForm } from "../../share.js";
+import { shareForm } from "../../shareform.js";
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 
 const BOON = ["rating", "enduring"];

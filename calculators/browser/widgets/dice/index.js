@@ -4,7 +4,7 @@
 // and says how often a roll does at least this well. "Use this result" hands it
 // to a calculator on the same page that registered for it (../handoff.js).
 import { receiversFor, changes } from "../../handoff.js";
-import { shareForm } from "../../share.js";
+import { shareForm } from "../../shareform.js";
 import { isOwn } from "../../own.js";
 import { plural, signed, wholeIn } from "../../ui.js";
 import { randomBelow, fateFaces } from "../../rolling.js";

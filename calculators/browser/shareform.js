@@ -1,0 +1,110 @@
+// The share link of a calculator whose state is its form (the boon odds, the dice roller): its
+// "Share link" button and its notice, drawn through lit-html. The link itself (packing, reading,
+// the offer's QR code) is share.js's, which stays free of the page's drawing: Node's tests import it.
+import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
+import { link, offer, forget, received, readValues } from "./share.js";
+import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
+
+/**
+ * A share link for a calculator whose state is its form (the boon odds, the dice roller): a
+ * "Share link" button and a notice at the end of the form. A link opened here is first read,
+ * then offered ("Open it" / "Keep mine"); opening it has the rules check the values
+ * (`check(read, values)` → null, or an error {message}; `read(names)` gives the link's values
+ * as ui.readFields gives a form's; `values` as typed) before any field changes; the receiver's own
+ * values are kept, and "Bring mine back" restores them. `apply()` redraws the calculator.
+ * Returns a function that stops listening.
+ */
+export function shareForm({ ui, form, name, what, fields, check, apply }) {
+  const { el } = ui;
+  const format = `conflict-table/${name}`;
+  const noun = what.replace(/^(a|an|the) /, ""); // "a roll" → "roll"
+  const notice = el("div", { class: "calc-share", "data-out": "share", role: "status" });
+  form.append(el("div", { class: "calc__buttons" },
+    el("button", { type: "button", "data-act": "share-link", onclick: async () => {
+      const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
+      const { words, box, code } = await offer(el, url, `${what} as it is now`);
+      say({ show: "link", words, box, code });
+      box.select();
+    } }, "Share link")), notice);
+
+  /** The values a received link carries, read but not yet opened (null: none on offer). */
+  let offered = null;
+  /**
+   * Draw the notice. `state` is what it shows: {show: "nothing"}; {show: "link", words, box, code}
+   * (a link made here: offer()'s sentence, field and QR code); {show: "offer"} (a received link:
+   * "Open it" / "Keep mine"); {show: "message", words, mine?} (a sentence, and "Bring mine back"
+   * when `mine` holds the receiver's own values).
+   */
+  function say(state) {
+    const notes = () => {
+      switch (state.show) {
+        case "link":
+          return html`${state.words} ${state.box}${state.code}`;
+        case "offer":
+          return html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). <button type="button" class="calc__primary" data-act="open-shared" @click=${open}>Open it</button> <button type="button" @click=${keepMine}>Keep mine</button>`;
+        case "message":
+          return state.mine
+            ? html`${state.words} <button type="button" @click=${() => bringBack(state.mine)}>Bring mine back</button>`
+            : html`${state.words}`;
+        default:
+          return nothing;
+      }
+    };
+    render(notes(), notice);
+  }
+  const message = (words, mine = null) => say({ show: "message", words, mine });
+
+  async function open() {
+    const values = offered;
+    if (!values) return;
+    let error;
+    try {
+      error = await check((names) => Object.fromEntries(names.map((n) => {
+        return [n, typeof values[n] === "string" ? typedNumber(values[n]) : values[n]];
+      })), values);
+    } catch (e) {
+      error = { message: `the calculator is not ready (${e.message})` };
+    }
+    if (error) {
+      offered = null;
+      forget(name);
+      message(`The shared ${noun} can't be used: ${error.message.replace(/\.$/, "")}. Nothing was changed.`);
+      return;
+    }
+    const mine = formValues(form, fields);
+    offered = null;
+    forget(name);
+    fillForm(form, values);
+    await apply();
+    message(`Opened the shared ${noun}; yours is kept.`, mine);
+  }
+
+  async function bringBack(mine) {
+    fillForm(form, mine);
+    await apply();
+    message("Your own values are back.");
+  }
+
+  function keepMine() {
+    offered = null;
+    forget(name);
+    message(`The shared ${noun} was not opened; yours is as it was.`);
+  }
+
+  async function offerLink() {
+    const got = await received(name);
+    if (!got) return;
+    const read = got.problem ? got : readValues(got.text, format, Object.fromEntries(fields.map((n) => [n, kindOf(form.elements.namedItem(n))])));
+    if (read.problem) {
+      forget(name);
+      message(`The link's ${noun} can't be read (${read.problem}). Nothing was changed.`);
+      return;
+    }
+    offered = read.values;
+    say({ show: "offer" });
+  }
+
+  window.addEventListener("hashchange", offerLink);
+  offerLink();
+  return () => window.removeEventListener("hashchange", offerLink);
+}
