@@ -89,7 +89,6 @@ export const engine = {
           clearInterval(stall);
           this.readyAt = performance.now();
           this.source = data.source;
-          this.timeline = data.timeline ?? null;
           resolve();
         } else if (data.type === "step") {
           this.timeline = [...(this.timeline ?? []), [data.step, data.ms]];

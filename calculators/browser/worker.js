@@ -37,13 +37,11 @@ const CHECKSUM = "X-Snapshot-Checksum"; // the snapshot's checksum, stored with 
 // costs a first visit no round trip of its own.
 const kept = import("./snapshot.js");
 kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
-// Where a start's time goes ([step, ms since this worker started]), sent with "ready": the benchmark's
-// timeline of a visit (benchmarks/phone_cpu.py). Each step is also said as it happens ({type: "step"}),
-// so a start that stalls shows the last step it reached.
-const timeline = [];
+// Where a start's time goes: each step is said as it happens ({type: "step"}, ms since this worker
+// started); the page keeps them as calcEngine.timeline (benchmarks/phone_cpu.py), and a start that
+// stalls shows the last step it reached.
 const mark = (step) => {
   const ms = Math.round(performance.now() - started);
-  timeline.push([step, ms]);
   postMessage({ type: "step", step, ms });
 };
 
@@ -247,7 +245,7 @@ function scheduleSnapshot() {
 const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     mark("ready");
-    postMessage({ type: "ready", ms: performance.now() - started, source, timeline });
+    postMessage({ type: "ready", ms: performance.now() - started, source });
     scheduleSnapshot();
     return handle;
   },
