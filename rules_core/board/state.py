@@ -1,7 +1,6 @@
 """Looking things up on the board and changing them: targets, tracks, zones, range
 (docs/edgerunner/conflicts.md#borders), invokes and payments (docs/edgerunner/conflicts.md#resist),
-and the exchange (docs/edgerunner/conflicts.md#exchanges).
-"""
+and the exchange (docs/edgerunner/conflicts.md#exchanges)."""
 from __future__ import annotations
 
 from dataclasses import replace
