@@ -6,6 +6,12 @@ Fixtures:
 * ``browser`` — Chromium from ``/usr/bin/chromium`` (or ``$CHROMIUM``) via Playwright;
 * ``context`` / ``page`` — a fresh profile per test, whose every request is
   recorded; a request to any host but 127.0.0.1 fails the test.
+
+Requests are watched (``context.on("request")``), not routed: Playwright turns the
+HTTP cache off in a context that routes, and every page visit would then fetch and
+compile the engine's files again (a reload takes a third longer, and the suite
+visits pages some thousand times). No host but 127.0.0.1 resolves in the tests'
+Chromium (``BLOCK_FOREIGN``), so a foreign request fails as it would offline.
 """
 from __future__ import annotations
 
@@ -16,6 +22,9 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site
+
+# Every host name but 127.0.0.1 fails to resolve: nothing a page asks of another host can load.
+BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 
 
 @pytest.fixture(scope="session")
@@ -53,27 +62,26 @@ def browser_type():
 
 @pytest.fixture(scope="session")
 def browser(browser_type):
-    b = browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    b = browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_FOREIGN])
     yield b
     b.close()
 
 
 class Requests:
-    """Every request a context makes; foreign ones are refused and remembered."""
+    """Every request a context makes (``watch``); foreign ones are remembered (and fail: ``BLOCK_FOREIGN``)."""
 
     def __init__(self):
         self.urls: list[str] = []
         self.foreign: list[str] = []
 
-    def route(self, route):
-        url = route.request.url
+    def watch(self, context):
+        context.on("request", self.seen)
+
+    def seen(self, request):
+        url = request.url
         self.urls.append(url)
-        host = urlsplit(url).hostname
-        if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
-            route.continue_()
-        else:
+        if not (url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1"):
             self.foreign.append(url)
-            route.abort()
 
     def matching(self, part: str) -> list[str]:
         return [u for u in self.urls if part in u]
@@ -87,7 +95,7 @@ def requests_seen():
 @pytest.fixture
 def context(browser, requests_seen, server):
     ctx = browser.new_context(service_workers="block")
-    ctx.route("**/*", requests_seen.route)
+    requests_seen.watch(ctx)
     yield ctx
     ctx.close()
     assert requests_seen.foreign == [], f"requests left 127.0.0.1: {requests_seen.foreign}"
@@ -109,7 +117,7 @@ def shared_context(browser, server):
     whose engine is already running (a cold Pyodide start costs seconds)."""
     seen = Requests()
     ctx = browser.new_context(service_workers="block")
-    ctx.route("**/*", seen.route)
+    seen.watch(ctx)
     yield ctx
     ctx.close()
     assert seen.foreign == [], f"requests left 127.0.0.1: {seen.foreign}"

@@ -27,7 +27,7 @@ PHONE = {"width": 360, "height": 740}
 @pytest.fixture
 def phone(browser, server, requests_seen):
     ctx = browser.new_context(viewport=PHONE, service_workers="block", has_touch=True)
-    ctx.route("**/*", requests_seen.route)
+    requests_seen.watch(ctx)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     errors: list[str] = []
