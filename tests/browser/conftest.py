@@ -133,3 +133,4 @@ def shared_page(shared_context):
     page.on("pageerror", lambda e: errors.append(str(e)))
     yield page
     assert errors == [], f"JavaScript errors on the page: {errors}"
+

@@ -11,7 +11,7 @@ import yaml
 from playwright.sync_api import expect
 
 from rules_core.api import call
-from tests.browser.support import wait_engine
+from tests.browser.support import wait_engine, warm
 
 CONFLICTS = "edgerunner/conflicts/"
 WIDGET = '.calc[data-calc="borders"]'
@@ -402,18 +402,28 @@ SMALLEST_TEXT = """svg => Math.min(...[...svg.querySelectorAll('text')].filter(t
     parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width))"""
 
 
-@pytest.fixture
-def phone(browser, server):
+@pytest.fixture(scope="module")
+def phone_profile(browser, server):
+    """One phone for the module: its engine's snapshot is kept between tests (a restore, not a cold start)."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
                                   service_workers="block")
-    page = context.new_page()
+    warm(context, server, CONFLICTS)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone(phone_profile, server):
+    """The border calculator on a phone, as on a first visit: nothing kept from the test before."""
+    page = phone_profile.new_page()
     page.set_default_timeout(20_000)
     page.goto(server.url + CONFLICTS)
     wait_engine(page)
     widget = page.locator(WIDGET).first
     widget.locator('[data-out="reach"] .calc__answer').wait_for()
     yield widget
-    context.close()
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.close()
 
 
 def scrolls_visibly(figure) -> bool:
