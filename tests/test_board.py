@@ -104,6 +104,20 @@ def test_undo_and_redo_move_along_the_kept_log():
     assert empty["entry"] is None and empty["state"]["exchange"] == 1 and empty["state"]["acted"] == []
 
 
+def test_an_undo_answers_with_the_undone_actions_preview_in_the_same_call():
+    # Undo puts the undone action back in the form: its preview comes with the cut state, the same
+    # as board.preview would give on it, so the page asks once and draws once.
+    events = ten_exchanges()[:6]
+    token = ok("board.replay", {"setup": crew(), "events": events})["token"]
+    undone = ok("board.at", {"token": token, "length": 5, "event": events[5]})
+    alone = ok("board.preview", {"token": token, "length": 5, "event": events[5]})
+    assert undone["preview"] == alone and undone["preview"]["kind"] == events[5]["kind"]
+    assert "preview" not in ok("board.at", {"token": token, "length": 5})
+    # an event the rules refuse on the cut conflict: no preview, and the undo still happens
+    refused = ok("board.at", {"token": token, "length": 4, "event": {"kind": "attack", "actor": "Nobody"}})
+    assert refused["preview"] is None and refused["length"] == 4
+
+
 def test_a_length_the_engine_no_longer_holds_is_stale():
     events = ten_exchanges()[:6]
     token = ok("board.replay", {"setup": crew(), "events": events})["token"]

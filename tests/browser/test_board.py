@@ -403,6 +403,31 @@ def test_undo_and_redo_every_event(phone):
     b.check_shown()
 
 
+def test_an_undone_move_comes_back_in_its_form_with_its_reach_in_the_same_draw(phone):
+    """Undo puts the action back in its form to mend: the zones' reach is there as the log loses its
+    line, not one draw later (board.at previews the undone action in the same call)."""
+    b = phone
+    b.set_up(CREW)
+    b.start()
+    b.act("move", actor="Gatto", skill="Athletics", rating=4, faces="+0--", zone="Middle")
+    b.page.evaluate("""(sel) => {
+        window.seenAtUndo = null;
+        const w = document.querySelector(sel);
+        const lines = () => w.querySelectorAll('[data-out="log"] li').length;
+        const n = lines();
+        const obs = new MutationObserver(() => {
+            if (lines() >= n) return;
+            obs.disconnect();
+            window.seenAtUndo = w.querySelector('[data-panel="move"] [data-reach="Middle"]')?.textContent ?? "(no form)";
+        });
+        obs.observe(w, { childList: true, subtree: true, characterData: true });
+    }""", WIDGET)
+    b.press(b.w.locator('[data-act="undo"]'))
+    b.page.wait_for_function("window.seenAtUndo !== null")
+    assert "reached" in b.page.evaluate("window.seenAtUndo")
+    assert b.w.locator('[data-panel="move"] [name="zone"][value="Middle"]').is_checked()
+
+
 def test_a_reload_keeps_the_conflict(phone, server):
     b = phone
     if not b.w.locator('[data-out="log"] li').count():

@@ -83,8 +83,9 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
     board.replay  {setup, events}          → {token, length, map: {data, layout: {zone: [col, row]}},
                                               state, entries: [entry, … oldest first]}
     board.apply   {token, length, event}     → {token, length, entry, state}      (length is the new one)
-    board.at      {token, length}            → {token, length, state, entry}      (undo: a shorter length;
-                                              entry is the last one kept, or null; redo = apply again)
+    board.at      {token, length[, event]}   → {token, length, state, entry[, preview]}  (undo: a shorter
+                                              length; entry is the last one kept, or null; redo = apply
+                                              again; with the undone event, its preview as below, or null)
     board.preview {token, length, event}     → what the event's form needs before it is chosen
                   (or {setup, events, event}: replayed for this answer, nothing kept):
         {"kind", "actor", "shifts" (null until the roll is given), "must_continue": bool,
@@ -212,13 +213,22 @@ def apply(p: dict) -> dict:
 def at(p: dict) -> dict:
     """The kept conflict cut to ``length`` events (undo; redo is ``board.apply`` with the event again).
 
-    Input: ``token``, ``length``.
-    Output: ``token``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``).
+    Input: ``token``, ``length``, and optionally ``event``: the action the undo took back, which the
+    page puts back in its form to mend (one call, where a second would ask ``board.preview``).
+    Output: ``token``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``); with
+    ``event``, also ``preview``: ``board.preview``'s answer for it on the cut conflict, or ``None``
+    when the rules refuse it there (``board.preview`` then names the field).
     """
-    f.only(p, "token", "length")
+    f.only(p, "token", "length", "event")
     _, _, steps, board = _kept(p)
-    return {**_answer(p["token"], steps, board),
-            "entry": payload.entry(steps[-1][1], len(steps) - 1) if steps else None}
+    out = {**_answer(p["token"], steps, board),
+           "entry": payload.entry(steps[-1][1], len(steps) - 1) if steps else None}
+    if p.get("event") is not None:
+        try:
+            out["preview"] = payload.preview(core.preview(board, read.event(p["event"], partial=True)))
+        except RulesError:
+            out["preview"] = None
+    return out
 
 
 def preview(p: dict) -> dict:

@@ -66,19 +66,22 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
   async function step(back) {
     const next = back ? undone(st.conflict) : redone(st.conflict);
     if (!next) return;
-    const reply = back ? await rules.at(st.conflict, next.events.length) : await rules.apply(st.conflict, next.events.at(-1));
+    // the undone action goes back in the sheet: board.at previews it in the same call, so one draw shows both
+    const taken = back ? st.conflict.events.at(-1) : null;
+    const reopen = taken && actions.KINDS[taken.kind]?.[1].length ? taken : null;
+    const reply = back ? await rules.at(st.conflict, next.events.length, reopen) : await rules.apply(st.conflict, next.events.at(-1));
     if (!reply.ok) return say(reply.error.message, true);
     const entries = back ? st.board.entries.slice(0, -1) : [...st.board.entries, reply.result.entry];
     const gone = st.board.entries.at(-1)?.text;
-    const taken = back ? st.conflict.events.at(-1) : null;
     const before = passes();
     [st.conflict, st.board] = [next, { ...st.board, state: reply.result.state, entries }];
     const why = await k.save(st.conflict);
-    if (taken && actions.KINDS[taken.kind]?.[1].length) setSheet(actions.fromEvent(taken, st.board.state));
+    if (reopen) setSheet(actions.fromEvent(reopen, st.board.state));
     else if (!back) setSheet({ kind: null });
     [st.errors, st.preview] = [{}, null];
+    if (reply.result.preview) takePreview(reply.result.preview);
     await redraw(before);
-    await updatePreview();
+    if (reopen && !reply.result.preview) await updatePreview();
     const there = st.conflict[back ? "events" : "redo"].length;
     focusIn(`[data-key="${back === !!there ? "undo" : "redo"}"]`);
     say(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
@@ -93,8 +96,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     const touched = new Set(st.sheet.touched ?? []);
     const kept = Object.fromEntries(Object.entries(st.errors).filter(([f]) => f === "import"));
     if (reply.ok) {
-      st.preview = reply.result;
-      setSheet(actions.reconcile(st.sheet, st.preview, st.board.state));
+      takePreview(reply.result);
       st.errors = kept;
     } else {
       const key = errorKey(reply.error.field);
@@ -102,6 +104,12 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     }
     paint();
   });
+
+  /** The rules' preview of the open sheet: kept, and the sheet's choices brought in line with it. */
+  function takePreview(preview) {
+    st.preview = preview;
+    setSheet(actions.reconcile(st.sheet, preview, st.board.state));
+  }
 
   /** Change the sheet and let the rules look again. */
   function edit(changes, field) {

@@ -30,8 +30,8 @@ export function rulesFor(engine) {
     replay,
     /** One more event: {entry, state}. */
     apply: (conflict, event) => onLog("board.apply", conflict, { event }),
-    /** The state after the first `length` events (undo): {state, entry}. */
-    at: (conflict, length) => onLog("board.at", conflict, {}, length),
+    /** The state after the first `length` events (undo): {state, entry}; with the undone `event`, its preview too. */
+    at: (conflict, length, event = null) => onLog("board.at", conflict, event ? { event } : {}, length),
     /** What an event's form needs before it is logged. */
     preview: (conflict, event) => onLog("board.preview", conflict, { event }),
     example: (name) => engine.call("board.example", { name }),
