@@ -107,9 +107,15 @@ def measure_plain_navigation(browser, url: str) -> float:
     return ms
 
 
-def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> dict:
+def measure_interactions(browser, url: str, count: int, settle_ms: int = 0, pace_ms: int = 0) -> dict:
     """Per calculator on the "At the table" page: ``count`` changes (or taps), each timed from the
-    change to its answer on screen; ``settle_ms`` after the engine is ready before the first."""
+    change to its answer in the page; ``settle_ms`` after the engine is ready before the first.
+
+    ``pace_ms`` 0: a burst, each change made on the frame after the last answer, so a tap also
+    meets the drawing the one before it left. ``pace_ms`` > 0: a player's pace, one change every
+    ``pace_ms`` ms; each is also timed to the end of the frame that shows its answer
+    (``painted_p50``/``painted_p95``: the answer in the page, then that frame's style, layout
+    and paint on the main thread)."""
     ctx = new_context(browser)
     ctx.add_init_script(f"localStorage.getItem('conflict-table:morale') || "
                         f"localStorage.setItem('conflict-table:morale', {json.dumps(json.dumps(MORALE_CONFLICT))})")
@@ -126,7 +132,7 @@ def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> d
             continue
         page.locator(f"{root} {spec['out']}").first.wait_for(state="attached")
         latencies = page.evaluate(
-            """async ([root, spec, count]) => {
+            """async ([root, spec, count, pace]) => {
                 // One change: type the next value (done when its answer is redrawn), or tap the next
                 // button (done when the answer's text changes: the tracker redraws its whole view).
                 const widget = document.querySelector(root);
@@ -157,15 +163,32 @@ def measure_interactions(browser, url: str, count: int, settle_ms: int = 0) -> d
                     act(i);
                     const late = new Promise((_, reject) => setTimeout(() => reject(new Error(
                         `${root}: change ${i + 1} showed no new answer in 10 s (does this change alter what is shown?)`)), 10_000));
-                    times.push((await Promise.race([changed, late])) - t0);
-                    await new Promise((r) => requestAnimationFrame(() => r()));
+                    const answered = (await Promise.race([changed, late])) - t0;
+                    if (!pace) {
+                        times.push([answered, null]);
+                        await new Promise((r) => requestAnimationFrame(() => r()));
+                        continue;
+                    }
+                    // the frame that shows it: a message posted in its animation frame runs after its paint
+                    await new Promise((r) => requestAnimationFrame(() => {
+                        const ch = new MessageChannel();
+                        ch.port1.onmessage = () => r();
+                        ch.port2.postMessage(0);
+                    }));
+                    times.push([answered, performance.now() - t0]);
+                    await new Promise((r) => setTimeout(r, pace));
                 }
                 return times;
             }""",
-            [root, spec, count],
+            [root, spec, count, pace_ms],
         )
-        results[name] = {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95),
-                         "max": round(max(latencies), 2), "changes": len(latencies)}
+        answered = [a for a, _ in latencies]
+        results[name] = {"p50": percentile(answered, 0.5), "p95": percentile(answered, 0.95),
+                         "max": round(max(answered), 2), "changes": len(answered)}
+        if pace_ms:
+            painted = [b for _, b in latencies]
+            results[name] |= {"pace_ms": pace_ms, "painted_p50": percentile(painted, 0.5),
+                              "painted_p95": percentile(painted, 0.95)}
     ctx.close()
     return results
 
