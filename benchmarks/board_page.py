@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.board import conflict  # noqa: E402
-from benchmarks.phone_cpu import CpuLimit, limit_problem  # noqa: E402
+from benchmarks.engine_parts.cpulimit import CpuLimit, limit_problem  # noqa: E402
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, Server, build_site  # noqa: E402
 from rules_core.api import call  # noqa: E402
 

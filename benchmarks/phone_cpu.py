@@ -35,7 +35,6 @@ Figures go to ``benchmarks/results/phone_cpu.json``; speed is measured here, not
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
 import json
 import os
@@ -51,15 +50,13 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.engine import CALC_PAGE, FIRST_RESULT, FLOOR_PAGE, _wait_quiet, measure_interactions, median_spread  # noqa: E402
+from benchmarks.engine_parts.cpulimit import PERIOD_US, CpuLimit, limit_problem  # noqa: E402
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
 from calculators.build.engine import PRECOMPRESS  # noqa: E402
-from devtools.server import CHROMIUM, CHROMIUM_ARGS, build_site  # noqa: E402
+from devtools.server import CHROMIUM_ARGS, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu.json"
 BROTLI_RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu_brotli.json"
-CPU_ROOT = Path("/sys/fs/cgroup/cpu")
-PERIOD_US = 10_000  # a short period: the limit slows every thread evenly, as a slower CPU does, instead of
-# stopping the whole browser for up to two thirds of a 100 ms period once two busy threads spent the quota
 LONG = 600_000  # ms: nothing here may wait forever, nothing honest takes this long
 TAPS = 100  # per calculator
 PACE_MS = 250  # the paced run: four taps a second, faster than a player reads an answer
@@ -112,38 +109,6 @@ STORAGE = """async () => {
   }
   return { usage: estimate.usage, caches: caches_ };
 }"""
-
-
-class CpuLimit:
-    """A cgroup-v1 CPU group holding ``share`` of this machine's CPU, and a Chromium that starts in it."""
-
-    def __init__(self, share: float, folder: Path):
-        self.group = CPU_ROOT / f"conflict-table-bench-{os.getpid()}"
-        self.group.mkdir()
-        (self.group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
-        self.quota = int(PERIOD_US * (os.cpu_count() or 1) * share)
-        (self.group / "cpu.cfs_quota_us").write_text(str(self.quota))
-        self.chromium = folder / "chromium-held"
-        self.chromium.write_text(f'#!/bin/sh\necho $$ > {self.group / "cgroup.procs"}\nexec {CHROMIUM} "$@"\n')
-        self.chromium.chmod(0o755)
-
-    def processes(self) -> int:
-        return len((self.group / "cgroup.procs").read_text().split())
-
-    def close(self):
-        for pid in (self.group / "cgroup.procs").read_text().split():  # anything left goes back to the root group
-            with contextlib.suppress(OSError):
-                (CPU_ROOT / "cgroup.procs").write_text(pid)
-        self.group.rmdir()
-
-
-def limit_problem() -> str | None:
-    """Why a CPU limit can't be set here, or None."""
-    if not (CPU_ROOT / "cpu.cfs_quota_us").exists():
-        return f"no cgroup-v1 cpu controller at {CPU_ROOT}"
-    if not os.access(CPU_ROOT, os.W_OK):
-        return f"{CPU_ROOT} is not writable (run as root)"
-    return None
 
 
 def profile(chromium, exe: Path, service_workers: str):
