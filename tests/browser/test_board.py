@@ -428,6 +428,24 @@ def test_an_undone_move_comes_back_in_its_form_with_its_reach_in_the_same_draw(p
     assert b.w.locator('[data-panel="move"] [name="zone"][value="Middle"]').is_checked()
 
 
+def test_an_undo_with_an_action_form_open_looks_at_the_form_again(phone):
+    """An undone End of exchange has no form to come back in: the action form left open stays,
+    and its preview (shifts, range) is worked out again on the conflict as it now stands."""
+    b = phone
+    b.set_up(CREW)
+    b.start()
+    b.act("simple", actor="Gatto", note="waits")
+    b.act("end_exchange")
+    b.action("attack", actor="Hargan", target="Gatto", track="cool", skill="Firearms", rating=2, faces="+0--")
+    line = b.w.locator('[data-panel="attack"] [data-out="preview"]')
+    b.page.wait_for_function("el => el.textContent.includes('Range to the target')", arg=line.element_handle())
+    n = len(b.log())
+    b.press(b.w.locator('[data-act="undo"]'))
+    b.wait_log(n - 1)
+    b.page.wait_for_function("el => el.textContent.includes('Range to the target')", arg=line.element_handle(), timeout=10_000)
+    assert b.w.locator('[data-panel="attack"] [name="rating"]').input_value() == "2"
+
+
 def test_a_reload_keeps_the_conflict(phone, server):
     b = phone
     if not b.w.locator('[data-out="log"] li').count():

@@ -81,7 +81,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     [st.errors, st.preview] = [{}, null];
     if (reply.result.preview) takePreview(reply.result.preview);
     await redraw(before);
-    if (reopen && !reply.result.preview) await updatePreview();
+    if (!reply.result.preview) await updatePreview(); // a form left open is looked at again on the new state
     const there = st.conflict[back ? "events" : "redo"].length;
     focusIn(`[data-key="${back === !!there ? "undo" : "redo"}"]`);
     say(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
