@@ -177,8 +177,7 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
             floors.append(floor_run(chromium, exe, server))
             ours.append(ours_run(chromium, exe, server, held))
         browser = chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
-        taps = {"burst": measure_interactions(browser, server.url, TAPS, settle_ms=SETTLE_MS),
-                "paced": measure_interactions(browser, server.url, TAPS, settle_ms=SETTLE_MS, pace_ms=PACE_MS)}
+        taps = tap_runs(browser, server.url)
         browser.close()
     finally:
         server.close()
@@ -198,6 +197,12 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
     }
 
 
+def tap_runs(browser, url: str) -> dict:
+    """The calculators' taps in a burst, then at a player's pace (also timed to the frame that shows each)."""
+    return {"burst": measure_interactions(browser, url, TAPS, settle_ms=SETTLE_MS),
+            "paced": measure_interactions(browser, url, TAPS, settle_ms=SETTLE_MS, pace_ms=PACE_MS)}
+
+
 def measure_taps(chromium, exe: Path, site: Path) -> dict:
     """The taps alone (``--taps-only``): one tap's p50/p95 per calculator at the CPU limit, over the
     phone link: in a burst, then at a player's pace (``paced``: also timed to the frame that shows it)."""
@@ -205,20 +210,17 @@ def measure_taps(chromium, exe: Path, site: Path) -> dict:
     server = PhoneServer(site, link["mbit"], link["rtt_ms"])
     try:
         browser = chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
-        taps = measure_interactions(browser, server.url, TAPS, settle_ms=SETTLE_MS)
-        paced = measure_interactions(browser, server.url, TAPS, settle_ms=SETTLE_MS, pace_ms=PACE_MS)
+        taps = tap_runs(browser, server.url)
         browser.close()
     finally:
         server.close()
-    return {"burst": taps, "paced": paced}
+    return taps
 
 
 def print_taps(taps: dict) -> None:
     print("  in a burst (each tap on the frame after the last answer), tap → answer in the page:")
     for name, t in taps["burst"].items():
         print(f"    tap {name:<28} p50 {t['p50']:.1f} ms   p95 {t['p95']:.1f} ms   ({t['changes']} taps)")
-    if "paced" not in taps:
-        return
     print(f"  at a player's pace (a tap every {PACE_MS} ms), tap → answer in the page | → the frame that shows it:")
     for name, t in taps["paced"].items():
         print(f"    tap {name:<28} p50 {t['p50']:.1f} ms   p95 {t['p95']:.1f} ms   |   "
