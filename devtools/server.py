@@ -41,6 +41,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     cache_control = "no-cache"  # revalidate, so a rebuild is seen
     headers_for = staticmethod(lambda path: {})  # extra headers for a request path
     statuses: dict = {}  # request path → an error status to answer instead of the file
+    extra: dict = {}  # request path → (headers, body) served beside the folder's files
     faults: dict = {}
     seen: list
 
@@ -57,7 +58,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
-        """An error status (``Server.statuses``) or a fault (``Server.faults``) set for this path replaces the file."""
+        """An error status (``Server.statuses``) or a fault (``Server.faults``) set for this path replaces the file;
+        a path of ``Server.extra`` is answered from memory."""
+        if self.path in self.extra:
+            headers, body = self.extra[self.path]
+            self.send_response(200)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         status = self.statuses.get(self.path.split("?")[0])
         if status:
             self.send_error(status)
@@ -82,13 +92,16 @@ class Server:
 
     ``headers`` adds response headers: a dict for every response, or a function
     of the request path returning a dict (e.g. a Content-Security-Policy).
-    ``statuses`` maps request paths to an error status answered instead (a 500, say)."""
+    ``statuses`` maps request paths to an error status answered instead (a 500, say).
+    ``extra`` maps request paths to ``(headers, body)``: files that are not the site's
+    (the tests' stored engine snapshot, say)."""
 
     def __init__(self, folder: Path, cache_control: str = "no-cache", headers=None):
         self.folder = Path(folder)
         self.cache_control = cache_control
         self.headers = headers
         self.statuses: dict[str, int] = {}
+        self.extra: dict[str, tuple[dict[str, str], bytes]] = {}
         self.faults: dict = {}
         self.requests: list[tuple[str, int]] = []  # (path, status) of every request served
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
@@ -100,7 +113,7 @@ class Server:
         headers = self.headers
         headers_for = headers if callable(headers) else (lambda path: dict(headers or {}))
         handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "statuses": self.statuses,
-                                                "faults": self.faults, "headers_for": staticmethod(headers_for),
+                                                "extra": self.extra, "faults": self.faults, "headers_for": staticmethod(headers_for),
                                                 "seen": self.requests})
         return handler(*args, directory=str(self.folder), **kwargs)
 

@@ -3,9 +3,11 @@
 Fixtures:
 * ``site`` — ``mkdocs build --strict`` once per session into a temp folder;
 * ``server`` — a static server on 127.0.0.1 (a free port) for that folder;
-* ``browser`` — Chromium from ``/usr/bin/chromium`` (or ``$CHROMIUM``) via Playwright;
+* ``browser`` — Chromium from ``/usr/bin/chromium`` (or ``$CHROMIUM``) via Playwright,
+  whose new profiles are returning players' (``ReturningPlayer``, below);
 * ``context`` / ``page`` — a fresh profile per test, whose every request is
-  recorded; a request to any host but 127.0.0.1 fails the test.
+  recorded; a request to any host but 127.0.0.1 fails the test. A test marked
+  ``first_visit`` gets a first visit's profile, with nothing kept.
 
 Requests are watched (``context.on("request")``), not routed: Playwright turns the
 HTTP cache off in a context that routes, and every page visit would then fetch and
@@ -19,6 +21,14 @@ compiler in the background. It computes the same answers, a little slower, and a
 visit to a calculator page in a new profile costs about 4.7 instead of 6.9
 CPU-seconds (2.1-2.5 s instead of 2.9-3.6 s to ready on this 2-core machine; eight
 visits measured, see benchmarks/README.md). The benchmarks run Chromium as shipped.
+
+Python starts from nothing once per run: one warmed profile's engine snapshot is
+stored (``store_snapshot``) and every new profile gets a copy in its Cache Storage
+before its first page (``seed``), as a player's earlier visit leaves it. Its
+calculator pages restore Python (ready in 1.4-2.0 s instead of 2.1-2.8 s, for 0.3 s
+of seeding) and save no snapshot of their own. The first visit itself is what
+``test_engine.py`` (marked ``first_visit``), the offline copy's tests (service
+worker allowed) and the WebKit leg check.
 """
 from __future__ import annotations
 
@@ -28,7 +38,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, ReturningPlayer, Server, build_site, store_snapshot
 
 # Every host name but 127.0.0.1 fails to resolve: nothing a page asks of another host can load.
 BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
@@ -71,9 +81,10 @@ def browser_type():
 
 
 @pytest.fixture(scope="session")
-def browser(browser_type):
+def browser(browser_type, server):
     b = browser_type.launch(executable_path=CHROMIUM, args=TEST_ARGS)
-    yield b
+    store_snapshot(b, server)
+    yield ReturningPlayer(b, server)
     b.close()
 
 
@@ -103,8 +114,8 @@ def requests_seen():
 
 
 @pytest.fixture
-def context(browser, requests_seen, server):
-    ctx = browser.new_context(service_workers="block")
+def context(browser, requests_seen, server, request):
+    ctx = browser.new_context(service_workers="block", first_visit=bool(request.node.get_closest_marker("first_visit")))
     requests_seen.watch(ctx)
     yield ctx
     ctx.close()

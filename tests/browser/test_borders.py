@@ -11,7 +11,7 @@ import yaml
 from playwright.sync_api import expect
 
 from rules_core.api import call
-from tests.browser.support import wait_engine, warm
+from tests.browser.support import wait_engine
 
 CONFLICTS = "edgerunner/conflicts/"
 WIDGET = '.calc[data-calc="borders"]'
@@ -404,10 +404,10 @@ SMALLEST_TEXT = """svg => Math.min(...[...svg.querySelectorAll('text')].filter(t
 
 @pytest.fixture(scope="module")
 def phone_profile(browser, server):
-    """One phone for the module: its engine's snapshot is kept between tests (a restore, not a cold start)."""
+    """One phone for the module, a returning player's (``browser``): each test's page restores the engine's
+    snapshot rather than starting Python."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
                                   service_workers="block")
-    warm(context, server, CONFLICTS)
     yield context
     context.close()
 

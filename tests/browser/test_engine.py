@@ -1,12 +1,17 @@
 """The engine in the page: lazy, one per visit, reused across instant navigation, honest when it fails."""
 import re
 
+import pytest
+
 from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
 from tests.browser.test_morale import KEY, WOLVES_CROWS, Tracker
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 TABLE = "table/"
+
+# The engine's own start is what this module checks: each test's profile is a first visit's.
+pytestmark = pytest.mark.first_visit
 
 
 def test_a_page_without_a_calculator_loads_no_engine_file(page, server, requests_seen):
@@ -109,6 +114,20 @@ def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(conte
     failures = {case["id"]: check(case, lambda name, payload, r=reply: r) for case, reply in zip(cases, replies)}
     assert {k: v for k, v in failures.items() if v} == {}
     assert len(replies) == len(cases) >= 80
+
+
+def test_the_tests_returning_profiles_restore_their_seeded_snapshot_and_answer(browser, server):
+    """Every other browser test's profile holds a stored snapshot (conftest.py): its engine restores it,
+    saves none of its own, and answers as a fresh start does."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "snapshot"
+    assert page.evaluate("calcEngine.call('boons.free_dice', {rating: 7})")["result"]["free_dice"] == 3
+    page.wait_for_timeout(2_000)  # past the idle moment a fresh start saves its snapshot in
+    assert page.evaluate("window.calcEngine.snapshot") is None
+    ctx.close()
 
 
 def starts_fresh_and_answers(page, server):
