@@ -7,7 +7,9 @@ A plain function of a built site directory, like the steps in ``ship.py``:
   search index, the theme's assets and the Pyodide runtime with its standard
   library zip (which holds rules_core, compiled), each with a revision from its content hash, so a new deployment
   replaces exactly the files that changed. It also writes
-  ``offline-report.json`` (what was precached, in bytes).
+  ``offline-report.json`` (what was precached, in bytes). Workbox's runtime is
+  bundled once per configuration and kept in ``node_modules/.cache`` (``sw/build.mjs``):
+  a build then takes about 3 s instead of 7.
 * :func:`write_dev_service_worker` writes a ``sw.js`` that removes itself,
   for ``mkdocs serve``: a worker left over from a built site on the same
   address must never serve stale pages while you edit.

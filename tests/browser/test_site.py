@@ -180,3 +180,17 @@ def test_the_glue_lives_in_a_folder_named_after_its_content_and_every_page_point
     assert f'{calc}/calc.js' in (site / "table" / "index.html").read_text()
     sw = (site / "sw.js").read_text()
     assert f"{calc}/sw-update.js" in sw
+
+
+def test_the_service_worker_precaches_exactly_what_its_report_lists(site):
+    """The precache list written into sw.js (into a runtime bundled once per config and kept, see
+    calculators/build/sw/build.mjs) is the one the build reports: every page and engine file, each
+    with its revision; no stand-in is left where the list goes."""
+    sw = (site / "sw.js").read_text()
+    assert "__conflict_table_precache_list__" not in sw and "self.__WB_MANIFEST" not in sw
+    injected = re.findall(r'\{"revision":(?:"([0-9a-f]+)"|null),"url":"([^"]+)"\}', sw)  # injectManifest
+    generated = re.findall(r'\{url:"([^"]+)",revision:(?:"([0-9a-f]+)"|null)\}', sw)  # generateSW
+    written = {(url, rev or None) for rev, url in injected} | {(url, rev or None) for url, rev in generated}
+    report = json.loads((site / "offline-report.json").read_text())
+    assert written == {(e["url"], e["revision"]) for e in report["entries"]}
+    assert len(written) == report["files"] > 100
