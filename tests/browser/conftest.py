@@ -22,9 +22,9 @@ visit to a calculator page in a new profile costs about 4.7 instead of 6.9
 CPU-seconds (2.1-2.5 s instead of 2.9-3.6 s to ready on this 2-core machine; eight
 visits measured, see benchmarks/README.md). The benchmarks run Chromium as shipped.
 
-Python starts from nothing once per run: one warmed profile's engine snapshot is
-stored (``store_snapshot``) and every new profile gets a copy in its Cache Storage
-before its first page (``seed``), as a player's earlier visit leaves it. Its
+Most profiles skip Python's fresh start: one warmed profile's engine snapshot is
+stored once per run (``store_snapshot``) and every new profile gets a copy in its
+Cache Storage before its first page (``seed``), as a player's earlier visit leaves it. Its
 calculator pages restore Python (ready in 1.4-2.0 s instead of 2.1-2.8 s, for 0.3 s
 of seeding) and save no snapshot of their own. The first visit itself is what
 ``test_engine.py`` (marked ``first_visit``), the offline copy's tests (service
