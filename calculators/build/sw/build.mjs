@@ -10,7 +10,7 @@
 // write the site's list into it (injectManifest, a text replacement). A
 // template whose stand-in cannot be found is not used: generateSW runs as before.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { generateSW, getManifest, injectManifest } from "workbox-build";
@@ -48,6 +48,7 @@ const manifestOptions = {
   dontCacheBustURLsMatching: config.dontCacheBustURLsMatching,
 };
 const STAND_IN = "__conflict_table_precache_list__";
+const KEPT_TEMPLATES = 16; // one per config seen lately (the glue's folder name is in the config)
 const INJECTION = "self.__WB_MANIFEST";
 
 /** The bundled runtime for this config, with INJECTION where the precache list goes (made once). */
@@ -65,9 +66,17 @@ async function template() {
   });
   const text = readFileSync(draft, "utf8");
   const list = `[{url:"${STAND_IN}",revision:null}]`;
-  if (text.split(list).length !== 2) return null; // the bundle looks other than expected: no template
+  if (text.split(list).length !== 2) {
+    rmSync(draft, { force: true });
+    return null; // the bundle looks other than expected: no template
+  }
   writeFileSync(draft, text.replace(list, INJECTION));
   renameSync(draft, file); // whole or not at all, should two builds run at once
+  try {
+    const older = readdirSync(dir).filter((name) => /^sw-[0-9a-f]+\.js$/.test(name)).map((name) => join(dir, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs).slice(KEPT_TEMPLATES);
+    for (const path of older) rmSync(path, { force: true });
+  } catch {} // another build pruned at the same moment
   return file;
 }
 
