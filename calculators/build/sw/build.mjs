@@ -6,14 +6,15 @@
 // generateSW bundles and minifies Workbox's runtime on every build (about 4 s),
 // though the runtime depends on the config alone, not on the files precached.
 // So the bundle is made once per config, with a stand-in for the precache list,
-// and kept in node_modules/.cache as a template; each build then has Workbox
-// write the site's list into it (injectManifest, a text replacement). A
-// template whose stand-in cannot be found is not used: generateSW runs as before.
+// and kept in node_modules/.cache as a template; each build then writes the
+// site's list (Workbox's getManifest, which hashes every file once) into it, as
+// Workbox's injectManifest would. A template whose stand-in cannot be found is
+// not used: generateSW runs as before.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { generateSW, getManifest, injectManifest } from "workbox-build";
+import { generateSW, getManifest } from "workbox-build";
 
 const config = JSON.parse(process.argv[2]);
 const templateKey = (() => {
@@ -80,10 +81,9 @@ async function template() {
   return file;
 }
 
-const swSrc = await template();
-const { count, size, warnings } = swSrc
-  ? await injectManifest({ ...manifestOptions, swSrc, swDest: config.swDest, injectionPoint: INJECTION })
-  : await generateSW(config);
-const { manifestEntries } = await getManifest(manifestOptions);
+const { count, size, warnings, manifestEntries } = await getManifest(manifestOptions);
 const entries = manifestEntries.map((e) => ({ url: e.url, revision: e.revision }));
+const swSrc = await template();
+if (swSrc) writeFileSync(config.swDest, readFileSync(swSrc, "utf8").replace(INJECTION, () => JSON.stringify(entries)));
+else await generateSW(config);
 process.stdout.write(JSON.stringify({ count, size, warnings, entries }) + "\n");
