@@ -8,6 +8,21 @@ from . import fields as f
 from ._convert import probability
 
 
+def fate_roll_input(p: dict, *, or_else: str = "") -> tuple[int, object, int]:
+    """A roll of skill + 4dF − bid as a payload gives it, checked: ``(skill, faces, bid)``.
+
+    The faces are checked by whoever scores them; ``or_else`` ends the message
+    asking for them (", or roll them here" where the page can roll).
+    """
+    f.only(p, "skill", "faces", "bid")
+    skill = f.integer(p, "skill", "The skill", low=-10, high=30)
+    bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
+    faces = p.get("faces")
+    if faces is None or faces == "":
+        raise RulesError(f"Enter the four dice, e.g. +0-- or ⊞⊡⊟⊟{or_else}.", field="faces", code="required")
+    return skill, faces, bid
+
+
 def fate_shifts(p: dict) -> dict:
     """Edgerunner: the shifts of a roll.
 
@@ -15,12 +30,7 @@ def fate_shifts(p: dict) -> dict:
     ``bid`` (initiative bid, 0…30, default 0).
     Output: ``dice`` (the faces' total), ``shifts`` (skill + dice − bid).
     """
-    f.only(p, "skill", "faces", "bid")
-    skill = f.integer(p, "skill", "The skill", low=-10, high=30)
-    bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
-    faces = p.get("faces")
-    if faces is None or faces == "":
-        raise RulesError("Enter the four dice, e.g. +0-- or ⊞⊡⊟⊟.", field="faces", code="required")
+    skill, faces, bid = fate_roll_input(p)
     total = dice.fate_total(faces)
     return {"dice": total, "shifts": skill + total - bid}
 

@@ -10,6 +10,7 @@ from .. import dice, rolls
 from ..errors import RulesError
 from . import fields as f
 from ._convert import probability
+from .dice import fate_roll_input
 
 
 def roll_fate(p: dict) -> dict:
@@ -21,12 +22,7 @@ def roll_fate(p: dict) -> dict:
     total), ``shifts`` (skill + dice − bid) and ``at_least`` (probability of
     rolling at least these shifts with this skill and bid).
     """
-    f.only(p, "skill", "faces", "bid")
-    skill = f.integer(p, "skill", "The skill", low=-10, high=30)
-    bid = f.integer(p, "bid", "The bid", low=0, high=30, default=0)
-    faces = p.get("faces")
-    if faces is None or faces == "":
-        raise RulesError("Enter the four dice, e.g. +0-- or ⊞⊡⊟⊟, or roll them here.", field="faces", code="required")
+    skill, faces, bid = fate_roll_input(p, or_else=", or roll them here")
     r = rolls.fate_roll(skill, faces, bid=bid)
     return {
         "skill": r.skill, "bid": r.bid,
