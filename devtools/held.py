@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -69,12 +70,23 @@ def main(argv: list[str] | None = None) -> int:
     if problem := limit_problem():
         print(f"devtools.held: {problem}", file=sys.stderr)
         return 2
+    term = {signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, term)  # stopped from now on: told to the command once it runs
     group = CpuGroup(args.cores)
+
+    def start():  # in the command's process, before it runs anything: every process it starts is held too
+        group.join(os.getpid())
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, term)
+
     print(f"devtools.held: {' '.join(command)} — held to {args.cores:g} of {os.cpu_count()} CPUs "
           f"(quota {group.quota} µs per {PERIOD_US} µs)", file=sys.stderr, flush=True)
     try:
-        # the child joins the group before it runs anything, so every process it starts is held too
-        return subprocess.run(command, preexec_fn=lambda: group.join(os.getpid())).returncode
+        child = subprocess.Popen(command, preexec_fn=start)
+        # stopped (a timeout, kill): the command is told too, and the group still goes
+        signal.signal(signal.SIGTERM, lambda *_: child.send_signal(signal.SIGTERM))
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, term)
+        code = child.wait()
+        return 128 - code if code < 0 else code  # a command stopped by a signal: as a shell says it
     finally:
         group.close()
 

@@ -2,6 +2,7 @@
 the CPU, so a test that needs an idle machine shows itself here instead of in CI."""
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 
@@ -46,6 +47,18 @@ def test_a_held_command_and_its_children_get_no_more_than_their_share_and_the_gr
 def test_the_held_commands_exit_status_is_its_own():
     run = held(sys.executable, "-c", "raise SystemExit(3)")
     assert run.returncode == (2 if limit_problem() else 3)
+
+
+def test_stopping_it_stops_the_command_and_leaves_no_group():
+    if limit_problem():
+        return  # nothing is started without the controller: the first test checks what it says
+    before = set(CPU_ROOT.glob("conflict-table-held-*"))
+    with subprocess.Popen([sys.executable, "-m", "devtools.held", "--", "sleep", "30"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as run:
+        assert "held to 0.5" in run.stderr.readline()  # said once the group is made, as the command starts
+        run.terminate()
+        assert run.wait(timeout=10) == 128 + signal.SIGTERM  # the command was stopped too, and said so
+    assert set(CPU_ROOT.glob("conflict-table-held-*")) <= before  # its group went (other runs' may come and go)
 
 
 def test_without_a_command_it_says_what_to_give():
