@@ -44,8 +44,9 @@ class CpuGroup:
         self.quota = int(PERIOD_US * cores)
         (self.group / "cpu.cfs_quota_us").write_text(str(self.quota))
 
-    def join(self, pid: int | str = "self") -> None:
-        (self.group / "cgroup.procs").write_text(str(os.getpid() if pid == "self" else pid))
+    def join(self, pid: int) -> None:
+        """Put process ``pid`` (and the children it starts from now on) in the group."""
+        (self.group / "cgroup.procs").write_text(str(pid))
 
     def processes(self) -> int:
         return len((self.group / "cgroup.procs").read_text().split())

@@ -83,6 +83,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
 
+class _Quiet(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection mid-answer (a page left, a download cut) is no error of the site's:
+    it is not printed. Any other error is, as the standard library prints it."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            super().handle_error(request, client_address)
+
+
 class Server:
     """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders.
 
@@ -104,7 +113,7 @@ class Server:
         self.extra: dict[str, tuple[dict[str, str], bytes]] = {}
         self.faults: dict = {}
         self.requests: list[tuple[str, int]] = []  # (path, status) of every request served
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler)
+        self.httpd = _Quiet(("127.0.0.1", 0), self._handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
