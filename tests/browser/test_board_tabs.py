@@ -36,7 +36,7 @@ HOLD = """
   Storage.prototype.setItem = function (key, value) {
     set.call(this, key, value);
     if (held && key === held.key) held.text = String(value); // this tab reads its own write
-    (window.__writes ??= []).push([key, String(value)]);
+    (window.__writes ??= []).push([key, String(value), performance.timeOrigin + performance.now()]);
   };
   addEventListener("storage", (e) => {
     if (held && e.key === held.key) e.stopImmediatePropagation(), kept.push([e.key, e.oldValue, e.newValue]);
@@ -69,7 +69,7 @@ def notes(b: Board) -> list[str]:
 def written(b: Board) -> list[list[str]]:
     """The notes of each log this tab stored, in order."""
     return [[e.get("note") for e in json.loads(t)["events"]]
-            for k, t in b.page.evaluate("window.__writes ?? []") if k == KEY]
+            for k, t, _ in b.page.evaluate("window.__writes ?? []") if k == KEY]
 
 
 def wait_stored(b: Board, want: list[str]):

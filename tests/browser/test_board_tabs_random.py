@@ -6,13 +6,15 @@ what storage holds, line for line as CPython replays it. The seed is printed wit
 BOARD_TABS_SECONDS and BOARD_TABS_SEED change the length and the draw."""
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import random
 import time
 
 from playwright.sync_api import TimeoutError
 
-from tests.browser.test_board import CONFLICTS, WIDGET, Board
+from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.test_board_tabs import CREW4, HOLD, both_show, notes, simple
 
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
@@ -48,12 +50,28 @@ def settled(b: Board, note: str) -> bool:
                                  timeout=15_000)
     except TimeoutError:
         said = panel.inner_text() if panel.count() else ""
-        raise AssertionError(f"a Log it neither logged nor said why; the form says: {said[-300:]!r}") from None
+        where = b.page.evaluate("""w => ({notice: document.querySelector(w + ' [data-out="notice"]')?.innerText,
+            spoken: document.querySelector(w + ' [data-out="announce"]')?.textContent, sheet: Object.entries(localStorage).filter(([k]) => k.endsWith(':board:action')).map(([, v]) => v)[0],
+            note: document.querySelector(w + ' [data-panel] [name="note"]')?.value,
+            actor: document.querySelector(w + ' [data-panel] [name="actor"]:checked')?.value,
+            engine: window.calcEngine && [window.calcEngine.status, window.calcEngine.restarts, window.calcEngine.stalls]})""", WIDGET)
+        raise AssertionError(f"a Log it neither logged nor said why; the form says: {said[-300:]!r}; the page: {where}") from None
     if not panel.count():
         return True
     assert panel.locator('[name="note"]').input_value() == note, "a refused Log it lost what was typed"
     b.press(b.w.locator('[data-act="cancel"]'))
     return False
+
+
+def story(tabs: list[Board], trail: list[tuple[float, str]], last: int = 30) -> str:
+    """The last taps and every tab's last writes of the conflict, in the order they happened (a failure's story)."""
+    lines = list(trail)
+    for i, b in enumerate(tabs):
+        with contextlib.suppress(Exception):
+            for key, text, at in b.page.evaluate("window.__writes ?? []"):
+                if key == KEY:
+                    lines.append((at, f"  tab {i + 1} stored {[e.get('note') for e in json.loads(text)['events']]}"))
+    return "\n".join(f"{at % 100_000:10.1f} {what}" for at, what in sorted(lines)[-last:])
 
 
 def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(browser, server):
@@ -72,6 +90,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
     tabs[1].open(server.url + CONFLICTS)
     tabs[1].w.locator('[data-out="exchange"]').wait_for()
 
+    trail: list[tuple[float, str]] = []  # (when, what) of every tap, for the story a failure tells
     made: list[str] = []  # every note logged, in the order the Log it taps were made
     undos = 0  # Undo taps made on a log the tab showed as not empty
     refused = 0  # Log it taps the rules refused (the other tab's tap took that actor's turn first)
@@ -92,6 +111,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
                     simple(b, r.choice(to_act(b)), note)  # as a referee would: one still to act, as this tab shows
                     plan.append((b, "log", note))
             for b, kind, note in plan:  # back to back: a few milliseconds apart
+                trail.append((time.time() * 1000, f"tab {tabs.index(b) + 1}: {kind} {note or ''}"))
                 click_now(b, UNDO if kind == "undo" else LOG_IT)
                 if kind == "log":
                     made.append(note)
@@ -115,6 +135,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
         assert errors == []
         print(f"seed {seed}: {len(made)} logged, {refused} refused and said, {undos} undone, {len(final)} kept")
     except AssertionError as failure:
-        raise AssertionError(f"{failure} (BOARD_TABS_SEED={seed}, {len(made)} logged, {undos} undone)") from None
+        raise AssertionError(f"{failure} (BOARD_TABS_SEED={seed}, {len(made)} logged, {undos} undone)\n"
+                             f"made: {made}\n{story(tabs, trail)}") from None
     finally:
         ctx.close()
