@@ -99,3 +99,34 @@ class ReturningPlayer:
             return page
         context.new_page = new_page
         return context
+
+
+# In every tab: hold(key) freezes what the tab reads of the stored `key` and keeps back the news of
+# other tabs' writes (test_board_tabs.py); release() delivers it (newsOnly: the tab reads storage as it is, only the news
+# waits); __stored(key) reads storage itself, not the held copy.
+HOLD = """
+(() => {
+  const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
+  let held = null; // {key, text}: what this tab reads of `key` while held
+  const kept = []; // storage events of `key` kept back while held
+  Storage.prototype.getItem = function (key) {
+    return held && key === held.key && !held.newsOnly ? held.text : get.call(this, key);
+  };
+  Storage.prototype.setItem = function (key, value) {
+    set.call(this, key, value);
+    if (held && key === held.key) held.text = String(value); // this tab reads its own write
+    (window.__writes ??= []).push([key, String(value), performance.timeOrigin + performance.now()]);
+  };
+  addEventListener("storage", (e) => {
+    if (held && e.key === held.key) e.stopImmediatePropagation(), kept.push([e.key, e.oldValue, e.newValue]);
+  }, true);
+  window.__hold = (key, newsOnly = false) => { held = { key, text: get.call(localStorage, key), newsOnly }; };
+  window.__release = () => {
+    held = null;
+    for (const [key, oldValue, newValue] of kept.splice(0)) {
+      dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue, storageArea: localStorage, url: location.href }));
+    }
+  };
+  window.__stored = (key) => get.call(localStorage, key);
+})();
+"""

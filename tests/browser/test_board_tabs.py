@@ -15,6 +15,7 @@ import json
 
 from playwright.sync_api import TimeoutError
 
+from tests.browser.support import HOLD
 from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
 
 CREW4 = {"sides": ["Crew", "Gang"], "actors": [
@@ -24,37 +25,10 @@ CREW4 = {"sides": ["Crew", "Gang"], "actors": [
     {"name": "Rook", "side": "Gang", "zone": "East end", "cool": 2},
 ]}
 
-# In every tab: hold(key) / release() as above; __stored(key) reads storage itself, not the held copy.
-HOLD = """
-(() => {
-  const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
-  let held = null; // {key, text}: what this tab reads of `key` while held
-  const kept = []; // storage events of `key` kept back while held
-  Storage.prototype.getItem = function (key) {
-    return held && key === held.key ? held.text : get.call(this, key);
-  };
-  Storage.prototype.setItem = function (key, value) {
-    set.call(this, key, value);
-    if (held && key === held.key) held.text = String(value); // this tab reads its own write
-    (window.__writes ??= []).push([key, String(value), performance.timeOrigin + performance.now()]);
-  };
-  addEventListener("storage", (e) => {
-    if (held && e.key === held.key) e.stopImmediatePropagation(), kept.push([e.key, e.oldValue, e.newValue]);
-  }, true);
-  window.__hold = (key) => { held = { key, text: get.call(localStorage, key) }; };
-  window.__release = () => {
-    held = null;
-    for (const [key, oldValue, newValue] of kept.splice(0)) {
-      dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue, storageArea: localStorage, url: location.href }));
-    }
-  };
-  window.__stored = (key) => get.call(localStorage, key);
-})();
-"""
 
 
-def hold(b: Board):
-    b.page.evaluate("(k) => window.__hold(k)", KEY)
+def hold(b: Board, news_only: bool = False):
+    b.page.evaluate("([k, n]) => window.__hold(k, n)", [KEY, news_only])
 
 
 def release(b: Board):
@@ -188,5 +162,39 @@ def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(browser
     both_show(one, two, ["t2-first", "t2-third", "t1-both", "t2-both"])
     asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
     assert not asides or json.loads(asides) == []  # nothing needed setting aside: every change was kept
+    assert errors == []
+    ctx.close()
+
+
+def test_the_same_actor_logged_in_both_tabs_at_once_the_later_log_it_is_refused_beside_its_form(browser, server):
+    """Both tabs log Gatto before either hears of the other: the later Log it finds the other tab's log
+    stored. The rules refuse Gatto's second action beside that tab's form, the typed note kept; the
+    first is kept on both screens and nothing is set aside (the referee sees why, at the form)."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script(HOLD)
+    one, two = Board(ctx.new_page()), Board(ctx.new_page())
+    errors: list[str] = []
+    for b in (one, two):
+        b.page.set_default_timeout(30_000)
+        b.page.on("pageerror", lambda e: errors.append(str(e)))
+    one.open(server.url + CONFLICTS)
+    one.set_up(CREW4)
+    one.start()
+    two.open(server.url + CONFLICTS)
+    two.w.locator('[data-out="exchange"]').wait_for()
+
+    simple(two, "Gatto", "t2-late")
+    hold(two, news_only=True)  # tab 2 hears nothing of tab 1's write, but its save reads what is stored
+    one.act("simple", actor="Gatto", note="t1-early")
+    wait_stored(one, ["t1-early"])
+    two.press(two.w.locator('[data-panel] [data-key="log"]'))
+    said = two.w.locator("[data-panel] :is(.calc__error, .calc__form-error):not([hidden])")
+    said.first.wait_for()
+    assert "Gatto has already acted" in said.first.inner_text()
+    assert form(two).get("note") == "t2-late"  # what was typed is still there, to log for someone else
+    release(two)
+    both_show(one, two, ["t1-early"])
+    asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
+    assert not asides or json.loads(asides) == []  # nothing set aside: the refused action was never kept
     assert errors == []
     ctx.close()

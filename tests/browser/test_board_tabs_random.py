@@ -14,13 +14,15 @@ import time
 
 from playwright.sync_api import TimeoutError
 
+from tests.browser.support import HOLD
 from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
-from tests.browser.test_board_tabs import CREW4, HOLD, both_show, notes, simple
+from tests.browser.test_board_tabs import CREW4, both_show, notes, simple
 
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
 ACTORS = ["Gatto", "Jade", "Hargan", "Rook"]
 UNDO = '[data-act="undo"]'
 LOG_IT = '[data-panel] [data-key="log"]'
+ANNOUNCE = f'{WIDGET} [data-out="announce"]'
 
 
 def to_act(b: Board) -> list[str]:
@@ -36,8 +38,20 @@ def enabled(b: Board, selector: str) -> bool:
 
 
 def click_now(b: Board, selector: str) -> None:
-    """Click without waiting for what it does: the other tab's click follows within a few milliseconds."""
-    b.w.locator(selector).evaluate("e => e.click()")
+    """Click without waiting for what it does: the other tab's click follows within a few milliseconds.
+    What the tab says aloud is emptied first, so what this click makes it say can be told (undone())."""
+    b.w.locator(selector).evaluate("(e, live) => { document.querySelector(live).textContent = ''; e.click(); }", ANNOUNCE)
+
+
+def undone(b: Board) -> bool:
+    """The tab's Undo is done: True when it undid; False when another tab's change came first and the
+    two can't both stand (the other tab's is shown, and the tab says this Undo was not made)."""
+    try:
+        b.page.wait_for_function("live => /^Undone: |was not made/.test(document.querySelector(live).textContent)",
+                                 arg=ANNOUNCE, timeout=15_000)
+    except TimeoutError:
+        raise AssertionError(f"an Undo neither undid nor said why; the tab says: {b.page.locator(ANNOUNCE).text_content()!r}") from None
+    return b.page.locator(ANNOUNCE).text_content().startswith("Undone: ")
 
 
 def settled(b: Board, note: str) -> bool:
@@ -93,7 +107,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
     trail: list[tuple[float, str]] = []  # (when, what) of every tap, for the story a failure tells
     made: list[str] = []  # every note logged, in the order the Log it taps were made
     undos = 0  # Undo taps made on a log the tab showed as not empty
-    refused = 0  # Log it taps the rules refused (the other tab's tap took that actor's turn first)
+    refused = 0  # Log it and Undo taps refused and said (the other tab's tap came first, and both can't stand)
     n = 0
     end = time.monotonic() + SECONDS
     try:
@@ -122,6 +136,9 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
             for b, kind, note in plan:
                 if kind == "log" and not settled(b, note):
                     made.remove(note)  # refused, and said: the other tab's tap took that actor's turn
+                    refused += 1
+                elif kind == "undo" and not undone(b):
+                    undos -= 1  # not made, and said: the other tab's log can't stand without the event
                     refused += 1
             b.page.wait_for_timeout(r.randint(0, 150))
 

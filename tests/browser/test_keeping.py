@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import Server, wait_engine
+from tests.browser.support import HOLD, Server, wait_engine
 from tests.browser.test_morale import CONFLICTS, WIDGET, Tracker
 
 expect.set_options(timeout=20_000)
@@ -204,6 +204,30 @@ def test_two_tabs_tapping_at_once_keep_both_events(context, server):
     assert len(ta.log()) == len(tb.log()) == 7
     assert ta.morale() == tb.morale() == {"Wolves": 1 - 3, "Crows": -3}  # Ada's success at the start
 
+
+def test_the_same_turn_ended_in_both_tabs_at_once_the_later_is_refused_and_said(context, server):
+    """Tab 2 hears nothing of tab 1's End the turn before its own, on the same team: its save finds tab 1's
+    stored. The rules refuse the second (it is the other team's turn now) and the tab says so; the first
+    stands on both screens and nothing is set aside."""
+    context.add_init_script(HOLD)
+    a = context.new_page()
+    a.goto(server.url)
+    put(a, MORALE, {**SMALL, "setup": SETUP, "events": []})
+    ta = open_tracker(a, server.url + CONFLICTS)
+    b = context.new_page()
+    tb = open_tracker(b, server.url + CONFLICTS)
+    b.evaluate("k => window.__hold(k, true)", MORALE)  # news held back; its save reads what is stored
+    ta.button("end_turn", "Wolves").click()
+    ta.wait_log(1)
+    a.wait_for_function("k => JSON.parse(localStorage.getItem(k)).events.length === 1", arg=MORALE)
+    tb.button("end_turn", "Wolves").click()
+    expect(tb.w.locator('[data-out="notice"]')).to_contain_text("It is Crows's turn, not Wolves's")
+    tb.wait_log(1)  # what tab 1 stored is shown
+    b.evaluate("window.__release()")
+    time.sleep(0.5)  # let the news held back arrive
+    assert len(json.loads(get(a, MORALE))["events"]) == 1
+    assert ta.log() == tb.log() and len(ta.log()) == 1
+    assert get(a, MORALE + ":set-aside") in (None, "[]")  # nothing set aside: the refused end was never kept
 
 # ---------------------------------------------------------------- damaged stress values
 

@@ -166,6 +166,24 @@ test("two tabs writing at the same moment: their values are merged", async () =>
   assert.deepEqual(asides(), []);
 });
 
+test("two tabs whose changes merge but the rules refuse together: the first stored stands, the later is not made", async () => {
+  const one = keeper(name, { fresh: () => [], check, merge, what: "list" });
+  const two = keeper(name, { fresh: () => [], check, merge, what: "list" });
+  await one.open();
+  await two.open();
+  await one.save([1, 2]);
+  await two.save([1, 2]); // both tabs now hold [1, 2]
+  await two.save([1, 2, 3]); // the other tab, before this one heard of it
+  const why = await one.save([1, 2, 4]); // [1, 2, 3, 4]: more than the rules allow
+  assert.equal(one.overtaken, true);
+  assert.match(why, /Another tab changed the list at the same moment.*yours was not made/);
+  assert.equal(raw(), "[1,2,3]"); // the first change stands in storage
+  assert.deepEqual(one.value, [1, 2, 3]); // and this tab now holds it, to try again on
+  assert.deepEqual(asides(), []); // nothing set aside: the refused change was never kept
+  assert.equal(await one.save([1, 2, 3]), null);
+  assert.equal(one.overtaken, false);
+});
+
 test("two tabs that can't be merged: both are kept, the other one set aside", async () => {
   const one = keeper(name, { fresh: () => [], check, merge });
   const two = keeper(name, { fresh: () => [], check, merge });

@@ -7,7 +7,9 @@
 // * a write that fails (storage full or switched off) leaves the old stored value
 //   as it was, and `save` returns the sentence to tell the player;
 // * two tabs: a value another tab stored is merged with ours (`merge`), or, when
-//   the two can't be merged, both are kept (one shown, the other set aside);
+//   the two can't be merged, both are kept (one shown, the other set aside); when
+//   they merge but the rules refuse the result (the same actor acting in both),
+//   the one stored first stands and `save` says the later change was not made;
 // * undo/redo (`steps` > 0), kept in memory or inside the stored value (`codec`);
 //   replacing the value (an import, a link, a new start) sets the old one aside
 //   first, and `bringBack` restores it.
@@ -35,7 +37,8 @@
 //   k.read() → {value, notice}; await k.verify() → {value, notice} | {down}   open() in two halves:
 //                         draw at once from what the codec accepts, then let the rules check it
 //   k.value, k.view       the current value and its last accepted check reply
-//   await k.save(v, label?) → null | sentence  (label: an undo step; another tab's value merged first)
+//   await k.save(v, label?) → null | sentence  (label: an undo step; another tab's value merged first;
+//                         k.overtaken: not made, another tab's change came first and the rules refuse both)
 //   await k.replace(v | (at) => v, reason, label?) → null | sentence  (the value shown is set aside first, never
 //                                  lost; k.replaced is then the set-aside copy's date, for bringBack;
 //                                  with steps, undo also goes back to the value replaced)
@@ -49,7 +52,7 @@
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
-import { tabs } from "./tabs.js";
+import { tabs, OVERTAKEN } from "./tabs.js";
 
 export { setAsideNotice };
 
@@ -85,6 +88,8 @@ export function keeper(name, {
     replaced: null,
     /** @type {string | null} what the last merge said (merge's say(text)): which of two changes won */
     merged: null,
+    /** the last save was not made: another tab's change came first and the two can't both stand (save) */
+    overtaken: false,
     get slot() {
       return s.store;
     },
@@ -151,10 +156,23 @@ export function keeper(name, {
       return { value: k.value, notice: null };
     },
 
-    /** Keep a new value (label: an undo step). null, or the sentence why it was not kept (the old stays). */
+    /** Keep a new value (label: an undo step). null, or the sentence why it was not kept (the old stays).
+     *  k.overtaken: another tab's change, stored a moment before, and this one can't both stand (the rules
+     *  refuse the two together). The first stays: this value is not kept, what is stored is taken in
+     *  (k.value, k.view) as news would be, and the caller makes its change again on it, or says why not. */
     async save(value, label) {
+      k.overtaken = false;
       const stored = s.store.text();
-      if (stored != null && stored !== s.lastText && stored !== s.unjudged) value = await absorbBeforeWrite(stored, value);
+      if (stored != null && stored !== s.lastText && stored !== s.unjudged) {
+        const took = await absorbBeforeWrite(stored, value);
+        if (took === OVERTAKEN) {
+          k.overtaken = true;
+          await arrived();
+          return `Another tab changed the ${what} at the same moment, and the two changes can't both stand: ` +
+            "the other tab's came first and is shown; yours was not made.";
+        }
+        value = took;
+      }
       if (label != null && steps) s.history.record(k.value, label);
       k.value = value;
       return write();

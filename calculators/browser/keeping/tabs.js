@@ -4,6 +4,9 @@
 import { History } from "./history.js";
 import { judge } from "./judge.js";
 
+/** absorbBeforeWrite's answer when another tab's change came first and ours can't follow it. */
+export const OVERTAKEN = Symbol("overtaken");
+
 /**
  * @typedef {{store: ReturnType<typeof import("./slot.js").slot>, history: History, lastText: string | null,
  *            unjudged: string | null, pending: string | null, viewFor: any}} KeeperState
@@ -24,7 +27,9 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     k.merged = text;
   }
 
-  /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both. */
+  /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both.
+   *  OVERTAKEN when the two merge but the rules refuse the result (both tabs made a change the other's rules out,
+   *  as the same actor acting twice): the other tab's came first, so ours is not kept (keeper.js's save). */
   async function absorbBeforeWrite(stored, ours) {
     k.merged = null;
     const read = codec.fromText(stored);
@@ -36,6 +41,7 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
         s.viewFor = verdict.value;
         return verdict.value;
       }
+      if (verdict.problem) return OVERTAKEN;
     }
     s.store.setAside(stored, read.problem ? `found in place of your ${what} (${read.problem})`
       : "saved by another tab at the same moment; this tab's version was kept");

@@ -41,7 +41,8 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     if (first instanceof HTMLElement) first.focus({ preventScroll: table.open });
   }
 
-  async function logEvent() {
+  /** Log the open sheet. tries: how many times another tab's change came first (the sheet is then looked at again on it). */
+  async function logEvent(tries = 0) {
     const event = actions.event(st.sheet, full());
     const gap = actions.missing(st.sheet, st.preview);
     if (gap) return showErrors({ [gap.field]: gap.message });
@@ -51,9 +52,17 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
       return showErrors({ [stale ? "" : errorKey(reply.error.field)]: reply.error.message });
     }
     const before = passes();
-    st.conflict = logged(st.conflict, event);
+    const next = logged(st.conflict, event);
+    const why = await k.save(next);
+    if (k.overtaken) {
+      // Another tab logged first and the two can't both stand (the same actor, say): the rules look at
+      // this sheet again on what is stored now, so a refusal is said beside the form, what was typed kept.
+      [st.conflict, st.board] = [k.value, k.view.board];
+      await redraw(before);
+      return tries < 2 ? logEvent(tries + 1) : showErrors({ "": why });
+    }
+    st.conflict = next;
     st.board = { ...st.board, state: reply.result.state, entries: [...st.board.entries, reply.result.entry] };
-    const why = await k.save(st.conflict);
     if (k.value !== st.conflict) [st.conflict, st.board] = [k.value, k.view.board]; // another tab's events merged in
     [st.errors, st.preview] = [{}, null];
     setSheet({ kind: null });
@@ -76,6 +85,11 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     const before = passes();
     [st.conflict, st.board] = [next, { ...st.board, state: reply.result.state, entries }];
     const why = await k.save(st.conflict);
+    if (k.overtaken) { // another tab's change came first, and this step can't follow it: shown, and said
+      [st.conflict, st.board] = [k.value, k.view.board];
+      await redraw(before);
+      return say(why, true);
+    }
     if (reopen) setSheet(actions.fromEvent(reopen, st.board.state));
     else if (!back) setSheet({ kind: null });
     [st.errors, st.preview] = [{}, null];

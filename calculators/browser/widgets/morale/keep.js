@@ -43,15 +43,19 @@ export function keeping(m) {
 
   const exportButton = (label, text) => el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-conflict"), text) }, label);
 
-  /** Save the conflict (another tab's events merged in first: then the merged state is shown). */
-  async function persist() {
-    const mine = m.conflict;
-    const why = await kept.save(mine);
-    if (kept.value !== mine) {
+  /** Save `next` (view: the rules' reply for it) as the conflict; another tab's events merged in first, and
+   *  then the merged state is shown. null, or the sentence why the change was not made: another tab's came
+   *  first and the two can't both stand (what is stored is shown; the caller tries again on it, or says so). */
+  async function persist(next = m.conflict, view = m.view) {
+    const why = await kept.save(next);
+    Object.assign(m, { conflict: next, view });
+    if (kept.value !== next) {
       m.conflict = kept.value;
       m.view = kept.view?.state ?? m.view;
     }
+    if (kept.overtaken) return why;
     if (why) m.showNotice(`${why} Export it to keep it.`, exportButton("Export file", JSON.stringify(saved.pack(m.conflict), null, 1)));
+    return null;
   }
 
   /** Open the saved conflict: a damaged one or one that no longer replays is set aside, never dropped. */

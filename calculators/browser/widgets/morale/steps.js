@@ -24,7 +24,15 @@ export function steps(m, keep) {
     focusPlay();
   }
 
-  async function log(event, opener) {
+  /** Not made: another tab's change came first (persist's why). The tracker shows what is stored now. */
+  function overtaken(why) {
+    m.paintPanel();
+    m.draw();
+    m.showNotice(why);
+  }
+
+  /** Log an event. tries: how many times another tab's change came first (the rules then look at it again on it). */
+  async function log(event, opener, tries = 0) {
     const { conflict } = m;
     const reply = await m.engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
     // An error names an event's own field and the event's index: beside the form's field only when it is the new event's.
@@ -34,8 +42,14 @@ export function steps(m, keep) {
       if (!m.panel) m.showNotice(reply.error.message);
       return where.querySelector('[aria-invalid="true"]')?.focus();
     }
-    Object.assign(m, { conflict: saved.logged(conflict, reply.result.event), view: reply.result, panel: null });
-    await keep.persist();
+    const lost = await keep.persist(saved.logged(conflict, reply.result.event), reply.result);
+    if (lost) {
+      // The same team's turn ended in the other tab, say: looked at again on what is stored, a refusal is
+      // said where this one would be (beside the open form, its entries kept).
+      if (tries < 2) return m.paintPanel(), m.draw(), log(event, opener, tries + 1);
+      return overtaken(lost);
+    }
+    m.panel = null;
     const note = m.view.form.events.find((e) => e.kind === event.kind)?.note;
     m.say(note ? `${m.view.log[0].text} ${note}` : m.view.log[0].text);
     m.draw(opener);
@@ -48,12 +62,12 @@ export function steps(m, keep) {
     const events = conflict.events.slice(0, -1);
     const reply = await keep.replay(conflict, events);
     if (m.ui.failed(m.main, reply)) return m.showNotice(reply.error.message);
-    m.conflict = {
+    const lost = await keep.persist({
       ...conflict, events, ids: conflict.ids.slice(0, -1),
       redo: [...conflict.redo, conflict.events.at(-1)], redoIds: [...conflict.redoIds, conflict.ids.at(-1)],
-    };
-    Object.assign(m, { view: reply.result, panel: null });
-    await keep.persist();
+    }, reply.result);
+    if (lost) return overtaken(lost);
+    m.panel = null;
     m.say(`Undone: ${gone}`);
     m.draw();
   }
@@ -64,12 +78,12 @@ export function steps(m, keep) {
     if (!event) return;
     const reply = await m.engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
     if (!reply.ok) return m.showNotice(`Redo is not possible: ${reply.error.message}`);
-    m.conflict = {
+    const lost = await keep.persist({
       ...conflict, events: [...conflict.events, reply.result.event], redo: conflict.redo.slice(0, -1),
       ...redoneIds(conflict), // a new id: the undone one stays out when two tabs' logs merge
-    };
-    Object.assign(m, { view: reply.result, panel: null });
-    await keep.persist();
+    }, reply.result);
+    if (lost) return overtaken(lost);
+    m.panel = null;
     m.say(`Redone: ${m.view.log[0].text}`);
     m.draw();
   }
