@@ -165,12 +165,7 @@ export function keeper(name, {
       const stored = s.store.text();
       if (stored != null && stored !== s.lastText && stored !== s.unjudged) {
         const took = await absorbBeforeWrite(stored, value);
-        if (took === OVERTAKEN) {
-          k.overtaken = true;
-          await arrived();
-          return `Another tab changed the ${what} at the same moment, and the two changes can't both stand: ` +
-            "the other tab's came first and is shown; yours was not made.";
-        }
+        if (took === OVERTAKEN) return overtaken();
         value = took;
       }
       if (label != null && steps) s.history.record(k.value, label);
@@ -282,7 +277,7 @@ export function keeper(name, {
     return { notice: setAsideNotice(what, problem, kept), problem, text, kept };
   }
 
-  const { absorbBeforeWrite, unchanged, arrived } = tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write });
+  const { absorbBeforeWrite, overtaken, unchanged, arrived } = tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write });
 
   async function move(back) {
     const next = back ? s.history.past.at(-1) : s.history.future.at(-1);

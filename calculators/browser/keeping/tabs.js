@@ -54,6 +54,15 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     return ours;
   }
 
+  /** save()'s value can't follow what another tab stored first: not written; what is stored is taken in as
+   *  news would be (k.value, k.view), k.overtaken set, and the sentence that says so returned. */
+  async function overtaken() {
+    k.overtaken = true;
+    await arrived();
+    return `Another tab changed the ${what} at the same moment, and the two changes can't both stand: ` +
+      "the other tab's came first and is shown; yours was not made.";
+  }
+
   /** News that leaves the value as it is: {value, notice: null}, with k.view made the check's reply for it
    *  (a save without a merge leaves k.view describing an older value, which a watcher must not be handed). */
   async function unchanged() {
@@ -104,5 +113,5 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     return { value: k.value, notice };
   }
 
-  return { absorbBeforeWrite, unchanged, arrived };
+  return { absorbBeforeWrite, overtaken, unchanged, arrived };
 }
