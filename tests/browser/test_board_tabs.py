@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+import pytest
 from playwright.sync_api import TimeoutError
 
 from tests.browser.support import HOLD
@@ -94,7 +95,9 @@ def form(b: Board) -> dict:
     }""")
 
 
-def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(browser, server):
+def two_tabs(browser, server):
+    """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
+    (one, two, errors), errors the pages' uncaught errors; the browser's context is closed after."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(HOLD)
     one, two = Board(ctx.new_page()), Board(ctx.new_page())
@@ -107,6 +110,15 @@ def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(browser
     one.start()
     two.open(server.url + CONFLICTS)
     two.w.locator('[data-out="exchange"]').wait_for()
+    yield one, two, errors
+    ctx.close()
+
+
+started_tabs = pytest.fixture(two_tabs, name="tabs")
+
+
+def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(tabs):
+    one, two, errors = tabs
     one.act("simple", actor="Gatto", note="t1-first")
     both_show(one, two, ["t1-first"])
 
@@ -163,25 +175,13 @@ def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(browser
     asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
     assert not asides or json.loads(asides) == []  # nothing needed setting aside: every change was kept
     assert errors == []
-    ctx.close()
 
 
-def test_the_same_actor_logged_in_both_tabs_at_once_the_later_log_it_is_refused_beside_its_form(browser, server):
+def test_the_same_actor_logged_in_both_tabs_at_once_the_later_log_it_is_refused_beside_its_form(tabs):
     """Both tabs log Gatto before either hears of the other: the later Log it finds the other tab's log
     stored. The rules refuse Gatto's second action beside that tab's form, the typed note kept; the
     first is kept on both screens and nothing is set aside (the referee sees why, at the form)."""
-    ctx = browser.new_context(service_workers="block")
-    ctx.add_init_script(HOLD)
-    one, two = Board(ctx.new_page()), Board(ctx.new_page())
-    errors: list[str] = []
-    for b in (one, two):
-        b.page.set_default_timeout(30_000)
-        b.page.on("pageerror", lambda e: errors.append(str(e)))
-    one.open(server.url + CONFLICTS)
-    one.set_up(CREW4)
-    one.start()
-    two.open(server.url + CONFLICTS)
-    two.w.locator('[data-out="exchange"]').wait_for()
+    one, two, errors = tabs
 
     simple(two, "Gatto", "t2-late")
     hold(two, news_only=True)  # tab 2 hears nothing of tab 1's write, but its save reads what is stored
@@ -197,4 +197,3 @@ def test_the_same_actor_logged_in_both_tabs_at_once_the_later_log_it_is_refused_
     asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
     assert not asides or json.loads(asides) == []  # nothing set aside: the refused action was never kept
     assert errors == []
-    ctx.close()

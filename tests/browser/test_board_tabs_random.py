@@ -12,12 +12,13 @@ import os
 import random
 import time
 
+import pytest
 from playwright.sync_api import TimeoutError
 
-from tests.browser.support import HOLD
-from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
-from tests.browser.test_board_tabs import CREW4, both_show, notes, simple
+from tests.browser.test_board import KEY, WIDGET, Board
+from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
 
+started_tabs = pytest.fixture(two_tabs, name="tabs")
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
 ACTORS = ["Gatto", "Jade", "Hargan", "Rook"]
 UNDO = '[data-act="undo"]'
@@ -88,21 +89,10 @@ def story(tabs: list[Board], trail: list[tuple[float, str]], last: int = 30) -> 
     return "\n".join(f"{at % 100_000:10.1f} {what}" for at, what in sorted(lines)[-last:])
 
 
-def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(browser, server):
+def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(tabs):
     seed = int(os.environ.get("BOARD_TABS_SEED", random.randrange(1 << 30)))
     r = random.Random(seed)
-    ctx = browser.new_context(service_workers="block")
-    ctx.add_init_script(HOLD)  # only to read storage as it is (nothing is held here)
-    tabs = [Board(ctx.new_page()), Board(ctx.new_page())]
-    errors: list[str] = []
-    for b in tabs:
-        b.page.set_default_timeout(30_000)
-        b.page.on("pageerror", lambda e: errors.append(str(e)))
-    tabs[0].open(server.url + CONFLICTS)
-    tabs[0].set_up(CREW4)
-    tabs[0].start()
-    tabs[1].open(server.url + CONFLICTS)
-    tabs[1].w.locator('[data-out="exchange"]').wait_for()
+    *tabs, errors = tabs  # HOLD only reads storage as it is here (nothing is held)
 
     trail: list[tuple[float, str]] = []  # (when, what) of every tap, for the story a failure tells
     made: list[str] = []  # every note logged, in the order the Log it taps were made
@@ -154,5 +144,3 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
     except AssertionError as failure:
         raise AssertionError(f"{failure} (BOARD_TABS_SEED={seed}, {len(made)} logged, {undos} undone)\n"
                              f"made: {made}\n{story(tabs, trail)}") from None
-    finally:
-        ctx.close()
