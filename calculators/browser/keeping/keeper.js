@@ -6,13 +6,11 @@
 //   kept in the set-aside list (slot.js); the player is told, and can download it;
 // * a write that fails (storage full or switched off) leaves the old stored value
 //   as it was, and `save` returns the sentence to tell the player;
-// * two tabs: a value another tab stored is merged with ours (`merge`), or, when
-//   the two can't be merged, both are kept (one shown, the other set aside); when
-//   they merge but the rules refuse the result (the same actor acting in both),
-//   the one stored first stands and `save` says the later change was not made;
-// * undo/redo (`steps` > 0), kept in memory or inside the stored value (`codec`);
-//   replacing the value (an import, a link, a new start) sets the old one aside
-//   first, and `bringBack` restores it.
+// * two tabs: a value another tab stored is merged with ours (`merge`); two that can't
+//   be merged are both kept (one shown, one set aside); two the rules refuse together
+//   (the same actor acting in both): the first stored stands, the later is not made;
+// * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
+//   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
 // Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js
 // stores the text and the set-aside copies, history.js the undo steps, tabs.js takes
 // in what another tab stored, judge.js names the check's outcome.
