@@ -9,6 +9,8 @@ from __future__ import annotations
 import base64
 import json
 
+from playwright.sync_api import expect
+
 from rules_core.api import call
 from tests.browser.support import wait_engine
 from tests.browser.test_board import CONFLICTS, CREW, KEY, Board, phone_context
@@ -80,8 +82,7 @@ def test_a_map_changed_under_the_setup_says_what_it_does_to_the_zones(browser, s
     if b.w.locator('[data-act="new"]').count():
         b.press(b.w.locator('[data-act="new"]'))
     b.press(b.w.locator('[data-act="example"]'))
-    b.w.locator('[name="actors.0.name"]').wait_for()
-    assert b.w.locator('[name="actors.0.name"]').input_value() == "Gatto"
+    expect(b.w.locator('[name="actors.0.name"]')).to_have_value("Gatto")  # once the rules' example is in
     b.w.locator('[name="map-choice"]').select_option("house")
     zone = b.w.locator('[name="actors.0.zone"]')
     zone.locator("option").nth(1).wait_for(state="attached")
