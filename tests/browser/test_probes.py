@@ -81,17 +81,21 @@ def test_an_imported_roster_naming_a_built_in_property_is_refused(phone, server,
     assert page.errors == []
 
 
-@pytest.mark.parametrize("address", ["#%%%%", "gauntlet-forge/conflicts/#morale=%%", "table/#%E0%A4%A", "table/#stress=%%"])
-def test_a_malformed_percent_escape_in_the_address_throws_nothing(phone, server, address):
-    page = phone()
-    page.goto(server.url + address)
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(1500)  # the anchor is checked again after the theme's debounce
-    page.evaluate('location.hash = "#%%bad"')
-    page.wait_for_timeout(1000)
-    page.evaluate('document.querySelector(`a.md-nav__link[href$="/table/"]`).click()')  # the theme's own navigation
-    page.wait_for_timeout(1500)
-    assert page.errors == []
+def test_a_malformed_percent_escape_in_the_address_throws_nothing(phone, server):
+    """Four phones, each opened at one malformed address, side by side (the waits overlap)."""
+    addresses = ["#%%%%", "gauntlet-forge/conflicts/#morale=%%", "table/#%E0%A4%A", "table/#stress=%%"]
+    pages = [phone() for _ in addresses]
+    for page, address in zip(pages, addresses, strict=True):
+        page.goto(server.url + address)
+        page.wait_for_load_state("load")
+    pages[-1].wait_for_timeout(1500)  # the anchor is checked again after the theme's debounce
+    for page in pages:
+        page.evaluate('location.hash = "#%%bad"')
+    pages[-1].wait_for_timeout(1000)
+    for page in pages:
+        page.evaluate('document.querySelector(`a.md-nav__link[href$="/table/"]`).click()')  # the theme's own navigation
+    pages[-1].wait_for_timeout(1500)
+    assert {a: p.errors for a, p in zip(addresses, pages, strict=True) if p.errors} == {}
 
 
 def test_a_plain_link_over_the_cap_is_refused_at_once(phone, server):
