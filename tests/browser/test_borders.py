@@ -41,9 +41,18 @@ def out(widget, name):
 
 
 def load_example(widget, name, check):
+    """Load an example map and wait until it is drawn and kept (its note is said as it is drawn: the
+    words alone may already read the same, from the map shown before)."""
+    out(widget, "saved").evaluate("e => e.textContent = ''")
     widget.locator('select[name="example"]').select_option(name)
     widget.locator('[data-act="load-example"]').click()
+    expect(out(widget, "saved")).to_contain_text("Loaded the example map")
     wait_text(out(widget, "words"), check)
+
+
+def route_drawn(widget, borders: int):
+    """The newest answer's route is marked on the drawing (a map drawn anew shows none until it comes)."""
+    expect(out(widget, "diagram").locator("svg .bmap__border.is-route")).to_have_count(borders)
 
 
 def set_roll(widget, skill=3, faces="+0--", bid=0, shifts=None):
@@ -76,6 +85,7 @@ def borders(borders_page):
     set_roll(widget)
     wait_text(out(widget, "reach"), "2 shifts (skill 3 −1 on the dice)")
     wait_text(out(widget, "route"), "6 shifts")
+    route_drawn(widget, 2)
     return widget
 
 
@@ -128,8 +138,9 @@ def test_odds_match_the_core(borders, skill, bid, target):
     expected = call("borders.move", {"map": WAREHOUSE, "start": "West end", "destination": target, "skill": skill,
                                      "faces": "+0--", "bid": bid})["result"]["destination"]
     odds = out(borders, "reach").locator('[data-out="odds"]')
-    text = wait_text(odds, f"Odds that skill {skill} + 4dF")
-    assert f"reaches {expected['cost']}: {expected['odds']['probability']['percent']}" in text
+    # the answer to the last field set (an answer to the skill alone reads "Odds that skill …" too)
+    text = wait_text(odds, f"reaches {expected['cost']}: {expected['odds']['probability']['percent']}")
+    assert f"Odds that skill {skill} + 4dF" in text
     assert expected["odds"]["probability"]["exact"] in text
     assert odds.locator("strong").get_attribute("title") == f"exactly {expected['odds']['probability']['exact']}"
     if (skill, bid, target) == (3, 0, "East end"):
@@ -522,6 +533,7 @@ def test_a_border_is_edited_in_place_and_a_bad_value_is_refused_beside_it(phone)
     load_example(phone, "warehouse", "Middle – East end: 3")
     choose(phone, "West end", "East end")
     wait_text(out(phone, "route"), "Cheapest route: 6 shifts")
+    route_drawn(phone, 2)
     key = f"JSON.parse(localStorage.getItem('{KEY}'))"
     row = out(phone, "borders").locator("li", has=phone.page.locator(".bmap-row__title", has_text="Middle – East end"))
     cost = row.get_by_label("Pass value from Middle")

@@ -341,7 +341,10 @@ def fill_boon(w, rating, pool, difficulty, target, enduring=False):
     field(w, "enduring").set_checked(enduring)
     free = call("boons.free_dice", {"rating": rating, "enduring": enduring})["result"]
     odds = call("boons.odds", {"rating": rating, "pool": pool, "difficulty": difficulty, "target": target})["result"]
-    expect(w.locator('[data-out="boon"]')).to_contain_text(f"stays at rating {rating}" if free["extraordinary"] else "No free dice")
+    boon = w.locator('[data-out="boon"]')
+    expect(boon).to_contain_text(f"stays at rating {rating}" if free["extraordinary"] else "No free dice")
+    spent = free["spend"]  # the answer to the last box ticked (enduring), not to the one before it
+    expect(boon).to_contain_text("then it vanishes" if spent["vanishes"] else f"then it drops to rating {spent['rating_after']}")
     expect(w.locator('[data-out="odds"]')).to_contain_text(odds["spending"]["probability"]["percent"])
     return w.locator('[data-out="boon"]').text_content(), w.locator('[data-out="odds"]').text_content()
 
