@@ -129,7 +129,7 @@ check: setup ## static checks: ruff (Python), tsc type check of the browser code
 	node --test --test-reporter=spec tests/js/
 
 test: check chromium webkit ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)
-	$(PY) -m pytest $(ARGS)
+	$(PY) -m pytest --durations=30 $(ARGS)
 
 # Flaky under load? The same run with pytest and every browser it starts sharing CORES CPUs
 # (a cgroup quota, devtools/held.py; root). Issue 34 asks for three such runs in a row, all green.
