@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError, expect
 
 from calculators.build import offline, ship
 from tests.browser.pages import follow_link, search
@@ -180,6 +180,26 @@ class Versions:
         offline.build_service_worker(self.top)
 
 
+WORKERS = """async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const w = (sw) => sw && `${sw.state} ${new URL(sw.scriptURL).pathname}`;
+    return {installing: w(r?.installing), waiting: w(r?.waiting), active: w(r?.active),
+            controlled: !!navigator.serviceWorker.controller, offline: window.calcOffline,
+            offer: document.querySelector('.calc-update')?.textContent ?? null};
+}"""
+
+
+def wait_offer(pages: dict, seen: list, timeout=60_000):
+    """Wait until each tab offers the new version; if one never does, say where every tab's workers stood."""
+    for name, page in pages.items():
+        try:
+            page.wait_for_selector(".calc-update", timeout=timeout)
+        except TimeoutError:
+            told = {n: p.evaluate(WORKERS) for n, p in pages.items()}
+            raise AssertionError(f"tab {name} never offered the new version: {told}; "
+                                 f"the last requests: {seen[-15:]}") from None
+
+
 def marker(page) -> str:
     return re.search(r"Build marker: (\w+)", page.inner_text("article")).group(1)
 
@@ -196,8 +216,7 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
 
     site.build("second")
     a.reload()  # the browser finds the new version; it waits
-    for page in (a, b):
-        page.wait_for_selector(".calc-update", timeout=60_000)
+    wait_offer({"A": a, "B": b}, seen)
     a.click(".calc-update__later")  # A keeps what it has
     b.click(".calc-update__reload")  # B wants the new version
 
