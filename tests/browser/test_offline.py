@@ -131,17 +131,8 @@ def test_a_first_visit_downloads_each_engine_file_once(browser_type, tmp_path):
 
 
 def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
-    top = tmp_path / "www"
-    top.mkdir()
-    server = Server(top)
-    docs = tmp_path / "docs"
-    shutil.copytree(ROOT / "docs", docs)
-
-    def rebuild(marker: str):
-        (docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
-        config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(top), site_url=server.url)
-        build(config)
-
+    site = Versions(tmp_path)
+    server, rebuild = site.server, site.build
     rebuild("first")
     seen: list[str] = []
     ctx, page = first_visit(browser, server.url, seen)
@@ -161,23 +152,32 @@ def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
 
 class Versions:
     """A site served on a free port, rebuilt on demand as a new version: each build's
-    home page and boons calculator module say which version they belong to."""
+    home page and boons calculator module say which version they belong to.
+
+    Each version is built whole in a folder of its own, then served in one switch, as a
+    host deploys. Built in place, a browser's update check in the middle of the build could
+    read a half-made version (this sw.js naming a module folder renamed a moment later),
+    fail to install it, and keep that sw.js: the finished one, written in the same second,
+    was then answered "304 Not Modified", and no tab was ever offered the new version."""
 
     def __init__(self, tmp_path: Path):
-        self.top = tmp_path / "www"
-        self.top.mkdir()
-        self.server = Server(self.top)
+        self.tmp = tmp_path
+        empty = tmp_path / "www"
+        empty.mkdir()
+        self.server = Server(empty)
         self.docs = tmp_path / "docs"
         shutil.copytree(ROOT / "docs", self.docs)
 
     def build(self, marker: str):
+        top = self.tmp / f"www-{marker}"
         (self.docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
-        build(load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(self.docs), site_dir=str(self.top),
+        build(load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(self.docs), site_dir=str(top),
                           site_url=self.server.url))
-        boons = self.top / ship.calc_folder(self.top) / "widgets" / "boons" / "index.js"
+        boons = top / ship.calc_folder(top) / "widgets" / "boons" / "index.js"
         boons.write_text(boons.read_text() + f'\nwindow.__boonsBuild = "{marker}";\n')
-        ship.revision_assets(self.top)  # the changed module: a new folder, and the pages point at it
-        offline.build_service_worker(self.top)
+        ship.revision_assets(top)  # the changed module: a new folder, and the pages point at it
+        offline.build_service_worker(top)
+        self.server.folder = top  # the new version, served whole from the next request on
 
 
 WORKERS = """async () => {
@@ -189,7 +189,7 @@ WORKERS = """async () => {
 }"""
 
 
-def wait_offer(pages: dict, seen: list, timeout=60_000):
+def wait_offer(pages: dict, seen: list, server=None, timeout=60_000):
     """Wait until each tab offers the new version; if one never does, say where every tab's workers stood."""
     for name, page in pages.items():
         try:
@@ -197,7 +197,8 @@ def wait_offer(pages: dict, seen: list, timeout=60_000):
         except TimeoutError:
             told = {n: p.evaluate(WORKERS) for n, p in pages.items()}
             raise AssertionError(f"tab {name} never offered the new version: {told}; "
-                                 f"the last requests: {seen[-15:]}") from None
+                                 f"the last requests: {seen[-15:]}; the server's answers to sw.js: "
+                                 f"{[r for r in (server.requests if server else []) if 'sw' in r[0]]}") from None
 
 
 def marker(page) -> str:
@@ -216,7 +217,7 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
 
     site.build("second")
     a.reload()  # the browser finds the new version; it waits
-    wait_offer({"A": a, "B": b}, seen)
+    wait_offer({"A": a, "B": b}, seen, site.server)
     a.click(".calc-update__later")  # A keeps what it has
     b.click(".calc-update__reload")  # B wants the new version
 
