@@ -96,6 +96,12 @@ def precompress(folder: Path, names) -> dict:
     ``.build/`` per content, brotli at its best level takes a while); returns their sizes."""
     folder = Path(folder)
     cache = precompile.CACHE / f"precompressed-{_digest(*(folder / n for n in names))}"
+    with precompile.cache_locked():
+        return _precompressed(folder, names, cache)
+
+
+def _precompressed(folder: Path, names, cache: Path) -> dict:
+    """``precompress`` with ``.build/`` held: fill ``cache`` unless it is there, then copy from it."""
     report = cache / "sizes.json"
     if not report.exists():
         node = shutil.which("node")

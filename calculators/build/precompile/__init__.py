@@ -23,6 +23,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..wheel import ROOT
@@ -35,6 +36,25 @@ PAYLOADS = HERE / "payloads.json"
 
 class PrecompileError(RuntimeError):
     """The standard library could not be precompiled."""
+
+
+@contextmanager
+def cache_locked():
+    """Hold ``.build/`` for one build at a time while it is checked and filled: two builds at once
+    (the test suite's workers each build the site) would otherwise prune or half-write each other's
+    entries. Where the platform has no ``fcntl`` (Windows) builds are not serialised."""
+    CACHE.mkdir(exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(CACHE / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _key(wheel: Path) -> str:
@@ -51,6 +71,15 @@ def build_stdlib(wheel: Path, dest: Path) -> dict:
         raise PrecompileError(f"{PYODIDE_STDLIB} is missing: run `npm ci` (make setup) first.")
     key = _key(wheel)
     cached, summary_file = CACHE / f"python_stdlib-{key}.zip", CACHE / f"python_stdlib-{key}.json"
+    with cache_locked():
+        _fill(wheel, cached, summary_file)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(cached, dest)
+        return json.loads(summary_file.read_text(encoding="utf-8"))
+
+
+def _fill(wheel: Path, cached: Path, summary_file: Path) -> None:
+    """Precompile the standard library into the cache, unless it holds this key already."""
     if not (cached.exists() and summary_file.exists()):
         node = shutil.which("node")
         if node is None:
@@ -68,6 +97,3 @@ def build_stdlib(wheel: Path, dest: Path) -> dict:
             raise PrecompileError(f"precompiling the standard library failed:\n{proc.stderr.strip()[-2000:]}")
         summary_file.write_text(proc.stdout.strip().splitlines()[-1] + "\n", encoding="utf-8")
         partial.replace(cached)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, dest)
-    return json.loads(summary_file.read_text(encoding="utf-8"))
