@@ -128,8 +128,12 @@ check: setup ## static checks: ruff (Python), tsc type check of the browser code
 	node_modules/.bin/tsc -p tsconfig.sw.json
 	node --test --test-reporter=spec tests/js/
 
-test: check chromium webkit ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit)
-	$(PY) -m pytest --durations=30 $(ARGS)
+# pytest-xdist workers for `make test`: the suite's machine is idle a third of the time with one
+# (a browser test waits on timers, a build runs on one core), so two fill both cores. Files stay
+# whole on one worker, in the order written (--dist loadfile). WORKERS=0 runs in one process.
+WORKERS ?= 2
+test: check chromium webkit ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit) on WORKERS processes
+	$(PY) -m pytest -n $(WORKERS) --dist loadfile --durations=30 $(ARGS)
 
 # Flaky under load? The same run with pytest and every browser it starts sharing CORES CPUs
 # (a cgroup quota, devtools/held.py; root). Issue 34 asks for three such runs in a row, all green.
