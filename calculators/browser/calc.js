@@ -2,6 +2,7 @@
 // Material's instant navigations. The engine starts only when a page has a
 // calculator, once per visit.
 import { engine, failureText } from "./engine.js";
+import { offline } from "./offline.js";
 import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
 import "./examples.js"; // a worked example's "Open in the …" link goes to its calculator and opens it
@@ -92,14 +93,26 @@ async function mountOne(root) {
 // still downloading them; asking the network as well would send them twice.
 // And only once the engine is ready and the page idle: on a phone's CPU, compiling
 // them sooner slows the engine's start and the first tap (benchmarks/phone_cpu.py).
-let warmed = false;
+// Not while a new version of the site waits: this tab is about to load that one, and
+// a request to the outgoing service worker just as it stops for the new one starts it
+// again, so the switch waits until that worker is idle once more (Chromium: 30 s; five
+// minutes with DevTools attached). warm.state says what was decided (the tests read it).
+export const warm = { state: "idle" }; // → "pending" (page with a calculator) → "done" | "skipped"
+window.calcWarm = warm;
 function warmWidgets() {
-  if (warmed || !navigator.serviceWorker) return;
-  warmed = true;
+  if (warm.state !== "idle" || !navigator.serviceWorker) return;
+  warm.state = "pending";
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   Promise.all([navigator.serviceWorker.ready, engine.start()]).then(
-    () => idle(() => WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}))),
-    () => {}, // no engine: nothing to warm for
+    () => idle(() => {
+      if (offline.updateWaiting) {
+        warm.state = "skipped";
+        return;
+      }
+      WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}));
+      warm.state = "done";
+    }),
+    () => (warm.state = "skipped"), // no engine: nothing to warm for
   );
 }
 

@@ -95,6 +95,9 @@ def test_after_one_visit_everything_works_offline(browser, tmp_path):
     reply = page.evaluate("window.calcEngine.call('borders.move', {map: {zones: ['A', 'B'], borders: "
                           "[{between: ['A', 'B'], pass: 3}]}, start: 'A', shifts: 3})")
     assert reply["ok"] and reply["result"]["reachable"] == ["B"]
+    # with no new version waiting, the page warms every calculator's code for the next one (offline too)
+    page.wait_for_function("() => ['done', 'skipped'].includes(window.calcWarm.state)")
+    assert page.evaluate("window.calcWarm.state") == "done"
     ctx.close()
     assert [u for u in seen if urlsplit(u).hostname not in ("127.0.0.1", None)] == []
 
@@ -226,6 +229,11 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
     a.locator('.calc[data-calc="boons"] [data-out="boon"] .calc__answer').wait_for()
     a.wait_for_function("() => window.__boonsBuild !== undefined")
     assert a.evaluate("window.__boonsBuild") == "first"
+    # ... and warms no other calculator's code of the version being replaced: such a request reached the
+    # outgoing worker just as it stopped for the new one, and the switch below then waited five minutes
+    a.wait_for_function("() => ['done', 'skipped'].includes(window.calcWarm.state)")
+    assert a.evaluate("window.calcWarm.state") == "skipped"
+    assert a.evaluate("performance.getEntriesByType('resource').filter((e) => /widgets\\/stress\\//.test(e.name)).length") == 0
     # B waits for A, and says so; A is asked again
     expect(b.locator(".calc-update")).to_contain_text("other tab")
     assert marker(b) == "first"

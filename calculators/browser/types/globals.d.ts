@@ -15,6 +15,7 @@ declare global {
     __calcEarly?: { worker: Worker; queue: Event[]; at: number };
     calcEngine?: unknown;
     calcOffline?: unknown;
+    calcWarm?: unknown;
   }
   interface Navigator {
     /** The Network Information API (Chromium): `saveData` is the user's data-saver wish. */
