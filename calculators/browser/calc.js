@@ -97,7 +97,7 @@ async function mountOne(root) {
 // a request to the outgoing service worker just as it stops for the new one starts it
 // again, so the switch waits until that worker is idle once more (Chromium: 30 s; five
 // minutes with DevTools attached). warm.state says what was decided (the tests read it).
-export const warm = { state: "idle" }; // → "pending" (page with a calculator) → "done" | "skipped"
+const warm = { state: "idle" }; // → "pending" (page with a calculator) → "done" | "skipped"
 window.calcWarm = warm;
 function warmWidgets() {
   if (warm.state !== "idle" || !navigator.serviceWorker) return;
