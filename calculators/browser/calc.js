@@ -93,10 +93,8 @@ async function mountOne(root) {
 // still downloading them; asking the network as well would send them twice.
 // And only once the engine is ready and the page idle: on a phone's CPU, compiling
 // them sooner slows the engine's start and the first tap (benchmarks/phone_cpu.py).
-// Not while a new version of the site waits: this tab is about to load that one, and
-// a request to the outgoing service worker just as it stops for the new one starts it
-// again, so the switch waits until that worker is idle once more (Chromium: 30 s; five
-// minutes with DevTools attached). warm.state says what was decided (the tests read it).
+// Not while a new version of the site waits (offline.quietWork: this tab is about to load
+// that one). warm.state says what was decided (the tests read it).
 const warm = { state: "idle" }; // → "pending" (page with a calculator) → "done" | "skipped"
 window.calcWarm = warm;
 function warmWidgets() {
@@ -104,14 +102,14 @@ function warmWidgets() {
   warm.state = "pending";
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   Promise.all([navigator.serviceWorker.ready, engine.start()]).then(
-    () => idle(() => {
-      if (offline.updateWaiting) {
+    () => offline.quietWork().then((quiet) => idle(() => {
+      if (!quiet || offline.updateWaiting) {
         warm.state = "skipped";
         return;
       }
       WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}));
       warm.state = "done";
-    }),
+    })),
     () => (warm.state = "skipped"), // no engine: nothing to warm for
   );
 }

@@ -28,16 +28,29 @@
   // The theme's search builds its index in a worker of its own as the page loads. On a phone's CPU
   // that work competes with the engine's start (benchmarks/phone_cpu.py), so the search worker starts
   // once the engine has said ready or failed, or as soon as the player reaches for the search box,
-  // whichever comes first; what the theme sends it meanwhile waits, in order.
+  // whichever comes first; what the theme sends it meanwhile waits, in order. While a new version of
+  // the site waits, only the player's reach starts it (offline.js, quietWork). calcSearch.state says
+  // which: "held" → "started" | "held for the new version" (the tests read it).
   /** @param {Worker} engine */
   function holdSearch(engine) {
     var Real = window.Worker;
+    var search = { state: "held" };
+    window.calcSearch = search;
     /** @type {Array<() => void>} */
     var held = [];
     var go = function () {
       if (window.Worker === Real) return;
       window.Worker = Real;
+      search.state = "started";
       held.splice(0).forEach(function (start) { start(); });
+    };
+    var goIfQuiet = function () {
+      var offline = /** @type {{quietWork?: () => Promise<boolean>} | undefined} */ (window.calcOffline);
+      if (!offline || !offline.quietWork) return go();
+      offline.quietWork().then(function (quiet) {
+        if (quiet) go();
+        else if (search.state === "held") search.state = "held for the new version";
+      }, go);
     };
     window.Worker = /** @type {any} */ (function (/** @type {string | URL} */ url, /** @type {WorkerOptions} */ options) {
       if (String(url).indexOf("/workers/search.") < 0) return new Real(url, options);
@@ -57,7 +70,7 @@
       return proxy;
     });
     engine.addEventListener("message", function (event) {
-      if (event.data && (event.data.type === "ready" || event.data.type === "failed")) setTimeout(go, 500);
+      if (event.data && (event.data.type === "ready" || event.data.type === "failed")) setTimeout(goIfQuiet, 500);
     });
     engine.addEventListener("error", go);
     document.addEventListener("focusin", function (event) {

@@ -9,8 +9,21 @@ const root = new URL("../../", import.meta.url); // the site's root, also under 
 // status: unsupported | registering | ready | failed (then retrying) | full (the browser's storage
 // for the site is full: said once, not retried, the site works online as before); stale: another
 // version took over without this tab agreeing (its links then load whole pages).
-export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false };
-window.calcOffline = offline; // for the tests
+export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false, quietWork };
+window.calcOffline = offline; // for the tests, and early.js (quietWork)
+
+// Work a page starts by itself once it is up (calc.js warming the other calculators' code, early.js
+// starting the theme's search) asks quietWork() first: true once the offline worker's registration has
+// said whether a new version waits and none does; false when one waits. Such a tab is about to load the
+// new version, and a request of it that reaches the outgoing worker just as that worker stops for the
+// new one starts it again: the switch then waits until it is idle once more (Chromium: 30 s; five
+// minutes with DevTools attached), and a player who tapped Reload sees nothing happen.
+const SUPPORTED = "serviceWorker" in navigator && window.isSecureContext;
+let registeredOnce;
+const registeredFirst = new Promise((resolve) => (registeredOnce = resolve));
+function quietWork() {
+  return (SUPPORTED ? registeredFirst : Promise.resolve()).then(() => !offline.updateWaiting);
+}
 
 const RETRY_SECONDS = [5, 15, 60, 300]; // then every 5 minutes
 const AGREE_EVERY_MS = 3000;
@@ -158,7 +171,7 @@ async function register() {
     if (!dismissed && !document.querySelector(".calc-update--offer")) offerUpdate("A new version of this site is ready.");
   });
   try {
-    const registration = await wb.register();
+    const registration = await wb.register().finally(registeredOnce); // an already waiting worker is told by now
     if (!registration) throw new Error("the browser refused the offline worker");
     if (!registration.active) await installed(registration);
     await navigator.serviceWorker.ready;
@@ -166,6 +179,7 @@ async function register() {
     attempt = 0;
     document.querySelector(".calc-offline-failed")?.remove();
   } catch (error) {
+    registeredOnce();
     if (!storageFull) await new Promise((resolve) => setTimeout(resolve, 500)); // the worker's word may come just after
     if (storageFull || error?.name === "QuotaExceededError") {
       offline.status = "full";
@@ -188,7 +202,7 @@ async function register() {
   }
 }
 
-if ("serviceWorker" in navigator && window.isSecureContext) {
+if (SUPPORTED) {
   controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("message", onWorkerMessage);
   navigator.serviceWorker.addEventListener("controllerchange", onControllerChange);

@@ -145,6 +145,25 @@ def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
     page.reload()  # the browser checks sw.js, finds it changed, installs the new one, which waits
     page.wait_for_selector(".calc-update", timeout=60_000)
     assert "Build marker: first" in page.inner_text("article")  # still the old version, whole
+
+    # A calculator page opened while the new version waits starts no search worker by itself once its
+    # engine is ready (the theme fetched the index as the page loaded): the worker's request would reach
+    # the outgoing service worker, and one that lands as that worker stops for the new one starts it
+    # again, so the switch waits until it is idle (30 s; 5 minutes with DevTools). The search starts
+    # when the player reaches for it.
+    other = ctx.new_page()
+    since = len(seen)
+    other.goto(server.url + "gauntlet-forge/boons-and-banes/")
+    wait_engine(other)
+    other.wait_for_function("() => window.calcSearch && window.calcSearch.state !== 'held'")
+    assert other.evaluate("window.calcSearch.state") == "held for the new version"
+    assert [u for u in seen[since:] if "/workers/search." in u] == []
+    other.locator(".md-search__input").click()
+    other.wait_for_function("() => window.calcSearch.state === 'started'")
+    other.locator(".md-search__input").press_sequentially("morale")
+    other.locator(".md-search-result__item").first.wait_for()
+    other.close()
+
     page.click(".calc-update__reload")
     wait_marker(page, "second")
     assert page.locator(".calc-update").count() == 0

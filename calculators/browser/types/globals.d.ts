@@ -16,6 +16,8 @@ declare global {
     calcEngine?: unknown;
     calcOffline?: unknown;
     calcWarm?: unknown;
+    /** early.js: whether the theme's search worker has started (held until the engine's start is done). */
+    calcSearch?: { state: string };
   }
   interface Navigator {
     /** The Network Information API (Chromium): `saveData` is the user's data-saver wish. */
