@@ -41,7 +41,7 @@ REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build check test test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
+.PHONY: help setup serve build check test test-ready warm-build test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -132,8 +132,22 @@ check: setup ## static checks: ruff (Python), tsc type check of the browser code
 # (a browser test waits on timers, a build runs on one core), so two fill both cores. Files stay
 # whole on one worker, in the order written (--dist loadfile). WORKERS=0 runs in one process.
 WORKERS ?= 2
-test: check chromium webkit ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit) on WORKERS processes
+test: setup ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit) on WORKERS processes
+	$(MAKE) -j2 --output-sync=recurse test-ready warm-build
 	$(PY) -m pytest -n $(WORKERS) --dist loadfile --durations=30 $(ARGS)
+
+# What `make test` needs before pytest, one after another (two apt-gets at once would fight over apt's lock).
+test-ready:
+	$(MAKE) -j1 check chromium webkit
+
+# The build's own cache (.build/: the engine's brotli and gzip copies, the precompiled standard
+# library; node_modules/.cache: the service worker's runtime) filled by one throwaway build, beside
+# test-ready: on a fresh clone that is about 50 s on one core (brotli at its best level on the
+# 9.6 MB wasm takes 40 s of it), which pytest's first build would otherwise spend while the second
+# worker waits for it (benchmarks/README.md, "The test suite's time").
+warm-build: setup
+	@out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet --site-dir "$$out"
 
 # Flaky under load? The same run with pytest and every browser it starts sharing CORES CPUs
 # (a cgroup quota, devtools/held.py; root). Issue 34 asks for three such runs in a row, all green.
