@@ -49,12 +49,9 @@ def cache_locked():
     except ImportError:
         yield
         return
-    with open(CACHE / ".lock", "w") as handle:
+    with open(CACHE / ".lock", "w") as handle:  # closing the file releases the lock
         fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+        yield
 
 
 def _key(wheel: Path) -> str:

@@ -46,8 +46,10 @@ export function steps(m, keep) {
     if (lost) {
       // The same team's turn ended in the other tab, say: looked at again on what is stored, a refusal is
       // said where this one would be (beside the open form, its entries kept).
-      if (tries < 2) return m.paintPanel(), m.draw(), log(event, opener, tries + 1);
-      return overtaken(lost);
+      if (tries >= 2) return overtaken(lost);
+      m.paintPanel();
+      m.draw();
+      return log(event, opener, tries + 1);
     }
     m.panel = null;
     const note = m.view.form.events.find((e) => e.kind === event.kind)?.note;
