@@ -163,9 +163,16 @@ def as_page(page) -> PageLike:
     return PlaywrightPage(page)
 
 
+# Every calculator on the page is up: mounted, so that it follows the player's input and the site-wide
+# edition, or broken and saying so (calc.js, data-mounted). An engine that is ready says nothing of a
+# widget whose code is still arriving; its build-time form is already on the page, and a test that
+# reads it then reads what no player would act on (a choice of edition not yet followed, say).
+CALCULATORS_UP = "() => [...document.querySelectorAll('.calc[data-calc]')].every((c) => c.dataset.mounted)"
+
+
 def wait_engine(page, timeout: float = 90) -> str:
-    """Wait until the page's calculator engine is ready (or fail with its error); returns its source
-    ("fresh" or "snapshot")."""
+    """Wait until the page's calculator engine is ready (or fail with its error) and every calculator
+    on the page is up (``CALCULATORS_UP``); returns the engine's source ("fresh" or "snapshot")."""
     p = as_page(page)
     try:
         p.wait("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)",
@@ -176,4 +183,5 @@ def wait_engine(page, timeout: float = 90) -> str:
         raise AssertionError(f"{error}; the engine: {where}") from None
     status, error, source = p.js("() => [calcEngine.status, calcEngine.error, calcEngine.source]")
     assert status == "ready", f"engine failed: {error}"
+    p.wait(CALCULATORS_UP, timeout=timeout, what="every calculator on the page to be up")
     return source

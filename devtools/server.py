@@ -14,6 +14,8 @@ import sys
 import threading
 from pathlib import Path
 
+from devtools.drivers import CALCULATORS_UP
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -132,7 +134,9 @@ class Server:
 
 
 def wait_engine(page, timeout=90_000):
-    """Wait until the calculator engine on the page is ready (or fail with its error)."""
+    """Wait until the calculator engine on the page is ready (or fail with its error) and every calculator
+    on the page is up (``drivers.CALCULATORS_UP``); Playwright's own wait, which polls in the page."""
     page.wait_for_function("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)", timeout=timeout)
     status = page.evaluate("[window.calcEngine.status, window.calcEngine.error]")
     assert status[0] == "ready", f"engine failed: {status[1]}"
+    page.wait_for_function(CALCULATORS_UP, timeout=timeout)

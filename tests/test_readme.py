@@ -36,7 +36,10 @@ def test_the_two_commands_come_first_and_the_makefile_has_them():
     # what their comments promise: serve on 127.0.0.1:8000; test installs the two browsers when it can
     assert re.search(r"^serve: setup\b", makefile, re.M) and "HOST     ?= 127.0.0.1" in makefile
     assert "PORT     ?= 8000" in makefile
-    assert re.search(r"^test: check chromium webkit\b", makefile, re.M)
+    # test: the static checks and the two browsers (test-ready), then pytest
+    recipe = makefile.split("\ntest: setup", 1)[1].split("\n\n", 1)[0].split("\n", 1)[1]  # after the rule line
+    assert recipe.index("test-ready") < recipe.index("pytest")
+    assert re.search(r"^test-ready:\n\t\$\(MAKE\) -j1 check chromium webkit$", makefile, re.M)
     assert "apt-get" in makefile.split("\nchromium:", 1)[1].split("\nwebkit:", 1)[0]
 
 

@@ -71,6 +71,7 @@ async function mountOne(root) {
       const quiet = ui.announceAnswers(root);
       dispose = () => { quiet(); own(); };
     }
+    root.dataset.mounted = "yes"; // up: it follows the player's input and the site-wide edition (the tests wait for it)
   } catch (error) {
     // Its module did not load, or mount() threw halfway: back to the build-time
     // content (which works without the engine), never a half-built form.
@@ -80,6 +81,7 @@ async function mountOne(root) {
     const staticPart = root.querySelector(".calc__static");
     if (staticPart) staticPart.hidden = false;
     say(broken);
+    root.dataset.mounted = "broken";
   }
   return () => {
     unwatch();
