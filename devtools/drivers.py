@@ -76,10 +76,11 @@ class PlaywrightPage(PageLike):
         return self.page.locator(selector).first.is_visible()
 
 
-# In view, the same box two frames apart, and under its own centre (or its label's, for a hidden input).
+# Enabled (a label's control too), in view, the same box two frames apart, and under its own centre
+# (or its label's, for a hidden input).
 CLICKABLE = """async (sel) => {
   const e = document.querySelector(sel);
-  if (!e) return false;
+  if (!e || (e.control ?? e).matches(":disabled")) return false;
   const target = e.getBoundingClientRect().width ? e : e.labels?.[0] ?? e;
   target.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
   const before = target.getBoundingClientRect();
@@ -142,10 +143,10 @@ class SeleniumPage(PageLike):
         Select(self._element(selector)).select_by_value(value)
 
     def click(self, selector):
-        """Click as Playwright does: only once the element is in view, has stopped moving and is what a
-        pointer at its centre would hit. WebDriver's own click aims at where the element was when it
+        """Click as Playwright does: only once the element is enabled, in view, has stopped moving and is
+        what a pointer at its centre would hit. WebDriver's own click aims at where the element was when it
         asked; a page still laying itself out (a slow CPU) moves it, and the click lands on something else."""
-        self.wait(CLICKABLE, selector, what=f"{selector} to stand still under the pointer")
+        self.wait(CLICKABLE, selector, what=f"{selector} to be enabled and stand still under the pointer")
         self._element(selector).click()
 
     def text(self, selector):

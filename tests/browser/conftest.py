@@ -155,3 +155,34 @@ def shared_page(shared_context):
     yield page
     assert errors == [], f"JavaScript errors on the page: {errors}"
 
+
+
+# What a failed test's page was drawing. A click waits until its element is "stable" (the same box
+# two frames running); a page that draws no frame, or never stops scrolling, holds it until the
+# timeout, as one borders test's shared page did under a half-core quota (held run 16, 2026-11-28).
+LOOK = """() => {
+  window.__look = null;
+  const y = scrollY;
+  const frame = new Promise((r) => requestAnimationFrame(() => r(true)));
+  Promise.all([Promise.race([frame, new Promise((r) => setTimeout(() => r(false), 1000))]),
+               new Promise((r) => setTimeout(r, 300))]).then(([drew]) => (window.__look = {
+    visibility: document.visibilityState, focused: document.hasFocus(), "a frame within 1 s": drew,
+    "scrolling": scrollY !== y, "the focus": document.activeElement?.outerHTML.slice(0, 160) ?? null }));
+}"""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and call.when in ("setup", "call"):
+        for name in ("page", "shared_page"):
+            page = getattr(item, "funcargs", {}).get(name)
+            if page is None or page.is_closed():
+                continue
+            try:
+                page.evaluate(LOOK)
+                look = page.wait_for_function("() => window.__look", timeout=3000).json_value()
+            except Exception as error:  # the page itself is gone or stuck: that is the finding
+                look = f"no answer: {error.__class__.__name__}: {str(error).splitlines()[0]}"
+            report.sections.append((f"the {name} when it failed", str(look)))
+    return report

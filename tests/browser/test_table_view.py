@@ -158,6 +158,51 @@ def test_an_absorb_choice_the_new_roll_no_longer_offers_is_asked_again(ref):
     assert not gatto["out"]
 
 
+# The rules' answers to board.preview held back until released, as on a slow phone (or a loaded
+# machine) where the answer to a change of the dice comes after the next tap.
+HOLD_PREVIEWS = """() => {
+  const call = window.calcEngine.call;
+  let held = new Promise((release) => (window.releasePreviews = release));
+  window.calcEngine.call = async function (name, payload) {
+    if (name === "board.preview") await held;
+    return call.call(this, name, payload);
+  };
+  window.unholdPreviews = () => { window.releasePreviews(); window.calcEngine.call = call; };
+}"""
+
+
+def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
+    """Found in CI (WebKit, a loaded machine): the dice changed, the absorb options on the screen
+    still answered the old roll, a tap chose one and Log it logged it. While the rules have not
+    answered the sheet as it is, its absorb options can't be chosen, and Log it waits for the
+    answer: the choice the new roll no longer offers is asked again, and Gatto is not taken out."""
+    b = ref
+    warehouse(b)
+    panel = b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=2, faces="0000")
+    options = panel.locator('[name="absorb"]')
+    options.first.wait_for()
+    b.press(options.first)
+    n = len(b.log())
+    b.page.evaluate(HOLD_PREVIEWS)
+    try:
+        b.fill(faces="+000")  # one more shift: other options, not yet known
+        assert options.evaluate_all("(all) => all.length > 0 && all.every((e) => e.disabled)"), \
+            "the old roll's absorb options can still be chosen"
+        assert panel.locator('[data-field="resist"]').get_attribute("aria-busy") == "true"
+        b.log_it(expect_line=False)  # tapped before the answer: it waits for it
+        b.page.wait_for_timeout(300)
+        assert len(b.log()) == n
+    finally:
+        b.page.evaluate("() => window.unholdPreviews()")
+    b.error("absorb").wait_for()
+    assert "absorbs" in b.error("absorb").inner_text()
+    assert len(b.log()) == n and not b.state()["state"]["actors"][0]["out"]
+    assert options.evaluate_all("(all) => all.length > 0 && all.every((e) => !e.disabled)")
+    b.press(options.first)
+    b.log_it()
+    assert not next(a for a in b.check_shown()["actors"] if a["name"] == "Gatto")["out"]
+
+
 def test_a_taken_out_is_named_on_the_log_button(ref):
     b = ref
     warehouse(b)

@@ -43,6 +43,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
 
   /** Log the open sheet. tries: how many times another tab's change came first (the sheet is then looked at again on it). */
   async function logEvent(tries = 0) {
+    await settled(); // a tap on Log it before the rules answered the last change: their answer first
     const event = actions.event(st.sheet, full());
     const gap = actions.missing(st.sheet, st.preview);
     if (gap) return showErrors({ [gap.field]: gap.message });
@@ -101,11 +102,27 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     say(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
   }
 
-  const updatePreview = ui.latest(async (isStale) => {
-    if (st.mode !== "play" || !st.sheet.kind || !actions.KINDS[st.sheet.kind]) return;
+  /** The rules' preview asked for the sheet as it is now. Until it answers, the absorb options on the
+   *  screen answer an older sheet (the roll before this tap, say): st.waiting holds them, and Log it
+   *  waits for the answer (settled). A change of the absorb choice alone changes no option. */
+  let asking = Promise.resolve();
+  function updatePreview({ options = true } = {}) {
+    if (options) st.waiting = true;
+    asking = ask();
+    return asking;
+  }
+  /** Every preview asked so far has answered (a newer one asked meanwhile is waited for too). */
+  async function settled() {
+    for (let now = null; now !== asking;) await (now = asking);
+  }
+
+  const ask = ui.latest(async (isStale) => {
+    if (st.mode !== "play" || !st.sheet.kind || !actions.KINDS[st.sheet.kind]) return void (st.waiting = false);
     const asked = st.sheet;
     const reply = await rules.preview(st.conflict, actions.event(asked, full()));
-    if (isStale() || st.sheet !== asked) return;
+    if (isStale()) return;
+    st.waiting = false;
+    if (st.sheet !== asked) return paint(); // changed by Undo (which brought its own preview) or closed
     // a mistake in a field already typed in is said next to it at once, and goes when it is mended
     const touched = new Set(st.sheet.touched ?? []);
     const kept = Object.fromEntries(Object.entries(st.errors).filter(([f]) => f === "import"));
@@ -129,8 +146,8 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
   function edit(changes, field) {
     const touched = field ? [...new Set([...(st.sheet.touched ?? []), field])] : st.sheet.touched;
     setSheet({ ...st.sheet, ...changes, touched });
+    updatePreview({ options: Object.keys(changes).some((name) => name !== "absorb") });
     paint();
-    updatePreview();
   }
 
   function openKind(kind) {

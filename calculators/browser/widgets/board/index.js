@@ -34,9 +34,9 @@ export function mount(root, { engine, ui, options }) {
 
   const rules = rulesFor(engine);
   /** What the board holds: the conflict kept ({setup, events, redo, ids…}), rules_core's view of it
-   *  ({state, entries, zones, borders}), the sheet being composed and board.preview's answer to it,
-   *  the messages beside fields, the tab of the table view, the share link under Share. */
-  const st = { conflict: null, board: null, diagram: null, mode: "loading", sheet: null, preview: null, errors: {}, tab: "play", share: null };
+   *  ({state, entries, zones, borders}), the sheet being composed and board.preview's answer to it
+   *  (waiting: a newer one is asked), the messages beside fields, the tab of the table view, the share link under Share. */
+  const st = { conflict: null, board: null, diagram: null, mode: "loading", sheet: null, preview: null, waiting: false, errors: {}, tab: "play", share: null };
   let mapMemo = { key: "", node: null };
 
   const viewOf = view.boardOf;

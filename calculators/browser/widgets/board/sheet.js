@@ -117,7 +117,8 @@ function absorb(ctx) {
   const { sheet, preview: p } = ctx;
   const a = p?.absorb;
   const chosen = (a?.options ?? []).find((o) => absorbKey(o) === sheet.absorb);
-  return html`<fieldset class="calc__group board__chips" data-field="resist"><legend>The target absorbs</legend>
+  // options answering an older sheet (the roll before the last tap) wait for the rules' new answer
+  return html`<fieldset class="calc__group board__chips" data-field="resist" aria-busy=${ctx.waiting ? "true" : "false"}><legend>The target absorbs</legend>
     <div data-out="absorb">${!a ? html`<p class="calc__hint">Choose the target and the roll to see the ways to absorb the hit.</p>` : html`
       <p class="board__absorbline">${a.track === "aspect" ? "The aspect's boxes" : a.track}: threshold ${a.threshold}.${a.taken_out_anyway ? html` <strong>No way to absorb enough: ${sheet.target} is taken out.</strong>` : nothing}</p>
       <div data-field="absorb"><div class="board__chiprow board__chiprow--stack">${(a.options ?? []).map((o) => {
@@ -125,7 +126,7 @@ function absorb(ctx) {
         const words = [o.consequences?.length ? o.consequences.join(" + ") : "no consequence",
           o.invokes ? `${count(o.invokes, "invoke")} (tick them below)` : ""].filter(Boolean).join(", ");
         return html`<label class="board__chip${sheet.absorb === key ? " is-on" : ""}"><input type="radio" name="absorb" value=${key}
-          .checked=${live(sheet.absorb === key)}><span>${words}: ${o.hit?.message ?? (o.hit?.taken_out ? "taken out" : "")}</span></label>`;
+          .checked=${live(sheet.absorb === key)} ?disabled=${ctx.waiting}><span>${words}: ${o.hit?.message ?? (o.hit?.taken_out ? "taken out" : "")}</span></label>`;
       })}</div>
       ${message(`${ctx.wid}-a-absorb-error`, ctx.errors.absorb)}</div>
       ${(chosen?.consequences ?? []).map((c) => typed(ctx, `named.${c}`, `Name the ${c} consequence (optional)`, { wide: true, compact: true }))}`}
