@@ -130,11 +130,12 @@ check: setup ## static checks: ruff (Python), tsc type check of the browser code
 
 # pytest-xdist workers for `make test`: the suite's machine is idle a third of the time with one
 # (a browser test waits on timers, a build runs on one core), so two fill both cores. Files stay
-# whole on one worker, in the order written (--dist loadfile). WORKERS=0 runs in one process.
+# whole on one worker, dealt slowest first (--dist loadfile --no-loadscope-reorder, the order of
+# tests/conftest.py). WORKERS=0 runs in one process.
 WORKERS ?= 2
 test: setup ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit) on WORKERS processes
 	$(MAKE) -j2 --output-sync=recurse test-ready warm-build
-	$(PY) -m pytest -n $(WORKERS) --dist loadfile --durations=30 $(ARGS)
+	$(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=30 $(ARGS)
 
 # What `make test` needs before pytest, one after another (two apt-gets at once would fight over apt's lock).
 test-ready:
