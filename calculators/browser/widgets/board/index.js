@@ -85,7 +85,7 @@ export function mount(root, { engine, ui, options }) {
     playBox.hidden = st.mode !== "play";
     root.dataset.tab = st.tab;
     if (st.mode !== "play") return void render(nothing, playBox); // the setup has no play controls behind it
-    render(play({ ...st, view: st.board, wid, map: mapNode(), table: table.open, busy: false }), playBox);
+    render(play({ ...st, view: st.board, wid, map: mapNode(), table: table.open }), playBox);
   }
 
   function drawSetup({ fresh = true } = {}) { // setup.box; fresh: its messages go (a side renamed keeps them)

@@ -74,7 +74,7 @@ function cards(view, side) {
     </div>`;
 }
 
-/** The whole play view. ctx: {view, wid, map (an SVG node), sheet, preview, waiting, errors, tab, table, conflict, busy, share, setup}. */
+/** The whole play view. ctx: {view, wid, map (an SVG node), sheet, preview, waiting, errors, tab, table, conflict, share, setup}. */
 export function play(ctx) {
   const { view, wid, conflict } = ctx;
   const s = view.state;
@@ -102,7 +102,7 @@ export function play(ctx) {
         <figcaption>${s.sides.map((x, i) => html`<span class=${`board__key board__key--${side[x.name].n}`}>${i ? "; " : ""}${side[x.name].glyph} <bdi>${x.name}</bdi></span>`)}</figcaption>
       </figure>
       <p class="board__last" data-out="last" ?hidden=${!last}>${last ? html`<strong>Logged:</strong> ${isolated(last.text, s, view.zones)}` : ""}</p>
-      ${sheet({ sheet: ctx.sheet, state: { ...s, zones: view.zones, borders: view.borders }, preview: ctx.preview, waiting: ctx.waiting, errors: ctx.errors, wid, busy: ctx.busy, setup: conflict.setup })}
+      ${sheet({ sheet: ctx.sheet, state: { ...s, zones: view.zones, borders: view.borders }, preview: ctx.preview, waiting: ctx.waiting, errors: ctx.errors, wid, setup: conflict.setup })}
     </section>
     <section class="board__sec" data-sec="cards" tabindex=${ctx.table ? "0" : nothing} aria-label="Cards"><h4 class="board__sechead">Where everyone is</h4>${cards(view, side)}</section>
     <section class="board__sec board__logbox" data-sec="log" tabindex=${ctx.table ? "0" : nothing} aria-label="Log"><h4>Log</h4>

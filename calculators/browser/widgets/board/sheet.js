@@ -190,7 +190,7 @@ export function sheet(ctx) {
   const { sheet: s, state, wid } = ctx;
   const inActors = state.actors.filter((a) => !a.out);
   const kindButton = (kind) => html`<button type="button" class="board__chip${s.kind === kind ? " is-on" : ""}" data-act="kind" data-kind=${kind}
-    data-key=${`kind:${kind}`} aria-expanded=${s.kind === kind ? "true" : "false"} ?disabled=${ctx.busy || state.over}>${KINDS[kind][0]}</button>`;
+    data-key=${`kind:${kind}`} aria-expanded=${s.kind === kind ? "true" : "false"} ?disabled=${state.over}>${KINDS[kind][0]}</button>`;
   const table = Object.keys(KINDS).filter((k) => !TURN_KINDS.includes(k) && (k !== "redefine_border" || state.things.some((t) => t.out && t.border)));
   const who = () => chips(ctx, "actor", "Who acts", inActors.map((a) => [a.name, `${a.name}${a.acted ? " ✓" : ""}`, a.acted ? "is-acted" : ""]),
     { hint: state.over ? "" : state.to_act.length ? `to act: ${state.to_act.join(", ")}` : "everyone has acted" });
