@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.browser.test_a11y import axe
-from tests.browser.test_board import CREW, TABLE, WIDGET, Board, phone_context
+from tests.browser.test_board import CONFLICTS, CREW, TABLE, WIDGET, Board, phone_context
 
 PHONE = {"width": 360, "height": 740}
 
@@ -201,6 +201,38 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
     b.press(options.first)
     b.log_it()
     assert not next(a for a in b.check_shown()["actors"] if a["name"] == "Gatto")["out"]
+
+
+def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_the_focus(ref, server):
+    """Another tab logs while this one's attack form is open: the rules look at the form again, and
+    until they answer its absorb options wait (disabled). A keyboard user who moved to the next option
+    in that moment lost the focus to the page; it comes back to the option chosen."""
+    b = ref
+    warehouse(b)
+    panel = b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=2, faces="+000")
+    option = panel.locator('[name="absorb"]').first
+    option.wait_for()  # 3 shifts against a threshold of 2: a mild consequence
+    assert not option.is_checked()
+    n = len(b.log())
+    b.page.evaluate(HOLD_PREVIEWS)
+    other = b.page.context.new_page()
+    try:
+        other.set_viewport_size({"width": 1280, "height": 800})
+        tab = Board(other)
+        tab.open(server.url + CONFLICTS)
+        if tab.w.locator("[data-panel]").count():  # the form this tab left open (the sheet is kept) goes
+            tab.press(tab.w.locator('[data-act="cancel"]'))
+        tab.act("simple", actor="Jade", note="from the other tab")
+        b.wait_log(n + 1)  # the news is in: the form is asked about again, and the answer held
+        option.focus()
+        b.page.keyboard.press("Space")  # chosen by keyboard
+        assert option.evaluate("(e) => e.disabled"), "the option waits for the rules' answer"
+    finally:
+        b.page.evaluate("() => window.unholdPreviews()")
+        other.close()
+    b.page.wait_for_function("() => document.activeElement?.name === 'absorb'", timeout=5_000)
+    assert option.evaluate("(e) => e === document.activeElement && e.checked && !e.disabled")
+    b.press(panel.locator('[data-act="cancel"]'))
 
 
 def test_a_taken_out_is_named_on_the_log_button(ref):

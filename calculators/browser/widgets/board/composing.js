@@ -116,13 +116,29 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     for (let now = null; now !== asking;) await (now = asking);
   }
 
+  /** A disabled control loses the focus: an absorb option chosen by keyboard while the rules are asked
+   *  (another tab's news came in) is disabled by the draw, and gets the focus back once they answer. */
+  let refocus = null;
+  function paintHoldingFocus() {
+    const e = document.activeElement;
+    if (st.waiting && e instanceof HTMLInputElement && e.name === "absorb" && playBox.contains(e)) refocus = e.value;
+    paint();
+  }
+  function giveFocusBack() {
+    const value = refocus;
+    refocus = null;
+    if (value === null || (document.activeElement && document.activeElement !== document.body)) return;
+    const option = playBox.querySelector(`input[name="absorb"][value="${CSS.escape(value)}"]`) ?? playBox.querySelector('input[name="absorb"]:checked');
+    option?.focus({ preventScroll: true });
+  }
+
   const ask = ui.latest(async (isStale) => {
     if (st.mode !== "play" || !st.sheet.kind || !actions.KINDS[st.sheet.kind]) return void (st.waiting = false);
     const asked = st.sheet;
     const reply = await rules.preview(st.conflict, actions.event(asked, full()));
     if (isStale()) return;
     st.waiting = false;
-    if (st.sheet !== asked) return paint(); // changed by Undo (which brought its own preview) or closed
+    if (st.sheet !== asked) return paint(), giveFocusBack(); // changed by Undo (which brought its own preview) or closed
     // a mistake in a field already typed in is said next to it at once, and goes when it is mended
     const touched = new Set(st.sheet.touched ?? []);
     const kept = Object.fromEntries(Object.entries(st.errors).filter(([f]) => f === "import"));
@@ -134,6 +150,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
       st.errors = touched.has(key) || touched.has(key.split(".")[0]) ? { ...kept, [key]: reply.error.message } : kept;
     }
     paint();
+    giveFocusBack();
   });
 
   /** The rules' preview of the open sheet: kept, and the sheet's choices brought in line with it. */
@@ -147,7 +164,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     const touched = field ? [...new Set([...(st.sheet.touched ?? []), field])] : st.sheet.touched;
     setSheet({ ...st.sheet, ...changes, touched });
     updatePreview({ options: Object.keys(changes).some((name) => name !== "absorb") });
-    paint();
+    paintHoldingFocus();
   }
 
   function openKind(kind) {
