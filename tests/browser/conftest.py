@@ -44,7 +44,19 @@ from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, ReturningPlayer, Serv
 BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 # WebAssembly by the baseline compiler only: no optimizing recompile of the engine on every visit.
 LIFTOFF_ONLY = "--js-flags=--liftoff-only"
-TEST_ARGS = [*CHROMIUM_ARGS, BLOCK_FOREIGN, LIFTOFF_ONLY]
+# Each new profile is a window of its own, and Chromium 156 opens two hidden WebUI pages of the address
+# bar's suggestions (chrome://omnibox-popup.top-chrome/, with and without its AI mode) in a renderer of
+# their own for every window: about 0.6 of the 1.1 CPU-seconds a new profile costs (benchmarks/README.md).
+# No test types into an address bar. Chromium reads only the last --disable-features, and Playwright
+# passes its own first (playwright-core's chromiumSwitches.ts): the list repeats it
+# (test_browser_setup.py checks it still holds Playwright's whole list).
+PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+                       "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,"
+                       "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
+                       "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,"
+                       "msEdgeUpdateLaunchServicesPreferredVersion")
+NO_OMNIBOX_POPUP = f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"
+TEST_ARGS = [*CHROMIUM_ARGS, BLOCK_FOREIGN, LIFTOFF_ONLY, NO_OMNIBOX_POPUP]
 
 
 @pytest.fixture(scope="session")
