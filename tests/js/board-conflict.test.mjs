@@ -1,6 +1,7 @@
 // The conflict board's kept form: pack/unpack, undo and redo of the log, merging two tabs' logs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { at, T } from "./clock.mjs";
 import { codec, fresh, logged, merge, pack, redone, undone, unpack } from "../../calculators/browser/widgets/board/conflict.js";
 
 const setup = { map: { zones: ["A", "B"], borders: [] }, sides: ["Crew", "Gang"], actors: [] };
@@ -29,12 +30,17 @@ test("undo keeps the event for redo; a new event drops the redo list", () => {
   assert.deepEqual(other.dropped, one.ids);
 });
 
-test("two tabs' logs merge without losing or doubling an event; another setup does not merge", () => {
-  const base = logged(fresh(setup), { kind: "simple", actor: "Jade" });
-  const mine = logged(base, { kind: "simple", actor: "Gatto" });
-  const theirs = logged(base, { kind: "end_exchange" });
+test("two tabs' logs merge without losing or doubling an event, the one logged first first; another setup does not merge", () => {
+  const kinds = (c) => c.events.map((e) => e.kind + (e.actor ?? ""));
+  const base = at(T, () => logged(fresh(setup), { kind: "simple", actor: "Jade" }));
+  const mine = at(T + 1000, () => logged(base, { kind: "simple", actor: "Gatto" }));
+  const theirs = at(T + 1001, () => logged(base, { kind: "end_exchange" }));
   const merged = merge(mine, theirs);
-  assert.deepEqual(merged.events.map((e) => e.kind + (e.actor ?? "")), ["simpleJade", "end_exchange", "simpleGatto"]);
+  assert.deepEqual(kinds(merged), ["simpleJade", "simpleGatto", "end_exchange"]);
+  assert.deepEqual(kinds(merge(theirs, mine)), kinds(merged)); // either tab merging: the same order
+  // logged in the same millisecond: the stored log's event (theirs) first
+  const tied = at(T + 1000, () => logged(base, { kind: "end_exchange" }));
+  assert.deepEqual(kinds(merge(mine, tied)), ["simpleJade", "end_exchange", "simpleGatto"]);
   assert.deepEqual(merge(merged, merged).events, merged.events);
   assert.equal(merge(mine, fresh({ ...setup, sides: ["X", "Y"] })), null);
 });

@@ -2,6 +2,7 @@
 // shareLink and sharedText read `location`; a stand-in is enough (no DOM).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { at, T } from "./clock.mjs";
 import { logged, merge, pack, shareLink, sharedText, unpack } from "../../calculators/browser/widgets/morale/saved.js";
 
 const setup = { edition: "2023", teams: [{ name: "Crows", members: ["Ash", "Bree"] }, { name: "Owls", members: ["Cy"] }] };
@@ -32,14 +33,17 @@ test("a share link carries the conflict (names with accents included) and reads 
   assert.deepEqual(back.events, c.events);
 });
 
-test("merging two tabs keeps both tabs' new events once each", () => {
-  const base = logged(fresh(), { kind: "attack", effort: 1 });
-  const ours = logged(base, { kind: "attack", effort: 2 });
-  const theirs = logged(base, { kind: "attack", effort: 3 });
+test("merging two tabs keeps both tabs' new events once each, the one logged first first", () => {
+  const base = at(T, () => logged(fresh(), { kind: "attack", effort: 1 }));
+  const ours = at(T + 1000, () => logged(base, { kind: "attack", effort: 2 }));
+  const theirs = at(T + 1001, () => logged(base, { kind: "attack", effort: 3 }));
   const { conflict, added } = merge(ours, theirs);
   assert.equal(added, 1);
-  assert.deepEqual(conflict.events.map((e) => e.effort), [1, 3, 2]);
+  assert.deepEqual(conflict.events.map((e) => e.effort), [1, 2, 3]);
   assert.equal(merge(conflict, conflict).added, 0);
+  // logged in the same millisecond: the stored log's event (theirs) first
+  const tied = at(T + 1000, () => logged(base, { kind: "attack", effort: 3 }));
+  assert.deepEqual(merge(ours, tied).conflict.events.map((e) => e.effort), [1, 3, 2]);
 });
 
 test("two different conflicts do not merge", () => {
