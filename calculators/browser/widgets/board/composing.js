@@ -133,12 +133,18 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
   }
 
   const ask = ui.latest(async (isStale) => {
-    if (st.mode !== "play" || !st.sheet.kind || !actions.KINDS[st.sheet.kind]) return void (st.waiting = false);
+    if (st.mode !== "play" || !st.sheet.kind || !actions.KINDS[st.sheet.kind]) {
+      [st.waiting, refocus] = [false, null]; // no form open: no option to come back to
+      return;
+    }
     const asked = st.sheet;
     const reply = await rules.preview(st.conflict, actions.event(asked, full()));
     if (isStale()) return;
     st.waiting = false;
-    if (st.sheet !== asked) return paint(), giveFocusBack(); // changed by Undo (which brought its own preview) or closed
+    if (st.sheet !== asked) { // changed by Undo (which brought its own preview) or closed
+      paint();
+      return giveFocusBack();
+    }
     // a mistake in a field already typed in is said next to it at once, and goes when it is mended
     const touched = new Set(st.sheet.touched ?? []);
     const kept = Object.fromEntries(Object.entries(st.errors).filter(([f]) => f === "import"));
