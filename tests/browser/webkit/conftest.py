@@ -76,3 +76,28 @@ def wk_server(site):
     srv = Server(site)
     yield srv
     srv.close()
+
+
+# What a failed WebKit check's page showed: the engine's state (a call past its deadline replaces the
+# worker, and the calculator says so), and every message a calculator showed. Held run 20 (2026-11-28,
+# half a core) waited 90 s for the morale tracker's standings after Start, with nothing else to go on.
+LOOK = """() => ({
+  engine: window.calcEngine && {status: calcEngine.status, error: calcEngine.error ?? null,
+                                restarts: calcEngine.restarts, stalls: calcEngine.stalls},
+  said: [...document.querySelectorAll('.calc .calc__error, .calc [role="alert"], .calc [data-out="announce"]')]
+    .map((e) => e.textContent.trim()).filter(Boolean).map((t) => t.slice(0, 200)),
+  focus: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+})"""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    page = getattr(item, "funcargs", {}).get("wk")
+    if report.failed and call.when == "call" and page is not None:
+        try:
+            look = page.js(LOOK)
+        except Exception as error:  # the browser itself is gone or stuck: that is the finding
+            look = f"no answer: {error.__class__.__name__}: {str(error).splitlines()[0]}"
+        report.sections.append(("the WebKit page when it failed", str(look)))
+    return report
