@@ -46,7 +46,7 @@ BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 LIFTOFF_ONLY = "--js-flags=--liftoff-only"
 # Each new profile is a window of its own, and Chromium 156 opens two hidden WebUI pages of the address
 # bar's suggestions (chrome://omnibox-popup.top-chrome/, with and without its AI mode) in a renderer of
-# their own for every window: about 0.6 of the 1.1 CPU-seconds a new profile costs (benchmarks/README.md).
+# their own for every window: about 0.6 of the 0.9 CPU-seconds a new profile costs (benchmarks/new_profile.py).
 # No test types into an address bar. Chromium reads only the last --disable-features, and Playwright
 # passes its own first (playwright-core's chromiumSwitches.ts): the list repeats it
 # (test_browser_setup.py checks it still holds Playwright's whole list).

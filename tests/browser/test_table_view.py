@@ -205,7 +205,7 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
 
 def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_the_focus(ref, server):
     """Another tab logs while this one's attack form is open: the rules look at the form again, and
-    until they answer its absorb options wait (disabled). A keyboard user who moved to the next option
+    until they answer its absorb options wait (disabled). A keyboard user who chose an option
     in that moment lost the focus to the page; it comes back to the option chosen."""
     b = ref
     warehouse(b)
