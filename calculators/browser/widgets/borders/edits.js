@@ -13,7 +13,7 @@ export function editing(w) {
   async function addBorder() {
     const rows = [...out("ways").querySelectorAll(".bmap-way")];
     const index = map().borders.length;
-    if (await w.commit(edits.addBorder(map(), newBorder(form, rows)), fieldFor.addBorder(index), { note: "Border added." })) w.resetWays();
+    await w.commit(edits.addBorder(map(), newBorder(form, rows)), fieldFor.addBorder(index), { note: "Border added.", done: w.resetWays });
   }
 
   /** A listed border's pass values, edited in place: the rules check the map, a bad value stays in its field with the reason. */
@@ -38,7 +38,7 @@ export function editing(w) {
 
   async function addZone() {
     const field = input("new-zone");
-    if (await w.commit(edits.addZone(map(), field.value, cells()), fieldFor.addZone, { note: "Zone added." })) field.value = "";
+    await w.commit(edits.addZone(map(), field.value, cells()), fieldFor.addZone, { note: "Zone added.", done: () => (field.value = "") });
   }
 
   /** Where each zone is drawn now: name → [col, row]. */

@@ -53,8 +53,9 @@ export async function mount(root, { engine, ui, options }) {
       ui.clearErrors(form, names);
     },
     /** Check a new map; only if the rules accept it does it replace the current one (and is kept).
-     *  replace: the reason the kept map is set aside first (a link). */
-    async commit(map, where, { note = "", save = true, renamed = null, path = false, replace = null } = {}) {
+     *  replace: the reason the kept map is set aside first (a link). done: what the edit clears (its
+     *  fields), run as the map is drawn, not once its route is in: what is typed after stays. */
+    async commit(map, where, { note = "", save = true, renamed = null, path = false, replace = null, done = null } = {}) {
       const reply = await checkMap(map);
       w.clearEditErrors();
       if (!reply.ok) {
@@ -73,6 +74,7 @@ export async function mount(root, { engine, ui, options }) {
       } else if (save) why = await kept.save(reply.result.map, note);
       w.current = reply.result;
       out("saved").textContent = why ? `${why} Export this one to keep it.` : note;
+      done?.();
       render(renamed);
       await w.update();
       return true;
