@@ -77,16 +77,18 @@ class PlaywrightPage(PageLike):
 
 
 # Enabled (a label's control too), in view, the same box two frames apart, and under its own centre
-# (or its label's, for a hidden input).
+# (or its label's, for a hidden input); and no call to the rules waiting for its answer, before or
+# after those frames (an answer redraws: an error beside a field goes, the button below moves up).
 CLICKABLE = """async (sel) => {
+  const quiet = () => !window.calcEngine?.inFlight;
   const e = document.querySelector(sel);
-  if (!e || (e.control ?? e).matches(":disabled")) return false;
+  if (!e || (e.control ?? e).matches(":disabled") || !quiet()) return false;
   const target = e.getBoundingClientRect().width ? e : e.labels?.[0] ?? e;
   target.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
   const before = target.getBoundingClientRect();
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const box = target.getBoundingClientRect();
-  if (!box.width || box.top !== before.top || box.left !== before.left) return false;
+  if (!box.width || box.top !== before.top || box.left !== before.left || !quiet()) return false;
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   return !!hit && (target.contains(hit) || hit.contains(e));
 }"""
@@ -145,8 +147,11 @@ class SeleniumPage(PageLike):
     def click(self, selector):
         """Click as Playwright does: only once the element is enabled, in view, has stopped moving and is
         what a pointer at its centre would hit. WebDriver's own click aims at where the element was when it
-        asked; a page still laying itself out (a slow CPU) moves it, and the click lands on something else."""
-        self.wait(CLICKABLE, selector, what=f"{selector} to be enabled and stand still under the pointer")
+        asked; a page still laying itself out (a slow CPU) moves it, and the click lands on something else.
+        Nor while the rules are still to answer what was typed: their answer redraws the page (seen in CI:
+        an error beside a name went as the click was sent, and Start the conflict became Add member)."""
+        self.wait(CLICKABLE, selector, what=f"{selector} to be enabled and stand still under the pointer,"
+                  " with no answer from the rules to come")
         self._element(selector).click()
 
     def text(self, selector):

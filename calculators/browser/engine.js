@@ -34,6 +34,10 @@ export const engine = {
   snapshot: null, // {bytes, ms, madeMs} once a start-up snapshot has been saved
   savingAt: null, // when the worker began to save it (the benchmark's calls go in then)
   progress: null, // {loaded, total}: bytes of the engine's files received so far
+  /** How many calls are waiting for their answer (the tests' clicks wait for none: an answer redraws). */
+  get inFlight() {
+    return pending.size;
+  },
 
   /** Start the worker if it isn't running; resolves when Python is ready.
    *  When the browser asks to save data (Save-Data), it waits for allow(). */

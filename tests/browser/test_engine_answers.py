@@ -101,3 +101,20 @@ def test_a_stuck_worker_is_restarted_and_says_so_beside_the_calculator(page, ser
                     "restarting it… Your input is kept.")
     assert page.locator('.calc[data-calc="boons"] .calc__status').is_hidden()  # gone once it answers again
     assert page.evaluate("window.calcEngine.call('boons.free_dice', {rating: 7})")["result"]["free_dice"] == 3
+
+
+def test_a_call_is_counted_while_its_answer_is_to_come(page, server):
+    """``calcEngine.inFlight``: what the WebKit checks' clicks wait on (an answer redraws the page,
+    devtools/drivers.py); a call counts from when it is sent until its answer is in."""
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.inFlight") == 0
+    _engine_worker(page).evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 1500); }, 0)")
+    seen = page.evaluate("""async () => {
+        const answer = window.calcEngine.call("boons.free_dice", {rating: 7});
+        await new Promise((r) => setTimeout(r, 300));
+        const waiting = window.calcEngine.inFlight;
+        const reply = await answer;
+        return [waiting, reply.result.free_dice, window.calcEngine.inFlight];
+    }""")
+    assert seen == [1, 3, 0]

@@ -64,3 +64,31 @@ def test_a_snapshot_storage_refuses_costs_speed_not_answers(wk, broken_server):
         assert wk.js("() => window.calcEngine.call('boons.free_dice', {rating: 9})")["result"]["free_dice"] == 4
     finally:
         del broken_server.faults["/worker.js"]
+
+
+# A button over the page, and an engine with an answer to come for 1.5 s: the click is timed.
+ANSWER_TO_COME = """() => {
+  const b = document.createElement("button");
+  b.id = "probe";
+  b.textContent = "Probe";
+  b.style = "position: fixed; top: 40%; left: 40%; z-index: 9999";
+  document.body.append(b);
+  window.probe = { clickedAt: null, answeredAt: null };
+  b.addEventListener("click", () => (probe.clickedAt = performance.now()));
+  let inFlight = 1;
+  Object.defineProperty(window.calcEngine, "inFlight", { get: () => inFlight, configurable: true });
+  setTimeout(() => { inFlight = 0; probe.answeredAt = performance.now(); }, 1500);
+}"""
+
+
+def test_a_click_waits_until_the_rules_have_answered_what_was_typed(wk, broken_server):
+    """Found in CI twice (the table page, a loaded machine): a name typed, the rules' answer took the
+    error beside it away just as the click was sent, the page moved up under it, and Start the
+    conflict became Add member. A WebKit check's click waits for every answer, as a player waits for
+    the page to settle; ``calcEngine.inFlight`` is what it reads (the Chromium leg checks it counts)."""
+    wk.goto(broken_server.url)
+    wk.wait("() => window.calcEngine", what="the page's engine module")  # (every page loads it; none starts it here)
+    wk.js(ANSWER_TO_COME)
+    wk.click("#probe")
+    clicked, answered = wk.js("() => [probe.clickedAt, probe.answeredAt]")
+    assert answered is not None and clicked >= answered, (clicked, answered)
