@@ -125,3 +125,15 @@ test("two tabs logging, undoing and redoing at random: nothing lost, nothing und
     for (const tab of tabs) assert.deepEqual(tab.local.ids, stored.ids, `seed ${seed}: both tabs show the stored log`);
   }
 }));
+
+test("an event is timed by its tap: of two tabs, the one tapped first comes first, whichever stored first", () => {
+  const start = fresh(setup);
+  const tappedAt = Date.UTC(2026, 10, 28, 23, 0);
+  // Tab 1 tapped first but its rules answered last: its event is made (logged) after tab 2's.
+  const two = logged(start, note("t2-tapped-later"), tappedAt + 40);
+  const one = logged(start, note("t1-tapped-first"), tappedAt);
+  assert.equal(madeAt(one.ids[0]), tappedAt);
+  for (const [ours, theirs] of [[one, two], [two, one]]) {
+    assert.deepEqual(notes(merge(ours, theirs)), ["t1-tapped-first", "t2-tapped-later"]);
+  }
+});

@@ -14,8 +14,15 @@
 /** How many dropped ids a log remembers (enough for any undo a table makes in one sitting). */
 export const MAX_DROPPED = 500;
 
-/** A new event id: the time it was made (base 36, so ids sort by when they were logged), then a random part. */
-export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+/** A new event id: the time it was logged (base 36, so ids sort by when they were logged), then a random part. */
+export const newId = (at = Date.now()) => `${at.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** A log with one more event: the redo list goes (its ids remembered as dropped). `at`: when the player
+ *  tapped Log it, not when the rules answered: of two tabs' events, the one tapped first comes first. */
+export function logged(log, event, at = Date.now()) {
+  return { ...log, events: [...log.events, event], ids: [...log.ids, newId(at)], redo: [], redoIds: [],
+    dropped: [...log.dropped, ...log.redoIds].slice(-MAX_DROPPED) };
+}
 
 const TIMED = /^([0-9a-z]{6,10})-[0-9a-z]+(~\d+)?$/;
 /** When an id's event was first logged (ms), or null for an id without a time (older logs: "e3", "r0-4"). */

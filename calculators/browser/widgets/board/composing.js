@@ -41,8 +41,10 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     if (first instanceof HTMLElement) first.focus({ preventScroll: table.open });
   }
 
-  /** Log the open sheet. tries: how many times another tab's change came first (the sheet is then looked at again on it). */
-  async function logEvent(tries = 0) {
+  /** Log the open sheet. at: when Log it was tapped (the event's time in a merge with another tab's log, even
+   *  if this tab's rules answer later); tries: how many times another tab's change came first (the sheet is
+   *  then looked at again on it). */
+  async function logEvent({ at = Date.now(), tries = 0 } = {}) {
     await settled(); // a tap on Log it before the rules answered the last change: their answer first
     const event = actions.event(st.sheet, full());
     const gap = actions.missing(st.sheet, st.preview);
@@ -53,14 +55,14 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
       return showErrors({ [stale ? "" : errorKey(reply.error.field)]: reply.error.message });
     }
     const before = passes();
-    const next = logged(st.conflict, event);
+    const next = logged(st.conflict, event, at);
     const why = await k.save(next);
     if (k.overtaken) {
       // Another tab logged first and the two can't both stand (the same actor, say): the rules look at
       // this sheet again on what is stored now, so a refusal is said beside the form, what was typed kept.
       [st.conflict, st.board] = [k.value, k.view.board];
       await redraw(before);
-      return tries < 2 ? logEvent(tries + 1) : showErrors({ "": why });
+      return tries < 2 ? logEvent({ at, tries: tries + 1 }) : showErrors({ "": why });
     }
     st.conflict = next;
     st.board = { ...st.board, state: reply.result.state, entries: [...st.board.entries, reply.result.entry] };
@@ -174,10 +176,11 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
   }
 
   function openKind(kind) {
+    const at = Date.now();
     if (kind === "end_exchange") return run(async () => {
       if (!st.board.state.acted.length) return say("The exchange can't end yet: nobody has acted in it. Log an action first.", true);
       setSheet({ kind: "end_exchange" });
-      await logEvent();
+      await logEvent({ at });
     });
     [st.errors, st.preview] = [{}, null];
     const next = actions.blank(kind, st.sheet);

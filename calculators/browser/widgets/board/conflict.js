@@ -3,13 +3,13 @@
 // doubling one; `dropped` are ids undone and then discarded. Files and links
 // carry the same shape (links without the bookkeeping). Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { MAX_DROPPED, mergeLogs, newId, redoneIds } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs, newId, redoneIds } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";
 /** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
 export const VERSION = 1;
 
-export { newId };
+export { logged, newId };
 
 export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [] });
 
@@ -52,12 +52,6 @@ export function unpack(data) {
 /** The whole log a conflict can come back to: its events, then what Redo would log again (the rules check
  *  it all, redo included: every event a file or a reload brings is one the rules replayed). */
 export const fullLog = (c) => (c.redo.length ? [...c.events, ...c.redo.toReversed()] : c.events);
-
-/** One more event logged: the redo list goes (its ids remembered as dropped). */
-export function logged(c, event) {
-  return { ...c, events: [...c.events, event], ids: [...c.ids, newId()], redo: [], redoIds: [],
-    dropped: [...c.dropped, ...c.redoIds].slice(-MAX_DROPPED) };
-}
 
 /** The last event taken back (kept for redo), or null when there is none. */
 export function undone(c) {

@@ -73,7 +73,8 @@ export function acts(m) {
       if (m.panel && m.panel.kind === kind && (m.panel.member ?? m.panel.team) === (member ?? team)) return m.closePanel();
       if (!play.fieldsFor(m.view, kind, { member, team }).length) {
         m.panel = null;
-        return m.run(() => m.log(member ? { kind, member } : { kind, team }, t.dataset.key));
+        const at = Date.now(); // the tap's time (steps.js log)
+        return m.run(() => m.log(member ? { kind, member } : { kind, team }, t.dataset.key, { at }));
       }
       m.openPanel(kind, member, member ? play.teamOf(m.view, member) : team);
     },

@@ -167,7 +167,8 @@ export function mount(root, { engine: whole, ui, options }) {
     if (m.mode === "setup") return m.run(m.start);
     if (!m.panel) return;
     const { kind, member, team } = m.panel;
-    m.run(() => m.log(play.readPanel(m.view, m.panel.node, { kind, member, team }), `event:${kind}:${member ?? team}`));
+    const at = Date.now(); // the tap's time (steps.js log)
+    m.run(() => m.log(play.readPanel(m.view, m.panel.node, { kind, member, team }), `event:${kind}:${member ?? team}`, { at }));
   }
 
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal });

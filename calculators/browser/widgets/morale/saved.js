@@ -7,7 +7,7 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { MAX_DROPPED, mergeLogs, newId } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs, newId } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
@@ -17,8 +17,8 @@ const SHARE = "morale"; // the link's #morale=…
 export const conflictStore = () => slot("morale");
 export const draftStore = () => slot("morale:draft");
 
-/** A fresh id for one logged event (the keeper's: it starts with the time it was made). */
-export { newId };
+/** One more event logged, and a fresh event id: the keeper's (an id starts with the time of the tap). */
+export { logged, newId };
 
 /** The saved form of a conflict (also the export file). Share links leave the bookkeeping out. */
 export function pack(conflict, { bare = false } = {}) {
@@ -60,18 +60,6 @@ export function unpack(text) {
   const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
   const replaced = typeof data.replaced === "string" ? data.replaced : null;
   return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, replaced } };
-}
-
-/** A conflict after one more event logged (the redo list goes, its ids are remembered as dropped). */
-export function logged(conflict, event) {
-  return {
-    ...conflict,
-    events: [...conflict.events, event],
-    ids: [...conflict.ids, newId()],
-    redo: [],
-    redoIds: [],
-    dropped: [...conflict.dropped, ...conflict.redoIds].slice(-MAX_DROPPED),
-  };
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);

@@ -31,8 +31,9 @@ export function steps(m, keep) {
     m.showNotice(why);
   }
 
-  /** Log an event. tries: how many times another tab's change came first (the rules then look at it again on it). */
-  async function log(event, opener, tries = 0) {
+  /** Log an event. at: when it was tapped (its time in a merge with another tab's log); tries: how many times
+   *  another tab's change came first (the rules then look at it again on it). */
+  async function log(event, opener, { at = Date.now(), tries = 0 } = {}) {
     const { conflict } = m;
     const reply = await m.engine.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
     // An error names an event's own field and the event's index: beside the form's field only when it is the new event's.
@@ -42,14 +43,14 @@ export function steps(m, keep) {
       if (!m.panel) m.showNotice(reply.error.message);
       return where.querySelector('[aria-invalid="true"]')?.focus();
     }
-    const lost = await keep.persist(saved.logged(conflict, reply.result.event), reply.result);
+    const lost = await keep.persist(saved.logged(conflict, reply.result.event, at), reply.result);
     if (lost) {
       // The same team's turn ended in the other tab, say: looked at again on what is stored, a refusal is
       // said where this one would be (beside the open form, its entries kept).
       if (tries >= 2) return overtaken(lost);
       m.paintPanel();
       m.draw();
-      return log(event, opener, tries + 1);
+      return log(event, opener, { at, tries: tries + 1 });
     }
     m.panel = null;
     const note = m.view.form.events.find((e) => e.kind === event.kind)?.note;
