@@ -185,11 +185,7 @@ export function mount(root, { engine, ui, options }) {
   });
   on(form, "input", (e) => { if (e.target.type !== "radio" && e.target.type !== "checkbox") onInput(e); });
   on(form, "change", onChange);
-  on(form, "submit", (e) => {
-    e.preventDefault();
-    const at = Date.now(); // the tap's time, not the rules' answer's: it orders this event among another tab's
-    run(st.mode === "setup" ? startConflict : () => st.sheet.kind && sheet.logEvent({ at }));
-  });
+  on(form, "submit", (e) => { e.preventDefault(); const at = Date.now(); run(st.mode === "setup" ? startConflict : () => st.sheet.kind && sheet.logEvent({ at })); });
   on(form, "keydown", (e) => {
     if (e.key === "Escape" && st.sheet.kind && playBox.contains(e.target)) sheet.cancel();
     else if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".board__token, .bmap__zone") && sheet.onMap(e)) e.preventDefault();
