@@ -178,6 +178,7 @@ LOOK = """() => {
   const frame = new Promise((r) => requestAnimationFrame(() => r(true)));
   Promise.all([Promise.race([frame, new Promise((r) => setTimeout(() => r(false), 1000))]),
                new Promise((r) => setTimeout(r, 300))]).then(([drew]) => (window.__look = {
+    address: location.href, loaded: document.readyState, engine: window.calcEngine?.status ?? null,
     visibility: document.visibilityState, focused: document.hasFocus(), "a frame within 1 s": drew,
     "scrolling": scrollY !== y, "the focus": document.activeElement?.outerHTML.slice(0, 160) ?? null }));
 }"""
@@ -187,14 +188,26 @@ LOOK = """() => {
 def pytest_runtest_makereport(item, call):
     report = yield
     if report.failed and call.when in ("setup", "call"):
-        for name in ("page", "shared_page"):
-            page = getattr(item, "funcargs", {}).get(name)
-            if page is None or page.is_closed():
-                continue
+        for name, page in _open_pages(getattr(item, "funcargs", {})):
             try:
                 page.evaluate(LOOK)
                 look = page.wait_for_function("() => window.__look", timeout=3000).json_value()
             except Exception as error:  # the page itself is gone or stuck: that is the finding
                 look = f"no answer: {error.__class__.__name__}: {str(error).splitlines()[0]}"
             report.sections.append((f"the {name} when it failed", str(look)))
+        server = getattr(item, "funcargs", {}).get("server")
+        if server is not None:  # what the pages asked for last (a navigation that never loaded: what it waited on)
+            report.sections.append(("the server's last requests", str(server.requests[-12:])))
     return report
+
+
+def _open_pages(funcargs: dict) -> list:
+    """The test's pages: its page or shared page, and the pages of every profile of the session's
+    browser it used (a fixture's new phones, say), at most four, blank ones left out."""
+    pages = [(name, funcargs[name]) for name in ("page", "shared_page") if funcargs.get(name) is not None]
+    browser = funcargs.get("browser")
+    if browser is not None:
+        for i, page in enumerate(p for ctx in browser.contexts for p in ctx.pages):
+            if all(page is not q for _, q in pages) and page.url != "about:blank":
+                pages.append((f"page {i + 1} of the browser", page))
+    return [(name, page) for name, page in pages if not page.is_closed()][:4]
