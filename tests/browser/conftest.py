@@ -13,7 +13,8 @@ Requests are watched (``context.on("request")``), not routed: Playwright turns t
 HTTP cache off in a context that routes, and every page visit would then fetch and
 compile the engine's files again (a reload takes a third longer, and the suite
 visits pages some thousand times). No host but 127.0.0.1 resolves in the tests'
-Chromium (``BLOCK_FOREIGN``), so a foreign request fails as it would offline.
+Chromium (``BLOCK_FOREIGN``, one of the flags in ``support.py``'s ``TEST_ARGS``), so a
+foreign request fails as it would offline.
 
 The tests' Chromium compiles WebAssembly with V8's baseline compiler only
 (``LIFTOFF_ONLY``): the engine's wasm is never recompiled by the optimizing
@@ -38,25 +39,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, ReturningPlayer, Server, build_site, store_snapshot
-
-# Every host name but 127.0.0.1 fails to resolve: nothing a page asks of another host can load.
-BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
-# WebAssembly by the baseline compiler only: no optimizing recompile of the engine on every visit.
-LIFTOFF_ONLY = "--js-flags=--liftoff-only"
-# Each new profile is a window of its own, and Chromium 156 opens two hidden WebUI pages of the address
-# bar's suggestions (chrome://omnibox-popup.top-chrome/, with and without its AI mode) in a renderer of
-# their own for every window: about 0.6 of the 0.9 CPU-seconds a new profile costs (benchmarks/new_profile.py).
-# No test types into an address bar. Chromium reads only the last --disable-features, and Playwright
-# passes its own first (playwright-core's chromiumSwitches.ts): the list repeats it
-# (test_browser_setup.py checks it still holds Playwright's whole list).
-PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
-                       "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,"
-                       "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
-                       "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,"
-                       "msEdgeUpdateLaunchServicesPreferredVersion")
-NO_OMNIBOX_POPUP = f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"
-TEST_ARGS = [*CHROMIUM_ARGS, BLOCK_FOREIGN, LIFTOFF_ONLY, NO_OMNIBOX_POPUP]
+from tests.browser.support import CHROMIUM, TEST_ARGS, ReturningPlayer, Server, build_site, store_snapshot
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""The tests' own Chromium (``conftest.py``): it leaves the address bar's hidden popups out of every
+"""The tests' own Chromium (``TEST_ARGS`` in ``support.py``): it leaves the address bar's hidden popups out of every
 new profile, and still runs with every feature Playwright's defaults turn off (Chromium reads only
 the last ``--disable-features``, so a list of ours that lost one of Playwright's would quietly change
 what every other browser test sees)."""
