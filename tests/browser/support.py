@@ -2,12 +2,13 @@
 use them too) and are re-exported here; the engine snapshot every new profile is
 seeded with (``store_snapshot``, ``seed``, ``ReturningPlayer``) is the tests' own."""
 import base64
+import contextlib
 import json
 
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "build_site", "seed",
-           "store_snapshot", "wait_engine", "warm"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
+           "seed", "store_snapshot", "wait_engine", "warm"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
@@ -150,3 +151,31 @@ HOLD = """
   window.__stored = (key) => get.call(localStorage, key);
 })();
 """
+
+
+# The page's calls to one of the rules (`name`) wait for their answer until released, as on a slow
+# phone or a busy worker, where the answer comes after the player's next tap.
+_HOLD_ANSWERS = """(name) => {
+  const call = window.calcEngine.call;
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  window.calcEngine.call = async function (asked, payload) {
+    if (asked === name) await held;
+    return call.call(this, asked, payload);
+  };
+  window.__releaseAnswers = () => { release(); window.calcEngine.call = call; };
+}"""
+
+
+@contextlib.contextmanager
+def answers_held(page, name: str):
+    """Inside the block, the page's calls to the rules' ``name`` (``"board.preview"``, say) get no answer;
+    it comes when the block ends, or earlier when the block calls the ``release()`` it is given."""
+    page.evaluate(_HOLD_ANSWERS, name)
+
+    def release():
+        page.evaluate("() => { window.__releaseAnswers?.(); delete window.__releaseAnswers; }")
+    try:
+        yield release
+    finally:
+        release()

@@ -16,7 +16,7 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError
 
-from tests.browser.support import HOLD
+from tests.browser.support import HOLD, answers_held
 from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
 
 CREW4 = {"sides": ["Crew", "Gang"], "actors": [
@@ -199,29 +199,16 @@ def test_the_same_actor_logged_in_both_tabs_at_once_the_later_log_it_is_refused_
     assert errors == []
 
 
-# Tab 1's rules keep their answer to a Log it until unheld (a slow phone, a busy worker).
-HOLD_APPLY = """() => {
-  const call = window.calcEngine.call;
-  const held = new Promise((release) => (window.releaseApply = release));
-  window.calcEngine.call = async function (name, payload) {
-    if (name === "board.apply") await held;
-    return call.call(this, name, payload);
-  };
-  window.unholdApply = () => { window.releaseApply(); window.calcEngine.call = call; };
-}"""
-
-
 def test_the_tap_made_first_comes_first_though_its_tab_heard_from_the_rules_last(tabs):
     """Found in CI (the two tabs at random): tab 2's Log it was tapped before tab 1's, tab 1's rules
     answered first, and the stored log put tab 1's event first. An event is timed by its tap."""
     one, two, errors = tabs
     simple(one, "Gatto", "t1-tapped-first")
     simple(two, "Hargan", "t2-tapped-later")
-    one.page.evaluate(HOLD_APPLY)
-    one.press(one.w.locator('[data-panel] [data-key="log"]'))
-    one.page.wait_for_timeout(50)  # (ids are timed to the millisecond: the taps are apart)
-    log_it(two)
-    wait_stored(two, ["t2-tapped-later"])
-    one.page.evaluate("window.unholdApply()")
+    with answers_held(one.page, "board.apply"):  # tab 1's rules answer its Log it last
+        one.press(one.w.locator('[data-panel] [data-key="log"]'))
+        one.page.wait_for_timeout(50)  # (ids are timed to the millisecond: the taps are apart)
+        log_it(two)
+        wait_stored(two, ["t2-tapped-later"])
     both_show(one, two, ["t1-tapped-first", "t2-tapped-later"])
     assert errors == []

@@ -11,7 +11,7 @@ import yaml
 from playwright.sync_api import expect
 
 from rules_core.api import call
-from tests.browser.support import wait_engine
+from tests.browser.support import answers_held, wait_engine
 
 CONFLICTS = "edgerunner/conflicts/"
 WIDGET = '.calc[data-calc="borders"]'
@@ -228,25 +228,11 @@ def test_editing_add_rename_remove_zones_and_add_a_border_with_ways(borders):
     wait_text(out(borders, "words"), "Loading bay")
 
 
-# The route and the reach of a new map are asked after it is drawn: hold those answers back.
-HOLD_ROUTES = """() => {
-  const call = window.calcEngine.call;
-  let held = new Promise((release) => (window.releaseRoutes = release));
-  window.calcEngine.call = async function (name, payload) {
-    if (name === "borders.route") await held;
-    return call.call(this, name, payload);
-  };
-  window.unholdRoutes = () => { window.releaseRoutes(); window.calcEngine.call = call; };
-}"""
-
-
 def test_what_is_typed_once_a_zone_or_border_is_drawn_is_kept_while_the_route_is_asked(borders):
     """Found in CI (a loaded machine): the new zone showed in the map's words, the next name was
     typed, and the field was emptied as the route's answer came in; Add zone then had no name. An
     edit's fields are emptied as the map is drawn, so what a player types after seeing it stays."""
-    page = borders.page
-    page.evaluate(HOLD_ROUTES)
-    try:
+    with answers_held(borders.page, "borders.route") as release:  # asked once a new map is drawn
         borders.locator('input[name="new-zone"]').fill("Loading bay")
         borders.locator('[data-act="add-zone"]').click()
         wait_text(out(borders, "words"), "Loading bay.")
@@ -254,10 +240,8 @@ def test_what_is_typed_once_a_zone_or_border_is_drawn_is_kept_while_the_route_is
         add_border(borders, "East end", "Loading bay", [{"name": "ramp", "pass": 2}])
         wait_text(out(borders, "words"), "East end – Loading bay: ramp: 2")
         borders.locator('input[name="way-0-name"]').fill("stairs")
-        page.evaluate("() => window.unholdRoutes()")
+        release()
         wait_text(out(borders, "route"), "Cheapest route")
-    finally:
-        page.evaluate("() => window.unholdRoutes && window.unholdRoutes()")
     expect(borders.locator('input[name="new-zone"]')).to_have_value("Office")
     expect(borders.locator('input[name="way-0-name"]')).to_have_value("stairs")
     borders.locator('[data-act="add-zone"]').click()

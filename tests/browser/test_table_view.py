@@ -11,6 +11,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from tests.browser.support import answers_held
 from tests.browser.test_a11y import axe
 from tests.browser.test_board import CONFLICTS, CREW, TABLE, WIDGET, Board, phone_context
 
@@ -158,17 +159,6 @@ def test_an_absorb_choice_the_new_roll_no_longer_offers_is_asked_again(ref):
     assert not gatto["out"]
 
 
-# The rules' answers to board.preview held back until released, as on a slow phone (or a loaded
-# machine) where the answer to a change of the dice comes after the next tap.
-HOLD_PREVIEWS = """() => {
-  const call = window.calcEngine.call;
-  let held = new Promise((release) => (window.releasePreviews = release));
-  window.calcEngine.call = async function (name, payload) {
-    if (name === "board.preview") await held;
-    return call.call(this, name, payload);
-  };
-  window.unholdPreviews = () => { window.releasePreviews(); window.calcEngine.call = call; };
-}"""
 
 
 def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
@@ -183,8 +173,7 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
     options.first.wait_for()
     b.press(options.first)
     n = len(b.log())
-    b.page.evaluate(HOLD_PREVIEWS)
-    try:
+    with answers_held(b.page, "board.preview"):  # the answer to the new roll comes after the next taps
         b.fill(faces="+000")  # one more shift: other options, not yet known
         assert options.evaluate_all("(all) => all.length > 0 && all.every((e) => e.disabled)"), \
             "the old roll's absorb options can still be chosen"
@@ -192,8 +181,6 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
         b.log_it(expect_line=False)  # tapped before the answer: it waits for it
         b.page.wait_for_timeout(300)
         assert len(b.log()) == n
-    finally:
-        b.page.evaluate("() => window.unholdPreviews()")
     b.error("absorb").wait_for()
     assert "absorbs" in b.error("absorb").inner_text()
     assert len(b.log()) == n and not b.state()["state"]["actors"][0]["out"]
@@ -214,9 +201,8 @@ def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_th
     option.wait_for()  # 3 shifts against a threshold of 2: a mild consequence
     assert not option.is_checked()
     n = len(b.log())
-    b.page.evaluate(HOLD_PREVIEWS)
     other = b.page.context.new_page()
-    try:
+    with answers_held(b.page, "board.preview"):
         other.set_viewport_size({"width": 1280, "height": 800})
         tab = Board(other)
         tab.open(server.url + CONFLICTS)
@@ -227,9 +213,7 @@ def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_th
         option.focus()
         b.page.keyboard.press("Space")  # chosen by keyboard
         assert option.evaluate("(e) => e.disabled"), "the option waits for the rules' answer"
-    finally:
-        b.page.evaluate("() => window.unholdPreviews()")
-        other.close()
+    other.close()
     b.page.wait_for_function("() => document.activeElement?.name === 'absorb'", timeout=5_000)
     assert option.evaluate("(e) => e === document.activeElement && e.checked && !e.disabled")
     b.press(panel.locator('[data-act="cancel"]'))
