@@ -176,7 +176,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
   }
 
   function openKind(kind) {
-    const at = Date.now();
+    const at = Date.now(); // End exchange logs at once: timed by this tap
     if (kind === "end_exchange") return run(async () => {
       if (!st.board.state.acted.length) return say("The exchange can't end yet: nobody has acted in it. Log an action first.", true);
       setSheet({ kind: "end_exchange" });

@@ -3,13 +3,13 @@
 // doubling one; `dropped` are ids undone and then discarded. Files and links
 // carry the same shape (links without the bookkeeping). Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { MAX_DROPPED, logged, mergeLogs, newId, redoneIds } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs, redoneIds } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";
 /** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
 export const VERSION = 1;
 
-export { logged, newId };
+export { logged };
 
 export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [] });
 

@@ -7,7 +7,7 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { MAX_DROPPED, logged, mergeLogs, newId } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
@@ -17,8 +17,8 @@ const SHARE = "morale"; // the link's #morale=…
 export const conflictStore = () => slot("morale");
 export const draftStore = () => slot("morale:draft");
 
-/** One more event logged, and a fresh event id: the keeper's (an id starts with the time of the tap). */
-export { logged, newId };
+/** One more event logged: the keeper's (its id starts with the time of the tap). */
+export { logged };
 
 /** The saved form of a conflict (also the export file). Share links leave the bookkeeping out. */
 export function pack(conflict, { bare = false } = {}) {
