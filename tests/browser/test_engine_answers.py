@@ -108,7 +108,9 @@ def test_a_call_is_counted_while_its_answer_is_to_come(page, server):
     devtools/drivers.py); a call counts from when it is sent until its answer is in."""
     page.goto(server.url + BOONS)
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.inFlight") == 0
+    # Mounted is not answered: the boons form's first call may still be on its way (CI, 28 November,
+    # saw 1 here). Once it is in, nothing is waiting.
+    page.wait_for_function("window.calcEngine.inFlight === 0", timeout=10_000)
     _engine_worker(page).evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 1500); }, 0)")
     seen = page.evaluate("""async () => {
         const answer = window.calcEngine.call("boons.free_dice", {rating: 7});

@@ -48,7 +48,36 @@ def read_code(scope) -> list[str]:
       new MutationObserver(off).observe(document.body, { childList: true, subtree: true });
     }""")
     image = Image.open(io.BytesIO(code.screenshot()))
-    return [found.text for found in zxingcpp.read_barcodes(image)]
+    # As a phone's camera app does, look for QR codes only: read for every kind of bar code, a QR
+    # code's modules can also pass for a short Codabar (CI saw "D25B" beside the link).
+    return [found.text for found in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+# A link whose drawn code also reads as the Codabar "D25B" when every kind of bar code is looked for.
+CODABAR_TOO = ("http://127.0.0.1:42987/gauntlet-forge/conflicts/#morale=z.dY47DsIwEETvsnUQyKVL6sAFUIqNvYks_InsTZr"
+               "Id2cDUgAJOs88z9OuMKQckEGDSXHwzvCBsfd0DCmjJ2hgoVxciqBVA4V4nkCvQNbxswR1Ukp-MWEooG8rRAwkfSu4CBgTeonyMjgxu"
+               "m3TUpIcKPTi_hoJqM0eLw6hdh_FmTD_k17J_pZuQCziAVoo8gveXbQCy2wMlbIv39dhHjevql0DmWySVVcf")
+
+
+def test_a_code_that_also_passes_for_a_bar_code_reads_back_as_the_link_alone(camera, server):
+    """The morale link CI drew on 28 November: its code holds the link, and a camera reading QR codes
+    sees the link and nothing else."""
+    open_widget(camera, server, BOONS)
+    camera.evaluate("""async (link) => {
+      const share = performance.getEntriesByType("resource").map((e) => e.name).find((n) => n.endsWith("/share.js"));
+      const { qrCode } = await import(share);
+      const el = (tag, attrs, ...kids) => {
+        const node = document.createElement(tag);
+        for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+        node.append(...kids);
+        return node;
+      };
+      const figure = await qrCode(el, link);
+      figure.id = "drawn";
+      document.querySelector('.calc[data-calc="boons"]').append(figure);
+    }""", CODABAR_TOO)
+    assert read_code(camera.locator("#drawn")) == [CODABAR_TOO]
+    assert camera.errors == []
 
 
 def test_the_stress_rosters_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):
