@@ -4,6 +4,8 @@
 // Every call ends in a reply: an input that can't be sent gets an error at
 // once, and a call the worker leaves unanswered past its deadline (a worker
 // that died or is stuck) gets an error, after which the worker is replaced.
+import { afterPress } from "./press.js";
+
 const listeners = new Set();
 let worker = null;
 let ready = null;
@@ -110,7 +112,7 @@ export const engine = {
           if (!call) return;
           pending.delete(data.id);
           clearTimeout(call.timer);
-          call.resolve(parseReply(data.reply));
+          afterPress(() => call.resolve(parseReply(data.reply))); // drawn now, or once a pressed control's click is aimed
         }
       };
       worker.onerror = (event) => {

@@ -12,8 +12,9 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.support import wait_engine
+from tests.browser.support import answers_held, wait_engine
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 
@@ -110,7 +111,7 @@ def test_a_call_is_counted_while_its_answer_is_to_come(page, server):
     wait_engine(page)
     # Mounted is not answered: the boons form's first call may still be on its way (CI, 28 November,
     # saw 1 here). Once it is in, nothing is waiting.
-    page.wait_for_function("window.calcEngine.inFlight === 0", timeout=10_000)
+    page.wait_for_function("() => window.calcEngine.inFlight === 0", timeout=10_000)
     _engine_worker(page).evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 1500); }, 0)")
     seen = page.evaluate("""async () => {
         const answer = window.calcEngine.call("boons.free_dice", {rating: 7});
@@ -120,3 +121,65 @@ def test_a_call_is_counted_while_its_answer_is_to_come(page, server):
         return [waiting, reply.result.free_dice, window.calcEngine.inFlight];
     }""")
     assert seen == [1, 3, 0]
+
+
+def _setup_refused(page, server):
+    """The morale tracker's setup on a phone, refused for a name given twice: (tracker, Start, the message)."""
+    from tests.browser.test_morale import Tracker
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(server.url + "gauntlet-forge/conflicts/")
+    wait_engine(page)
+    t = Tracker(page)
+    t.start("2023", [{"name": "Wolves", "members": ["Ada", "Bo"]}, {"name": "Crows", "members": ["Bo", "Cy"]}])
+    start = t.w.locator('button[type="submit"]')
+    start.click()
+    message = t.error("teams[1].members[0].name")
+    message.wait_for()
+    start.scroll_into_view_if_needed()
+    return t, start, message
+
+
+def _press_lower_edge(page, button):
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 3)
+    page.mouse.down()
+
+
+def _answer_in(page):
+    """The rules' answers have reached the page, and two frames have been drawn since."""
+    page.wait_for_function("() => window.calcEngine.inFlight === 0")
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_an_answer_that_comes_while_a_button_is_pressed_moves_nothing_under_it(page, server):
+    """A player fixes the name the rules refused and presses Start; the last keystroke's answer comes
+    while the button is held and clears the message above it. The press still starts the conflict:
+    that answer is drawn once the press's click is aimed, not while the button is under the finger
+    (CI, 28 November: the form moved mid-click and Add member took it; here the click was lost)."""
+    t, start, message = _setup_refused(page, server)
+    with answers_held(page, "morale.replay") as release:
+        t.fill("teams[1].members[0].name", "Di")  # its answer, the message gone, is held back
+        _press_lower_edge(page, start)
+        release()
+        _answer_in(page)
+        assert message.is_visible()  # the page under the finger is as the player saw it
+        page.mouse.up()
+    expect(t.w.locator(".morale__team").first).to_be_visible()
+    assert sorted(t.morale()) == ["Crows", "Wolves"]
+
+
+def test_a_press_held_long_or_dragged_off_holds_no_answer_back(page, server):
+    """A press that is no tap (held past 1.5 s, then dragged off the button) lets the answers through:
+    the message goes while the button is still held, and lifting elsewhere starts nothing."""
+    t, start, message = _setup_refused(page, server)
+    with answers_held(page, "morale.replay") as release:
+        t.fill("teams[1].members[0].name", "Di")
+        _press_lower_edge(page, start)
+        release()
+        _answer_in(page)
+        expect(message).to_be_hidden(timeout=3_000)  # drawn 1.5 s into the press
+        page.mouse.move(5, 5)
+        page.mouse.up()
+    page.wait_for_timeout(500)
+    assert t.w.locator(".morale__team").count() == 0
+    assert start.is_visible()
