@@ -4,7 +4,7 @@
 // Every call ends in a reply: an input that can't be sent gets an error at
 // once, and a call the worker leaves unanswered past its deadline (a worker
 // that died or is stuck) gets an error, after which the worker is replaced.
-import { afterPress } from "./press.js";
+import { afterPress, press } from "./press.js";
 
 const listeners = new Set();
 let worker = null;
@@ -36,6 +36,7 @@ export const engine = {
   snapshot: null, // {bytes, ms, madeMs} once a start-up snapshot has been saved
   savingAt: null, // when the worker began to save it (the benchmark's calls go in then)
   progress: null, // {loaded, total}: bytes of the engine's files received so far
+  press, // how long answers wait while a control is pressed (press.js)
   /** How many calls are waiting for their answer (the tests' clicks wait for none: an answer redraws). */
   get inFlight() {
     return pending.size;

@@ -4,11 +4,15 @@
 // starts what lay below. So while a control is pressed, the rules' answers wait (engine.js hands
 // them over through afterPress); they are let through as the press's click begins (the click is
 // aimed by then, and its handlers see the page with the answers drawn), or a moment after a press
-// that makes no click (dragged off the control, turned into a scroll), and never later than LONGEST.
+// that makes no click (dragged off the control, turned into a scroll), and never later than press.longestMs.
 
 const CONTROL = "button, a[href], input, select, textarea, label, summary, [role='button']";
-const AFTER_LIFT_MS = 300; // a tap's click comes within this of its lift
-const LONGEST_MS = 1500; // a press held longer is not a tap: nothing waits on it any more
+
+/** How long answers wait (engine.js shows it as calcEngine.press, so a test can change it). */
+export const press = {
+  afterLiftMs: 300, // a tap's click comes within this of its lift
+  longestMs: 1500, // a press held longer is not a tap: nothing waits on it any more
+};
 
 let pressing = false;
 let waiting = [];
@@ -31,9 +35,9 @@ const on = (type, fn) => globalThis.addEventListener?.(type, fn, true);
 on("pointerdown", (event) => {
   if (!(event.target instanceof Element) || !event.target.closest(CONTROL)) return;
   pressing = true;
-  wait(LONGEST_MS);
+  wait(press.longestMs);
 });
-on("pointerup", () => pressing && wait(AFTER_LIFT_MS));
+on("pointerup", () => pressing && wait(press.afterLiftMs));
 on("pointercancel", () => pressing && letThrough());
 on("click", () => pressing && letThrough());
 on("blur", (event) => event.target === globalThis && pressing && letThrough()); // the window lost the focus: no lift may come

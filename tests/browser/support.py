@@ -8,7 +8,7 @@ import json
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
-           "seed", "store_snapshot", "wait_engine", "warm"]
+           "no_offline_bar", "seed", "store_snapshot", "wait_engine", "warm"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
@@ -179,3 +179,14 @@ def answers_held(page, name: str):
         yield release
     finally:
         release()
+
+
+def no_offline_bar(page) -> None:
+    """Take away the bar that says the offline copy failed, now and whenever it comes back. Service
+    workers are blocked in most tests' profiles, so it comes in, fixed at the bottom of the screen,
+    at a moment of its own, over whatever a test is about to press or photograph there."""
+    page.evaluate("""() => {
+      const off = () => document.querySelectorAll(".calc-update").forEach((bar) => bar.remove());
+      off();
+      new MutationObserver(off).observe(document.body, { childList: true, subtree: true });
+    }""")

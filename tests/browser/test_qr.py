@@ -9,7 +9,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.browser.support import wait_engine
+from tests.browser.support import no_offline_bar, wait_engine
 from tests.browser.test_morale import Tracker
 from tests.browser.test_party import (
     BOONS,
@@ -40,13 +40,7 @@ def read_code(scope) -> list[str]:
     code = scope.locator("svg.calc-share__qr")
     expect(code).to_be_visible()
     expect(code).to_have_attribute("aria-label", "QR code of the link")
-    # The offline bar (service workers are blocked here) is fixed at the bottom and may come back at
-    # any moment: remove the one there is now and any that comes later, so it never covers the code.
-    scope.page.evaluate("""() => {
-      const off = () => document.querySelectorAll(".calc-update").forEach((bar) => bar.remove());
-      off();
-      new MutationObserver(off).observe(document.body, { childList: true, subtree: true });
-    }""")
+    no_offline_bar(scope.page)  # it never covers the code
     image = Image.open(io.BytesIO(code.screenshot()))
     # As a phone's camera app does, look for QR codes only: read for every kind of bar code, a QR
     # code's modules can also pass for a short Codabar (CI saw "D25B" beside the link).
