@@ -33,7 +33,8 @@ function wait(ms) {
 
 const on = (type, fn) => globalThis.addEventListener?.(type, fn, true);
 on("pointerdown", (event) => {
-  if (!(event.target instanceof Element) || !event.target.closest(CONTROL)) return;
+  const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+  if (!control || control.matches(":disabled")) return; // a disabled control takes no click: nothing to aim
   pressing = true;
   wait(press.longestMs);
 });

@@ -189,3 +189,17 @@ def test_a_press_held_long_or_dragged_off_holds_no_answer_back(page, server):
     page.wait_for_timeout(500)
     assert t.w.locator(".morale__team").count() == 0
     assert start.is_visible()
+
+
+def test_a_press_on_a_disabled_button_holds_no_answer_back(page, server):
+    """A disabled button takes no click (the board's options while the rules look again), so a press
+    on it aims nothing: the answer that may enable it is drawn at once, not after the press."""
+    t, start, message = _setup_refused(page, server)
+    page.evaluate("calcEngine.press.longestMs = 60_000")
+    with answers_held(page, "morale.replay") as release:
+        t.fill("teams[1].members[0].name", "Di")
+        start.evaluate("(button) => { button.disabled = true; }")
+        _press_lower_edge(page, start)
+        release()
+        expect(message).to_be_hidden(timeout=10_000)  # drawn while the button is still held
+        page.mouse.up()
