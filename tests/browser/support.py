@@ -184,9 +184,12 @@ def answers_held(page, name: str):
 def no_offline_bar(page) -> None:
     """Take away the bar that says the offline copy failed, now and whenever it comes back. Service
     workers are blocked in most tests' profiles, so it comes in, fixed at the bottom of the screen,
-    at a moment of its own, over whatever a test is about to press or photograph there."""
+    at a moment of its own, over whatever a test is about to press or photograph there. One watcher
+    per page, however often it is asked for."""
     page.evaluate("""() => {
       const off = () => document.querySelectorAll(".calc-update").forEach((bar) => bar.remove());
       off();
-      new MutationObserver(off).observe(document.body, { childList: true, subtree: true });
+      if (window.__noOfflineBar) return;
+      window.__noOfflineBar = new MutationObserver(off);
+      window.__noOfflineBar.observe(document.body, { childList: true, subtree: true });
     }""")
