@@ -40,8 +40,9 @@ def start_display() -> tuple[subprocess.Popen, str]:
     return proc, f":{number}"
 
 
-def open_webkit(display: str):
-    """A WebKitGTK browser with a fresh, empty profile, on ``display``."""
+def open_webkit(display: str, env: dict[str, str] | None = None):
+    """A WebKitGTK browser with a fresh, empty profile, on ``display``; ``env`` is added to the
+    environment of the driver and of the browser it starts (the tests' engine settings)."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -52,7 +53,7 @@ def open_webkit(display: str):
     options = Options()
     options.binary_location = browser
     options.add_argument("--automation")
-    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
+    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, **(env or {}), "DISPLAY": display})
     with warnings.catch_warnings():  # selenium's own WebKitGTK class trips its own deprecation warning
         warnings.simplefilter("ignore", DeprecationWarning)
         driver = webdriver.WebKitGTK(options=options, service=service)
