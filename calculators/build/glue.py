@@ -4,6 +4,7 @@
   written in) and the widgets' scripts; the styles as one file (:data:`STYLES`);
 * :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages;
+* :func:`bundle_glue` — the page's modules bundled into a few (``bundle.mjs``, Rollup);
 * :func:`write_early` — the engine's early start, written inline into each page with a calculator;
 * :func:`revision_assets` — names the glue's folder after its content and points the pages at it
   (:func:`calc_folder` finds it again).
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 from .files import ASSETS, CALC_DIR, ENGINE_DIR, TYPES, ShipError, _copy, _digest_tree, _write_if_changed
@@ -155,6 +157,36 @@ def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> l
             _copy(folder / src, dest)
             out.append(dest)
     return out
+
+
+BUNDLE = Path(__file__).parent / "bundle.mjs"
+PAGE_SCRIPTS = ("calc.js", "offline.js")
+"""The glue's modules a page loads itself (``overrides/main.html``)."""
+
+
+def bundle_entries(folder: Path) -> list[str]:
+    """What keeps its own path in the bundled glue: the page's scripts (:data:`PAGE_SCRIPTS`), the
+    registry, and each widget's modules that are imported by the widget's name
+    (``widgets/<name>/index.js`` by ``calc.js``, ``widgets/<name>/kept.js`` by Import everything)."""
+    widgets = sorted(p.relative_to(folder).as_posix() for p in Path(folder).glob("widgets/*/*.js")
+                     if p.name in ("index.js", "kept.js"))
+    return [*PAGE_SCRIPTS, REGISTRY_FILE, *widgets]
+
+
+def bundle_glue(site_dir: Path) -> dict:
+    """Bundle the glue's modules in place (``bundle.mjs``: Rollup, pinned in package.json): a page
+    with a calculator asks for about ten scripts instead of about ninety, each a request on a
+    phone's link and a module for the browser to fetch, compile and link. Returns what
+    ``bundle.mjs`` reports: ``{entries, chunks, removed}``."""
+    folder = Path(site_dir) / CALC_DIR
+    node = shutil.which("node")
+    if node is None:
+        raise ShipError("Node.js is needed to bundle the calculators' scripts (Rollup); install Node 20 or later")
+    proc = subprocess.run([node, str(BUNDLE), str(folder), *bundle_entries(folder)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    if proc.returncode != 0:
+        raise ShipError(f"bundling the calculators' scripts failed:\n{proc.stderr.strip()}")
+    return json.loads(proc.stdout)
 
 
 CALC_LINK = re.compile(r'((?:src|href|data-worker)=")([^"]*?)assets/calc(?:-[0-9a-f]{12})?/')

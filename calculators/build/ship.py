@@ -12,16 +12,19 @@ hook ``calculators/hook.py`` calls):
   scripts and styles;
 * :func:`ship_registry` — the widget registry as the browser reads it (``registry.js``);
 * :func:`ship_vendor` — third-party browser scripts, copied from pinned npm packages;
+* :func:`bundle_glue` — the page's modules bundled into a few (Rollup);
 * :func:`write_early` — the engine's early start, written inline into each page with a calculator;
 * :func:`revision_assets` — names the glue's folder after its content and points the pages at it.
 
 Layout inside the site::
 
-    assets/calc-<hash>/              glue (calc.js, engine.js, worker.js, widgets/*.js; the styles in
-                                     calc.bundle.css), the folder named after its content
+    assets/calc-<hash>/              glue: calc.js and offline.js (the page's), widgets/<name>/index.js
+                                     and kept.js, the chunks they share (glue-<hash>.js…), all bundled
+                                     by bundle_glue; worker.js and snapshot.js as written; the styles
+                                     in calc.bundle.css. The folder is named after its content
                                      (revision_assets; built as assets/calc/, then renamed)
     assets/calc-<hash>/registry.js   the widgets' names, written from calculators/widgets (the one list)
-    assets/calc-<hash>/vendor/       third-party scripts (js-yaml) with their licences
+    assets/calc-<hash>/vendor/       third-party scripts loaded by URL (js-yaml, lean-qr) and every licence
     assets/engine/engine.json        what to load: the three folders below
     assets/engine/pyodide-<hash>/    the Pyodide runtime files
     assets/engine/stdlib-<hash>/     python_stdlib.zip, cut to what the engine uses
@@ -66,6 +69,7 @@ from .files import (
     _digest_tree,
 )
 from .glue import (
+    BUNDLE,
     CALC_LINK,
     EARLY,
     EARLY_SLOT,
@@ -74,6 +78,8 @@ from .glue import (
     STYLES,
     VENDOR,
     WORKER,
+    bundle_entries,
+    bundle_glue,
     calc_folder,
     early_script,
     registry_module,
@@ -88,6 +94,7 @@ from .wheel import ROOT
 
 __all__ = [
     "ASSETS",
+    "BUNDLE",
     "CALC_DIR",
     "CALC_LINK",
     "EARLY",
@@ -111,6 +118,8 @@ __all__ = [
     "ShipError",
     "_digest",
     "_digest_tree",
+    "bundle_entries",
+    "bundle_glue",
     "calc_folder",
     "early_script",
     "precompress",
@@ -146,6 +155,7 @@ def ship_all(site_dir: Path) -> dict:
         "engine": ship_engine(site_dir, wheel),
         "assets": [*ship_assets(site_dir), ship_registry(site_dir)],
         "vendor": ship_vendor(site_dir),
+        "bundle": bundle_glue(site_dir),
         "hosting": ship_hosting(site_dir),
         "early": write_early(site_dir),
     }

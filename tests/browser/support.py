@@ -8,7 +8,7 @@ import json
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
-           "no_offline_bar", "seed", "store_snapshot", "wait_engine", "warm"]
+           "glue_as_written", "no_offline_bar", "seed", "store_snapshot", "wait_engine", "warm"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
@@ -51,6 +51,28 @@ _SEED = """async () => {
     const {cache, key} = await (await fetch("snapshot.json")).json();
     await (await caches.open(cache)).put(key, await fetch("snapshot"));
 }"""
+
+
+GLUE = "/__glue__/"
+
+
+def glue_as_written(server) -> str:
+    """Serve the glue's modules as they are written (``calculators/browser``, its vendored scripts and
+    registry beside them) under ``/__glue__/`` on the tests' server, and return that folder's URL: the
+    site ships them bundled (``calculators/build/bundle.mjs``), so a test that imports one module by its
+    path (``draw.js``, ``share.js``) takes it from here."""
+    from calculators.build.files import ASSETS
+    from calculators.build.glue import VENDOR, registry_module
+
+    script = {"Content-Type": "text/javascript"}
+    for path in ASSETS.rglob("*.js"):
+        server.extra[GLUE + path.relative_to(ASSETS).as_posix()] = (script, path.read_bytes())
+    for package, files in VENDOR.items():
+        for src, name in files.items():
+            if name.endswith((".js", ".mjs")):
+                server.extra[f"{GLUE}vendor/{name}"] = (script, (ROOT / "node_modules" / package / src).read_bytes())
+    server.extra[GLUE + "registry.js"] = (script, registry_module().encode())
+    return server.url + GLUE.lstrip("/")
 
 
 def warm(context, server, path: str = "table/") -> None:

@@ -9,7 +9,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.browser.support import no_offline_bar, wait_engine
+from tests.browser.support import glue_as_written, no_offline_bar, wait_engine
 from tests.browser.test_morale import Tracker
 from tests.browser.test_party import (
     BOONS,
@@ -57,8 +57,7 @@ def test_a_code_that_also_passes_for_a_bar_code_reads_back_as_the_link_alone(cam
     """The morale link CI drew on 28 November: its code holds the link, and a camera reading QR codes
     sees the link and nothing else."""
     open_widget(camera, server, BOONS)
-    camera.evaluate("""async (link) => {
-      const share = performance.getEntriesByType("resource").map((e) => e.name).find((n) => n.endsWith("/share.js"));
+    camera.evaluate("""async ([share, link]) => {
       const { qrCode } = await import(share);
       const el = (tag, attrs, ...kids) => {
         const node = document.createElement(tag);
@@ -69,7 +68,7 @@ def test_a_code_that_also_passes_for_a_bar_code_reads_back_as_the_link_alone(cam
       const figure = await qrCode(el, link);
       figure.id = "drawn";
       document.querySelector('.calc[data-calc="boons"]').append(figure);
-    }""", CODABAR_TOO)
+    }""", [glue_as_written(server) + "share.js", CODABAR_TOO])
     assert read_code(camera.locator("#drawn")) == [CODABAR_TOO]
     assert camera.errors == []
 

@@ -11,11 +11,11 @@ attribute and the comments lit-html marks its parts with.
 """
 import pytest
 
-from calculators.build.ship import calc_folder
 from calculators.pages import maps
 from calculators.pages.widgets import _html as h
 from calculators.pages.widgets import borders
 from rules_core.api import call
+from tests.browser.support import glue_as_written
 
 # Runs in the page: import the modules, build the JavaScript side, parse the Python side,
 # normalise both into plain trees.
@@ -92,7 +92,7 @@ FIELDS = {
 
 def test_a_field_built_in_the_page_is_the_one_the_build_writes(blank, server):
     cases = [(html, ["field", spec]) for html, spec in FIELDS.values()]
-    results = compare(blank, server.url + calc_folder(server.folder) + "/draw.js", cases)
+    results = compare(blank, glue_as_written(server) + "draw.js", cases)
     for name, (python, js) in zip(FIELDS, results, strict=True):
         assert js == python, name
 
@@ -104,7 +104,7 @@ def test_a_map_drawn_in_the_page_is_the_one_the_build_draws(blank, server, examp
     assert reply["ok"], reply
     drawing = reply["result"]
     title = f"Map: {data.get('name', example)}"
-    [(python, js)] = compare(blank, server.url + calc_folder(server.folder) + "/maps/svg.js",
+    [(python, js)] = compare(blank, glue_as_written(server) + "maps/svg.js",
                              [(borders.svg(drawing, "w", title), ["draw", drawing, "w-map", title])])
     assert sum(line.strip().startswith("<rect") for line in python) == len(data["zones"])
     assert js == python

@@ -26,7 +26,8 @@ let loading = null;
 export function loadChecks() {
   loading ??= (async () => {
     const { KEEPING } = await import("../registry.js");
-    const lists = await Promise.all(KEEPING.map((name) => import(`../widgets/${name}/kept.js`)));
+    // By URL from this module's own, so the path holds wherever the build bundles this code (bundle.mjs).
+    const lists = await Promise.all(KEEPING.map((name) => import(new URL(`../widgets/${name}/kept.js`, import.meta.url).href)));
     lists.forEach(({ KEPT }) => registerKept(KEPT));
   })();
   return loading;
