@@ -38,8 +38,9 @@ let onEveryPage = null;
 
 /** The rest of the glue the widgets import (lit-html, the keeping, the share links…) in one chunk,
  *  "glue", so a calculator's first import brings it whole instead of a dozen chunks, one for each
- *  set of widgets that shares a module. A widget's own modules stay with the widget. Nothing on
- *  every page imports the glue chunk, so no two chunks import each other. */
+ *  set of widgets that shares a module. A widget's own modules stay with the widget. Rollup moves
+ *  into "glue" too what it needs of the page's scripts' modules (ui.js, keeping/slot.js…), so
+ *  calc.js imports it as well, and it imports no other chunk. */
 function sharedByWidgets(id, { getModuleInfo }) {
   if (!onEveryPage) {
     onEveryPage = new Set();
