@@ -19,7 +19,7 @@ hook ``calculators/hook.py`` calls):
 Layout inside the site::
 
     assets/calc-<hash>/              glue: calc.js and offline.js (the page's), widgets/<name>/index.js
-                                     and kept.js, the chunks they share (glue-<hash>.js…), all bundled
+                                     and kept.js, the chunks they share (chunks/glue.js…), all bundled
                                      by bundle_glue; worker.js and snapshot.js as written; the styles
                                      in calc.bundle.css. The folder is named after its content
                                      (revision_assets; built as assets/calc/, then renamed)
