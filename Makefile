@@ -41,7 +41,7 @@ REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build check test test-ready warm-build test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
+.PHONY: help setup serve build check test browsers engine-cache warm-build test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
@@ -133,19 +133,29 @@ check: setup ## static checks: ruff (Python), tsc type check of the browser code
 # whole on one worker, dealt slowest first (--dist loadfile --no-loadscope-reorder, the order of
 # tests/conftest.py). WORKERS=0 runs in one process.
 WORKERS ?= 2
-test: setup ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit) on WORKERS processes
-	$(MAKE) -j2 --output-sync=recurse test-ready warm-build
+test: ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide leg, Chromium and WebKit) on WORKERS processes
+	$(MAKE) -j4 --output-sync=recurse check browsers engine-cache warm-build
 	$(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=30 $(ARGS)
 
-# What `make test` needs before pytest, one after another (two apt-gets at once would fight over apt's lock).
-test-ready:
-	$(MAKE) -j1 check chromium webkit
+# What `make test` needs before pytest is one graph, up to four jobs at a time: on a fresh clone pip
+# install (about 30 s), npm ci (about 18 s) and apt-get (as root) run at once, the engine's
+# brotli starts as soon as npm ci is done, and the throwaway build as soon as pip is.
+#
+# The browsers, one apt-get after the other (two at once would fight over apt's lock).
+browsers:
+	$(MAKE) -j1 chromium webkit
 
-# The build's own cache (.build/: the engine's brotli and gzip copies, the precompiled standard
-# library; node_modules/.cache: the service worker's runtime) filled by one throwaway build, beside
-# test-ready: on a fresh clone that is about 50 s on one core (brotli at its best level on the
-# 9.6 MB wasm takes 40 s of it), which pytest's first build would otherwise spend while the second
-# worker waits for it (benchmarks/README.md, "The test suite's time").
+# The engine's brotli and gzip copies, into the build's cache (.build/) with Python's standard library
+# alone (calculators.build.engine needs no package): brotli at its best level on the 9.6 MB wasm takes
+# about 40 s of one core, which then overlaps pip install instead of following it.
+engine-cache: node-env
+	$(PYTHON) -m calculators.build.engine
+
+# The rest of the build's cache (.build/: the precompiled standard library; node_modules/.cache: the
+# service worker's runtime) filled by one throwaway build, beside check: pytest's first build would
+# otherwise spend it while the second worker waits (benchmarks/README.md, "The test suite's time").
+# It needs no wait for engine-cache: its pages render meanwhile, and it takes the engine's copies
+# from the cache when engine-cache lets go of it (the cache is held by one build step at a time).
 warm-build: setup
 	@out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet --site-dir "$$out"
