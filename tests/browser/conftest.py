@@ -3,6 +3,7 @@
 Fixtures:
 * ``site`` — ``mkdocs build --strict`` once per session into a temp folder;
 * ``server`` — a static server on 127.0.0.1 (a free port) for that folder;
+* ``elsewhere`` — the same site on a server of its own (a new origin), for one test;
 * ``browser`` — Chromium from ``/usr/bin/chromium`` (or ``$CHROMIUM``) via Playwright,
   whose new profiles are returning players' (``ReturningPlayer``, below);
 * ``context`` / ``page`` — a fresh profile per test, whose every request is
@@ -39,7 +40,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.support import CHROMIUM, TEST_ARGS, ReturningPlayer, Server, build_site, store_snapshot
+from tests.browser.support import CHROMIUM, TEST_ARGS, ReturningPlayer, Server, build_site, site_at, store_snapshot
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +64,18 @@ def site(_listening, tmp_path_factory) -> Path:
 def server(_listening, site) -> Server:
     """The built site, served on 127.0.0.1."""
     return _listening
+
+
+@pytest.fixture
+def elsewhere(site, server, tmp_path) -> tuple[Server, Path]:
+    """The site on an address of its own: a new origin, with no service worker, cache or storage another
+    test left there (the offline copy's tests). Served from a copy of the session's build, as the build
+    writes it for that address (``support.site_at``); returns the server and the folder."""
+    top = tmp_path / "elsewhere"
+    srv = Server(top)
+    site_at(site, server.url, top, srv.url)
+    yield srv, top
+    srv.close()
 
 
 @pytest.fixture(scope="session")

@@ -3,12 +3,15 @@ use them too) and are re-exported here; the engine snapshot every new profile is
 seeded with (``store_snapshot``, ``seed``, ``ReturningPlayer``) is the tests' own."""
 import base64
 import contextlib
+import gzip
 import json
+import shutil
+from pathlib import Path
 
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
-           "glue_as_written", "no_offline_bar", "seed", "store_snapshot", "wait_engine", "warm"]
+           "glue_as_written", "no_offline_bar", "seed", "site_at", "store_snapshot", "wait_engine", "warm"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
@@ -73,6 +76,23 @@ def glue_as_written(server) -> str:
                 server.extra[f"{GLUE}vendor/{name}"] = (script, (ROOT / "node_modules" / package / src).read_bytes())
     server.extra[GLUE + "registry.js"] = (script, registry_module().encode())
     return server.url + GLUE.lstrip("/")
+
+
+def site_at(site: Path, built_for: str, dest: Path, url: str) -> Path:
+    """A copy of ``site`` (built for ``built_for``) at ``dest``, as the build writes it for ``url``: the
+    address is in the pages' canonical links and the sitemap only (Material's instant navigation reads the
+    sitemap), and the service worker's precache is made again for the pages so changed. A test that needs
+    an origin of its own (its own service worker, caches and storage) serves this copy on a server of its
+    own: a build takes 5-10 s while the suite runs, the copy well under one."""
+    shutil.copytree(site, dest)
+    for page in [*dest.rglob("*.html"), dest / "sitemap.xml"]:
+        text = page.read_text(encoding="utf-8")
+        if built_for in text:
+            page.write_text(text.replace(built_for, url), encoding="utf-8")
+    (dest / "sitemap.xml.gz").write_bytes(gzip.compress((dest / "sitemap.xml").read_bytes(), mtime=0))
+    from calculators.build import offline
+    offline.build_service_worker(dest)
+    return dest
 
 
 def warm(context, server, path: str = "table/") -> None:

@@ -1,8 +1,10 @@
 """Offline use: after one visit, every page, the search and the calculators work with no network.
 
-Each test serves its own build (the service worker is tied to an address),
-lets the service worker precache the site, then cuts the network two ways:
-the browser goes offline *and* the server stops.
+Each test serves the site at an address of its own (the service worker is tied to an address):
+the session's build as the build writes it for that address (the ``elsewhere`` fixture), or a build
+of its own where the build itself is what differs (a sub-path, a host's cache headers). It lets the
+service worker precache the site, then cuts the network two ways: the browser goes offline *and* the
+server stops.
 """
 from __future__ import annotations
 
@@ -14,13 +16,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 from playwright.sync_api import TimeoutError, expect
 
 from calculators.build import offline, ship
 from tests.browser.pages import follow_link, search
-from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, wait_engine
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, site_at, wait_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,8 +66,8 @@ def cut_network(context, server):
     server.close()
 
 
-def test_after_one_visit_everything_works_offline(browser, tmp_path):
-    server, site = serve_build(tmp_path)
+def test_after_one_visit_everything_works_offline(browser, elsewhere):
+    server, site = elsewhere
     seen: list[str] = []
     ctx, page = first_visit(browser, server.url, seen)
     urls = pages_of(site, server.url)
@@ -102,13 +102,12 @@ def test_after_one_visit_everything_works_offline(browser, tmp_path):
     assert [u for u in seen if urlsplit(u).hostname not in ("127.0.0.1", None)] == []
 
 
-def test_a_first_visit_downloads_each_engine_file_once(browser_type, tmp_path):
+def test_a_first_visit_downloads_each_engine_file_once(browser_type, site, server, tmp_path):
     """The page's engine and the service worker's precache share one download of every engine file
     (served like a static host: cacheable for an hour)."""
     top = tmp_path / "www"
-    top.mkdir()
-    server = Server(top, cache_control="max-age=3600")
-    assert build_site(top, server.url).returncode == 0
+    built_for, server = server.url, Server(top, cache_control="max-age=3600")
+    site_at(site, built_for, top, server.url)
     engine_files = sorted(p.relative_to(top).as_posix() for p in (top / "assets" / "engine").rglob("*")
                           if p.is_file() and p.name != "engine.json" and p.suffix not in (".br", ".gz"))
     # a browser profile on disk, as a player's (a private window's in-memory HTTP cache keeps no
@@ -133,9 +132,9 @@ def test_a_first_visit_downloads_each_engine_file_once(browser_type, tmp_path):
     assert counts == {f: 0 if f in wheel else 1 for f in engine_files}  # the wheel is a download, not needed here
 
 
-def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
-    site = Versions(tmp_path)
-    server, rebuild = site.server, site.build
+def test_a_new_version_is_offered_and_never_mixed(browser, site, server, tmp_path):
+    versions = Versions(tmp_path, site, server.url)
+    server, rebuild = versions.server, versions.build
     rebuild("first")
     seen: list[str] = []
     ctx, page = first_visit(browser, server.url, seen)
@@ -172,32 +171,48 @@ def test_a_new_version_is_offered_and_never_mixed(browser, tmp_path):
 
 
 class Versions:
-    """A site served on a free port, rebuilt on demand as a new version: each build's
-    home page and boons calculator module say which version they belong to.
+    """A site served on a free port, deployed again on demand as a new version: each version's home
+    page and boons calculator module say which version they belong to.
 
-    Each version is built whole in a folder of its own, then served in one switch, as a
-    host deploys. Built in place, a browser's update check in the middle of the build could
+    The first version is the session's build as the build writes it for this address (``site_at``),
+    with its marker; each later one is the version before with the markers changed, its glue folder
+    named again and its service worker made again, which is what a new build with another marker writes
+    (every other byte of a build is the same from one to the next).
+
+    Each version is made whole in a folder of its own, then served in one switch, as a
+    host deploys. Made in place, a browser's update check in the middle of it could
     read a half-made version (this sw.js naming a module folder renamed a moment later),
     fail to install it, and keep that sw.js: the finished one, written in the same second,
     was then answered "304 Not Modified", and no tab was ever offered the new version."""
 
-    def __init__(self, tmp_path: Path):
+    def __init__(self, tmp_path: Path, site: Path, built_for: str):
         self.tmp = tmp_path
         empty = tmp_path / "www"
         empty.mkdir()
         self.server = Server(empty)
-        self.docs = tmp_path / "docs"
-        shutil.copytree(ROOT / "docs", self.docs)
+        self.site, self.built_for = site, built_for
+        self.last: tuple[Path, str] | None = None  # the version before: its folder and marker
 
     def build(self, marker: str):
         top = self.tmp / f"www-{marker}"
-        (self.docs / "index.md").write_text((ROOT / "docs" / "index.md").read_text() + f"\n\nBuild marker: {marker}\n")
-        build(load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(self.docs), site_dir=str(top),
-                          site_url=self.server.url))
-        boons = top / ship.calc_folder(top) / "widgets" / "boons" / "index.js"
-        boons.write_text(boons.read_text() + f'\nwindow.__boonsBuild = "{marker}";\n')
+        home = top / "index.html"
+        boons = lambda: top / ship.calc_folder(top) / "widgets" / "boons" / "index.js"  # noqa: E731
+        if self.last is None:
+            site_at(self.site, self.built_for, top, self.server.url)
+            home.write_text(home.read_text(encoding="utf-8").replace(
+                "</article>", f"<p>Build marker: {marker}</p></article>", 1), encoding="utf-8")
+            boons().write_text(boons().read_text(encoding="utf-8") + f'\nwindow.__boonsBuild = "{marker}";\n',
+                               encoding="utf-8")
+        else:
+            before, was = self.last
+            shutil.copytree(before, top)
+            for changed in (home, boons()):
+                text = changed.read_text(encoding="utf-8")
+                changed.write_text(text.replace(f"Build marker: {was}<", f"Build marker: {marker}<")
+                                   .replace(f'__boonsBuild = "{was}"', f'__boonsBuild = "{marker}"'), encoding="utf-8")
         ship.revision_assets(top)  # the changed module: a new folder, and the pages point at it
         offline.build_service_worker(top)
+        self.last = (top, marker)
         self.server.folder = top  # the new version, served whole from the next request on
 
 
@@ -233,19 +248,19 @@ def wait_marker(page, version: str) -> None:
                            arg=version, timeout=60_000)
 
 
-def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
-    site = Versions(tmp_path)
-    site.build("first")
+def test_two_tabs_never_mix_versions_when_one_says_later(browser, site, server, tmp_path):
+    versions = Versions(tmp_path, site, server.url)
+    versions.build("first")
     seen: list[str] = []
-    ctx, a = first_visit(browser, site.server.url, seen)
+    ctx, a = first_visit(browser, versions.server.url, seen)
     b = ctx.new_page()
-    b.goto(site.server.url)
+    b.goto(versions.server.url)
     wait_offline_ready(b)
     assert marker(a) == marker(b) == "first"
 
-    site.build("second")
+    versions.build("second")
     a.reload()  # the browser finds the new version; it waits
-    wait_offer({"A": a, "B": b}, seen, site.server)
+    wait_offer({"A": a, "B": b}, seen, versions.server)
     a.click(".calc-update__later")  # A keeps what it has
     b.click(".calc-update__reload")  # B wants the new version
 
@@ -269,7 +284,7 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
 
     # A tab of an older release (which skips waiting without asking) switches the
     # worker under A: A's next page is then a full page load of the new version.
-    site.build("third")
+    versions.build("third")
     b.reload()
     b.wait_for_selector(".calc-update", timeout=60_000)
     b.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({type: 'SKIP_WAITING'}))")
@@ -280,11 +295,11 @@ def test_two_tabs_never_mix_versions_when_one_says_later(browser, tmp_path):
     a.wait_for_function("() => window.__boonsBuild !== undefined")
     assert a.evaluate("[window.__sameDocument, window.__boonsBuild]") == [None, "third"]
     ctx.close()
-    site.server.close()
+    versions.server.close()
 
 
-def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_page(browser, tmp_path):
-    server, _site = serve_build(tmp_path)
+def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_page(browser, elsewhere):
+    server, _site = elsewhere
     server.statuses["/search/search_index.json"] = 500  # one file of the precache fails
     ctx = browser.new_context(service_workers="allow")
     page = ctx.new_page()

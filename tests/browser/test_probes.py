@@ -158,10 +158,9 @@ def test_the_edition_kept_under_the_old_key_is_moved_like_every_other_key(phone,
     assert page.errors == []
 
 
-def test_with_storage_full_the_offline_copy_says_so_stops_retrying_and_the_site_works(browser, tmp_path):
+def test_with_storage_full_the_offline_copy_says_so_stops_retrying_and_the_site_works(browser, elsewhere):
     from tests.browser.support import wait_engine
-    from tests.browser.test_offline import serve_build
-    server, _site = serve_build(tmp_path)
+    server, _site = elsewhere
     ctx = browser.new_context(service_workers="allow")
     page = ctx.new_page()
     errors = []

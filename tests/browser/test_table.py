@@ -319,10 +319,10 @@ def test_a_printed_rules_page_is_clean_text(phone, server):
 # ------------------------------------------------------------ offline
 
 
-def test_the_roller_hand_off_and_edition_work_offline(browser, tmp_path):
-    from tests.browser.test_offline import cut_network, first_visit, serve_build
+def test_the_roller_hand_off_and_edition_work_offline(browser, elsewhere):
+    from tests.browser.test_offline import cut_network, first_visit
 
-    server, _ = serve_build(tmp_path)
+    server, _ = elsewhere
     seen: list[str] = []
     ctx, page = first_visit(browser, server.url + TABLE, seen)
     cut_network(ctx, server)
