@@ -1,7 +1,8 @@
 // Build step: the page's glue, bundled into a few ES modules in place.
-//   node calculators/build/bundle.mjs CALC_DIR ENTRY...
-// CALC_DIR holds the glue as written (calc.js, engine.js, widgets/…, vendor/…); each ENTRY (a path
-// in it: calc.js, widgets/board/index.js…) stays at its own path with its own exports, and every
+//   node calculators/build/bundle.mjs CALC_DIR --page=SCRIPT,SCRIPT ENTRY...
+// CALC_DIR holds the glue as written (calc.js, engine.js, widgets/…, vendor/…); --page names the
+// scripts a page loads itself (glue.PAGE_SCRIPTS); each ENTRY (a path in it: calc.js,
+// widgets/board/index.js…) stays at its own path with its own exports, and every
 // module the entries import is bundled into them or into a few shared chunks in chunks/. The
 // modules bundled are then removed, and prints {entries, chunks, removed} as one line of JSON.
 // A calculator page imported 27–50 small modules, one request each, before its calculator could draw.
@@ -14,7 +15,13 @@ import { rmSync, readdirSync, rmdirSync } from "node:fs";
 import path from "node:path";
 import { rollup } from "rollup";
 
-const [dirArg, ...entries] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const pageArg = args.find((a) => a.startsWith("--page="));
+if (!pageArg) {
+  process.stderr.write("bundle.mjs: --page=SCRIPT,… is missing (the scripts a page loads itself)\n");
+  process.exit(2);
+}
+const [dirArg, ...entries] = args.filter((a) => a !== pageArg);
 const dir = path.resolve(dirArg);
 const posix = (p) => p.split(path.sep).join("/");
 const within = (id) => posix(path.relative(dir, id));
@@ -31,9 +38,9 @@ const ownURL = {
   },
 };
 
-/** What the page's own scripts import (calc.js, offline.js and on): left to Rollup, which puts it in
- *  them or in a chunk they share. */
-const PAGE = ["calc.js", "offline.js"];
+/** What the page's own scripts (--page: calc.js, offline.js) import, and on: left to Rollup, which
+ *  puts it in them or in a chunk they share. */
+const PAGE = pageArg.slice("--page=".length).split(",");
 let onEveryPage = null;
 
 /** The rest of the glue the widgets import (lit-html, the keeping, the share links…) in one chunk,
@@ -77,13 +84,13 @@ if (warnings.length) {
 }
 
 const written = new Set(output.map((file) => file.fileName));
-const removed = [];
+const removed = new Set();
 for (const chunk of output) {
   for (const id of Object.keys(chunk.modules ?? {})) {
     const name = within(id);
-    if (!written.has(name) && !removed.includes(name)) {
+    if (!written.has(name) && !removed.has(name)) {
       rmSync(path.join(dir, name));
-      removed.push(name);
+      removed.add(name);
     }
   }
 }
@@ -98,5 +105,5 @@ prune(dir);
 process.stdout.write(JSON.stringify({
   entries: output.filter((f) => f.isEntry).map((f) => f.fileName),
   chunks: output.filter((f) => f.type === "chunk" && !f.isEntry).map((f) => f.fileName),
-  removed: removed.sort(),
+  removed: [...removed].sort(),
 }) + "\n");

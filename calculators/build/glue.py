@@ -182,7 +182,7 @@ def bundle_glue(site_dir: Path) -> dict:
     node = shutil.which("node")
     if node is None:
         raise ShipError("Node.js is needed to bundle the calculators' scripts (Rollup); install Node 20 or later")
-    proc = subprocess.run([node, str(BUNDLE), str(folder), *bundle_entries(folder)],
+    proc = subprocess.run([node, str(BUNDLE), str(folder), f"--page={','.join(PAGE_SCRIPTS)}", *bundle_entries(folder)],
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     if proc.returncode != 0:
         raise ShipError(f"bundling the calculators' scripts failed:\n{proc.stderr.strip()}")
