@@ -59,7 +59,6 @@ def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) ->
     """Copy the Pyodide runtime from the pinned npm package into the site, with
     the standard library cut and precompiled for ``wheel``; returns the files."""
     engine = Path(site_dir) / ENGINE_DIR
-    runtime = ship_runtime(engine, package)
     staging = engine / ".stdlib-staging"
     shutil.rmtree(staging, ignore_errors=True)
     try:
@@ -67,6 +66,7 @@ def ship_engine(site_dir: Path, wheel: Path, package: Path = PYODIDE_PACKAGE) ->
     except precompile.PrecompileError as err:
         raise ShipError(str(err)) from None
     stdlib = _revision(staging, engine, "stdlib")
+    runtime = ship_runtime(engine, package)  # second: its copies may still be in the making (make test)
     # what the worker downloads and how big each file is (before compression): its progress
     downloads = [f"{runtime}/pyodide.asm.wasm", f"{stdlib}/{STDLIB}"]
     _update_manifest(engine, pyodide=f"{runtime}/", stdlib=f"{stdlib}/{STDLIB}",
@@ -118,7 +118,7 @@ def precompress(folder: Path, names) -> dict:
     ``.build/`` per content, brotli at its best level takes a while); returns their sizes."""
     folder = Path(folder)
     cache = precompile.CACHE / f"precompressed-{_digest(*(folder / n for n in names))}"
-    with precompile.cache_locked():
+    with precompile.cache_locked("precompressed"):
         return _precompressed(folder, names, cache)
 
 

@@ -39,17 +39,19 @@ class PrecompileError(RuntimeError):
 
 
 @contextmanager
-def cache_locked():
-    """Hold ``.build/`` for one build at a time while it is checked and filled: two builds at once
-    (the test suite's workers each build the site) would otherwise prune or half-write each other's
-    entries. Where the platform has no ``fcntl`` (Windows) builds are not serialised."""
+def cache_locked(kind: str):
+    """Hold one kind of ``.build/``'s entries (``python_stdlib``, ``precompressed``) for one build at a
+    time while they are checked and filled: two builds at once (the test suite's workers each build the
+    site) would otherwise prune or half-write each other's entries. Each kind has a lock of its own, so a
+    build precompiles the standard library while ``make test``'s early step is still compressing the
+    engine. Where the platform has no ``fcntl`` (Windows) builds are not serialised."""
     CACHE.mkdir(exist_ok=True)
     try:
         import fcntl
     except ImportError:
         yield
         return
-    with open(CACHE / ".lock", "w") as handle:  # closing the file releases the lock
+    with open(CACHE / f".lock-{kind}", "w") as handle:  # closing the file releases the lock
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield
 
@@ -68,7 +70,7 @@ def build_stdlib(wheel: Path, dest: Path) -> dict:
         raise PrecompileError(f"{PYODIDE_STDLIB} is missing: run `npm ci` (make setup) first.")
     key = _key(wheel)
     cached, summary_file = CACHE / f"python_stdlib-{key}.zip", CACHE / f"python_stdlib-{key}.json"
-    with cache_locked():
+    with cache_locked("python_stdlib"):
         _fill(wheel, cached, summary_file)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(cached, dest)
