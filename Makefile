@@ -15,7 +15,8 @@
 #   .venv/                      python3 -m venv, if missing
 #   .venv/.requirements.stamp   pip install -r requirements-dev.txt
 #   <site-packages>/conflict-table-src.pth   puts the repo root on sys.path
-#   node_modules/.npm-ci.stamp  npm ci (Pyodide and Workbox, pinned in package-lock.json)
+#   node_modules/.npm-ci.stamp  npm ci (Pyodide, Workbox, Rollup…, pinned in package-lock.json)
+#   benchmarks/audit/node_modules/.npm-ci.stamp  npm ci of Lighthouse, for `make audit` only
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -39,6 +40,7 @@ export CHROMIUM WEBKIT_DRIVER
 
 REQ_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
+AUDIT_STAMP := benchmarks/audit/node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
 .PHONY: help setup serve build check test browsers engine-cache warm-build test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
@@ -71,12 +73,18 @@ pth: | $(PY)
 		echo "wrote $$site/$(PTH_NAME)"; \
 	fi
 
-# npm packages (pyodide, workbox-build), exactly as package-lock.json pins them.
+# npm packages (pyodide, workbox-build, rollup…), exactly as package-lock.json pins them.
 node-env: $(NPM_STAMP)
 
 $(NPM_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "make: npm not found: install Node.js 20+ with npm (e.g. apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund
+	touch $@
+
+# Lighthouse, pinned in a folder of its own (benchmarks/audit/): only `make audit` runs it, and its
+# hundred-odd packages would double the time npm ci takes for everything else.
+$(AUDIT_STAMP): benchmarks/audit/package.json benchmarks/audit/package-lock.json
+	npm ci --prefix benchmarks/audit --no-audit --no-fund
 	touch $@
 
 # Chromium for the browser tests. As root it is installed with apt-get; any
@@ -178,7 +186,7 @@ bench: setup chromium webkit ## measure the largest border map, a morale tap at 
 	$(PY) benchmarks/engine.py --runs $${RUNS:-5}
 	$(PY) benchmarks/phone_cpu.py --runs 3
 
-audit: setup chromium ## Lighthouse (pinned npm package) on the home page, a rules page and "At the table", served with gzip
+audit: setup chromium $(AUDIT_STAMP) ## Lighthouse (pinned npm package) on the home page, a rules page and "At the table", served with gzip
 	CHROME_PATH=$(CHROMIUM) $(PY) benchmarks/audit.py
 
 # --- cleaning -----------------------------------------------------------------
@@ -188,4 +196,4 @@ clean: ## remove build output and caches (keeps .venv and node_modules)
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o -name __pycache__ -type d -print0 | xargs -0 rm -rf
 
 distclean: clean ## also remove .venv and node_modules (the next make sets up from scratch)
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) node_modules benchmarks/audit/node_modules

@@ -2,7 +2,7 @@
 
 Builds the site (``mkdocs build --strict``) for the address it is served at,
 serves it on 127.0.0.1 with gzip (like a static host), runs Lighthouse from
-the pinned npm package (``node_modules/.bin/lighthouse``, mobile, its default)
+the pinned npm package (``benchmarks/audit/node_modules/.bin/lighthouse``, mobile)
 in Debian's Chromium for the home page, a rules page and "At the table", and
 prints Performance, Accessibility, Best practices and SEO per page. The raw
 reports go to ``benchmarks/results/lighthouse/``. Figures, not pass/fail; it
@@ -30,7 +30,7 @@ from devtools.server import CHROMIUM, TYPES, build_site  # noqa: E402
 
 PAGES = ["", "edgerunner/conflicts/", "table/"]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
-LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = ROOT / "benchmarks" / "audit" / "node_modules" / ".bin" / "lighthouse"
 RESULTS = ROOT / "benchmarks" / "results" / "lighthouse"
 COMPRESS = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".txt", ".xml", ".zip", ".whl")
 
@@ -91,7 +91,7 @@ def main() -> int:
     parser.add_argument("--pages", nargs="*", default=PAGES, help="paths under the site's root")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
-        print("lighthouse is missing: run `make setup` (npm ci installs the pinned lighthouse)", file=sys.stderr)
+        print("lighthouse is missing: run `make audit` (it installs the pinned lighthouse, benchmarks/audit/package.json)", file=sys.stderr)
         return 1
     RESULTS.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
