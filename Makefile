@@ -146,7 +146,7 @@ test: ## check, then the whole test suite (pytest: tests/, doctests, the Pyodide
 	$(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=30 $(ARGS)
 
 # What `make test` needs before pytest is one graph, up to four jobs at a time: on a fresh clone pip
-# install (about 30 s), npm ci (about 18 s) and apt-get (as root) run at once, the engine's
+# install (about 30 s), npm ci (about 13 s) and apt-get (as root) run at once, the engine's
 # brotli starts as soon as npm ci is done, and the throwaway build as soon as pip is.
 #
 # The browsers, one apt-get after the other (two at once would fight over apt's lock).
@@ -163,7 +163,7 @@ engine-cache: node-env
 # service worker's runtime) filled by one throwaway build, beside check: pytest's first build would
 # otherwise spend it while the second worker waits (benchmarks/README.md, "The test suite's time").
 # It needs no wait for engine-cache: its pages render meanwhile, and it takes the engine's copies
-# from the cache when engine-cache lets go of it (the cache is held by one build step at a time).
+# from the cache when engine-cache lets go of them (each kind of entry in .build/ has its own lock).
 warm-build: setup
 	@out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet --site-dir "$$out"

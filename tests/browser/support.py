@@ -83,7 +83,7 @@ def site_at(site: Path, built_for: str, dest: Path, url: str) -> Path:
     address is in the pages' canonical links and the sitemap only (Material's instant navigation reads the
     sitemap), and the service worker's precache is made again for the pages so changed. A test that needs
     an origin of its own (its own service worker, caches and storage) serves this copy on a server of its
-    own: a build takes 5-10 s while the suite runs, the copy well under one."""
+    own: a build takes 5-10 s while the suite runs, the copy a second or two."""
     shutil.copytree(site, dest)
     for page in [*dest.rglob("*.html"), dest / "sitemap.xml"]:
         text = page.read_text(encoding="utf-8")
