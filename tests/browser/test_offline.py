@@ -193,20 +193,25 @@ class Versions:
         self.site, self.built_for = site, built_for
         self.last: tuple[Path, str] | None = None  # the version before: its folder and marker
 
+    @staticmethod
+    def boons(top: Path) -> Path:
+        """The boons calculator's module in the version at ``top``."""
+        return top / ship.calc_folder(top) / "widgets" / "boons" / "index.js"
+
     def build(self, marker: str):
         top = self.tmp / f"www-{marker}"
         home = top / "index.html"
-        boons = lambda: top / ship.calc_folder(top) / "widgets" / "boons" / "index.js"  # noqa: E731
         if self.last is None:
             site_at(self.site, self.built_for, top, self.server.url)
             home.write_text(home.read_text(encoding="utf-8").replace(
                 "</article>", f"<p>Build marker: {marker}</p></article>", 1), encoding="utf-8")
-            boons().write_text(boons().read_text(encoding="utf-8") + f'\nwindow.__boonsBuild = "{marker}";\n',
-                               encoding="utf-8")
+            boons = self.boons(top)
+            boons.write_text(boons.read_text(encoding="utf-8") + f'\nwindow.__boonsBuild = "{marker}";\n',
+                             encoding="utf-8")
         else:
             before, was = self.last
             shutil.copytree(before, top)
-            for changed in (home, boons()):
+            for changed in (home, self.boons(top)):
                 text = changed.read_text(encoding="utf-8")
                 changed.write_text(text.replace(f"Build marker: {was}<", f"Build marker: {marker}<")
                                    .replace(f'__boonsBuild = "{was}"', f'__boonsBuild = "{marker}"'), encoding="utf-8")
