@@ -22,8 +22,6 @@ from calculators.build import offline, ship
 from tests.browser.pages import follow_link, search
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, Server, build_site, site_at, wait_engine
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def serve_build(tmp_path: Path, sub: str = "") -> tuple[Server, Path]:
     """Build the site for a server on a free port (under ``sub/`` if given) and serve it."""
