@@ -11,7 +11,7 @@ from pathlib import Path
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
-           "glue_as_written", "no_offline_bar", "seed", "site_at", "store_snapshot", "wait_engine", "warm"]
+           "glue_as_written", "in_own_window", "no_offline_bar", "seed", "site_at", "store_snapshot", "wait_engine", "warm"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
@@ -132,6 +132,28 @@ def seed(page, server) -> None:
     page.evaluate(_SEED)
 
 
+def in_own_window(context):
+    """A new page of ``context`` in a browser window of its own, where ``context.new_page()`` would open a
+    tab beside the profile's other pages. Headless Chromium 156 draws such a page only while it is the
+    window's front tab: one behind gets about two animation frames a second, so each click there (which
+    waits for its target to hold still two frames) and each poll of ``wait_for_function`` waits a second;
+    test_board_tabs.py took 68 s for it instead of 24 s. In a window of its own every page draws at the
+    display's rate, as two tabs side by side on a desktop (``test_browser_setup.py`` checks both)."""
+    first = context.pages[0]
+    session = context.new_cdp_session(first)
+    try:
+        profile = session.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+    finally:
+        session.detach()
+    browser = context.browser.new_browser_cdp_session()
+    try:
+        with context.expect_page() as opened:
+            browser.send("Target.createTarget", {"url": "about:blank", "browserContextId": profile, "newWindow": True})
+    finally:
+        browser.detach()
+    return opened.value
+
+
 class ReturningPlayer:
     """The tests' Chromium: each profile it opens (``new_context``) is a returning player's, whose
     Cache Storage holds the engine snapshot an earlier visit saved (``seed``, on the profile's first
@@ -140,7 +162,8 @@ class ReturningPlayer:
 
     A profile stays a first visit's, with nothing kept, when it is opened with ``first_visit=True``,
     with its service worker allowed (the offline copy's tests check what a first visit stores) or
-    without JavaScript. Everything else is the Playwright ``Browser``."""
+    without JavaScript. A profile's second and later pages open each in a window of its own
+    (``in_own_window``). Everything else is the Playwright ``Browser``."""
 
     def __init__(self, browser, server):
         self._browser = browser
@@ -151,14 +174,18 @@ class ReturningPlayer:
 
     def new_context(self, *, first_visit: bool = False, **options):
         context = self._browser.new_context(**options)
-        if first_visit or options.get("service_workers") != "block" or options.get("java_script_enabled") is False:
-            return context
-        first_page = context.new_page
+        returning = not (first_visit or options.get("service_workers") != "block"
+                         or options.get("java_script_enabled") is False)
+        tab = context.new_page
 
         def new_page():
-            context.new_page = first_page  # the profile is seeded once, by its first page
-            page = first_page()
-            seed(page, self._server)
+            nonlocal returning
+            if context.pages:
+                return in_own_window(context)
+            page = tab()
+            if returning:  # the profile is seeded once, by its first page
+                returning = False
+                seed(page, self._server)
             return page
         context.new_page = new_page
         return context

@@ -27,3 +27,27 @@ def test_the_tests_chromium_opens_no_address_bar_popup_and_keeps_playwrights_def
     assert set(playwrights) - set(ours) == set(), "the tests' Chromium no longer turns off all Playwright turns off"
     assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"} <= set(ours)
     assert [t["url"] for t in windows if t["type"] == "browser_ui"] == [], "a new profile opened the address bar's popups"
+
+
+# Frames the page draws in half a second (requestAnimationFrame callbacks).
+FRAMES = """() => new Promise((done) => {
+  let n = 0;
+  const until = performance.now() + 500;
+  const frame = () => (++n, performance.now() < until ? requestAnimationFrame(frame) : done(n));
+  requestAnimationFrame(frame);
+})"""
+
+
+def test_both_pages_of_one_profile_draw_at_the_displays_rate(browser, server):
+    """A test driving two pages of one profile (the board's two-tab tests, the offline copy's) clicks and
+    polls in both, and each click waits for its target to hold still two frames. Opened as two tabs of one
+    window, the one behind drew one frame in half a second (``in_own_window`` in support.py)."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        one, two = ctx.new_page(), ctx.new_page()
+        for page in (one, two):
+            page.goto(server.url + "glossary/")
+        drawn = {"the earlier page": one.evaluate(FRAMES), "the later page": two.evaluate(FRAMES)}
+        assert min(drawn.values()) >= 20, f"frames drawn in half a second: {drawn}"
+    finally:
+        ctx.close()
