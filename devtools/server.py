@@ -46,6 +46,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extra: dict = {}  # request path → (headers, body) served beside the folder's files
     faults: dict = {}
     seen: list
+    folder = staticmethod(lambda: None)  # the folder the server serves now (Server.folder)
+
+    def parse_request(self):
+        """Each request is answered from the folder served when it comes, not when its connection
+        opened: Chromium opens sockets ahead of its requests, and one opened before a switch of
+        folders (a new version deployed) was answered from the old one."""
+        self.directory = str(self.folder())
+        return super().parse_request()
 
     def log_message(self, *args):  # keep the test output readable
         pass
@@ -95,7 +103,7 @@ class _Quiet(http.server.ThreadingHTTPServer):
 
 
 class Server:
-    """A static server for a folder, on 127.0.0.1; ``serve(folder)`` can switch folders.
+    """A static server for a folder, on 127.0.0.1; setting ``folder`` switches folders from the next request on.
 
     ``faults`` maps a path's ending to what is served instead: ``(status, body)``,
     or a function of the file's path returning one (the WebKit leg, which cannot
@@ -125,7 +133,7 @@ class Server:
         headers_for = headers if callable(headers) else (lambda path: dict(headers or {}))
         handler = type("Handler", (_Handler,), {"cache_control": self.cache_control, "statuses": self.statuses,
                                                 "extra": self.extra, "faults": self.faults, "headers_for": staticmethod(headers_for),
-                                                "seen": self.requests})
+                                                "seen": self.requests, "folder": staticmethod(lambda: self.folder)})
         return handler(*args, directory=str(self.folder), **kwargs)
 
     def close(self):

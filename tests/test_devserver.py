@@ -1,4 +1,5 @@
-"""The tests' static server (devtools/server.py): a browser that drops a connection mid-answer is not an error."""
+"""The tests' static server (devtools/server.py): a browser that drops a connection mid-answer is not an error;
+a switch of folders (a new version deployed) answers every later request, on a connection opened before it too."""
 from __future__ import annotations
 
 import socket
@@ -28,3 +29,27 @@ def test_a_dropped_download_prints_nothing_and_the_server_goes_on(tmp_path, capf
         server.close()
     err = capfd.readouterr().err
     assert "Exception occurred during processing of request" not in err, err
+
+
+def test_a_request_after_a_switch_of_folders_is_answered_from_the_new_one_on_a_socket_opened_before(tmp_path):
+    """Chromium opens sockets ahead of its requests. The offline copy's update tests deploy a new version by
+    switching the folder, and the browser's next update check came on a socket opened before: its sw.js was
+    answered from the old version (304) and the new version was found half a minute later, on a retry."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    for folder, text in ((old, "first"), (new, "second")):
+        folder.mkdir()
+        (folder / "sw.js").write_text(text)
+    server = Server(old)
+    try:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        ahead = socket.create_connection(("127.0.0.1", port))  # opened before the deploy, used after it
+        time.sleep(0.2)
+        server.folder = new
+        ahead.sendall(b"GET /sw.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := ahead.recv(4096):
+            answer += chunk
+        ahead.close()
+    finally:
+        server.close()
+    assert answer.startswith(b"HTTP/1.0 200") and answer.endswith(b"second"), answer
