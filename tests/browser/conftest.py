@@ -5,7 +5,9 @@ Fixtures:
 * ``server`` — a static server on 127.0.0.1 (a free port) for that folder;
 * ``elsewhere`` — the same site on a server of its own (a new origin), for one test;
 * ``browser`` — Chromium from ``/usr/bin/chromium`` (or ``$CHROMIUM``) via Playwright,
-  whose new profiles are returning players' (``ReturningPlayer``, below);
+  whose new profiles are returning players' (``ReturningPlayer``, below), and whose
+  profiles open their second and later pages each in a window of its own, where it
+  draws at the display's rate (``support.in_own_window``);
 * ``context`` / ``page`` — a fresh profile per test, whose every request is
   recorded; a request to any host but 127.0.0.1 fails the test. A test marked
   ``first_visit`` gets a first visit's profile, with nothing kept.
