@@ -137,7 +137,7 @@ def in_own_window(context):
     tab beside the profile's other pages. Headless Chromium 156 draws such a page only while it is the
     window's front tab: one behind gets about two animation frames a second, so each click there (which
     waits for its target to hold still two frames) and each poll of ``wait_for_function`` waits a second;
-    test_board_tabs.py took 68 s for it instead of 24 s. In a window of its own every page draws at the
+    test_board_tabs.py took 68 s for it instead of 19 s. In a window of its own every page draws at the
     display's rate, as two tabs side by side on a desktop (``test_browser_setup.py`` checks both)."""
     first = context.pages[0]
     session = context.new_cdp_session(first)
