@@ -230,8 +230,9 @@ _HOLD_ANSWERS = """(name) => {
   const call = window.calcEngine.call;
   let release;
   const held = new Promise((resolve) => (release = resolve));
+  window.__answersAsked = 0; // how many calls of `name` wait
   window.calcEngine.call = async function (asked, payload) {
-    if (asked === name) await held;
+    if (asked === name) window.__answersAsked++, await held;
     return call.call(this, asked, payload);
   };
   window.__releaseAnswers = () => { release(); window.calcEngine.call = call; };

@@ -21,15 +21,8 @@ from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
 
 @pytest.fixture(name="tabs")
 def started_tabs(browser, server):
-    """The two tabs, tab 1 behind tab 2 in one window, as every run of this test before 2026-12-01 had them
-    (tab 1 then draws about two frames a second, so its taps come slower). With a window each, both at full
-    speed, held run 44 failed once in three (BOARD_TABS_SEED=671025184: 64 logged, 35 undone, 30 kept; tab
-    2's Log it of "t2-069" closed its form, and no write of it is in the story). Until that is explained,
-    the test keeps the tabs it has always passed with; then this fixture goes and it takes two_tabs.
-    It failed so too, once (BOARD_TABS_SEED=94356715, 2026-12-01): two Log its 26 ms apart, and tab 2's
-    write, built on what it read before tab 1's, stored 1.2 ms after it without tab 1's event. That is a
-    race in the keeping of the log between tabs (not fixed yet), very likely run 44's too."""
-    yield from two_tabs(browser, server, one_window=True)
+    """The two tabs, each in a window of its own (both draw at full speed, so their taps come closest)."""
+    yield from two_tabs(browser, server)
 
 
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))

@@ -9,6 +9,7 @@
 // * two tabs: a value another tab stored is merged with ours (`merge`); two that can't
 //   be merged are both kept (one shown, one set aside); two the rules refuse together
 //   (the same actor acting in both): the first stored stands, the later is not made;
+//   each change reads, merges and writes while no other tab does (tabs.js's exclusive);
 // * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
 //   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
 // Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js
@@ -50,7 +51,7 @@
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
-import { tabs, OVERTAKEN } from "./tabs.js";
+import { tabs, exclusive, OVERTAKEN } from "./tabs.js";
 
 export { setAsideNotice };
 
@@ -158,7 +159,7 @@ export function keeper(name, {
      *  k.overtaken: another tab's change, stored a moment before, and this one can't both stand (the rules
      *  refuse the two together). The first stays: this value is not kept, what is stored is taken in
      *  (k.value, k.view) as news would be, and the caller makes its change again on it, or says why not. */
-    async save(value, label) {
+    save: (value, label) => exclusive(s.store.key, async () => {
       k.overtaken = false;
       const stored = s.store.text();
       if (stored != null && stored !== s.lastText && stored !== s.unjudged) {
@@ -169,10 +170,10 @@ export function keeper(name, {
       if (label != null && steps) s.history.record(k.value, label);
       k.value = value;
       return write();
-    },
+    }),
 
     /** Replace the value by another (an import, a link, a new start): what is stored is set aside first. */
-    async replace(value, reason, label) {
+    replace: (value, reason, label) => exclusive(s.store.key, async () => {
       const mine = codec.toText(k.value, {});
       const text = mine !== codec.toText(fresh(), {}) ? mine : s.store.text(); // what this tab shows, else what is stored
       k.replaced = null;
@@ -199,11 +200,11 @@ export function keeper(name, {
         k.replaced = null;
       }
       return why;
-    },
+    }),
 
     /** A set-aside copy back as the value (undoing a replace); the copy leaves the list once kept. With
      *  keep, the value shown (when it holds anything) is set aside first, as replace() does. */
-    async bringBack(at, { keep = false } = {}) {
+    bringBack: (at, { keep = false } = {}) => exclusive(s.store.key, async () => {
       const item = s.store.asides().find((a) => a.at === at);
       if (!item) return { error: "it is no longer in the set-aside list" };
       const read = codec.fromText(item.text);
@@ -223,21 +224,21 @@ export function keeper(name, {
       s.store.takeAside(at);
       k.replaced = null;
       return { value: k.value };
-    },
+    }),
 
-    undo: () => move(true),
-    redo: () => move(false),
+    undo: () => exclusive(s.store.key, () => move(true)),
+    redo: () => exclusive(s.store.key, () => move(false)),
 
     /** Be told when another tab or another widget of this page stored a new value (merged in first). */
     /** via(task): where the news is taken in (the widget's queue, so it never lands mid-change).
      *  @param {(news: any) => void} fn @param {{signal?: AbortSignal, via?: (task: () => Promise<void>) => any}} [options] */
     watch(fn, { signal, via = (task) => task() } = {}) {
       const onKept = (event) => {
-        if (event.detail.key === s.store.key && event.detail.from !== me) via(async () => fn({ ...await arrived(), here: true }));
+        if (event.detail.key === s.store.key && event.detail.from !== me) via(async () => fn({ ...await exclusive(s.store.key, arrived), here: true }));
       };
       const onStorage = (event) => {
         if (event.key === s.store.asideKey) via(async () => fn(await unchanged()));
-        else if (event.key === s.store.key) via(async () => fn(await arrived()));
+        else if (event.key === s.store.key) via(async () => fn(await exclusive(s.store.key, arrived)));
       };
       const watcher = { fn, via };
       watchers.add(watcher);

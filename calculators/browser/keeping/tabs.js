@@ -4,6 +4,29 @@
 import { History } from "./history.js";
 import { judge } from "./judge.js";
 
+/** How long a change waits for another tab's (its rules checking a merge, on a slow phone) before it goes on. */
+const PATIENCE_MS = 10_000;
+
+/**
+ * Run `fn` (async) while no other tab of this site runs one for `key`: each change reads what is stored,
+ * merges and writes it in one go, so no tab writes over a change stored while it was merging (Web Locks,
+ * shared by the tabs of one origin; the key carries the site's path). Not nested: `fn` takes no lock itself.
+ * Where a browser has no locks, or the other tab holds on past PATIENCE_MS, `fn` runs anyway: a change
+ * written over is then taken in again when the other tab hears of it (watch), as before locks.
+ * @template T @param {string} key @param {() => Promise<T>} fn @returns {Promise<T>}
+ */
+export async function exclusive(key, fn) {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return fn();
+  let ran = false;
+  try {
+    return await locks.request(`${key}:writing`, { signal: AbortSignal.timeout(PATIENCE_MS) }, () => ((ran = true), fn()));
+  } catch (error) {
+    if (ran) throw error;
+    return fn(); // not granted in time
+  }
+}
+
 /** absorbBeforeWrite's answer when another tab's change came first and ours can't follow it. */
 export const OVERTAKEN = Symbol("overtaken");
 
