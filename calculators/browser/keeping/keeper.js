@@ -8,13 +8,12 @@
 //   as it was, and `save` returns the sentence to tell the player;
 // * two tabs: a value another tab stored is merged with ours (`merge`); two that can't
 //   be merged are both kept (one shown, one set aside); two the rules refuse together
-//   (the same actor acting in both): the first stored stands, the later is not made;
-//   each change reads, merges and writes while no other tab does (tabs.js's exclusive);
+//   (the same actor acting in both): the first stored stands, the later is not made
+//   (each change reads, merges and writes while no other tab does: tabs.js's exclusive);
 // * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
 //   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
-// Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js
-// stores the text and the set-aside copies, history.js the undo steps, tabs.js takes
-// in what another tab stored, judge.js names the check's outcome.
+// Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js stores the text
+// and the set-aside copies, history.js the undo steps, tabs.js takes in what another tab stored.
 //
 // API (every method that may read the rules is async):
 //   const k = keeper("morale", {
