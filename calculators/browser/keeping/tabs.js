@@ -11,8 +11,9 @@ const PATIENCE_MS = 10_000;
  * Run `fn` (async) while no other tab of this site runs one for `key`: each change reads what is stored,
  * merges and writes it in one go, so no tab writes over a change stored while it was merging (Web Locks,
  * shared by the tabs of one origin; the key carries the site's path). Not nested: `fn` takes no lock itself.
- * Where a browser has no locks, or the other tab holds on past PATIENCE_MS, `fn` runs anyway: a change
- * written over is then taken in again when the other tab hears of it (watch), as before locks.
+ * Where a browser has no locks, or the other tab holds on past PATIENCE_MS, `fn` runs anyway; and a write
+ * reaches the other tabs' storage a moment after it is made. A change written over then is taken in again
+ * when its tab hears of the write (watch: merged, or set aside and said), as before locks.
  * @template T @param {string} key @param {() => Promise<T>} fn @returns {Promise<T>}
  */
 export async function exclusive(key, fn) {
