@@ -9,7 +9,7 @@
 // * two tabs: a value another tab stored is merged with ours (`merge`); two that can't
 //   be merged are both kept (one shown, one set aside); two the rules refuse together
 //   (the same actor acting in both): the first stored stands, the later is not made
-//   (each change reads, merges and writes while no other tab does: tabs.js's exclusive);
+//   (a merge and its write are made while no other tab merges: tabs.js's exclusive);
 // * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
 //   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
 // Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js stores the text
@@ -50,7 +50,7 @@
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
-import { tabs, exclusive, OVERTAKEN } from "./tabs.js";
+import { tabs, exclusive } from "./tabs.js";
 
 export { setAsideNotice };
 
@@ -158,21 +158,20 @@ export function keeper(name, {
      *  k.overtaken: another tab's change, stored a moment before, and this one can't both stand (the rules
      *  refuse the two together). The first stays: this value is not kept, what is stored is taken in
      *  (k.value, k.view) as news would be, and the caller makes its change again on it, or says why not. */
-    save: (value, label) => exclusive(s.store.key, async () => {
+    async save(value, label) {
       k.overtaken = false;
+      const keep = (v) => {
+        if (label != null && steps) s.history.record(k.value, label);
+        k.value = v;
+        return write();
+      };
       const stored = s.store.text();
-      if (stored != null && stored !== s.lastText && stored !== s.unjudged) {
-        const took = await absorbBeforeWrite(stored, value);
-        if (took === OVERTAKEN) return overtaken();
-        value = took;
-      }
-      if (label != null && steps) s.history.record(k.value, label);
-      k.value = value;
-      return write();
-    }),
+      if (stored == null || stored === s.lastText || stored === s.unjudged) return keep(value); // at once, in the tap's task
+      return absorbThenKeep(stored, value, keep); // another tab's value merged in first (tabs.js)
+    },
 
     /** Replace the value by another (an import, a link, a new start): what is stored is set aside first. */
-    replace: (value, reason, label) => exclusive(s.store.key, async () => {
+    async replace(value, reason, label) {
       const mine = codec.toText(k.value, {});
       const text = mine !== codec.toText(fresh(), {}) ? mine : s.store.text(); // what this tab shows, else what is stored
       k.replaced = null;
@@ -199,11 +198,11 @@ export function keeper(name, {
         k.replaced = null;
       }
       return why;
-    }),
+    },
 
     /** A set-aside copy back as the value (undoing a replace); the copy leaves the list once kept. With
      *  keep, the value shown (when it holds anything) is set aside first, as replace() does. */
-    bringBack: (at, { keep = false } = {}) => exclusive(s.store.key, async () => {
+    async bringBack(at, { keep = false } = {}) {
       const item = s.store.asides().find((a) => a.at === at);
       if (!item) return { error: "it is no longer in the set-aside list" };
       const read = codec.fromText(item.text);
@@ -223,10 +222,10 @@ export function keeper(name, {
       s.store.takeAside(at);
       k.replaced = null;
       return { value: k.value };
-    }),
+    },
 
-    undo: () => exclusive(s.store.key, () => move(true)),
-    redo: () => exclusive(s.store.key, () => move(false)),
+    undo: () => move(true),
+    redo: () => move(false),
 
     /** Be told when another tab or another widget of this page stored a new value (merged in first). */
     /** via(task): where the news is taken in (the widget's queue, so it never lands mid-change).
@@ -275,7 +274,7 @@ export function keeper(name, {
     return { notice: setAsideNotice(what, problem, kept), problem, text, kept };
   }
 
-  const { absorbBeforeWrite, overtaken, unchanged, arrived } = tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write });
+  const { absorbThenKeep, unchanged, arrived } = tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write });
 
   async function move(back) {
     const next = back ? s.history.past.at(-1) : s.history.future.at(-1);

@@ -8,12 +8,12 @@ import { judge } from "./judge.js";
 const PATIENCE_MS = 10_000;
 
 /**
- * Run `fn` (async) while no other tab of this site runs one for `key`: each change reads what is stored,
- * merges and writes it in one go, so no tab writes over a change stored while it was merging (Web Locks,
- * shared by the tabs of one origin; the key carries the site's path). Not nested: `fn` takes no lock itself.
- * Where a browser has no locks, or the other tab holds on past PATIENCE_MS, `fn` runs anyway; and a write
- * reaches the other tabs' storage a moment after it is made. A change written over then is taken in again
- * when its tab hears of the write (watch: merged, or set aside and said), as before locks.
+ * Run `fn` (async) while no other tab of this site runs one for `key` (Web Locks, shared by the tabs of
+ * one origin; the key carries the site's path): two tabs' merges, each waiting for its rules' check, are
+ * made one after the other. Not nested: `fn` takes no lock itself. A write with nothing to merge is made
+ * at once, without the lock (a tap is kept in its own task, before the page can be closed); a merge looks
+ * again at what is stored before it writes (absorbThenKeep). Where a browser has no locks, or the other
+ * tab holds on past PATIENCE_MS, `fn` runs anyway.
  * @template T @param {string} key @param {() => Promise<T>} fn @returns {Promise<T>}
  */
 export async function exclusive(key, fn) {
@@ -29,7 +29,15 @@ export async function exclusive(key, fn) {
 }
 
 /** absorbBeforeWrite's answer when another tab's change came first and ours can't follow it. */
-export const OVERTAKEN = Symbol("overtaken");
+const OVERTAKEN = Symbol("overtaken");
+
+/** A task's turn (not a microtask's): storage news from another tab already on its way lands first. Through a
+ *  message port, which a tab in the background does not slow down as it does timers. */
+const settle = () => new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => (port1.close(), resolve());
+  port2.postMessage(null);
+});
 
 /**
  * @typedef {{store: ReturnType<typeof import("./slot.js").slot>, history: History, lastText: string | null,
@@ -78,6 +86,22 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     return ours;
   }
 
+  /** save()'s way when another tab stored `stored` since we last looked: under the lock, `ours` merged with what is
+   *  stored (again if yet another value was stored meanwhile, up to three times), then keep(merged) writes it,
+   *  or, when the rules refuse the two together, overtaken()'s sentence. */
+  function absorbThenKeep(stored, ours, keep) {
+    return exclusive(s.store.key, async () => {
+      for (let round = 1; ; round++) {
+        const took = await absorbBeforeWrite(stored, ours);
+        if (took === OVERTAKEN) return overtaken();
+        await settle();
+        const now = s.store.text();
+        if (now === stored || now == null || round === 3) return keep(took);
+        [stored, ours] = [now, took];
+      }
+    });
+  }
+
   /** save()'s value can't follow what another tab stored first: not written; what is stored is taken in as
    *  news would be (k.value, k.view), k.overtaken set, and the sentence that says so returned. */
   async function overtaken() {
@@ -118,7 +142,8 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
         k.view = verdict.view;
         s.viewFor = k.value;
         s.history = new History({ past: read.past ?? s.history.past, future: read.future ?? s.history.future }, steps);
-        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) write(); // the other tab learns of ours
+        // The other tab learns of ours, unless yet another value was stored meanwhile: its news merges again.
+        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {}) && (await settle(), s.store.text() === text)) write();
         return { value: k.value, notice: k.merged };
       }
     }
@@ -137,5 +162,5 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     return { value: k.value, notice };
   }
 
-  return { absorbBeforeWrite, overtaken, unchanged, arrived };
+  return { absorbThenKeep, unchanged, arrived };
 }
