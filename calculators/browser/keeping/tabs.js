@@ -142,8 +142,11 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
         k.view = verdict.view;
         s.viewFor = k.value;
         s.history = new History({ past: read.past ?? s.history.past, future: read.future ?? s.history.future }, steps);
-        // The other tab learns of ours, unless yet another value was stored meanwhile: its news merges again.
-        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {}) && (await settle(), s.store.text() === text)) write();
+        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) {
+          await settle();
+          // The other tab learns of ours, unless yet another value was stored meanwhile: its news merges again.
+          if (s.store.text() === text) write();
+        }
         return { value: k.value, notice: k.merged };
       }
     }
