@@ -163,7 +163,7 @@ class ReturningPlayer:
     A profile stays a first visit's, with nothing kept, when it is opened with ``first_visit=True``,
     with its service worker allowed (the offline copy's tests check what a first visit stores) or
     without JavaScript. A profile's second and later pages open each in a window of its own
-    (``in_own_window``); ``context.new_tab()`` opens one as a tab of the window instead.
+    (``in_own_window``).
     Everything else is the Playwright ``Browser``."""
 
     def __init__(self, browser, server):
@@ -189,7 +189,6 @@ class ReturningPlayer:
                 seed(page, self._server)
             return page
         context.new_page = new_page
-        context.new_tab = tab  # a later page as a tab beside the others in their window, behind the front one
         return context
 
 

@@ -95,15 +95,13 @@ def form(b: Board) -> dict:
     }""")
 
 
-def two_tabs(browser, server, one_window: bool = False):
+def two_tabs(browser, server):
     """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
     (one, two, errors), errors the pages' uncaught errors; the browser's context is closed after.
-    Each tab has a window of its own, unless ``one_window``: then tab 1 is behind tab 2 in one window,
-    and draws about two frames a second (``support.in_own_window``)."""
+    Each tab has a window of its own, where it draws at full speed (``support.in_own_window``)."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(HOLD)
-    one = Board(ctx.new_page())
-    two = Board(ctx.new_tab() if one_window else ctx.new_page())
+    one, two = Board(ctx.new_page()), Board(ctx.new_page())
     errors: list[str] = []
     for b in (one, two):
         b.page.set_default_timeout(30_000)

@@ -18,13 +18,7 @@ from playwright.sync_api import TimeoutError
 from tests.browser.test_board import KEY, WIDGET, Board
 from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
 
-
-@pytest.fixture(name="tabs")
-def started_tabs(browser, server):
-    """The two tabs, each in a window of its own (both draw at full speed, so their taps come closest)."""
-    yield from two_tabs(browser, server)
-
-
+started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
 ACTORS = ["Gatto", "Jade", "Hargan", "Rook"]
 UNDO = '[data-act="undo"]'
