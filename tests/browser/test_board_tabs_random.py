@@ -78,15 +78,24 @@ def settled(b: Board, note: str) -> bool:
     return False
 
 
-def story(tabs: list[Board], trail: list[tuple[float, str]], last: int = 30) -> str:
-    """The last taps and every tab's last writes of the conflict, in the order they happened (a failure's story)."""
-    lines = list(trail)
+def story(tabs: list[Board], trail: list[tuple[float, str]]) -> str:
+    """Every tap and every write of the conflict by either tab, in the order they happened (a failure's story).
+    A write is told by what it changed in the stored log since the write before it (from either tab):
+    "tab 2 stored +t2-128 +t2-127" brought t2-127 back, "-t1-124" took it out; the last log is told whole."""
+    writes = []
     for i, b in enumerate(tabs):
         with contextlib.suppress(Exception):
             for key, text, at in b.page.evaluate("window.__writes ?? []"):
                 if key == KEY:
-                    lines.append((at, f"  tab {i + 1} stored {[e.get('note') for e in json.loads(text)['events']]}"))
-    return "\n".join(f"{at % 100_000:10.1f} {what}" for at, what in sorted(lines)[-last:])
+                    writes.append((at, i + 1, [e.get("note") for e in json.loads(text)["events"]]))
+    lines = list(trail)
+    before: list = []
+    for at, tab, log in sorted(writes):
+        change = [f"-{n}" for n in before if n not in log] + [f"+{n}" for n in log if n not in before]
+        lines.append((at, f"  tab {tab} stored {' '.join(change) or '(no change)'}"))
+        before = log
+    told = "\n".join(f"{at % 100_000:10.1f} {what}" for at, what in sorted(lines))
+    return f"{told}\nlast stored: {before}"
 
 
 def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(tabs):
