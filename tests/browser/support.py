@@ -194,7 +194,7 @@ class ReturningPlayer:
 
 # In every tab: hold(key) freezes what the tab reads of the stored `key` and keeps back the news of
 # other tabs' writes (test_board_tabs.py); release() delivers it (newsOnly: the tab reads storage as it is, only the news
-# waits); __stored(key) reads storage itself, not the held copy.
+# waits); __stored(key) reads storage itself, not the held copy; __said lists what notices said.
 HOLD = """
 (() => {
   const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
@@ -219,6 +219,14 @@ HOLD = """
     }
   };
   window.__stored = (key) => get.call(localStorage, key);
+  // Every text a widget's notice showed, in order (a later notice replaces what an earlier one said).
+  window.__said = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const box = (r.target.nodeType === 1 ? r.target : r.target.parentElement)?.closest?.('[data-out="notice"]');
+      if (box && box.textContent !== window.__said.at(-1)) window.__said.push(box.textContent);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 })();
 """
 

@@ -1,7 +1,8 @@
 """Issue 32 §1, at random: one conflict open in two tabs, both logging and undoing for a minute, often
 within milliseconds of each other (a Log it in one tab and a Log it or an Undo in the other, clicked
 back to back). Then: no event either tab made is lost (each one logged is in the final log unless an
-Undo took exactly one event out), none appears twice, the order of logging holds, and both tabs show
+Undo took exactly one event out, or the rules refused it when the two tabs' logs merged and its tab said
+so, naming it), none appears twice, the order of logging holds, and both tabs show
 what storage holds, line for line as CPython replays it. The seed is printed with any failure;
 BOARD_TABS_SECONDS and BOARD_TABS_SEED change the length and the draw."""
 from __future__ import annotations
@@ -78,6 +79,21 @@ def settled(b: Board, note: str) -> bool:
     return False
 
 
+def refused_late(tabs: list[Board]) -> list[str]:
+    """The notes of events logged and then refused when the two tabs' logs merged (both tabs logged the same
+    actor's turn, neither having heard of the other's), as the stored log lists them (`refused`), less those an
+    Undo took out too (counted as undone)."""
+    named = {}  # id → note, from every log either tab stored
+    for b in tabs:
+        for key, text, _ in b.page.evaluate("window.__writes ?? []"):
+            if key == KEY:
+                log = json.loads(text)
+                named.update(zip(log["ids"], (e.get("note") for e in log["events"])))
+    stored = json.loads(tabs[0].page.evaluate("(k) => window.__stored(k)", KEY))
+    undone = set(stored["dropped"]) | set(stored["redoIds"])
+    return [named[i] for i in stored.get("refused", []) if i not in undone]
+
+
 def story(tabs: list[Board], trail: list[tuple[float, str]]) -> str:
     """Every tap and every write of the conflict by either tab, in the order they happened (a failure's story).
     A write is told by what it changed in the stored log since the write before it (from either tab):
@@ -94,6 +110,9 @@ def story(tabs: list[Board], trail: list[tuple[float, str]]) -> str:
         change = [f"-{n}" for n in before if n not in log] + [f"+{n}" for n in log if n not in before]
         lines.append((at, f"  tab {tab} stored {' '.join(change) or '(no change)'}"))
         before = log
+    for i, b in enumerate(tabs):
+        with contextlib.suppress(Exception):
+            lines += [(0.0, f"  tab {i + 1} said: {text}") for text in b.page.evaluate("window.__said")]
     told = "\n".join(f"{at % 100_000:10.1f} {what}" for at, what in sorted(lines))
     return f"{told}\nlast stored: {before}"
 
@@ -143,10 +162,16 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
             b.page.wait_for_timeout(r.randint(0, 150))
 
         final = notes(tabs[0])
+        late = refused_late(tabs)
         assert len(final) == len(set(final)), f"an event appears twice: {final}"
         assert set(final) <= set(made), f"an event nobody logged: {set(final) - set(made)}"
-        assert len(made) - len(final) == undos, (
-            f"{len(made)} logged, {undos} undone, {len(final)} kept: an event was lost (or an Undo took two)")
+        assert len(made) - len(final) == undos + len(late), (
+            f"{len(made)} logged, {undos} undone, {len(late)} refused after logging, {len(final)} kept: "
+            "an event was lost (or an Undo took two)")
+        for note in late:  # said in the tab that logged it, by its note
+            said = tabs[int(note[1]) - 1].page.evaluate("window.__said")
+            assert any(f"“{note}” was not kept" in text for text in said), f"{note} was refused unsaid: {said}"
+        refused += len(late)
         assert final == [m for m in made if m in final], "the order of logging does not hold"
         both_show(tabs[0], tabs[1], final)
         assert errors == []

@@ -317,3 +317,48 @@ test("issue 32 §3: a slot with a check sets aside a stored value it refuses bef
   assert.deepEqual(read.checked(), { problem: "it is not a record", text: "also damaged", kept: true });
   assert.equal(raw(), null);
 });
+
+test("two tabs each stored a change on its own copy, and the rules refuse the two together: the later change goes, said where it was made", async () => {
+  // "Rules": no two numbers with the same last digit (an actor acting twice); a refusal names the index.
+  const digits = (v) => {
+    const i = v.findIndex((x, j) => v.slice(0, j).some((y) => y % 10 === x % 10));
+    return i < 0 ? { value: v } : { problem: `${v[i]} repeats a digit`, event: i };
+  };
+  const inOrder = (a, b) => [...new Set([...a, ...b])].sort((x, y) => x - y); // a number is its tap's time
+  const refuse = (merged, { event }, ours, theirs, say) => {
+    const x = merged[event];
+    if (x == null || ours.includes(x) === theirs.includes(x)) return null;
+    if (ours.includes(x)) say(`${x} was not kept.`);
+    return merged.filter((y) => y !== x);
+  };
+  const options = { fresh: () => [], check: digits, merge: inOrder, refuse, what: "list" };
+  const heard = [];
+  const tab = async (news) => {
+    const k = keeper(name, options);
+    await k.open();
+    k.watch((n) => news.push(n));
+    return k;
+  };
+  const one = await tab(heard);
+  await one.save([11]); // tapped first
+  // The other tab, which had not heard of it, tapped 21 later and wrote [21] over it; tab 1 hears.
+  storage.setItem(keyFor(name), "[21]");
+  window.dispatchEvent(Object.assign(new Event("storage"), { key: keyFor(name) }));
+  await settle();
+  assert.equal(raw(), "[11]"); // tab 1 took the later change out and wrote the merge back
+  assert.deepEqual(one.value, [11]);
+  assert.equal(heard.at(-1).notice, null); // the change taken out was not this tab's
+  assert.deepEqual(asides(), []);
+
+  // The same race seen from the later tab: it holds [21]; [11] arrives. Its own change goes, and it says so.
+  const later = [];
+  storage.setItem(keyFor(name), "[21]");
+  const two = await tab(later);
+  storage.setItem(keyFor(name), "[11]");
+  window.dispatchEvent(Object.assign(new Event("storage"), { key: keyFor(name) }));
+  await settle();
+  assert.deepEqual(two.value, [11]);
+  assert.equal(later.at(-1).notice, "21 was not kept.");
+  assert.equal(raw(), "[11]");
+  assert.deepEqual(asides(), []);
+});

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { madeAt, mergeLogs, nextId } from "../../calculators/browser/keeping/logs.js";
-import { fresh, logged, merge, redone, undone } from "../../calculators/browser/widgets/board/conflict.js";
+import { fresh, logged, merge, redone, refuse, undone } from "../../calculators/browser/widgets/board/conflict.js";
 
 const setup = { map: { zones: ["A", "B"], borders: [] }, sides: ["Crew", "Gang"], actors: [] };
 const note = (n) => ({ kind: "simple", actor: "Jade", note: n });
@@ -137,3 +137,36 @@ test("an event is timed by its tap: of two tabs, the one tapped first comes firs
     assert.deepEqual(notes(merge(ours, theirs)), ["t1-tapped-first", "t2-tapped-later"]);
   }
 });
+
+test("two tabs log the same actor's turn, neither having heard of the other: the later tap goes, whichever tab merges, and stays out", () => ticking(() => {
+  const start = logged(fresh(setup), note("x"));
+  const one = logged(start, note("early")); // tapped first
+  const two = logged(start, note("late"));
+  // What the rules refuse in the merge: "late" (index 2), the second turn of one actor.
+  const heard = [];
+  for (const [ours, theirs] of [[one, two], [two, one]]) {
+    const said = [];
+    const m = merge(ours, theirs, undefined, (t) => said.push(t));
+    assert.deepEqual(notes(m), ["x", "early", "late"]);
+    const out = refuse(m, { problem: "Event 3: Jade has already acted", event: 2 }, ours, theirs, (t) => said.push(t));
+    assert.deepEqual(notes(out), ["x", "early"]);
+    assert.equal(out.refused.length, 1);
+    heard.push(said);
+  }
+  assert.deepEqual(heard[0], []); // tab 1 merged: the refused event was tab 2's, said there
+  assert.match(heard[1][0], /^Jade's simple action “late” was not kept: another tab logged a moment before it/);
+  // Tab 2 hears of tab 1's settled log: its event stays out, and it says so once.
+  const settled = refuse(merge(one, two), { event: 2 }, one, two);
+  const said = [];
+  const m = merge(two, settled, undefined, (t) => said.push(t));
+  assert.deepEqual(notes(m), ["x", "early"]);
+  assert.equal(said.length, 1);
+  assert.match(said[0], /“late” was not kept/);
+  const again = [];
+  merge(m, settled, undefined, (t) => again.push(t));
+  assert.deepEqual(again, [], "said once: the tab's own log now lists it as refused");
+  // An event both logs hold, or one past the events (the redo list), is not taken out.
+  assert.equal(refuse(merge(one, one), { event: 1 }, one, one), null);
+  assert.equal(refuse(merge(one, two), { event: 9 }, one, two), null);
+  assert.equal(refuse(merge(one, two), { problem: "no index" }, one, two), null);
+}));

@@ -21,11 +21,12 @@ export const jsonCodec = {
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 export const bare = (s) => String(s).replace(/\.$/, "");
 
-/** Run check(value) and name the outcome: {ok, value, view} | {problem} | {down}. */
+/** Run check(value) and name the outcome: {ok, value, view} | {problem, event?} | {down}. event: the index
+ *  of the logged event the rules refuse, when the check names one. */
 export async function judge(check, value) {
   const reply = (await check(value)) ?? {};
   if (reply.down) return { down: reply.down };
-  if (reply.problem) return { problem: bare(reply.problem) };
+  if (reply.problem) return reply.event == null ? { problem: bare(reply.problem) } : { problem: bare(reply.problem), event: reply.event };
   return { ok: true, value: "value" in reply ? reply.value : value, view: reply };
 }
 

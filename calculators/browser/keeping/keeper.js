@@ -8,8 +8,9 @@
 //   as it was, and `save` returns the sentence to tell the player;
 // * two tabs: a value another tab stored is merged with ours (`merge`); two that can't
 //   be merged are both kept (one shown, one set aside); two the rules refuse together
-//   (the same actor acting in both): the first stored stands, the later is not made
-//   (a merge and its write are made while no other tab merges: tabs.js's exclusive);
+//   (the same actor acting in both): the first stored stands, the later is not made,
+//   or, when neither tab had heard of the other's, the later tap's is taken out and said
+//   (`refuse`; a merge and its write are made while no other tab merges: tabs.js);
 // * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
 //   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
 // Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js stores the text
@@ -25,6 +26,9 @@
 //     merge: (ours, theirs, base, say) => value | null,  // two tabs' values as one; null: they can't be
 //                                  // merged. base: the value both started from (or undefined);
 //                                  // say(text): which change won, when both changed one thing (k.merged)
+//     refuse: (merged, {problem, event}, ours, theirs, say) => value | null,  // another tab's value merged
+//                                  // in, the rules refuse the merge: it without the one change they refuse
+//                                  // (one tab's only), or null (then one value is shown, the other set aside)
 //     codec: { toText(value, {past, future}) → text, fromText(text) → {value, past?, future?} | {problem} },
 //                                  // the stored form (default: JSON of the value; history in memory)
 //     steps: 20,                   // undo steps kept (0: none)
@@ -62,12 +66,13 @@ let serial = 0;
  * @typedef {import("./judge.js").Codec} Codec
  * @typedef {import("./tabs.js").KeeperState} KeeperState
  * @typedef {{fresh?: () => any, check?: (value: any) => any, merge?: ((ours: any, theirs: any, base?: any, say?: (text: string) => void) => any) | null,
+ *            refuse?: ((merged: any, refusal: {problem: string, event?: number}, ours: any, theirs: any, say: (text: string) => void) => any) | null,
  *            codec?: Codec, steps?: number, what?: string}} KeeperOptions
  */
 
 /** One kept value (see the head of this file). @param {string} name @param {KeeperOptions} [options] */
 export function keeper(name, {
-  fresh = () => null, check = (v) => ({ value: v }), merge = null, codec = jsonCodec, steps = 0, what = "saved value",
+  fresh = () => null, check = (v) => ({ value: v }), merge = null, refuse = null, codec = jsonCodec, steps = 0, what = "saved value",
 } = {}) {
   const me = `k${++serial}`; // this keeper, so it does not answer its own news
   /** @type {KeeperState} what this keeper and its two-tab half (tabs.js) share */
@@ -274,7 +279,7 @@ export function keeper(name, {
     return { notice: setAsideNotice(what, problem, kept), problem, text, kept };
   }
 
-  const { absorbThenKeep, unchanged, arrived } = tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write });
+  const { absorbThenKeep, unchanged, arrived } = tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, watchers, write });
 
   async function move(back) {
     const next = back ? s.history.past.at(-1) : s.history.future.at(-1);

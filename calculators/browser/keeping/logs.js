@@ -6,6 +6,11 @@
 //   ("…~1", "…~2": `redoneIds`), so an id that left the log never comes back,
 //   an undo in one tab and a log in the other are two changes, both kept, and
 //   the same redo tapped in both tabs is one event;
+// * an event the rules refuse once the two logs are one (both tabs logged the
+//   same actor's turn, neither having heard of the other's) is taken out of the
+//   merge (`refusedOut`: the later tap's, as the rules replay them in order) and
+//   its id kept in `refused`, so it stays out whichever tab merges next, and the
+//   tab that logged it can say so (`lost`);
 // * the events the two logs hold are merged in order: what both hold keeps its
 //   place, and what only one holds goes where it was logged (an id starts with
 //   the time it was made), so the later event never comes first;
@@ -36,6 +41,23 @@ export const nextId = (id) => {
   const m = /^(.*)~(\d+)$/.exec(id);
   return m ? `${m[1]}~${Number(m[2]) + 1}` : `${id}~1`;
 };
+
+const without = (list, i) => [...list.slice(0, i), ...list.slice(i + 1)];
+
+/**
+ * A merged log without the event at `index`, which the rules refuse there: {log, event, mine}, where mine
+ * tells whether it was our tab's (not theirs). Only an event one of the two logs holds is taken out (a
+ * race between two taps, settled the same way whichever tab merges); null for one both hold, or an index
+ * past the log's events (its redo list).
+ */
+export function refusedOut(log, index, ours, theirs) {
+  const id = log.ids[index];
+  if (id == null) return null;
+  const mine = ours.ids.includes(id);
+  if (mine === theirs.ids.includes(id)) return null;
+  const refused = [...(log.refused ?? []), id].slice(-MAX_DROPPED);
+  return { event: log.events[index], mine, log: { ...log, events: without(log.events, index), ids: without(log.ids, index), refused } };
+}
 
 /** The ids of a log after its last undone event is logged again: the next id of its line, the old one dropped. */
 export const redoneIds = (log) => ({
@@ -82,32 +104,37 @@ const pairs = (log) => log.events.map((e, i) => [e, log.ids[i]]);
 const sameIds = (a, b) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
- * Ours and theirs as one log: {log: {events, ids, redo, redoIds, dropped}, added, changed}. Both logs are
- * {events, ids, redo, redoIds, dropped}; the caller checks they are of one conflict. `added`: how many of
- * our events theirs did not hold; `changed`: the merged log is not theirs.
+ * Ours and theirs as one log: {log: {events, ids, redo, redoIds, dropped, refused}, added, changed, lost}.
+ * Both logs are {events, ids, redo, redoIds, dropped, refused?}; the caller checks they are of one conflict.
+ * `added`: how many of our events theirs did not hold; `changed`: the merged log is not theirs; `lost`: our
+ * events the other tab's merge refused (refusedOut), which this tab has not said yet.
  */
 export function mergeLogs(ours, theirs) {
   const dropped = new Set([...theirs.dropped, ...ours.dropped]);
-  const out = new Set([...dropped, ...theirs.redoIds, ...ours.redoIds]); // undone or dropped, in either tab
+  const refused = new Set([...(theirs.refused ?? []), ...(ours.refused ?? [])]);
+  const out = new Set([...dropped, ...refused, ...theirs.redoIds, ...ours.redoIds]); // undone, dropped or refused, in either tab
   const all = interleave(pairs(theirs).filter(([, id]) => !out.has(id)), pairs(ours).filter(([, id]) => !out.has(id)));
   const ids = all.map(([, id]) => id);
   // Redo goes on when the log is the one its redo list was made on (theirs first), minus what either dropped.
-  const redoOf = (log) => log.redo.map((e, i) => [e, log.redoIds[i]]).filter(([, id]) => !dropped.has(id) && !ids.includes(id));
+  const redoOf = (log) => log.redo.map((e, i) => [e, log.redoIds[i]]).filter(([, id]) => !dropped.has(id) && !refused.has(id) && !ids.includes(id));
   const from = [theirs, ours].filter((log) => sameIds(ids, log.ids)).map(redoOf).find((r) => r.length) ?? [];
   const redoIds = from.map(([, id]) => id);
   const kept = new Set(redoIds);
   const gone = [...dropped, ...theirs.redoIds, ...ours.redoIds].filter((id) => !kept.has(id));
   const theirIds = new Set(theirs.ids);
   const changed = !sameIds(ids, theirs.ids) || !sameIds(redoIds, theirs.redoIds);
+  const ourRefused = new Set(ours.refused ?? []);
   return {
     added: ids.filter((id) => !theirIds.has(id)).length,
     changed,
+    lost: pairs(ours).filter(([, id]) => refused.has(id) && !ourRefused.has(id)).map(([e]) => e),
     log: {
       events: all.map(([e]) => e),
       ids,
       redo: from.map(([e]) => e),
       redoIds,
       dropped: [...new Set(gone)].slice(-MAX_DROPPED),
+      refused: [...refused].slice(-MAX_DROPPED),
     },
   };
 }

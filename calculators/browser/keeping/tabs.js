@@ -28,6 +28,9 @@ export async function exclusive(key, fn) {
   }
 }
 
+/** How many changes one merge may take out because the rules refuse them (judgeMerge). */
+const MAX_REFUSED = 8;
+
 /** absorbBeforeWrite's answer when another tab's change came first and ours can't follow it. */
 const OVERTAKEN = Symbol("overtaken");
 
@@ -46,7 +49,7 @@ const settle = () => new Promise((resolve) => {
 
 /** The two-tab half of keeper `k`, over the state it shares with it (s) and the keeper's options.
  *  write(): keep k.value (keeper.js). */
-export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, write }) {
+export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, watchers, write }) {
   /** The value both tabs started from (what this keeper last read or wrote), for a three-way merge. */
   function base() {
     if (s.lastText == null) return undefined;
@@ -54,9 +57,23 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     return got.problem ? undefined : got.value;
   }
 
-  /** merge's way to say which of two changes won; the sentence is k.merged until the next merge. */
+  /** merge's (and refuse's) way to say which of two changes won; the sentences are k.merged until the next merge. */
   function say(text) {
-    k.merged = text;
+    k.merged = k.merged ? `${k.merged} ${text}` : text;
+  }
+
+  /** The rules' verdict on two tabs' values merged. When they refuse one change only one tab made (both tabs
+   *  logged the same actor's turn, neither having heard of the other's), refuse() takes it out and the rest is
+   *  judged again: the same change goes whichever tab merges, and the tab that made it says so. */
+  async function judgeMerge(merged, ours, theirs) {
+    let verdict = await judge(check, merged);
+    for (let round = 0; verdict.problem && refuse && round < MAX_REFUSED; round++) {
+      const next = refuse(merged, verdict, ours, theirs, say);
+      if (next == null) break;
+      merged = next;
+      verdict = await judge(check, merged);
+    }
+    return verdict;
   }
 
   /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both.
@@ -136,7 +153,7 @@ export function tabs(k, s, { codec, merge, check, fresh, what, steps, watchers, 
     k.merged = null;
     const merged = merge ? merge(k.value, theirs.value, was, say) : null;
     if (merged != null) {
-      const verdict = await judge(check, merged);
+      const verdict = await judgeMerge(merged, k.value, theirs.value);
       if (verdict.ok) {
         k.value = verdict.value;
         k.view = verdict.view;

@@ -1,9 +1,11 @@
 // A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped}.
 // `ids` name each logged event so two tabs' logs merge without dropping or
 // doubling one; `dropped` are ids undone and then discarded. Files and links
-// carry the same shape (links without the bookkeeping). Whether a conflict
+// carry the same shape (links without the bookkeeping); `refused` are ids of
+// events the rules refused when two tabs' logs were merged. Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { MAX_DROPPED, logged, mergeLogs, redoneIds } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs, redoneIds, refusedOut } from "../../keeping/logs.js";
+import { KINDS } from "./actions.js";
 
 export const FORMAT = "conflict-table/board";
 /** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
@@ -11,12 +13,12 @@ export const VERSION = 1;
 
 export { logged };
 
-export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [] });
+export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [], refused: [] });
 
 /** The kept form (also the export file); `bare` leaves the bookkeeping out (share links). */
 export function pack(c, { bare = false } = {}) {
   const out = { format: FORMAT, version: VERSION, setup: c.setup, events: c.events, redo: c.redo };
-  return bare ? out : { ...out, ids: c.ids, redoIds: c.redoIds, dropped: c.dropped };
+  return bare ? out : { ...out, ids: c.ids, redoIds: c.redoIds, dropped: c.dropped, refused: c.refused ?? [] };
 }
 
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
@@ -45,8 +47,8 @@ export function unpack(data) {
   if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
   const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
   const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
-  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped } };
+  const idList = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : []);
+  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped: idList(data.dropped), refused: idList(data.refused) } };
 }
 
 /** The whole log a conflict can come back to: its events, then what Redo would log again (the rules check
@@ -68,10 +70,36 @@ export function redone(c) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Two tabs' versions of one conflict as one (theirs, plus the events only we logged), or null (another setup). */
-export function merge(ours, theirs) {
+/** An event as the referee named it: "Hargan's attack “a note”". */
+export function named(event) {
+  const who = event.actor ?? event.side ?? event.target;
+  const what = (KINDS[event.kind]?.[0] ?? event.kind).toLowerCase();
+  const note = event.note || event.story;
+  return `${who ? `${who}'s ${what}` : `the ${what}`}${note ? ` “${note}”` : ""}`;
+}
+
+const notKept = (event) => `${named(event).replace(/^./, (c) => c.toUpperCase())} was not kept: another tab ` +
+  "logged a moment before it, and the rules refuse the two together (the tap made first stands).";
+
+/** Two tabs' versions of one conflict as one (theirs, plus the events only we logged), or null (another setup).
+ *  Our events the other tab's merge refused (refuse, there) are said.
+ *  @param {any} ours @param {any} theirs @param {any} [_base] @param {(text: string) => void} [say] */
+export function merge(ours, theirs, _base, say = () => {}) {
   if (!ours || !theirs || !same(ours.setup, theirs.setup)) return null;
-  return { setup: theirs.setup, ...mergeLogs(ours, theirs).log };
+  const { log, lost } = mergeLogs(ours, theirs);
+  for (const event of lost) say(notKept(event));
+  return { setup: theirs.setup, ...log };
+}
+
+/** A merge the rules refuse at one event only one tab logged (both tabs logged the same actor's turn, neither
+ *  having heard of the other's): the merge without it, said when it was ours; null otherwise (keeper.js).
+ *  @param {any} merged @param {{problem?: string, event?: number}} refusal @param {any} ours @param {any} theirs
+ *  @param {(text: string) => void} [say] */
+export function refuse(merged, { event }, ours, theirs, say = () => {}) {
+  const out = event == null ? null : refusedOut(merged, event, ours, theirs);
+  if (!out) return null;
+  if (out.mine) say(notKept(out.event));
+  return { ...merged, ...out.log };
 }
 
 /** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */

@@ -14,7 +14,7 @@ import { drawAsides } from "../../keeping/setaside.js"; // lit-html: not through
 import { drafting } from "./drafting.js";
 import { links } from "./links.js";
 import { composing } from "./composing.js";
-import { codec, fresh, merge, unpack } from "./conflict.js";
+import { codec, fresh, merge, refuse, unpack } from "./conflict.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { showNotice, slot } from "../../draw.js";
@@ -45,7 +45,7 @@ export function mount(root, { engine, ui, options }) {
     const got = await rules.judge(c);
     return got.value ? { value: c, board: viewOf(c, got.state, got.entries) } : got;
   };
-  const k = keeper("board", { check, merge, codec, what: "conflict" });
+  const k = keeper("board", { check, merge, refuse, codec, what: "conflict" });
   const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
   const run = ((queue) => (fn) => (queue = queue.then(fn).catch((e) => say(`Something went wrong: ${e.message}`, true))))(Promise.resolve());
   const setting = drafting({ ui, engine, rules, options, main, draw: (f) => draw(f), redraw: () => drawSetup({ fresh: false }), say: (...a) => say(...a), run });

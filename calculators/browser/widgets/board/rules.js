@@ -40,14 +40,17 @@ export function rulesFor(engine) {
       token = null;
     },
     /** The rules' judgement of a kept conflict, its redo list included (its size and every event in it):
-     *  {value, state, entries} | {problem} | {down} (the engine is not running). */
+     *  {value, state, entries} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running). */
     async judge(c) {
       if (c.redo.length) {
         const all = await replay(c.setup, fullLog(c));
         if (!all.ok) return all.error.code === "engine" ? { down: all.error.message } : { problem: `with its redo list: ${all.error.message}` };
       }
       const reply = await replay(c.setup, c.events);
-      if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
+      if (!reply.ok) {
+        const { code, message, event } = reply.error;
+        return code === "engine" ? { down: message } : { problem: message, event };
+      }
       return { value: c, state: reply.result.state, entries: reply.result.entries };
     },
   };
