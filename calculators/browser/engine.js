@@ -84,7 +84,8 @@ export const engine = {
       const stall = setInterval(() => {
         if (performance.now() - heard < this.stallMs) return;
         const downloading = this.progress && this.progress.loaded < this.progress.total;
-        fail(Object.assign(new Error(`it stopped making progress while starting (nothing for ${seconds(this.stallMs)})`),
+        const last = this.timeline?.at(-1)?.[0] ?? "the worker's start";
+        fail(Object.assign(new Error(`it stopped making progress while starting (nothing for ${seconds(this.stallMs)} after ${last})`),
           { stalled: true, why: downloading ? "network" : undefined }));
       }, 1000);
       worker.onmessage = ({ data }) => {

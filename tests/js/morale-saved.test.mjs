@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { at, T } from "./clock.mjs";
-import { logged, merge, pack, shareLink, sharedText, unpack } from "../../calculators/browser/widgets/morale/saved.js";
+import { logged, merge, pack, refuse, shareLink, sharedText, unpack } from "../../calculators/browser/widgets/morale/saved.js";
 
 const setup = { edition: "2023", teams: [{ name: "Crows", members: ["Ash", "Bree"] }, { name: "Owls", members: ["Cy"] }] };
 const fresh = () => unpack(JSON.stringify({ setup, events: [] })).conflict;
@@ -62,4 +62,20 @@ test("a conflict saved before the rename (an attack's \"target\" and \"defense\"
   assert.deepEqual(c.redo, [{ kind: "attack", member: "Cy", defender: "Bree", effort: 2, defender_effort: 3, disposed: true }]);
   assert.equal(pack(c).version, 2);
   assert.deepEqual(unpack(JSON.stringify(pack(c))).conflict, c); // saved again in today's form, it reads back the same
+});
+
+test("two tabs logged Ash's attack at once, neither having heard of the other: the later goes in both, said by name where it was made", () => {
+  const base = at(T, () => logged(fresh(), { kind: "attack", member: "Bree", effort: 1 }));
+  const first = at(T + 1000, () => logged(base, { kind: "attack", member: "Ash", effort: 2 }));
+  const later = at(T + 1200, () => logged(base, { kind: "attack", member: "Ash", effort: 3 }));
+  const refusal = { problem: "Event 3: Ash has already acted this turn", event: 2 }; // as morale.replay names it
+  const said = [];
+  const settled = refuse(merge(first, later).conflict, refusal, first, later, (t) => said.push(t));
+  assert.deepEqual(settled.events.map((e) => e.effort), [1, 2]);
+  assert.deepEqual(said, []); // the event taken out was the other tab's
+  const back = unpack(JSON.stringify(pack(settled))).conflict;
+  assert.deepEqual(back.refused, settled.refused); // kept, so it stays out
+  const heard = merge(later, back, (t) => said.push(t));
+  assert.deepEqual(heard.conflict.events.map((e) => e.effort), [1, 2]);
+  assert.match(said[0], /^Ash's attack was not kept: another tab logged a moment before it/);
 });

@@ -59,6 +59,23 @@ export function refusedOut(log, index, ours, theirs) {
   return { event: log.events[index], mine, log: { ...log, events: without(log.events, index), ids: without(log.ids, index), refused } };
 }
 
+/** What a tab says when an event it logged was taken out of a merge (refusedOut); name: the event as the referee names it. */
+export const notKept = (name) => `${name.charAt(0).toUpperCase()}${name.slice(1)} was not kept: another tab logged a moment ` +
+  "before it, and the rules refuse the two together (the tap made first stands).";
+
+/**
+ * A keeper's `refuse` for a log (keeper.js): the merged log without the event the rules refuse ({event}: its
+ * index), when only one tab logged it; said (notKept) when it was ours. null when it can't be taken out alone.
+ * @template T @param {T} merged @param {{event?: number}} refusal @param {(text: string) => void} say
+ * @param {(event: any) => string} name @returns {T | null}
+ */
+export function refuseIn(merged, { event }, ours, theirs, say, name) {
+  const out = event == null ? null : refusedOut(merged, event, ours, theirs);
+  if (!out) return null;
+  if (out.mine) say(notKept(name(out.event)));
+  return { ...merged, ...out.log };
+}
+
 /** The ids of a log after its last undone event is logged again: the next id of its line, the old one dropped. */
 export const redoneIds = (log) => ({
   ids: [...log.ids, nextId(log.redoIds.at(-1))],

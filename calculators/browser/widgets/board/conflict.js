@@ -4,7 +4,7 @@
 // carry the same shape (links without the bookkeeping); `refused` are ids of
 // events the rules refused when two tabs' logs were merged. Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { MAX_DROPPED, logged, mergeLogs, redoneIds, refusedOut } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs, notKept, redoneIds, refuseIn } from "../../keeping/logs.js";
 import { KINDS } from "./actions.js";
 
 export const FORMAT = "conflict-table/board";
@@ -78,16 +78,13 @@ export function named(event) {
   return `${who ? `${who}'s ${what}` : `the ${what}`}${note ? ` “${note}”` : ""}`;
 }
 
-const notKept = (event) => `${named(event).replace(/^./, (c) => c.toUpperCase())} was not kept: another tab ` +
-  "logged a moment before it, and the rules refuse the two together (the tap made first stands).";
-
 /** Two tabs' versions of one conflict as one (theirs, plus the events only we logged), or null (another setup).
  *  Our events the other tab's merge refused (refuse, there) are said.
  *  @param {any} ours @param {any} theirs @param {any} [_base] @param {(text: string) => void} [say] */
 export function merge(ours, theirs, _base, say = () => {}) {
   if (!ours || !theirs || !same(ours.setup, theirs.setup)) return null;
   const { log, lost } = mergeLogs(ours, theirs);
-  for (const event of lost) say(notKept(event));
+  for (const event of lost) say(notKept(named(event)));
   return { setup: theirs.setup, ...log };
 }
 
@@ -95,12 +92,7 @@ export function merge(ours, theirs, _base, say = () => {}) {
  *  having heard of the other's): the merge without it, said when it was ours; null otherwise (keeper.js).
  *  @param {any} merged @param {{problem?: string, event?: number}} refusal @param {any} ours @param {any} theirs
  *  @param {(text: string) => void} [say] */
-export function refuse(merged, { event }, ours, theirs, say = () => {}) {
-  const out = event == null ? null : refusedOut(merged, event, ours, theirs);
-  if (!out) return null;
-  if (out.mine) say(notKept(out.event));
-  return { ...merged, ...out.log };
-}
+export const refuse = (merged, refusal, ours, theirs, say = () => {}) => refuseIn(merged, refusal, ours, theirs, say, named);
 
 /** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */
 export const codec = {

@@ -9,11 +9,11 @@ export function keeping(m) {
   const { ui, el } = m;
   const replay = (c, events = c.events) => m.engine.call("morale.replay", { setup: c.setup, events });
 
-  /** Check a conflict by replaying it: {state}, {message} (it doesn't replay) or {down} (the engine isn't
+  /** Check a conflict by replaying it: {state}, {message, event} (it doesn't replay at that event) or {down} (the engine isn't
    *  running, so nothing can be judged). A redo list that no longer applies is reported as redoProblem. */
   async function check(c) {
     const reply = await replay(c);
-    if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message };
+    if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message, event: reply.error.event };
     if (c.redo.length) {
       const all = await replay(c, [...c.events, ...[...c.redo].reverse()]);
       if (!all.ok) return { state: reply.result, redoProblem: all.error.message };
@@ -35,10 +35,11 @@ export function keeping(m) {
       if (!c) return { value: c };
       const r = await check(c);
       if (r.down) return { down: r.down };
-      if (r.message) return { problem: r.message };
+      if (r.message) return { problem: r.message, event: r.event };
       return { value: r.redoProblem ? { ...c, redo: [], redoIds: [] } : c, state: r.state, redoProblem: r.redoProblem };
     },
-    merge: (ours, theirs) => (ours && theirs ? saved.merge(ours, theirs)?.conflict ?? null : null),
+    merge: (ours, theirs, _base, say) => (ours && theirs ? saved.merge(ours, theirs, say)?.conflict ?? null : null),
+    refuse: saved.refuse,
   });
 
   const exportButton = (label, text) => el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-conflict"), text) }, label);

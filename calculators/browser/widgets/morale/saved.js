@@ -2,12 +2,13 @@
 // links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
 // bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
 // merged without dropping or doubling an event), `dropped` (ids undone and then
-// discarded, so a merge does not bring them back) and `replaced` (the set-aside
+// discarded, so a merge does not bring them back), `refused` (ids the rules refused
+// when two tabs' logs merged) and `replaced` (the set-aside
 // copy this conflict replaced, so starting or importing can be undone).
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { MAX_DROPPED, logged, mergeLogs } from "../../keeping/logs.js";
+import { MAX_DROPPED, logged, mergeLogs, notKept, refuseIn } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
@@ -24,7 +25,7 @@ export { logged };
 export function pack(conflict, { bare = false } = {}) {
   const out = { format: FORMAT, version: 2, setup: conflict.setup, events: conflict.events, redo: conflict.redo };
   if (bare) return out;
-  return { ...out, ids: conflict.ids, redoIds: conflict.redoIds, dropped: conflict.dropped, replaced: conflict.replaced };
+  return { ...out, ids: conflict.ids, redoIds: conflict.redoIds, dropped: conflict.dropped, refused: conflict.refused ?? [], replaced: conflict.replaced };
 }
 
 // Version 1 named an attack's defender "target" and the defender's effort "defense".
@@ -57,9 +58,10 @@ export function unpack(text) {
   // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
   const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
   const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  const dropped = Array.isArray(data.dropped) ? data.dropped.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : [];
+  const idList = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : []);
+  const [dropped, refused] = [idList(data.dropped), idList(data.refused)];
   const replaced = typeof data.replaced === "string" ? data.replaced : null;
-  return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, replaced } };
+  return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, refused, replaced } };
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -69,11 +71,20 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * events only we logged appended, and without the ones we dropped. null when they are different
  * conflicts (another setup). {conflict, added} where added counts our events brought in.
  */
-export function merge(ours, theirs) {
+export function merge(ours, theirs, say = (_text) => {}) {
   if (!same(ours.setup, theirs.setup)) return null;
-  const { added, changed, log } = mergeLogs(ours, theirs);
+  const { added, changed, log, lost } = mergeLogs(ours, theirs);
+  for (const event of lost) say(notKept(named(event)));
   return { added, changed, conflict: { setup: theirs.setup, ...log, replaced: theirs.replaced } };
 }
+
+/** An event as the tracker names it: "Ana's attack", "Crew's end of turn". */
+export const named = (event) => `${event.member ?? event.team ?? "the team"}'s ${String(event.kind).replace("end_turn", "end of turn").replaceAll("_", " ")}`;
+
+/** The keeper's refuse: a merge the rules refuse at an event only one tab logged, without it (keeping/logs.js).
+ *  @param {any} merged @param {{problem?: string, event?: number}} refusal @param {any} ours @param {any} theirs
+ *  @param {(text: string) => void} say */
+export const refuse = (merged, refusal, ours, theirs, say) => refuseIn(merged, refusal, ours, theirs, say, named);
 
 /** A link to this page carrying the conflict in its hash (share.js: #morale=<code>). */
 export function shareLink(conflict) {

@@ -14,7 +14,7 @@ export function steps(m, keep) {
     const payload = setup.payload(m.draft, m.forms[m.draft.edition]);
     const reply = await m.engine.call("morale.replay", { setup: payload, events: [] });
     if (m.ui.failed(m.main, reply)) return m.main.querySelector('[aria-invalid="true"]')?.focus();
-    const fresh = { setup: payload, events: [], redo: [], ids: [], redoIds: [], dropped: [] };
+    const fresh = { setup: payload, events: [], redo: [], ids: [], redoIds: [], dropped: [], refused: [] };
     if (!await keep.replaceWith(fresh, reply.result, null)) return;
     m.tried = false;
     m.notice.hidden = true; // anything set aside stays listed under "Keep and share"
