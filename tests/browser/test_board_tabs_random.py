@@ -171,11 +171,11 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
         for note in late:  # said in the tab that logged it, by its note
             said = tabs[int(note[1]) - 1].page.evaluate("window.__said")
             assert any(f"“{note}” was not kept" in text for text in said), f"{note} was refused unsaid: {said}"
-        refused += len(late)
         assert final == [m for m in made if m in final], "the order of logging does not hold"
         both_show(tabs[0], tabs[1], final)
         assert errors == []
-        print(f"seed {seed}: {len(made)} logged, {refused} refused and said, {undos} undone, {len(final)} kept")
+        print(f"seed {seed}: {len(made)} logged, {refused} refused and said at the form, {len(late)} refused after"
+              f" logging and said, {undos} undone, {len(final)} kept")
     except AssertionError as failure:
         raise AssertionError(f"{failure} (BOARD_TABS_SEED={seed}, {len(made)} logged, {undos} undone)\n"
                              f"made: {made}\n{story(tabs, trail)}") from None
