@@ -169,7 +169,7 @@ def test_an_undo_in_one_tab_and_a_log_it_in_the_other_keep_both_in_order(tabs):
     hold(two)
     log_it(one)
     log_it(two)
-    assert notes(one) == ["t2-first", "t2-third", "t2-both"]  # tab 2's stale write won, for now
+    assert notes(two) == ["t2-first", "t2-third", "t2-both"]  # tab 2's stale write won, for now (read where it was made: another tab hears of it a moment later)
     release(one)
     release(two)
     both_show(one, two, ["t2-first", "t2-third", "t1-both", "t2-both"])
@@ -259,7 +259,7 @@ def test_the_same_actor_logged_in_both_tabs_each_on_its_own_copy_the_earlier_tap
     log_it(one)  # tapped first: stored
     one.page.wait_for_timeout(20)  # (the taps are timed to the millisecond: these are apart)
     log_it(two)  # on its own copy: written over tab 1's, for now
-    assert notes(one) == ["t2-late"]
+    assert notes(two) == ["t2-late"]  # read where it was written (tab 1 hears of it a moment later)
     release(one)
     release(two)
     both_show(one, two, ["t1-early"])
@@ -271,5 +271,29 @@ def test_the_same_actor_logged_in_both_tabs_each_on_its_own_copy_the_earlier_tap
     assert not asides or json.loads(asides) == []  # nothing set aside: the refused action is said, by name
     # Tab 2 goes on: Hargan has acted this exchange in both tabs; another actor's turn is kept.
     two.act("simple", actor="Rook", note="t2-next")
+    both_show(one, two, ["t1-early", "t2-next"])
+    assert errors == []
+
+
+def test_an_event_the_other_tab_took_out_is_named_when_this_tab_hears_of_it_by_its_next_log_it(tabs):
+    """As above, but tab 2 hears of tab 1's settling only when its next Log it merges what is stored (its
+    news comes later): that Log it is kept, Hargan's refused one stays out, and the notice names it."""
+    one, two, errors = tabs
+    simple(one, "Hargan", "t1-early")
+    simple(two, "Hargan", "t2-late")
+    hold(one)
+    hold(two)
+    log_it(one)
+    one.page.wait_for_timeout(20)
+    log_it(two)
+    release(two)
+    hold(two, news_only=True)  # tab 2 reads what is stored, but hears nothing of tab 1's next write
+    release(one)
+    wait_stored(one, ["t1-early"])  # tab 1 took the later tap's event out
+    two.act("simple", actor="Rook", note="t2-next")
+    said = two.w.locator('[data-out="notice"]')
+    said.wait_for()
+    assert "Hargan's simple action “t2-late” was not kept" in said.inner_text()
+    release(two)
     both_show(one, two, ["t1-early", "t2-next"])
     assert errors == []

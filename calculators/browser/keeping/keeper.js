@@ -165,6 +165,7 @@ export function keeper(name, {
      *  (k.value, k.view) as news would be, and the caller makes its change again on it, or says why not. */
     async save(value, label) {
       k.overtaken = false;
+      k.merged = null; // what this save's merge says, if it merges (tabs.js): the caller says it
       const keep = (v) => {
         if (label != null && steps) s.history.record(k.value, label);
         k.value = v;

@@ -71,7 +71,7 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     setSheet({ kind: null });
     await redraw(before);
     focusIn(`[data-key="kind:${event.kind}"]`);
-    say(why || reply.result.entry.text, !!why);
+    tell(why || reply.result.entry.text, !!why);
   }
 
   /** Undo (back) or Redo; Undo puts the undone action back in the sheet, to mend and log again. */
@@ -101,7 +101,13 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     if (!reply.result.preview) await updatePreview(); // a form left open is looked at again on the new state
     const there = st.conflict[back ? "events" : "redo"].length;
     focusIn(`[data-key="${back === !!there ? "undo" : "redo"}"]`);
-    say(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
+    tell(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
+  }
+
+  /** Say what a kept change did; what its merge with another tab's log said first (an event of ours the
+   *  other tab's merge took out: keeper.js refuse), in the notice. */
+  function tell(text, alert) {
+    say(k.merged ? `${k.merged} ${text}` : text, alert || !!k.merged);
   }
 
   /** The rules' preview asked for the sheet as it is now. Until it answers, the absorb options on the

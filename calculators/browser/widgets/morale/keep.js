@@ -56,6 +56,7 @@ export function keeping(m) {
     }
     if (kept.overtaken) return why;
     if (why) m.showNotice(`${why} Export it to keep it.`, exportButton("Export file", JSON.stringify(saved.pack(m.conflict), null, 1)));
+    else if (kept.merged) m.showNotice(kept.merged); // an event of ours another tab's merge took out
     return null;
   }
 
