@@ -79,6 +79,21 @@ def settled(b: Board, note: str) -> bool:
     return False
 
 
+def quiet(tabs: list[Board]) -> list[str]:
+    """The notes of the stored log once both tabs read the same one and it has not changed for 0.3 s: the
+    last tap's write, and any merge it set off in the other tab, have reached both (a write reaches the
+    other tab's storage a moment after it is made)."""
+    seen, same_for, end = None, 0, time.monotonic() + 15
+    while time.monotonic() < end:
+        now = [b.page.evaluate("(k) => window.__stored(k)", KEY) for b in tabs]
+        same_for = same_for + 1 if now[0] == now[1] and now == seen else 0
+        if same_for >= 3:
+            break
+        seen = now
+        tabs[0].page.wait_for_timeout(100)
+    return notes(tabs[0])
+
+
 def refused_late(tabs: list[Board]) -> list[str]:
     """The notes of events logged and then refused when the two tabs' logs merged (both tabs logged the same
     actor's turn, neither having heard of the other's), as the stored log lists them (`refused`), less those an
@@ -161,7 +176,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
                     refused += 1
             b.page.wait_for_timeout(r.randint(0, 150))
 
-        final = notes(tabs[0])
+        final = quiet(tabs)
         late = refused_late(tabs)
         assert len(final) == len(set(final)), f"an event appears twice: {final}"
         assert set(final) <= set(made), f"an event nobody logged: {set(final) - set(made)}"
