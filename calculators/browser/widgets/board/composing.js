@@ -104,10 +104,10 @@ export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, ru
     tell(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
   }
 
-  /** Say what a kept change did; what its merge with another tab's log said first (an event of ours the
+  /** Say what a kept change did, then what its merge with another tab's log said (an event of ours the
    *  other tab's merge took out: keeper.js refuse), in the notice. */
   function tell(text, alert) {
-    say(k.merged ? `${k.merged} ${text}` : text, alert || !!k.merged);
+    say(k.merged ? `${text} ${k.merged}` : text, alert || !!k.merged);
   }
 
   /** The rules' preview asked for the sheet as it is now. Until it answers, the absorb options on the
