@@ -6,11 +6,9 @@
 //   kept in the set-aside list (slot.js); the player is told, and can download it;
 // * a write that fails (storage full or switched off) leaves the old stored value
 //   as it was, and `save` returns the sentence to tell the player;
-// * two tabs: a value another tab stored is merged with ours (`merge`); two that can't
-//   be merged are both kept (one shown, one set aside); two the rules refuse together
-//   (the same actor acting in both): the first stored stands, the later is not made,
-//   or, when neither tab had heard of the other's, the later tap's is taken out and said
-//   (`refuse`; a merge and its write are made while no other tab merges: tabs.js);
+// * two tabs: a value another tab stored is merged with ours (`merge`); two that can't be merged
+//   are both kept (one shown, one set aside); of two changes the rules refuse together (one actor
+//   acting twice), the first stands and the later is not made, or taken out and said (`refuse`).
 // * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
 //   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
 // Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js stores the text
@@ -26,9 +24,8 @@
 //     merge: (ours, theirs, base, say) => value | null,  // two tabs' values as one; null: they can't be
 //                                  // merged. base: the value both started from (or undefined);
 //                                  // say(text): which change won, when both changed one thing (k.merged)
-//     refuse: (merged, {problem, event}, ours, theirs, say) => value | null,  // another tab's value merged
-//                                  // in, the rules refuse the merge: it without the one change they refuse
-//                                  // (one tab's only), or null (then one value is shown, the other set aside)
+//     refuse: (merged, {problem, event}, ours, theirs, say) => value | null,  // a merge the rules refuse,
+//                                  // without the one tab's change they refuse; null: one set aside
 //     codec: { toText(value, {past, future}) → text, fromText(text) → {value, past?, future?} | {problem} },
 //                                  // the stored form (default: JSON of the value; history in memory)
 //     steps: 20,                   // undo steps kept (0: none)
