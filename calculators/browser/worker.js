@@ -33,6 +33,9 @@ const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
 const CHECKSUM = "X-Snapshot-Checksum"; // the snapshot's checksum, stored with it and checked before use
+// Looking the snapshot up in Cache Storage answers in milliseconds; one that has not answered in this long
+// is stuck (WebKit's Cache Storage was seen to hang after a reload): the start goes on without it.
+const LOOKUP_MS = 5000;
 // How a snapshot is kept (packed, checked): asked for at once, beside Pyodide's own files, so it
 // costs a first visit no round trip of its own.
 const kept = import("./snapshot.js");
@@ -112,11 +115,12 @@ async function fetchOk(url, as) {
   return response[as]();
 }
 
-const snapshots = { cache: null, key: null, whole: null, madeMs: 0, timer: null };
+const snapshots = { cache: null, key: null, whole: null, madeMs: 0, timer: null, stuck: false };
 
 async function openSnapshots(manifest) {
   try {
-    snapshots.cache = await caches.open(SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
+    if (!snapshots.stuck) snapshots.cache = cache; // (an answer after the lookup gave up is not used)
     // Named after all that the interpreter's memory depends on: Pyodide and the standard library zip
     // (their folders are named by their content's hash; the memory holds the zip's table of contents)
     // and rules_core. A snapshot of one build never restores into another build's engine.
@@ -138,8 +142,14 @@ function probe(handle) {
  *  Pyodide prepares (it takes the promise): on a return visit the three overlap. */
 async function findSnapshot(manifest) {
   if (self.name === "fresh") return null; // the page's second try after a start that stalled (engine.js): no storage
-  await openSnapshots(manifest);
-  const saved = snapshots.cache && (await snapshots.cache.match(snapshots.key));
+  const lookup = openSnapshots(manifest).then(() => snapshots.cache?.match(snapshots.key));
+  const late = new Promise((resolve) => setTimeout(() => resolve("late"), LOOKUP_MS));
+  const saved = await Promise.race([lookup, late]);
+  if (saved === "late") {
+    mark("snapshot lookup stuck");
+    [snapshots.stuck, snapshots.cache] = [true, null]; // nor is a new one saved into a cache that does not answer
+    return null;
+  }
   if (!saved) return null;
   const bytes = checked(saved);
   bytes.catch(() => {}); // a rejection shows where Pyodide takes the promise

@@ -384,6 +384,27 @@ def test_a_start_stuck_restoring_the_snapshot_is_replaced_by_a_fresh_one(context
     context.unroute("**/snapshot.js")
 
 
+def test_a_snapshot_lookup_that_never_answers_is_given_up_in_seconds_not_a_stall(context, server):
+    """WebKit's Cache Storage was seen to hang after a reload (a fresh-clone check, 2026-12-02): the start
+    waited for its snapshot's lookup, said nothing for 30 s, and only then did the watchdog start again. Here
+    the worker's Cache Storage never answers: after 5 s the start goes on without a snapshot, and Python
+    starts fresh in the same worker, with no stall (the watchdog set to 12 s, where before it fired)."""
+    def stuck(route):
+        body = route.fetch().text()
+        route.fulfill(body="self.caches.open = () => new Promise(() => {});\n" + body, content_type="text/javascript")
+    context.route("**/worker.js", stuck)
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    page.wait_for_function("() => window.calcEngine")
+    page.evaluate("calcEngine.stallMs = 12000")
+    wait_engine(page)
+    assert page.evaluate("[calcEngine.source, calcEngine.stalls, calcEngine.starts]") == ["fresh", 0, 1]
+    assert "snapshot lookup stuck" in [step for step, _ in page.evaluate("calcEngine.timeline")]
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    context.unroute("**/worker.js")
+
+
 def test_a_start_that_stalls_twice_fails_and_says_so_instead_of_waiting_for_ever(context, server):
     context.route("**/pyodide.asm.mjs", lambda route: None)  # never answered
     page = context.new_page()
