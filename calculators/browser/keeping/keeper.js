@@ -33,19 +33,17 @@
 //   });
 //   await k.open()        → {value, notice, problem?, text?, kept?}   read, check, set aside what can't
 //                         be used (problem: why, text: the copy, kept: whether the copy is stored)
-//   k.read() → {value, notice}; await k.verify() → {value, notice} | {down}   open() in two halves:
-//                         draw at once from what the codec accepts, then let the rules check it
+//   k.read() → {value, notice}, then await k.verify() → {value, notice} | {down}: open() in halves (codec, rules)
 //   k.value, k.view       the current value and its last accepted check reply
 //   await k.save(v, label?) → null | sentence  (label: an undo step; another tab's value merged first;
-//                         k.overtaken: not made, another tab's change came first and the rules refuse both)
+//                         k.overtaken: not made, another tab's came first and the rules refuse both; k.merged: what
+//                         the merge said, for the caller to say)
 //   await k.replace(v | (at) => v, reason, label?) → null | sentence  (the value shown is set aside first, never
 //                                  lost; k.replaced is then the set-aside copy's date, for bringBack;
 //                                  with steps, undo also goes back to the value replaced)
-//   await k.bringBack(at, {keep}) → {value} | {error}   a set-aside copy back as the value (keep: the value
-//                          shown is set aside first)
+//   await k.bringBack(at, {keep}) → {value} | {error}   a set-aside copy back (keep: the one shown set aside first)
 //   await k.undo(), k.redo() → {value, label} | {error} | null;  k.canUndo, k.canRedo
-//   k.watch(fn, {signal, via})  fn({value, notice, here}) when another tab (or, here: true, another widget
-//                          on this page) stored a new value; it is merged/adopted before fn is called
+//   k.watch(fn, {signal, via})  fn({value, notice, here}) once another tab's (here: this page's) value is merged in
 //   k.use(name)            keep under another name from now on (then open() again)
 //   k.asides(), k.slot (slot.js), k.key; the list is drawn by setaside.js's drawAsides(ui, box, k.slot, …)
 import { slot as openSlot } from "./slot.js";
