@@ -1,4 +1,4 @@
-// A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped}.
+// A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped, refused}.
 // `ids` name each logged event so two tabs' logs merge without dropping or
 // doubling one; `dropped` are ids undone and then discarded. Files and links
 // carry the same shape (links without the bookkeeping); `refused` are ids of
