@@ -19,6 +19,9 @@
 /** How many dropped ids a log remembers (enough for any undo a table makes in one sitting). */
 export const MAX_DROPPED = 500;
 
+/** A list of ids as a stored log, a file or another release holds it (dropped, refused): strings only, the last MAX_DROPPED. */
+export const idList = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : []);
+
 /** A new event id: the time it was logged (base 36, so ids sort by when they were logged), then a random part. */
 export const newId = (at = Date.now()) => `${at.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 

@@ -4,7 +4,7 @@
 // carry the same shape (links without the bookkeeping); `refused` are ids of
 // events the rules refused when two tabs' logs were merged. Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { MAX_DROPPED, logged, mergeLogs, notKept, redoneIds, refuseIn } from "../../keeping/logs.js";
+import { idList, logged, mergeLogs, notKept, redoneIds, refuseIn } from "../../keeping/logs.js";
 import { KINDS } from "./actions.js";
 
 export const FORMAT = "conflict-table/board";
@@ -47,7 +47,6 @@ export function unpack(data) {
   if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
   const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
   const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  const idList = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : []);
   return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped: idList(data.dropped), refused: idList(data.refused) } };
 }
 

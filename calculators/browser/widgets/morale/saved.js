@@ -8,7 +8,7 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { MAX_DROPPED, logged, mergeLogs, notKept, refuseIn } from "../../keeping/logs.js";
+import { idList, logged, mergeLogs, notKept, refuseIn } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
@@ -58,7 +58,6 @@ export function unpack(text) {
   // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
   const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
   const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  const idList = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : []);
   const [dropped, refused] = [idList(data.dropped), idList(data.refused)];
   const replaced = typeof data.replaced === "string" ? data.replaced : null;
   return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, refused, replaced } };
