@@ -25,6 +25,7 @@ export const engine = {
   retries: 0, // how many times a failed start was tried again
   starts: 0, // how many workers this page has created (tests check it stays 1)
   restarts: 0, // how many of them replaced a dead or stuck one
+  sent: 0, // how many calls went to the worker (the build's known answers never do: known.js)
   deadlineMs: 20_000, // a call unanswered this long (once the engine is up) means the worker is dead or stuck
   startDeadlineMs: 180_000, // a start that takes longer than this has failed
   stallMs: 30_000, // a start whose worker says nothing this long (no step, no bytes) is stuck: replaced once
@@ -186,6 +187,7 @@ export const engine = {
     }
     if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
     const id = nextId++;
+    this.sent += 1;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         if (pending.has(id)) this._restart(`it gave no answer within ${seconds(this.deadlineMs)}`);

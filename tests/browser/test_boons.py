@@ -124,3 +124,30 @@ def test_phone_viewport_touch_targets(browser, server):
         assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+def test_the_form_as_first_shown_is_answered_before_the_engine_has_started(context, server):
+    """Issue 35: the build worked out the answers for the form as the page first shows it, so a player
+    sees them at once, with the engine still on its way (here its pyodide.mjs is held back), and the
+    engine's first moments are left for the player's own taps. A change of a field goes to the engine."""
+    held = []
+    context.route("**/engine/*/pyodide.mjs", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    widget = page.locator(WIDGET).first
+    page.wait_for_function("el => el.innerText.includes('3 free dice')", arg=widget.locator('[data-out="boon"]').element_handle())
+    odds = call("boons.odds", {"pool": 3, "difficulty": 2, "target": 5, "rating": 7})["result"]
+    shown = widget.locator('[data-out="odds"]').inner_text()
+    for part in ("without", "with_free_dice", "spending"):
+        assert odds[part]["probability"]["percent"] in shown, shown
+    assert page.evaluate("window.calcEngine.status") == "starting"
+    assert page.evaluate("window.calcKnown.answered") == 2
+    assert held, "the engine did not ask for its Pyodide"
+    context.unroute("**/engine/*/pyodide.mjs")
+    for route in held:
+        route.fallback()
+    set_field(widget, "rating", 3)
+    page.wait_for_function("el => el.innerText.includes('1 free die per roll')",
+                           arg=widget.locator('[data-out="boon"]').element_handle(), timeout=90_000)
+    assert page.evaluate("window.calcEngine.status") == "ready"
+    assert page.evaluate("window.calcKnown.answered") == 2

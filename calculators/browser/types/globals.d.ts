@@ -16,6 +16,7 @@ declare global {
     calcEngine?: unknown;
     calcOffline?: unknown;
     calcWarm?: unknown;
+    calcKnown?: { answered: number };
     /** early.js: whether the theme's search worker has started (held until the engine's start is done). */
     calcSearch?: { state: string };
   }

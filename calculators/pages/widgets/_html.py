@@ -85,17 +85,21 @@ def table(headers: list[str], rows: list[list], *, caption: str = "", cls: str =
     return f'<table class="{escape(cls)}">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def widget(wid: str, name: str, *, title: str, static: str, form: str, options: dict | None = None) -> str:
+def widget(wid: str, name: str, *, title: str, static: str, form: str, options: dict | None = None,
+           known: list | None = None) -> str:
     """The outer frame every calculator shares.
 
     The static part is always visible; the form stays hidden until the
     script mounts it; the status line says what the engine is doing. The
     form and the status line are controls, not rules text: the site search
-    leaves them out (``data-search-exclude``).
+    leaves them out (``data-search-exclude``). ``known``: the rules' answers
+    for the form as it first shows (``base.known``), so the page shows them
+    before the engine has started.
     """
     data = json.dumps(options or {}, ensure_ascii=False, separators=(",", ":"))
+    answers = json.dumps(known, ensure_ascii=False, separators=(",", ":")) if known else None
     return (
-        f'<div {attrs(class_="calc", id=wid, data_calc=name, data_options=data)}>'
+        f'<div {attrs(class_="calc", id=wid, data_calc=name, data_options=data, data_known=answers)}>'
         f'<p class="calc__title">{escape(title)}</p>'
         f'<div class="calc__static">{static}</div>'
         f'<form class="calc__form" novalidate hidden autocomplete="off" data-search-exclude>{form}</form>'

@@ -10,6 +10,7 @@ nothing else lists the widgets.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -70,6 +71,22 @@ def check_choice(widget: str, key: str, value: str, choices, note: str = "") -> 
     if value not in choices:
         raise WidgetError(f"{widget} widget: {key} must be one of {', '.join(choices)}{note}, not {value!r}")
     return value
+
+
+def typed(value) -> int | str:
+    """A field's text as the browser sends it (``ui.js`` ``typedNumber``): whole-number-looking text is a
+    number, other text stays as typed, trimmed."""
+    text = str(value).strip()
+    return int(text) if re.fullmatch(r"[+-]?\d+", text) else text
+
+
+def known(calls: list[tuple[str, dict]]) -> list[list]:
+    """The rules' answers to the calls a calculator makes for its form as the page first shows it, worked
+    out at build time: ``[[name, payload, reply], …]`` for the page's ``data-known`` (``calc.js``'s
+    ``answering``). The page shows them at once, and the engine's first moments go to the player's own
+    taps (issue 35). Only calls whose answer depends on the payload alone (no dice rolled); a refusal
+    is an answer too, kept as the rules give it."""
+    return [[name, payload, call(name, payload)] for name, payload in calls]
 
 
 def result(widget: str, name: str, payload: dict, *, with_field: bool = False) -> dict:

@@ -9,7 +9,7 @@ Options: :data:`OPTIONS`.
 from __future__ import annotations
 
 from . import _html as h
-from .base import Option, Widget, check_options, result
+from .base import Option, Widget, check_options, known, result, typed
 
 OPTIONS = {
     "rating": Option(7, "the boon's rating the form starts with"),
@@ -42,7 +42,14 @@ def render(wid: str, options: dict) -> str:
         + "</fieldset>"
         + '<output class="calc__result" data-out="odds" aria-live="polite"></output>'
     )
-    return h.widget(wid, "boons", title="Boon free dice", static=static, form=form, options=opts)
+    # What boons/index.js asks first: the boon (enduring unticked) and the odds of the form's roll.
+    rating = typed(opts["rating"])
+    first = [
+        ("boons.free_dice", {"rating": rating, "enduring": False}),
+        ("boons.odds", {**{k: typed(opts[k]) for k in ("pool", "difficulty", "target")}, "rating": rating}),
+    ]
+    return h.widget(wid, "boons", title="Boon free dice", static=static, form=form, options=opts,
+                    known=known(first))
 
 
 WIDGET = Widget(
