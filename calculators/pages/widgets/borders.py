@@ -18,7 +18,7 @@ from html import escape
 
 from .. import maps
 from . import _html as h
-from .base import Option, Widget, WidgetError, check_options, result
+from .base import Option, Widget, WidgetError, check_options, known, result
 
 OPTIONS = {
     "map": Option("warehouse", "the example map shown: a file name in docs/maps/ without .yml"),
@@ -196,8 +196,17 @@ def render(wid: str, options: dict) -> str:
         wid, "borders", title="Border costs",
         static=static(wid, data, start),
         form=form(wid, zones, start, destination, listed, opts["map"]),
-        options=js_options,
+        options=js_options, known=known(first_calls(data, start, destination)),
     )
+
+
+def first_calls(data: dict, start: str, destination: str) -> list[tuple[str, dict]]:
+    """What borders/index.js asks first: the map checked and drawn, then the form's route and its roll
+    (the worked example's, :data:`GATTO`) on the map as the check gives it back."""
+    checked = _result("borders.check", {"map": data})["map"]
+    route = {"map": checked, "start": start, "destination": destination}
+    return [("borders.check", {"map": data}), ("borders.diagram", {"map": data}),
+            ("borders.route", route), ("borders.move", {**route, **GATTO})]
 
 
 WIDGET = Widget(

@@ -10,6 +10,9 @@ export function asking(m, forms) {
   const preview = ui.latest(async (isStale) => {
     const out = m.main.querySelector('[data-out="preview"]');
     if (!out) return;
+    // Nothing typed yet: the rules could only say that a name is missing, which is shown once a start
+    // is tried. Not asked, so the engine's first moments go to the player (issue 35).
+    if (!m.tried && setup.isEmpty(m.draft)) return void out.classList.add("calc__result--stale");
     const reply = await m.engine.call("morale.replay", { setup: setup.payload(m.draft, forms[m.draft.edition]), events: [] });
     if (isStale() || m.mode !== "setup") return;
     if (m.tried) ui.failed(m.main, reply);

@@ -11,6 +11,9 @@ export function emptyDraft(edition) {
   return { edition, teams: [blankTeam(), blankTeam()] };
 }
 
+/** Nothing typed yet: the draft a new conflict starts from. */
+export const isEmpty = (draft) => JSON.stringify(draft) === JSON.stringify(emptyDraft(draft.edition));
+
 /** A draft from a conflict's setup (a rematch starts from the same teams). */
 export function draftFrom(setup) {
   return {

@@ -19,7 +19,7 @@ from __future__ import annotations
 from rules_core import boosts, tracks, wounds
 
 from .. import _html as h
-from ..base import Widget
+from ..base import Widget, known
 from .form import _conditions_form, _radios, _track_form, _wounds_form
 from .options import CHOICES, LIMITS, MODELS, NOTICE, OPTIONS, THRESHOLD, _options, _result
 from .static import _conditions_static, _track_static, _wounds_static
@@ -64,7 +64,25 @@ def render(wid: str, options: dict) -> str:
         "choices": CHOICES,
         "limits": LIMITS,
     }
-    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data)
+    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data,
+                    known=known(first_calls(data["empty"], opts["edition"])))
+
+
+def first_calls(empty: dict, edition: str) -> list[tuple[str, dict]]:
+    """What stress/index.js asks first, from each model's fresh state and its form's defaults
+    (:mod:`.form`): the wound boxes now and under a hit of 1, the conditions under a hit of 1, and the
+    first track under a hit of 2 shifts and a recovery of 0."""
+    character = {key: empty["wounds"][key] for key in ("wounds", "favor", "in_conflict", "last_stand")}
+    track = empty["track"]["tracks"][empty["track"]["current"]]
+    shape = {key: track[key] for key in ("threshold", "marked", "consequences", "taken")}
+    hit = {"shifts": 2, "invokes": 0, "invokes_available": 0, "defense_shifts": "", "range": 0, "consequences": []}
+    return [
+        ("stress.wounds", {**character, "stress": 0, "type": wounds.SLOTS[0]}),
+        ("stress.wounds", {**character, "stress": 1, "type": wounds.SLOTS[0], "edition": edition, "box": None}),
+        ("stress.conditions", {**empty["conditions"], "stress": 1, "slot": None}),
+        ("stress.track_hit", {"track": shape, **hit}),
+        ("stress.track_recovery", {"track": shape, "shifts": 0}),
+    ]
 
 
 WIDGET = Widget(
