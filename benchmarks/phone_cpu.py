@@ -15,7 +15,8 @@ run, floor and ours alternating:
 * **floor** — a fresh profile opens a page that only runs ``await loadPyodide()`` from the npm
   package's own files: cold, then a return visit (a new tab, same profile);
 * **ours** — a fresh profile opens a calculator page (service worker on): navigation → engine
-  ready; the **first call** made the moment the engine says ready; the **slowest call** among
+  ready; the **first call** made the moment the engine says ready (and how many calls of the page's
+  own went to the engine from ready to its answer: ``engine.sent``); the **slowest call** among
   calls made every 100 ms while the start-up snapshot is saved; what the visit leaves on the
   phone (``navigator.storage.estimate()`` and each Cache Storage cache); then a **return visit**
   (the first tab closed, a new tab on the same page): navigation → ready, its first call, and the
@@ -81,9 +82,11 @@ CALLS = """
       if (status !== "ready" || !watching) return;
       watching = false;
       const readyAt = performance.now();
+      const sent = engine.sent; // the page's own calls to the engine sent meanwhile were queued with this one
       setTimeout(() => (window.__mainFree = performance.now() - readyAt), 0); // how long the page's own work held it
       call().then(async (first) => {
-        window.__firstCall = { ...first, after_ready_ms: first.at - engine.readyAt, main_busy_ms: window.__mainFree };
+        window.__firstCall = { ...first, after_ready_ms: first.at - engine.readyAt, main_busy_ms: window.__mainFree,
+          page_calls: engine.sent - sent - 1 };
         const during = [];
         for (let t = performance.now(); engine.source === "fresh" && !engine.savingAt && performance.now() - t < 30_000; ) await pause(5);
         while (engine.savingAt && !engine.snapshot) {
@@ -188,6 +191,7 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
         "ratio": {v: round(ou[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
         "first_call_ms": {v: [round(o[v]["first_call"]["ms"], 1) for o in ours] for v in ("cold", "return")},
         "main_busy_ms": {v: [round(o[v]["first_call"].get("main_busy_ms") or 0, 1) for o in ours] for v in ("cold", "return")},
+        "page_calls": {v: [o[v]["first_call"].get("page_calls") for o in ours] for v in ("cold", "return")},
         "slowest_call_while_saving_ms": [o["during_snapshot"]["slowest_ms"] for o in ours],
         "calls_while_saving": [o["during_snapshot"]["calls"] for o in ours],
         "snapshot_made_ms": [round((o["during_snapshot"]["snapshot"] or {}).get("madeMs", 0), 1) for o in ours],
@@ -239,7 +243,8 @@ def print_report(r: dict, share: float) -> None:
         print(f"  {label}: " + row("floor: bare loadPyodide() → ready", fl[v]))
         print(f"  {label}: " + row("ours: navigation → engine ready", ou[v]) + f"   ×{r['ratio'][v]} of floor")
         print(f"  {label}: first call right after ready: {r['first_call_ms'][v]} ms"
-              f" (the page itself busy for {r['main_busy_ms'][v]} ms of it)")
+              f" (the page itself busy for {r['main_busy_ms'][v]} ms of it; the page's own calls sent from ready"
+              f" to its answer: {r.get('page_calls', {}).get(v)})")
     print(f"  slowest call while the snapshot is saved: {r['slowest_call_while_saving_ms']} ms"
           f" ({r['calls_while_saving']} calls; the snapshot's making held the engine {r['snapshot_made_ms']} ms)")
     for s in r["storage_bytes"][-1:]:
