@@ -21,6 +21,10 @@ run, floor and ours alternating:
   phone (``navigator.storage.estimate()`` and each Cache Storage cache); then a **return visit**
   (the first tab closed, a new tab on the same page): navigation → ready, its first call, and the
   engine's **timeline** (``calcEngine.timeline``: worker start → each step → ready);
+* **the engine alone** — a page whose only script starts the site's worker, nothing of the theme
+  or the widgets: a first visit in a fresh profile, and a return visit in ours' profile after its
+  own (the offline copy and the snapshot there): navigation → ready, the best any page of ours
+  could do with this engine;
 * **taps** — one tap's p50/p95 per calculator on the "At the table" page (the interactions of
   ``benchmarks/engine.py``, 100 each, the first 3 s after the engine is ready), at the same CPU limit:
   in a **burst** (each tap on the frame after the last answer, so it also meets the drawing the tap
@@ -100,6 +104,17 @@ CALLS = """
 })();
 """
 
+# The site's engine and nothing else: a page (in the service worker's scope, so its files come from the
+# offline copy as on a return visit) whose only script starts the site's worker. Its navigation → ready
+# on a return visit is what no page of ours can beat: the theme, the widgets and their drawing are gone.
+ALONE_PAGE = """<!doctype html><meta charset="utf-8"><title>engine alone</title>
+<script type="module">
+const worker = new Worker(new URL("../WORKER", location.href), { type: "module" });
+worker.addEventListener("message", ({ data }) => {
+  if (data && data.type === "ready") window.alone = { at: performance.now(), source: data.source };
+});
+</script>"""
+
 # What a first visit leaves on the phone: the browser's own estimate and each cache's bytes.
 STORAGE = """async () => {
   const estimate = await navigator.storage.estimate();
@@ -147,7 +162,17 @@ def visit(page, url: str) -> dict:
         timeline: calcEngine.timeline })""")
 
 
+def alone_visit(page, server: PhoneServer) -> dict:
+    page.goto(server.url + "bench/alone.html", timeout=LONG)
+    page.wait_for_function("() => window.alone", timeout=LONG, polling=100)
+    return page.evaluate("window.alone")
+
+
 def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
+    ctx = profile(chromium, exe, "allow")
+    alone_cold = alone_visit(ctx.new_page(), server)  # a fresh profile: bytes and a fresh start, nothing else
+    ctx.close()
+    _wait_quiet(server.link, quiet_s=1.0)
     ctx = profile(chromium, exe, "allow")
     ctx.add_init_script(FIRST_RESULT)
     ctx.add_init_script(CALLS)
@@ -164,8 +189,11 @@ def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
     again = ctx.new_page()
     page.close()
     back = visit(again, server.url + CALC_PAGE)
+    alone_page = ctx.new_page()
+    again.close()
+    alone = alone_visit(alone_page, server)
     ctx.close()
-    return {"cold": cold, "return": back, "during_snapshot": {
+    return {"cold": cold, "return": back, "alone": {"cold": alone_cold, "return": alone}, "during_snapshot": {
         "calls": len(during), "slowest_ms": round(max((c["ms"] for c in during), default=0), 1),
         "all_right": all(c["ok"] for c in during), "snapshot": snapshot},
         "storage": storage, "processes_held": processes}
@@ -186,9 +214,12 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
         server.close()
     fl = {v: median_spread([f[v] for f in floors]) for v in ("cold", "return")}
     ou = {v: median_spread([o[v]["ready"] for o in ours]) for v in ("cold", "return")}
+    alone = {v: median_spread([o["alone"][v]["at"] for o in ours]) for v in ("cold", "return")}
     return {
         "link": link, "encoding": "br" if brotli else "gzip", "floor_ready_ms": fl, "ours_ready_ms": ou,
         "ratio": {v: round(ou[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
+        "alone_ready_ms": alone, "alone_ratio": {v: round(alone[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
+        "alone_sources": [o["alone"]["return"]["source"] for o in ours],
         "first_call_ms": {v: [round(o[v]["first_call"]["ms"], 1) for o in ours] for v in ("cold", "return")},
         "main_busy_ms": {v: [round(o[v]["first_call"].get("main_busy_ms") or 0, 1) for o in ours] for v in ("cold", "return")},
         "page_calls": {v: [o[v]["first_call"].get("page_calls") for o in ours] for v in ("cold", "return")},
@@ -245,6 +276,10 @@ def print_report(r: dict, share: float) -> None:
         print(f"  {label}: first call right after ready: {r['first_call_ms'][v]} ms"
               f" (the page itself busy for {r['main_busy_ms'][v]} ms of it; the page's own calls sent from ready"
               f" to its answer: {r.get('page_calls', {}).get(v)})")
+    for v, label in (("cold", "first visit"), ("return", "return visit")):
+        print(f"  {label}: " + row("the engine alone: navigation → ready", r["alone_ready_ms"][v])
+              + f"   ×{r['alone_ratio'][v]} of floor (a page with nothing but the site's worker)")
+    print(f"  the engine alone, return visits started from: {r['alone_sources']}")
     print(f"  slowest call while the snapshot is saved: {r['slowest_call_while_saving_ms']} ms"
           f" ({r['calls_while_saving']} calls; the snapshot's making held the engine {r['snapshot_made_ms']} ms)")
     for s in r["storage_bytes"][-1:]:
@@ -275,6 +310,8 @@ def main() -> int:
             return 1
         (site / "bench").mkdir()
         (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
+        worker = next(site.glob("assets/calc-*/worker.js")).relative_to(site).as_posix()
+        (site / "bench" / "alone.html").write_text(ALONE_PAGE.replace("WORKER", worker))
         shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
         if args.brotli:  # the floor's runtime gets the same .br copies as ours
             floor = site / "bench" / "pyodide"
