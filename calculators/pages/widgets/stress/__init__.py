@@ -19,8 +19,8 @@ from __future__ import annotations
 from rules_core import boosts, tracks, wounds
 
 from .. import _html as h
-from ..base import Widget, known
-from .form import _conditions_form, _radios, _track_form, _wounds_form
+from ..base import Widget, known, typed
+from .form import HIT_STRESS, RECOVERY_SHIFTS, TRACK_HIT, _conditions_form, _radios, _track_form, _wounds_form
 from .options import CHOICES, LIMITS, MODELS, NOTICE, OPTIONS, THRESHOLD, _options, _result
 from .static import _conditions_static, _track_static, _wounds_static
 
@@ -69,19 +69,20 @@ def render(wid: str, options: dict) -> str:
 
 
 def first_calls(empty: dict, edition: str) -> list[tuple[str, dict]]:
-    """What stress/index.js asks first, from each model's fresh state and its form's defaults
-    (:mod:`.form`): the wound boxes now and under a hit of 1, the conditions under a hit of 1, and the
-    first track under a hit of 2 shifts and a recovery of 0."""
+    """What stress/index.js asks first, from each model's fresh state and the values its form starts
+    with (:mod:`.form`): the wound boxes now and under the hit, the conditions under the hit, and the
+    first track under its hit and its recovery. No box or slot is picked."""
     character = {key: empty["wounds"][key] for key in ("wounds", "favor", "in_conflict", "last_stand")}
     track = empty["track"]["tracks"][empty["track"]["current"]]
     shape = {key: track[key] for key in ("threshold", "marked", "consequences", "taken")}
-    hit = {"shifts": 2, "invokes": 0, "invokes_available": 0, "defense_shifts": "", "range": 0, "consequences": []}
+    hit = {key: typed(value) for key, value in TRACK_HIT.items()}
+    stress = typed(HIT_STRESS)
     return [
         ("stress.wounds", {**character, "stress": 0, "type": wounds.SLOTS[0]}),
-        ("stress.wounds", {**character, "stress": 1, "type": wounds.SLOTS[0], "edition": edition, "box": None}),
-        ("stress.conditions", {**empty["conditions"], "stress": 1, "slot": None}),
-        ("stress.track_hit", {"track": shape, **hit}),
-        ("stress.track_recovery", {"track": shape, "shifts": 0}),
+        ("stress.wounds", {**character, "stress": stress, "type": wounds.SLOTS[0], "edition": edition, "box": None}),
+        ("stress.conditions", {**empty["conditions"], "stress": stress, "slot": None}),
+        ("stress.track_hit", {"track": shape, **hit, "consequences": []}),
+        ("stress.track_recovery", {"track": shape, "shifts": typed(RECOVERY_SHIFTS)}),
     ]
 
 

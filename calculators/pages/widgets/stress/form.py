@@ -16,6 +16,11 @@ from rules_core import boosts, tracks, wounds
 from .. import _html as h
 from .options import MODELS, NOTICE, THRESHOLD, _result
 
+# What the hit and recovery fields start with (the page's first answers are worked out from them: __init__.first_calls).
+HIT_STRESS = 1  # wound boxes and conditions
+TRACK_HIT = {"shifts": 2, "invokes_available": 0, "defense_shifts": "", "range": 0, "invokes": 0}
+RECOVERY_SHIFTS = 0
+
 
 def _radios(wid: str, name: str, legend: str, choices: dict, value: str, *, cls: str = "") -> str:
     items = "".join(
@@ -71,7 +76,7 @@ def _wounds_form(wid: str, edition: str) -> str:
         '<p class="calc__hint">Tap a box to mark or clear it.</p>'
         f'<div class="calc-stress__grid">{slots}</div>'
         '<fieldset class="calc__group" data-part="hit"><legend>The stress</legend>'
-        + h.number_field(w, "stress", "Stress", 1, hint="a whole number, 0 or more")
+        + h.number_field(w, "stress", "Stress", HIT_STRESS, hint="a whole number, 0 or more")
         + h.select(w, "type", "Type", [(s, s.capitalize()) for s in wounds.SLOTS], wounds.SLOTS[0])
         + h.select(w, "edition", "Edition", [(e, e) for e in wounds.EDITIONS], edition)
         + "</fieldset>"
@@ -100,7 +105,7 @@ def _conditions_form(wid: str) -> str:
         f'<div class="calc-stress__row"><p class="calc-stress__row-name" id="{c}-slots">Condition slots</p>'
         f'<div class="calc-stress__boxes" role="group" aria-labelledby="{c}-slots">{buttons}</div></div>'
         '<fieldset class="calc__group" data-part="hit"><legend>The stress</legend>'
-        + h.number_field(c, "stress", "Stress", 1, hint="a whole number, 0 or more")
+        + h.number_field(c, "stress", "Stress", HIT_STRESS, hint="a whole number, 0 or more")
         + "</fieldset>"
         '<fieldset class="calc__group" data-part="character"><legend>The participant</legend>'
         + h.checkbox(c, "last_stand", "In their Last Stand")
@@ -141,15 +146,16 @@ def _track_form(wid: str) -> str:
         + f'<p class="calc__error" id="{t}-consequences-error" hidden></p></div>'
         + "</fieldset>"
         '<fieldset class="calc__group" data-part="hit"><legend>The hit</legend>'
-        + h.number_field(t, "shifts", "Incoming shifts", 2)
-        + h.number_field(t, "invokes_available", "Invokes available", 0)
-        + h.number_field(t, "defense_shifts", "Defense shifts", "", hint="blank when not defending; replaces the threshold")
-        + h.number_field(t, "range", "Range to the defender", 0)
-        + h.number_field(t, "invokes", "Invokes used against this hit", 0)
+        + h.number_field(t, "shifts", "Incoming shifts", TRACK_HIT["shifts"])
+        + h.number_field(t, "invokes_available", "Invokes available", TRACK_HIT["invokes_available"])
+        + h.number_field(t, "defense_shifts", "Defense shifts", TRACK_HIT["defense_shifts"],
+                         hint="blank when not defending; replaces the threshold")
+        + h.number_field(t, "range", "Range to the defender", TRACK_HIT["range"])
+        + h.number_field(t, "invokes", "Invokes used against this hit", TRACK_HIT["invokes"])
         + "</fieldset>"
         + _result_area() + _buttons("the track")
         + '<fieldset class="calc__group" data-part="recovery"><legend>Recovery</legend>'
-        + h.number_field(r, "shifts", "Recovery shifts", 0)
+        + h.number_field(r, "shifts", "Recovery shifts", RECOVERY_SHIFTS)
         + '<div class="calc__field calc__field--wide" data-field="chosen">'
           f'<p class="calc-stress__row-name" id="{r}-chosen">Boxes to clear (tap to choose)</p>'
           f'<div class="calc-stress__boxes calc-stress__boxes--track" role="group" aria-labelledby="{r}-chosen" '
