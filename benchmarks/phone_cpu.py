@@ -14,6 +14,9 @@ run, floor and ours alternating:
 
 * **floor** — a fresh profile opens a page that only runs ``await loadPyodide()`` from the npm
   package's own files: cold, then a return visit (a new tab, same profile);
+* every **return visit** (floor, ours, the engine alone, the theme) starts once Chromium is quiet
+  (at most 30 ms of CPU in a second, ``CpuLimit.settle``), as when a player comes back later: what
+  the visit before left to finish (caches written, memory collected) is not counted against it;
 * **ours** — a fresh profile opens a calculator page (service worker on): navigation → engine
   ready; the **first call** made the moment the engine says ready (and how many calls of the page's
   own went to the engine from ready to its answer: ``engine.sent``); the **slowest call** among
@@ -24,7 +27,10 @@ run, floor and ours alternating:
 * **the engine alone** — a page whose only script starts the site's worker, nothing of the theme
   or the widgets: a first visit in a fresh profile, and a return visit in ours' profile after its
   own (the offline copy and the snapshot there): navigation → ready, the best any page of ours
-  could do with this engine;
+  could do with this engine; and the first call the moment it says ready, straight to the worker;
+* **the theme and the engine** — the same page less the calculators' scripts (``calc.js``,
+  ``offline.js``): Material's theme, the page's text and the engine started in ``<head>`` as ours;
+  a return visit in ours' profile after the engine alone's: navigation → ready and its first call;
 * **taps** — one tap's p50/p95 per calculator on the "At the table" page (the interactions of
   ``benchmarks/engine.py``, 100 each, the first 3 s after the engine is ready), at the same CPU limit:
   in a **burst** (each tap on the frame after the last answer, so it also meets the drawing the tap
@@ -43,6 +49,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -61,6 +68,7 @@ from calculators.build.engine import PRECOMPRESS  # noqa: E402
 from devtools.server import CHROMIUM_ARGS, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu.json"
+THEME_PATH = CALC_PAGE + "theme.html"  # beside the page, so its own addresses stay right
 BROTLI_RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu_brotli.json"
 LONG = 600_000  # ms: nothing here may wait forever, nothing honest takes this long
 TAPS = 100  # per calculator
@@ -107,13 +115,47 @@ CALLS = """
 # The site's engine and nothing else: a page (in the service worker's scope, so its files come from the
 # offline copy as on a return visit) whose only script starts the site's worker. Its navigation → ready
 # on a return visit is what no page of ours can beat: the theme, the widgets and their drawing are gone.
+# The moment it says ready, the same call as ours' first one, straight to the worker (its protocol:
+# worker.js): what is left of that call is the engine's, not the page's.
+FIRST_CALL_JS = """
+window.benchFirstCall = (worker, said, name) => {
+  let ready = null, asked = 0;
+  const heard = (data, at) => {
+    if (data && data.type === "ready" && !ready) {
+      ready = { at, source: data.source };
+      asked = performance.now();
+      const request = JSON.stringify({ id: 1, name: "boons.free_dice", payload: { rating: 7 } });
+      worker.postMessage({ type: "call", id: 1, request });
+    } else if (data && data.type === "result" && data.id === 1 && ready) {
+      const reply = JSON.parse(data.reply);
+      window[name] = { ...ready, first_call_ms: performance.now() - asked, ok: reply.ok && reply.result.free_dice === 3 };
+    }
+  };
+  said.forEach((event) => heard(event.data, event.timeStamp));
+  worker.addEventListener("message", (event) => heard(event.data, performance.now()));
+};
+"""
 ALONE_PAGE = """<!doctype html><meta charset="utf-8"><title>engine alone</title>
+<script src="first_call.js"></script>
 <script type="module">
-const worker = new Worker(new URL("../WORKER", location.href), { type: "module" });
-worker.addEventListener("message", ({ data }) => {
-  if (data && data.type === "ready") window.alone = { at: performance.now(), source: data.source };
-});
+benchFirstCall(new Worker(new URL("../WORKER", location.href), { type: "module" }), [], "alone");
 </script>"""
+# The theme and the engine: the benchmark's page as built, less the calculators' own scripts (calc.js,
+# offline.js): Material's theme, the page's text and forms, and the engine started first thing in
+# <head> as ours starts it. Ours less this is what the calculators cost a return visit; this less
+# the engine alone is what the theme and the page's text cost it.
+THEME_JS = 'benchFirstCall(window.__calcEarly.worker, window.__calcEarly.queue, "theme");\n'
+
+
+def theme_page(html: str) -> str:
+    """The calculator page ``html`` with its calculators' scripts replaced by the first call's watch."""
+    kept = [line for line in html.split("\n") if not re.search(r'<script src="[^"]*/(calc|offline)\.js"', line)]
+    if len(kept) != html.count("\n") + 1 - 2:
+        raise ValueError("the calculator page no longer loads calc.js and offline.js as this benchmark expects")
+    page = "\n".join(kept)
+    return page.replace("</body>", '<script src="../../bench/first_call.js"></script>'
+                                     '<script src="../../bench/theme.js"></script></body>')
+
 
 # What a first visit leaves on the phone: the browser's own estimate and each cache's bytes.
 STORAGE = """async () => {
@@ -137,10 +179,12 @@ def profile(chromium, exe: Path, service_workers: str):
     return ctx
 
 
-def floor_run(chromium, exe: Path, server: PhoneServer) -> dict:
+def floor_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
     ctx = profile(chromium, exe, "block")
     out = {}
     for visit in ("cold", "return"):
+        if visit == "return":
+            out["settled_s"] = held.settle()
         page = ctx.new_page()
         page.goto(server.url + "bench/floor.html", timeout=LONG)
         page.wait_for_function("() => window.floor", timeout=LONG, polling=100)
@@ -162,10 +206,10 @@ def visit(page, url: str) -> dict:
         timeline: calcEngine.timeline })""")
 
 
-def alone_visit(page, server: PhoneServer) -> dict:
-    page.goto(server.url + "bench/alone.html", timeout=LONG)
-    page.wait_for_function("() => window.alone", timeout=LONG, polling=100)
-    return page.evaluate("window.alone")
+def alone_visit(page, server: PhoneServer, path: str = "bench/alone.html", name: str = "alone") -> dict:
+    page.goto(server.url + path, timeout=LONG)
+    page.wait_for_function(f"() => window.{name}", timeout=LONG, polling=100)
+    return page.evaluate(f"window.{name}")
 
 
 def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
@@ -186,14 +230,24 @@ def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
                            timeout=LONG, polling=250)
     _wait_quiet(server.link, quiet_s=2.0)
     storage = page.evaluate(STORAGE)
+    # the theme page is not in the offline copy: its files go to the browser's cache now, as ours went
+    page.evaluate("""(urls) => Promise.all(urls.map((url) => fetch(url).then((r) => r.text())))""",
+                  [server.url + THEME_PATH, server.url + "bench/first_call.js", server.url + "bench/theme.js"])
     again = ctx.new_page()
     page.close()
+    settled = [held.settle()]  # what the first visit left to finish (and STORAGE's reading) is done
     back = visit(again, server.url + CALC_PAGE)
     alone_page = ctx.new_page()
     again.close()
+    settled.append(held.settle())
     alone = alone_visit(alone_page, server)
+    theme_tab = ctx.new_page()
+    alone_page.close()
+    settled.append(held.settle())
+    theme = alone_visit(theme_tab, server, THEME_PATH, "theme")
     ctx.close()
-    return {"cold": cold, "return": back, "alone": {"cold": alone_cold, "return": alone}, "during_snapshot": {
+    return {"cold": cold, "return": back, "alone": {"cold": alone_cold, "return": alone}, "theme": theme,
+            "settled_s": settled, "during_snapshot": {
         "calls": len(during), "slowest_ms": round(max((c["ms"] for c in during), default=0), 1),
         "all_right": all(c["ok"] for c in during), "snapshot": snapshot},
         "storage": storage, "processes_held": processes}
@@ -205,7 +259,7 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
     floors, ours = [], []
     try:
         for _ in range(runs):
-            floors.append(floor_run(chromium, exe, server))
+            floors.append(floor_run(chromium, exe, server, held))
             ours.append(ours_run(chromium, exe, server, held))
         browser = chromium.launch(executable_path=str(exe), args=CHROMIUM_ARGS)
         taps = tap_runs(browser, server.url)
@@ -213,13 +267,19 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
     finally:
         server.close()
     fl = {v: median_spread([f[v] for f in floors]) for v in ("cold", "return")}
+    settled = {"floor": [f["settled_s"] for f in floors], "ours, alone, theme": [o["settled_s"] for o in ours]}
     ou = {v: median_spread([o[v]["ready"] for o in ours]) for v in ("cold", "return")}
     alone = {v: median_spread([o["alone"][v]["at"] for o in ours]) for v in ("cold", "return")}
+    theme = median_spread([o["theme"]["at"] for o in ours])
     return {
         "link": link, "encoding": "br" if brotli else "gzip", "floor_ready_ms": fl, "ours_ready_ms": ou,
         "ratio": {v: round(ou[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
         "alone_ready_ms": alone, "alone_ratio": {v: round(alone[v]["median"] / fl[v]["median"], 3) for v in ("cold", "return")},
         "alone_sources": [o["alone"]["return"]["source"] for o in ours],
+        "alone_first_call_ms": {v: [round(o["alone"][v]["first_call_ms"], 1) for o in ours] for v in ("cold", "return")},
+        "theme_ready_ms": theme, "theme_ratio": round(theme["median"] / fl["return"]["median"], 3),
+        "theme_sources": [o["theme"]["source"] for o in ours],
+        "theme_first_call_ms": [round(o["theme"]["first_call_ms"], 1) for o in ours],
         "first_call_ms": {v: [round(o[v]["first_call"]["ms"], 1) for o in ours] for v in ("cold", "return")},
         "main_busy_ms": {v: [round(o[v]["first_call"].get("main_busy_ms") or 0, 1) for o in ours] for v in ("cold", "return")},
         "page_calls": {v: [o[v]["first_call"].get("page_calls") for o in ours] for v in ("cold", "return")},
@@ -228,7 +288,7 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
         "snapshot_made_ms": [round((o["during_snapshot"]["snapshot"] or {}).get("madeMs", 0), 1) for o in ours],
         "storage_bytes": [o["storage"] for o in ours],
         "timeline_return": ours[-1]["return"]["timeline"], "timeline_cold": ours[-1]["cold"]["timeline"],
-        "taps": taps, "runs": {"floor": floors, "ours": ours},
+        "settled_s": settled, "taps": taps, "runs": {"floor": floors, "ours": ours},
     }
 
 
@@ -279,13 +339,18 @@ def print_report(r: dict, share: float) -> None:
     for v, label in (("cold", "first visit"), ("return", "return visit")):
         print(f"  {label}: " + row("the engine alone: navigation → ready", r["alone_ready_ms"][v])
               + f"   ×{r['alone_ratio'][v]} of floor (a page with nothing but the site's worker)")
-    print(f"  the engine alone, return visits started from: {r['alone_sources']}")
+    print(f"  the engine alone, return visits started from: {r['alone_sources']}; its first call right after"
+          f" ready: first visit {r['alone_first_call_ms']['cold']} ms, return visit {r['alone_first_call_ms']['return']} ms")
+    print("  return visit: " + row("the theme and the engine: navigation → ready", r["theme_ready_ms"])
+          + f"   ×{r['theme_ratio']} of floor (the page less the calculators' scripts; started from"
+          f" {r['theme_sources']}; first call {r['theme_first_call_ms']} ms)")
     print(f"  slowest call while the snapshot is saved: {r['slowest_call_while_saving_ms']} ms"
           f" ({r['calls_while_saving']} calls; the snapshot's making held the engine {r['snapshot_made_ms']} ms)")
     for s in r["storage_bytes"][-1:]:
         print(f"  left on the phone by a first visit: {s['usage']:,} bytes (estimate); caches {s['caches']}")
     print("  return visit, worker timeline (ms since the worker started):",
           ", ".join(f"{step} {ms}" for step, ms in r["timeline_return"] or []))
+    print(f"  before each return visit, seconds until Chromium was quiet (≤ 30 ms of CPU in a second): {r['settled_s']}")
     print_taps(r["taps"])
 
 
@@ -312,6 +377,9 @@ def main() -> int:
         (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
         worker = next(site.glob("assets/calc-*/worker.js")).relative_to(site).as_posix()
         (site / "bench" / "alone.html").write_text(ALONE_PAGE.replace("WORKER", worker))
+        (site / "bench" / "first_call.js").write_text(FIRST_CALL_JS)
+        (site / "bench" / "theme.js").write_text(THEME_JS)
+        (site / THEME_PATH).write_text(theme_page((site / CALC_PAGE / "index.html").read_text()))
         shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
         if args.brotli:  # the floor's runtime gets the same .br copies as ours
             floor = site / "bench" / "pyodide"
