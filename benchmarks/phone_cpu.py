@@ -206,6 +206,17 @@ def visit(page, url: str) -> dict:
         timeline: calcEngine.timeline })""")
 
 
+def first_visit_done(page, server: PhoneServer) -> tuple[list, dict | None]:
+    """Wait for what a first visit does after ready: the calls timed while its snapshot is saved
+    (returned, with the snapshot's report), the offline copy, and the link quiet."""
+    page.wait_for_function("() => window.__during", timeout=LONG, polling=250)
+    during, snapshot = page.evaluate("window.__during"), page.evaluate("calcEngine.snapshot")
+    page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
+                           timeout=LONG, polling=250)
+    _wait_quiet(server.link, quiet_s=2.0)
+    return during, snapshot
+
+
 def alone_visit(page, server: PhoneServer, path: str = "bench/alone.html", name: str = "alone") -> dict:
     page.goto(server.url + path, timeout=LONG)
     page.wait_for_function(f"() => window.{name}", timeout=LONG, polling=100)
@@ -223,12 +234,7 @@ def ours_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
     page = ctx.new_page()
     cold = visit(page, server.url + CALC_PAGE)
     processes = held.processes()
-    page.wait_for_function("() => window.__during", timeout=LONG, polling=250)
-    during = page.evaluate("window.__during")
-    snapshot = page.evaluate("calcEngine.snapshot")
-    page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
-                           timeout=LONG, polling=250)
-    _wait_quiet(server.link, quiet_s=2.0)
+    during, snapshot = first_visit_done(page, server)
     storage = page.evaluate(STORAGE)
     # the theme page is not in the offline copy: its files go to the browser's cache now, as ours went
     page.evaluate("""(urls) => Promise.all(urls.map((url) => fetch(url).then((r) => r.text())))""",

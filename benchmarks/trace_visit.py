@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.engine import CALC_PAGE, FIRST_RESULT, _wait_quiet  # noqa: E402
+from benchmarks.engine import CALC_PAGE, FIRST_RESULT  # noqa: E402
 from benchmarks.engine_parts.cpulimit import CpuLimit, limit_problem  # noqa: E402
-from benchmarks.phone_cpu import CALLS, LONG, profile, visit  # noqa: E402
+from benchmarks.phone_cpu import CALLS, first_visit_done, profile, visit  # noqa: E402
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
 from devtools.server import build_site  # noqa: E402
 
@@ -118,12 +118,10 @@ def main() -> int:
                 page = ctx.new_page()
                 if args.again:
                     visit(page, server.url + args.page)
-                    page.wait_for_function("() => window.__during", timeout=LONG, polling=250)
-                    page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
-                                           timeout=LONG, polling=250)
-                    _wait_quiet(server.link, quiet_s=2.0)
+                    first_visit_done(page, server)
                     first, page = page, ctx.new_page()
                     first.close()
+                    held.settle()  # as phone_cpu.py's return visits: from a quiet browser
                 seen, events = traced(page, server, args.page)
                 ctx.close()
         finally:
