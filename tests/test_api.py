@@ -160,6 +160,8 @@ def resolves(payload, field: str, *, may_be_missing: bool) -> bool:
             node = node[token]
         elif isinstance(token, str) and isinstance(node, dict) and token in node:
             node = node[token]
+        elif isinstance(node, dict) and all(isinstance(t, str) for t in tokens[n:]) and ".".join(tokens[n:]) in node:
+            return True  # a key with dots in its name: the board's draft keeps "resist.consequences" so
         elif n and not isinstance(node, (dict, list)):
             return True
         else:

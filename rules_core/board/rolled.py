@@ -61,7 +61,9 @@ def _rolled(board: Board, event: Event) -> tuple[Board, Entry]:
 
 def _finish(board, index, kind, skill, key, track, shifts, invoked, entry):
     actor = board.actors[index]
-    board = _set(board, "actor", index, replace(actor, previous=Previous(kind, skill, key, track, shifts, invoked)))
+    habits = tuple((k, s) for k, s in actor.habits if k != kind) + ((kind, skill),)
+    board = _set(board, "actor", index, replace(actor, previous=Previous(kind, skill, key, track, shifts, invoked),
+                                                habits=habits))
     board = replace(board, acted=board.acted | {actor.name})
     return _after(board), entry
 

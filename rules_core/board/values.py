@@ -93,6 +93,9 @@ class Actor:
     """Their own aspects (invoked like any aspect not on the board: paid by the table)."""
     labels: tuple[tuple[str, str], ...] = ()
     """The names given to consequences when taken (slot → name)."""
+    habits: tuple[tuple[str, str], ...] = ()
+    """The skill they last rolled for each kind of action (kind → skill): an action's sheet offers it first
+    (:func:`rules_core.board.choices.skills`); it changes no rule."""
 
     def track(self, name: str) -> tracks.Track:
         return dict(self.tracks)[name]

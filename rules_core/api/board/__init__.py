@@ -110,7 +110,9 @@ from ... import board as core
 from ...errors import RulesError
 from .. import fields as f
 from .._logs import Logs
+from . import draft as drafts
 from . import payload, read
+from . import sheet as sheets
 from .examples import EXAMPLES
 from .limits import MAX_EVENTS
 
@@ -214,10 +216,11 @@ def at(p: dict) -> dict:
     """The kept conflict cut to ``length`` events (undo; redo is ``board.apply`` with the event again).
 
     Input: ``token``, ``length``, and optionally ``event``: the action the undo took back, which the
-    page puts back in its form to mend (one call, where a second would ask ``board.preview``).
+    page puts back in its sheet to mend (one call, where a second would ask ``board.sheet``).
     Output: ``token``, ``length``, ``state``, ``entry`` (the last entry kept, or ``None``); with
-    ``event``, also ``preview``: ``board.preview``'s answer for it on the cut conflict, or ``None``
-    when the rules refuse it there (``board.preview`` then names the field).
+    ``event``, also ``sheet``: ``board.sheet``'s answer for the event as a draft on the cut conflict
+    (its ``action`` is the draft), and ``preview``: ``board.preview``'s answer for it, or ``None``
+    when the rules refuse it there.
     """
     f.only(p, "token", "length", "event")
     _, _, steps, board = _kept(p)
@@ -228,6 +231,11 @@ def at(p: dict) -> dict:
             out["preview"] = payload.preview(core.preview(board, read.event(p["event"], partial=True)))
         except RulesError:
             out["preview"] = None
+        try:
+            action = drafts.from_event(p["event"]) if isinstance(p["event"], dict) else None
+        except RulesError:
+            action = None
+        out["sheet"] = sheets.answer(board, action) if action else None
     return out
 
 
@@ -263,6 +271,47 @@ def preview(p: dict) -> dict:
         raise RulesError(err.message, field=err.field or "kind", code=err.code, event=len(steps)) from None
 
 
+def sheet(p: dict) -> dict:
+    """Everything the action sheet shows for the action being composed (:mod:`.sheet`).
+
+    Input: ``token`` and ``length`` (or ``setup`` and ``events``, replayed for this answer only), and
+    ``action``: the draft, whatever has been tapped so far (:mod:`.draft`; ``{"kind": null}`` before a kind).
+    Output: ``kind``, ``title``, ``kinds`` (each kind, open or why not), ``fields`` (each part of the sheet
+    with its legal choices and the value the sheet reads: the draft's, or the one the rules leave no choice
+    about), ``folds``, ``outcome`` ({shifts, line, entry: the log line it would write, out: who it takes
+    out, over}), ``missing`` and ``errors`` ([{field, message}]), ``log`` ({label: Log it's own words, ready,
+    hint}), ``action`` (the draft as read, its choices made) and ``event`` (what ``board.apply`` takes, or
+    ``null`` until it is ready).
+
+    Example: the warehouse crew, ``{"kind": "attack"}`` → the actor Gatto (the first to act), his Shoot 2
+    first, ``missing`` the target and the dice, ``log.label`` "Log it".
+    """
+    f.only(p, "token", "length", "setup", "events", "action")
+    board = _board(p)
+    return sheets.answer(board, drafts.read(p.get("action") or {"kind": None}))
+
+
+def draft(p: dict) -> dict:
+    """The action being composed, its shape checked as a page keeps it (``board:action``).
+
+    Input: ``action``, the draft (:mod:`.draft`).
+    Output: ``action``, the draft as read (numbers as text, empty values gone), or an error naming the
+    damaged key (``action.invokes``): the page sets such a draft aside, with a download, and never uses it.
+
+    Example: ``{"action": {"kind": "attack", "rating": 2}}`` → ``{"action": {"kind": "attack", "rating": "2"}}``.
+    """
+    f.only(p, "action")
+    return {"action": drafts.read(p.get("action"))}
+
+
+def _board(p: dict) -> core.Board:
+    """The board of a payload: the kept conflict's (token, length), or a setup and log replayed for one answer."""
+    if p.get("setup") is not None:
+        steps = core.history(read.setup(p["setup"]), read.events(p))
+        return steps[-1][0] if steps else core.start(read.setup(p["setup"]))
+    return _kept(p)[3]
+
+
 def example(p: dict) -> dict:
     """A ready setup.
 
@@ -283,6 +332,8 @@ CALCULATORS = {
     "board.apply": apply,
     "board.at": at,
     "board.preview": preview,
+    "board.sheet": sheet,
+    "board.draft": draft,
     "board.example": example,
 }
 """This package's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

@@ -61,7 +61,18 @@ def state(board: core.Board) -> dict:
                      "boxes": {"threshold": a.boxes, "marked": sorted(a.marked)} if a.boxes else None}
                     for a in board.aspects],
         "passes": [{"between": list(p.between), "pass": p.value, "by": p.by} for p in board.passes],
+        "borders": [{"between": [b.a, b.b], "label": _border_label(b)} for b in board.setup.map.borders],
     }
+
+
+def _border_label(b: borders.Border) -> str:
+    """What a border costs to cross, as the board's map writes it beside the border: "3", or each way
+    ("open door 1, break the door 4"; "2 / 4 back" when the way back costs another value; "(off)")."""
+    out = []
+    for w in b.ways:
+        value = str(w.forward) if w.forward == w.backward else f"{w.forward} / {w.backward} back"
+        out.append((f"{w.name} {value}" if w.name else value) + ("" if w.enabled else " (off)"))
+    return ", ".join(out)
 
 
 def entry(e: core.Entry, index: int) -> dict:
