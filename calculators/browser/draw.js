@@ -54,13 +54,15 @@ export const attrs = directive(Attrs);
  * @param {Record<string, any>} [spec.attrs] more attributes of the control (data-path, list, maxlength…)
  * @param {unknown} [spec.after] more inside the field, after its message (a row's buttons)
  * @param {boolean} [spec.hidden] the field is not asked for now (a flag off hides the fields it asks for)
+ * @param {string} [spec.error] the message beside it (a widget that keeps its messages in its state draws them here)
  */
 export function fieldHtml({ id, field: dataField, name = dataField, label, kind = "text", value = "", checked = false,
-  options = [], hint = "", wide = false, attrs: more = {}, after = nothing, hidden = false }) {
+  options = [], hint = "", wide = false, attrs: more = {}, after = nothing, hidden = false, error: said = undefined }) {
   const described = `${id}-error${hint ? ` ${id}-hint` : ""}`;
   const labelPart = html`<label for=${id}>${label}</label>`;
   const hintPart = hint ? html`<span class="calc__hint" id=${`${id}-hint`}>${hint}</span>` : nothing;
-  const error = html`<p class="calc__error" id=${`${id}-error`} hidden></p>`;
+  const error = html`<p class="calc__error" id=${`${id}-error`} ?hidden=${!said}>${said ?? ""}</p>`;
+  if (said) more = { ...more, "aria-invalid": "true" };
   const cls = `calc__field${kind === "checkbox" ? " calc__field--check" : wide ? " calc__field--wide" : ""}`;
   const nameAttr = name ?? nothing;
   if (kind === "checkbox") {
@@ -84,8 +86,9 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
 }
 
 /** A message slot for a group of controls the rules can name (a team's members, a list, an
- *  import): a wide data-field holding only its hidden message. */
-export const slotHtml = (dataField) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p class="calc__error" hidden></p></div>`;
+ *  import): a wide data-field holding only its message (hidden when there is none). */
+export const slotHtml = (dataField, said = undefined) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p
+  class="calc__error" ?hidden=${!said}>${said ?? ""}</p></div>`;
 
 /** A notice in `box`: its words, then its buttons (elements or templates) and a Dismiss (data-act="dismiss"),
  *  drawn again in place each time; the box is shown.

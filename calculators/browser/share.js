@@ -6,6 +6,8 @@
 // the state is good is for the rules (the caller checks it like an import).
 // Nothing here is a rule of the games. A form's share button and notice: shareform.js.
 
+import { el } from "./ui.js";
+
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
 export const MAX_CHARS = 1_000_000;
@@ -145,6 +147,18 @@ export async function offer(el, url, opens, label = "Share link") {
   } catch {}
   const words = copied ? `The link was copied. It opens ${opens}.` : `Copy this link; it opens ${opens}.`;
   return { words, box, code: await qrCode(el, url) };
+}
+
+/** A link offered under the Share button that made it, as data for a template: {url, copied, words, code}
+ *  (code: the QR code's element, or a sentence saying why there is none). */
+export async function offered(url, opens) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {}
+  const words = copied ? `Link copied: it opens ${opens}.` : `Here is the link: it opens ${opens}. Copy it, or scan the code.`;
+  return { url, copied, words, code: await qrCode(el, url) };
 }
 
 // ---------------------------------------------------------------- a calculator whose state is its form

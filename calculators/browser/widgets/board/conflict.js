@@ -5,7 +5,6 @@
 // events the rules refused when two tabs' logs were merged. Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
 import { idList, logged, mergeLogs, notKept, redoneIds, refuseIn } from "../../keeping/logs.js";
-import { KINDS } from "./actions.js";
 
 export const FORMAT = "conflict-table/board";
 /** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
@@ -69,10 +68,14 @@ export function redone(c) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** How a merge's message names a kind of event ("Jade's simple action"): the log's words for it. */
+const SAID = { simple: "simple action", move_another: "move of another", taken_out: "taking out", end_exchange: "end of the exchange",
+  end: "end of the conflict", redefine_border: "new pass value" };
+
 /** An event as the referee named it: "Hargan's attack “a note”". */
 export function named(event) {
   const who = event.actor ?? event.side ?? event.target;
-  const what = (KINDS[event.kind]?.[0] ?? event.kind).toLowerCase();
+  const what = SAID[event.kind] ?? String(event.kind);
   const note = event.note || event.story;
   return `${who ? `${who}'s ${what}` : `the ${what}`}${note ? ` “${note}”` : ""}`;
 }

@@ -10,7 +10,7 @@ const LINK = "board";
 
 export const exportFile = (conflict) => download(fileName("conflict-board"), JSON.stringify(pack(conflict), null, 1));
 export const shareLink = (conflict) => share.link(LINK, pack(conflict, { bare: true }));
-export const offerLink = (el, url) => share.offer(el, url, "this board as it is now", "Share link to this board");
+export const offerLink = (url) => share.offered(url, "this board as it is now");
 export const forgetLink = () => share.forget(LINK);
 
 /** What the page's link carries: null, {conflict} or {problem}. */

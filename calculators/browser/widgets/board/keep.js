@@ -4,7 +4,7 @@
 import { slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";
-import * as setup from "./draft.js";
+import * as setup from "./setup/draft.js";
 
 export { keeper, setAsideNotice } from "../../keeping/keeper.js";
 export { download, fileName } from "../../keeping/download.js";
@@ -71,23 +71,25 @@ export function party() {
     .slice(0, 30).map((p) => ({ name: p.name.trim().slice(0, 60), opponent: p.side === "opponent" }));
 }
 
-/** The action being composed on the board (actions.js's sheet), kept as it is filled in: a visit to
- *  another page, a reload or a change of kind loses nothing. A damaged value is set aside, not used. */
-export const usableSheet = (v) => !!v && typeof v === "object" && !Array.isArray(v) && (v.kind === null || typeof v.kind === "string");
-
+/** The action being composed on the board (the sheet's draft, board.sheet), kept as it is filled in: a
+ *  visit to another page, a reload or a change of kind loses nothing. Its check is the rules' (board.draft:
+ *  every key and value), so read() gives the stored value to check and putAside() keeps a refused one. */
 export function sheetStore() {
-  const store = slot("board:action", { problemOf: textCheck((v) => (usableSheet(v) ? null : "it is not an action being composed")) });
-  const usable = usableSheet;
+  const store = slot("board:action", { problemOf: textCheck((v) => (isRecord(v) ? null : "it is not an action being composed")) });
   return {
+    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside). */
     read() {
       const got = store.read();
-      if (got.value === undefined && !got.problem) return null;
-      if (got.problem || !usable(got.value)) {
-        store.putAside(got.text, "the action being composed could not be read");
-        return null;
+      if (got.value === undefined && !got.problem) return { value: undefined };
+      if (got.problem || !isRecord(got.value)) {
+        const problem = got.problem ?? "it is not an action being composed";
+        return { problem, kept: !!store.putAside(got.text, problem), text: got.text };
       }
-      return got.value;
+      return { value: got.value, text: got.text };
     },
-    write: (sheet) => store.write(sheet),
+    /** A kept draft the rules refused: set aside (kept: the copy is stored), never used. */
+    putAside: (text, problem) => !!store.putAside(text, problem),
+    write: (draft) => store.write(draft),
+    store,
   };
 }

@@ -3,7 +3,7 @@
 // build's registry and knows no widget.
 import { json, judged, textCheck } from "../../keeping/checks.js";
 import { fullLog, unpack } from "./conflict.js";
-import { draftProblem, setupsProblem, usableSheet } from "./keep.js";
+import { draftProblem, setupsProblem } from "./keep.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
 export const KEPT = [
@@ -20,11 +20,12 @@ export const KEPT = [
     const why = draftProblem(text);
     return why ? { problem: why } : null;
   }],
-  // The action being composed (keep.js, sheetStore): a sheet with its kind or none.
-  [/^board:action$/, async (text) => {
+  // The action being composed (keep.js, sheetStore): every key and value checked by the rules (board.draft),
+  // the check the board reads it through.
+  [/^board:action$/, async (text, engine) => {
     const got = json(text);
     if (got.problem) return got;
-    return usableSheet(got.value) ? null : { problem: "it is not an action being composed" };
+    return judged(await engine.call("board.draft", { action: got.value }), "it is not an action being composed: ");
   }],
   // The saved setups, by name (keep.js, setups()): each a setup as Load puts it in the setup view (the rules
   // judge it when it is started), so every part of its shape is checked here, as the board reads it.

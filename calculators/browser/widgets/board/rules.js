@@ -1,4 +1,4 @@
-// The board's calls to rules_core (board.replay / apply / at / preview), with
+// The board's calls to rules_core (board.replay / apply / at / sheet / draft), with
 // the token protocol of rules_core/api/_logs.py: a tap sends the token, the
 // length of the log it believes in and one event; a `stale` refusal (a
 // restarted engine) sends the whole log once through board.replay and asks
@@ -30,17 +30,18 @@ export function rulesFor(engine) {
     replay,
     /** One more event: {entry, state}. */
     apply: (conflict, event) => onLog("board.apply", conflict, { event }),
-    /** The state after the first `length` events (undo): {state, entry}; with the undone `event`, its preview too. */
+    /** The state after the first `length` events (undo): {state, entry}; with the undone `event`, its sheet too. */
     at: (conflict, length, event = null) => onLog("board.at", conflict, event ? { event } : {}, length),
-    /** What an event's form needs before it is logged. */
-    preview: (conflict, event) => onLog("board.preview", conflict, { event }),
+    /** Everything the action sheet shows for the draft (the action being composed). */
+    sheet: (conflict, action) => onLog("board.sheet", conflict, { action }),
+    /** A kept draft's shape, checked: {action} or an error naming the damaged key. */
+    draft: (action) => engine.call("board.draft", { action }),
     example: (name) => engine.call("board.example", { name }),
-    diagram: (map) => engine.call("borders.diagram", { map }),
     forget() {
       token = null;
     },
     /** The rules' judgement of a kept conflict, its redo list included (its size and every event in it):
-     *  {value, state, entries} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running). */
+     *  {value, state, entries, map} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running). */
     async judge(c) {
       if (c.redo.length) {
         const all = await replay(c.setup, fullLog(c));
@@ -51,7 +52,7 @@ export function rulesFor(engine) {
         const { code, message, event } = reply.error;
         return code === "engine" ? { down: message } : { problem: message, event };
       }
-      return { value: c, state: reply.result.state, entries: reply.result.entries };
+      return { value: c, state: reply.result.state, entries: reply.result.entries, map: reply.result.map };
     },
   };
 }

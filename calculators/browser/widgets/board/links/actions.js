@@ -1,87 +1,100 @@
-// Moving a whole board in and out: share links (share.js: #board=…, with whatever
-// share.js offers beside it), opened only once the rules have checked them and
-// after the referee says so ("Open it" / "Keep mine"); imported files; and the
-// board these replaced brought back from its set-aside copy. Nothing here is a rule.
-import * as files from "./files.js";
+// Moving a whole board in and out: share links (#board=…, opened only once the rules have checked
+// them and the referee says so: "Open it" / "Keep mine"), imported files, exported files, and a
+// board set aside brought back. A conflict taken in sets the running one aside first, even one
+// with nothing logged yet (its typed setup is never lost). Nothing here is a rule.
+import * as files from "../files.js";
 
-export function links({ ui, k, wid, check, checkText, say, draw, run, adopt, conflict, hide, restore }) {
-  const { el } = ui;
-  let offered = null; // a conflict the link carries, not opened yet
-
-  async function back(at, options) {
-    const got = await k.bringBack(at, options);
-    if (got.error) return say(`It could not be brought back: ${got.error}.`, true);
-    restore(got.value);
-    hide();
-    await draw(`#${CSS.escape(wid)}-play-title`);
-    say(options?.keep && k.asides().length ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back.");
+/** env: {k (the conflict's keeper), check (a conflict → the rules' verdict), checkText, wid}. */
+export function linkActions({ k, check, checkText }) {
+  /** Take a conflict the rules accepted as the one in progress (the shown one set aside first): false when
+   *  it was not taken (said why), else {why}: why is the sentence said when the browser would not keep it. */
+  async function adopt(store, c, view, reason) {
+    const running = !!store.state.conflict;
+    const why = running ? await k.replace(c, reason) : await k.save(c);
+    if (why && running) {
+      store.set({ notice: { text: why, alert: true } });
+      return false;
+    }
+    store.set({ conflict: c, view, mode: "play", tab: "play", share: null, draft: { kind: null }, shown: {}, focus: "play" });
+    await store.actions.ask(store);
+    return { why, replaced: running ? k.replaced : null };
   }
 
-  async function open(got) {
+  const bringBackButton = (at, label) => ({ act: "bring-back", label, at });
+
+  async function open(store, got) {
     files.forgetLink();
-    if (got.problem) return say(`The link carries a board that can't be read (${got.problem}). Nothing was changed.`, true);
+    if (got.problem) return store.set({ notice: { text: `The link carries a board that can't be read (${got.problem}). Nothing was changed.`, alert: true } });
     const verdict = await check(got.conflict);
-    if (!verdict.value) return say(`The shared board can't be used: ${verdict.problem || verdict.down} Nothing was changed.`, true);
-    const took = await adopt(verdict.value, verdict.board, "set aside when a shared board was opened");
+    if (!verdict.value) return store.set({ notice: { text: `The shared board can't be used: ${verdict.problem || verdict.down} Nothing was changed.`, alert: true } });
+    const took = await adopt(store, verdict.value, verdict.board, "set aside when a shared board was opened");
     if (!took) return;
-    await draw(`#${CSS.escape(wid)}-play-title`);
-    say(`Opened the shared board (${conflict().events.length} logged).${took.why ? ` ${took.why}` : ""}${k.replaced ? " Yours was set aside." : ""}`, true,
-      ...(k.replaced ? [el("button", { type: "button", "data-act": "bring-back", "data-at": k.replaced }, "Bring mine back")] : []));
+    store.set({ notice: { alert: true, text: `Opened the shared board (${verdict.value.events.length} logged).${took.why ? ` ${took.why}` : ""}${took.replaced ? " Yours was set aside." : ""}`,
+      buttons: took.replaced ? [bringBackButton(took.replaced, "Bring mine back")] : [] } });
   }
 
   return {
-    /** A conflict file to import: checked by the rules, then it replaces the board (which is set aside). */
-    async importFile(input, tools) {
-      const file = input.files[0];
-      const verdict = await checkText(await file.text());
-      input.value = "";
-      if (!verdict.value) return ui.showError(tools, { field: "import", message: `This file can't be used: ${verdict.problem || verdict.down}` });
-      const took = await adopt(verdict.value, verdict.board, "replaced by an imported conflict");
-      if (!took) return; // adopt said why
-      await draw(`#${CSS.escape(wid)}-play-title`);
-      if (took.why) return say(`Imported ${file.name}. ${took.why}`, true);
-      say(`Imported ${file.name}.${k.replaced ? " Your conflict was set aside (in the list below): you can bring it back." : ""}`, !!k.replaced,
-        ...(k.replaced ? [el("button", { type: "button", "data-act": "bring-back", "data-at": k.replaced }, "Bring mine back")] : []));
-    },
-    /** A copy in the set-aside list back as the conflict (the one shown is set aside first). */
-    bringBack: (at) => run(() => back(at, { keep: true })),
-    /** Offer what the page's link carries, if anything. */
-    async offer() {
+    adopt,
+
+    /** Offer what the page's link carries, if anything: what the rules read of it, and two buttons. */
+    async offer(store) {
       const got = await files.linked();
       if (!got) return;
-      if (got.problem) return open(got);
+      if (got.problem) return open(store, got);
       // The rules read the link before a word of it is written: what the offer says is what they read.
       const verdict = await check(got.conflict);
-      if (verdict.down) return say(`The link carries a conflict board, which can't be checked now (${verdict.down}). Reload the page to try again.`, true);
+      if (verdict.down) return store.set({ notice: { text: `The link carries a conflict board, which can't be checked now (${verdict.down}). Reload the page to try again.`, alert: true } });
       if (!verdict.value) {
         files.forgetLink();
-        return say(`The shared board can't be used: ${verdict.problem} Nothing was changed.`, true);
+        return store.set({ notice: { text: `The shared board can't be used: ${verdict.problem} Nothing was changed.`, alert: true } });
       }
-      offered = got;
       const sides = verdict.board.state.sides.map((side) => side.name);
-      say(`This link carries a conflict board: ${sides.join(" against ")}, ${verdict.board.entries.length} logged. ` +
-        "Opening it sets yours aside (you can bring it back).", true,
-      el("button", { type: "button", class: "calc__primary", "data-act": "open-shared" }, "Open it"),
-      el("button", { type: "button", "data-act": "keep-mine" }, "Keep mine"));
+      const mine = store.state.conflict ? " Opening it sets yours aside (you can bring it back)." : "";
+      store.set({ offered: got, tab: "play", notice: { alert: true, sticky: true,
+        text: `This link carries a conflict board: ${sides.join(" against ")}, ${verdict.board.entries.length} logged.${mine}`,
+        buttons: [{ act: "open-shared", label: "Open it", primary: true }, ...(store.state.conflict ? [{ act: "keep-mine", label: "Keep mine" }] : [{ act: "keep-mine", label: "Not now" }])] } });
     },
-    clicks: {
-      share: () => run(async () => {
-        const { words, box, code } = await files.offerLink(el, await files.shareLink(conflict()));
-        say(words, true, box, code);
-        box.select();
-      }),
-      "open-shared": () => run(async () => {
-        const got = offered;
-        offered = null;
-        hide();
-        if (got) await open(got);
-      }),
-      "bring-back": (t) => run(() => back(t.dataset.at)),
-      "keep-mine": () => {
-        offered = null;
-        files.forgetLink();
-        say("The shared board was not opened; yours is as it was.", true);
-      },
+
+    async "open-shared"(store) {
+      const got = store.state.offered;
+      store.set({ offered: null, notice: null });
+      if (got) await open(store, got);
+    },
+
+    "keep-mine"(store) {
+      files.forgetLink();
+      store.set({ offered: null, notice: { text: store.state.conflict ? "The shared board was not opened; yours is as it was." : "The shared board was not opened." } });
+    },
+
+    /** A copy in the set-aside list back as the conflict (the one shown set aside first, when `keep`). */
+    async "bring-back"(store, at, { keep = false } = {}) {
+      const got = await k.bringBack(at, { keep });
+      if (got.error) return store.set({ notice: { text: `It could not be brought back: ${got.error}.`, alert: true } });
+      store.set({ conflict: got.value, view: k.view.board, mode: "play", draft: { kind: null }, notice: { text: keep && k.asides().length
+        ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play", asides: Date.now() });
+      await store.actions.ask(store);
+    },
+
+    /** A conflict file: checked by the rules, then it replaces the board (which is set aside). */
+    async import(store, file) {
+      const verdict = await checkText(await file.text());
+      if (!verdict.value) return store.set({ shown: { import: `This file can't be used: ${verdict.problem || verdict.down}` }, tab: "tools" });
+      const took = await adopt(store, verdict.value, verdict.board, "replaced by an imported conflict");
+      if (!took) return;
+      store.set({ shown: {}, notice: took.why ? { text: `Imported ${file.name}. ${took.why}`, alert: true }
+        : { text: `Imported ${file.name}.${took.replaced ? " Your conflict was set aside (in the list below): you can bring it back." : ""}`,
+          alert: !!took.replaced, buttons: took.replaced ? [bringBackButton(took.replaced, "Bring mine back")] : [] } });
+    },
+
+    export(store) {
+      files.exportFile(store.state.conflict);
+      store.set({ said: "The conflict was exported as a file." });
+    },
+
+    /** A link to the board as it is, shown under the Share button with its QR code. */
+    async share(store) {
+      const url = await files.shareLink(store.state.conflict);
+      store.set({ share: await files.offerLink(url) });
     },
   };
 }

@@ -1,73 +1,82 @@
-// The board drawn from rules_core's state (board.replay / apply / at): the
-// exchange and who has acted, the map with a token per actor (one colour AND
-// one shape per side), the tracks, the aspects with their free invokes, the
-// log as a story. Geometry comes from borders.diagram; nothing here is a rule.
-// The map is an SVG built once per state (tokens move); everything else is a
-// lit-html template (play.js), so a tap redraws only what changed.
-import { draw as drawMap } from "../../maps/svg.js";
-import { zoneNames } from "./draft.js";
+// The board's map as a play surface: each zone a cell of a grid laid out as rules_core lays the
+// map out (board.replay's map.layout), its name a button (a tap sends a move there, or places a
+// maneuver's aspect), a token per actor or thing as a button (a tap makes it the target, or who
+// acts), the aspects where they are, each border's cost between the zones it joins. What is lit
+// (reached, chosen) is what the sheet's answer offers; nothing here is a rule.
+import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];
 const GLYPHS = { circle: "●", square: "■", triangle: "▲", diamond: "◆", hexagon: "⬢", star: "★" };
-const STRIP = 30; // px added under each zone box for its tokens
 
-/** Each side's mark: {shape, glyph, n} by side name (n: the colour's number, calc CSS --board-side-n). */
+/** Each side's mark: {shape, glyph, n} by side name (n: the colour's number, board.css --board-side-n). */
 export function marks(sides) {
   return Object.fromEntries(sides.map((s, i) => [s.name ?? s, { shape: SHAPES[i % 6], glyph: GLYPHS[SHAPES[i % 6]], n: i % 6 }]));
 }
 
-function svgEl(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text != null) node.textContent = text;
-  return node;
-}
-
-function shape(kind, x, y, r) {
-  if (kind === "circle") return svgEl("circle", { cx: x, cy: y, r });
-  if (kind === "square") return svgEl("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r });
-  const pts = { triangle: [[0, -1.15], [1.1, 0.85], [-1.1, 0.85]], diamond: [[0, -1.25], [1.25, 0], [0, 1.25], [-1.25, 0]],
-    hexagon: [0, 1, 2, 3, 4, 5].map((i) => [Math.cos((Math.PI / 3) * i), Math.sin((Math.PI / 3) * i)]),
-    star: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => [(i % 2 ? 0.55 : 1.2) * Math.sin((Math.PI / 5) * i), -(i % 2 ? 0.55 : 1.2) * Math.cos((Math.PI / 5) * i)]) }[kind];
-  return svgEl("polygon", { points: pts.map(([a, b]) => `${(x + a * r).toFixed(1)},${(y + b * r).toFixed(1)}`).join(" ") });
-}
-
 const initials = (name) => name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").slice(0, 2).toUpperCase() || "?";
+const aspectWords = (a) => `${a.name}${a.free_invokes ? ` (${a.free_invokes} free)` : ""}`;
 
-/** The map with tokens: the diagram's zones grown by a strip that holds each zone's actors.
- *  `chosen`: the sheet's target (its token ringed); `reach`: zone → reachable (lit). */
-export function map(diagram, state, side, id, title, { chosen = null, reach = {} } = {}) {
-  const grown = { ...diagram, view_box: [diagram.view_box[0], diagram.view_box[1], diagram.view_box[2], diagram.view_box[3] + STRIP],
-    zones: diagram.zones.map((z) => ({ ...z, h: z.h + STRIP, status: { ...z.status, y: z.status.y } })) };
-  const svg = drawMap(grown, id, title);
-  svg.classList.add("board__map");
-  for (const z of grown.zones) {
-    const g = svg.querySelector(`.bmap__zone[data-zone="${CSS.escape(z.zone)}"]`);
-    const here = [...state.actors.filter((a) => a.zone === z.zone), ...state.things.filter((t) => t.zone === z.zone)];
-    here.slice(0, 5).forEach((a, i) => {
-      const m = side[a.side] ?? { shape: "diamond", n: "thing" };
-      const x = z.x + 16 + i * 29;
-      const y = z.y + z.h - 17;
-      const t = svgEl("g", { class: `board__token board__token--${m.n}${a.out ? " is-out" : ""}${a.name === chosen ? " is-chosen" : ""}`, "data-token": a.name });
-      t.append(svgEl("title", {}, `${a.name}${a.side ? ` (${a.side})` : " (thing)"}${a.out ? ", taken out" : ""}`),
-        shape(m.shape, x, y, 12), svgEl("text", { x, y: y + 4 }, initials(a.name)));
-      g.append(t);
-    });
-    if (reach[z.zone]) g.classList.add("is-reach");
-    if (here.length > 5) g.append(svgEl("text", { class: "bmap__status", x: z.x + z.w - 14, y: z.y + z.h - 12 }, `+${here.length - 5}`));
+/** The sheet's field `name` as answered, or undefined. */
+const fieldOf = (sheet, name) => sheet?.fields?.find((f) => f.name === name);
+
+/**
+ * @param {{view: any, sheet: any, wid: string}} ctx
+ */
+export function mapView({ view, sheet, wid }) {
+  const s = view.state;
+  const side = marks(s.sides);
+  const layout = view.layout ?? Object.fromEntries(view.zones.map((z, i) => [z, [i, 0]]));
+  const zoneField = fieldOf(sheet, "zone");
+  const reach = new Map((zoneField?.options ?? []).map((o) => [o.value, o]));
+  const target = fieldOf(sheet, "target")?.value ?? null;
+  const actor = fieldOf(sheet, "actor")?.value ?? null;
+  const chosenZone = zoneField?.value ?? (fieldOf(sheet, "on")?.value === "zone" ? fieldOf(sheet, "which")?.value : null);
+  const cols = Math.max(0, ...Object.values(layout).map(([c]) => c)) + 1;
+  const rows = Math.max(0, ...Object.values(layout).map(([, r]) => r)) + 1;
+  const aspectsOn = (on, name) => s.aspects.filter((a) => a.on === on && String(a.target) === String(name));
+
+  const token = (who, mark) => html`<button type="button" class=${`board__token board__token--${mark.n}${who.out ? " is-out" : ""}${
+    who.name === target ? " is-chosen" : ""}${who.name === actor ? " is-actor" : ""}`} data-act="map-token" data-token=${who.name}
+    aria-pressed=${who.name === target || who.name === actor ? "true" : "false"}
+    title=${`${who.name}${who.side ? ` (${who.side})` : " (thing)"}${who.out ? ", taken out" : ""}`}><span aria-hidden="true">${mark.glyph}</span>${
+    initials(who.name)}<span class="calc__sr"> ${who.name}${who.out ? ", out" : ""}</span></button>`;
+
+  const cell = (z) => {
+    const [c, r] = layout[z] ?? [0, 0];
+    const here = [...s.actors.filter((a) => a.zone === z).map((a) => [a, side[a.side] ?? { glyph: "◆", n: 5 }]),
+      ...s.things.filter((t) => t.zone === z).map((t) => [t, { glyph: "◇", n: "thing" }])];
+    const aspects = [...aspectsOn("zone", z), ...here.flatMap(([who]) => aspectsOn(who.side ? "actor" : "thing", who.name)
+      .map((a) => ({ ...a, words: `${aspectWords(a)} on ${who.name}` })))];
+    const option = reach.get(z);
+    const cls = `bmap__zone board__zone${option && option.tags?.includes("reach") ? " is-reach" : ""}${z === chosenZone ? " is-chosen" : ""}`;
+    return html`<div class=${cls} data-zone=${z} .style=${`grid-column:${2 * c + 1};grid-row:${2 * r + 1}`}>
+      <button type="button" class="board__zone-name" data-act="map-zone" data-zone=${z}
+        aria-pressed=${z === chosenZone ? "true" : "false"}><bdi>${z}</bdi>${option?.note ? html` <span class="board__zone-note">${option.note}</span>` : nothing}</button>
+      <div class="board__tokens">${here.map(([who, mark]) => token(who, mark))}</div>
+      ${aspects.length ? html`<ul class="board__zone-aspects">${aspects.map((a) => html`<li>${a.words ?? aspectWords(a)}</li>`)}</ul>` : nothing}
+    </div>`;
+  };
+
+  const placed = [];
+  const elsewhere = [];
+  for (const b of s.borders ?? []) {
+    const [a, z] = b.between;
+    const [ca, ra] = layout[a] ?? [0, 0];
+    const [cz, rz] = layout[z] ?? [0, 0];
+    const on = s.aspects.filter((x) => x.on === "border" && [].concat(x.target).sort().join("\u0000") === [a, z].sort().join("\u0000"));
+    const words = `${b.label}${on.length ? ` · ${on.map(aspectWords).join(", ")}` : ""}`;
+    if ((ra === rz && Math.abs(ca - cz) === 1) || (ca === cz && Math.abs(ra - rz) === 1)) {
+      const col = ra === rz ? Math.min(ca, cz) * 2 + 2 : ca * 2 + 1;
+      const row = ra === rz ? ra * 2 + 1 : Math.min(ra, rz) * 2 + 2;
+      placed.push(html`<span class="board__border${ra === rz ? "" : " is-down"}" .style=${`grid-column:${col};grid-row:${row}`}
+        title=${`${a} – ${z}: ${words}`}><span class="calc__sr">${a} – ${z}: </span>${words}</span>`);
+    } else {
+      elsewhere.push(`${a} – ${z}: ${words}`);
+    }
   }
-  return svg;
+  const template = Array.from({ length: 2 * cols - 1 }, (_, i) => (i % 2 ? "auto" : "minmax(0, 1fr)")).join(" ");
+  return html`<div class="board__map" id=${`${wid}-map`} role="group" aria-label="Map: tap a token to choose it, a zone to go there"
+    .style=${`grid-template-columns:${template};grid-template-rows:repeat(${2 * rows - 1}, auto)`}>
+    ${view.zones.map(cell)}${placed}</div>
+    ${elsewhere.length ? html`<p class="board__borders-more">Also: ${elsewhere.join("; ")}.</p>` : nothing}`;
 }
-
-/** The map as it stands: the setup's, with the pass values a beaten border's event changed. */
-export function currentMap(map, passes = []) {
-  if (!passes?.length) return map;
-  const key = (pair) => JSON.stringify([...pair].sort());
-  const changed = new Map(passes.map((p) => [key(p.between), p.pass]));
-  return { ...map, borders: (map.borders ?? []).map((b) => (changed.has(key(b.between)) ? { between: b.between, pass: changed.get(key(b.between)) } : b)) };
-}
-
-/** What the board draws: rules_core's state and log entries, with the map's zones and borders. */
-export const boardOf = (c, state, entries) => ({ state, entries, zones: zoneNames(c.setup.map),
-  borders: (c.setup.map.borders ?? []).map((b) => b.between) });

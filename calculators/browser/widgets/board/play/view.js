@@ -2,11 +2,10 @@
 // tokens, the last logged line, the action sheet (sheet.js), the cards, the log and the tools.
 // In the table view (the whole screen on a phone) the cards, the log and the tools are one tab
 // away; on the page they follow one another. Nothing here is a rule.
-import { html, nothing } from "../../vendor/lit-html/lit-html.js";
-import { repeat } from "../../vendor/lit-html/directives/repeat.js";
-import { TRACKS } from "./actions.js";
-import { marks } from "./view.js";
-import { sheet } from "./sheet.js";
+import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
+import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
+import { marks, mapView } from "./map.js";
+import { sheetView } from "../sheet/view.js";
 
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 let known = { key: "", re: null, lines: new Map() };
@@ -61,7 +60,7 @@ function cards(view, side) {
       ${repeat(s.actors, (a) => a.name, (a) => html`<section class="board__card${a.out ? " is-out" : ""}" data-actor=${a.name}>
         <h4><span aria-hidden="true">${side[a.side]?.glyph ?? ""}</span> <bdi>${a.name}</bdi></h4>
         <p><bdi>${a.side}</bdi>, in <bdi>${a.zone}</bdi>. ${a.out ? "Taken out." : a.acted ? "Has acted." : "Still to act."}</p>
-        ${TRACKS.map(([k, label]) => (a.tracks[k] ? track(label, a.tracks[k]) : nothing))}
+        ${Object.entries(a.tracks).map(([k, t]) => track(k[0].toUpperCase() + k.slice(1), t))}
         <p>Consequences: ${(a.consequences ?? []).map((c) => `${c.name} ${c.value}${c.taken ? ` (taken${c.label ? `: “${c.label}”` : ""})` : ""}`).join(", ")}</p>
         ${Object.keys(a.skills ?? {}).length ? html`<p>Skills: ${Object.entries(a.skills).map(([k, v]) => `${k} ${v}`).join(", ")}</p>` : nothing}
         ${a.aspects?.length || aspectsOn("actor", a.name).length ? html`<p>Aspects: ${[...(a.aspects ?? []), ...aspectsOn("actor", a.name).map(aspectText)].join(", ")}</p>` : nothing}
@@ -74,7 +73,7 @@ function cards(view, side) {
     </div>`;
 }
 
-/** The whole play view. ctx: {view, wid, map (an SVG node), sheet, preview, waiting, errors, tab, table, conflict, share, setup}. */
+/** The whole play view. ctx: the board's state (view, conflict, sheet, draft, shown, asking, tab, table, share) and wid. */
 export function play(ctx) {
   const { view, wid, conflict } = ctx;
   const s = view.state;
@@ -98,24 +97,32 @@ export function play(ctx) {
     <p class="board__exchange" data-out="exchange">Acted: ${s.acted.join(", ") || "nobody yet"}. To act: ${s.to_act.join(", ") || "nobody"}${
       s.closed ? " (the exchange is over: the next action opens the next one)" : ""}.</p>
     <section class="board__sec" data-sec="play" tabindex=${ctx.table ? "0" : nothing} aria-label="Play">
-      <figure class="bmap-figure board-map" tabindex="0">${ctx.map ?? ""}
+      <figure class="board-map">${mapView({ view, sheet: ctx.sheet, wid })}
         <figcaption>${s.sides.map((x, i) => html`<span class=${`board__key board__key--${side[x.name].n}`}>${i ? "; " : ""}${side[x.name].glyph} <bdi>${x.name}</bdi></span>`)}</figcaption>
       </figure>
       <p class="board__last" data-out="last" ?hidden=${!last}>${last ? html`<strong>Logged:</strong> ${isolated(last.text, s, view.zones)}` : ""}</p>
-      ${sheet({ sheet: ctx.sheet, state: { ...s, zones: view.zones, borders: view.borders }, preview: ctx.preview, waiting: ctx.waiting, errors: ctx.errors, wid, setup: conflict.setup })}
+      ${ctx.notice ?? nothing}
+      ${sheetView({ sheet: ctx.sheet, draft: ctx.draft, shown: ctx.shown, asking: ctx.asking, wid, over: s.over })}
     </section>
     <section class="board__sec" data-sec="cards" tabindex=${ctx.table ? "0" : nothing} aria-label="Cards"><h4 class="board__sechead">Where everyone is</h4>${cards(view, side)}</section>
     <section class="board__sec board__logbox" data-sec="log" tabindex=${ctx.table ? "0" : nothing} aria-label="Log"><h4>Log</h4>
       <ol class="board__log" data-out="log">${repeat(view.entries, (e) => e.index, (e) => html`<li>${isolated(e.text, s, view.zones)}</li>`)}</ol>
     </section>
     <section class="board__sec board__tools" data-sec="tools" tabindex=${ctx.table ? "0" : nothing} aria-label="Keep and share"><h4>Keep and share</h4>
-      <div class="calc__buttons">
-        ${[["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]].map(([act, words]) =>
-          html`<button type="button" data-act=${act} data-key=${act}>${words}</button>`)}
-        <label class="board__file">Import file<input type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>
-      </div>
-      <div class="calc__field calc__field--wide" data-field="import"><p class="calc__error" ?hidden=${!ctx.errors.import}>${ctx.errors.import ?? ""}</p></div>
-      <div class="board__share" data-out="share">${ctx.share ?? nothing}</div>
+      ${tools(ctx)}
     </section>
     ${ctx.table ? tabs : nothing}`;
+}
+
+/** Keep and share: New conflict, Export, Share (its link and code right under it), Print, Import. */
+export function tools(ctx) {
+  const share = ctx.share;
+  return html`<div class="calc__buttons">
+      ${[["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]].map(([act, words]) =>
+        html`<button type="button" data-act=${act} data-key=${act}>${words}</button>`)}
+      <label class="board__file">Import file<input type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>
+    </div>
+    <div class="calc__field calc__field--wide" data-field="import"><p class="calc__error" ?hidden=${!ctx.shown.import}>${ctx.shown.import ?? ""}</p></div>
+    <div class="board__share calc-share" data-out="share" ?hidden=${!share}>${share ? html`<p class="calc-share__words" role="status">${share.words}</p>
+      <input type="text" readonly class="calc-share__link" aria-label="Share link to this board" .value=${share.url}>${share.code}` : nothing}</div>`;
 }

@@ -1,104 +1,116 @@
-// The setup being typed (kept as typed between visits) and what its buttons do:
-// the example, sides, actors and things added or removed, a map picked or
-// imported, setups saved and reused. Checking it is the rules' job.
-import * as setup from "./draft.js";
-import { draftStore, setups, party, setAsideNotice } from "./keep.js";
-import { mapFile } from "./files.js";
+// The setup's actions: the setup being typed (kept as typed between visits, checked by the rules
+// only at Start), the example, sides, actors, things and aspects added or removed, a map picked or
+// imported, setups saved and reused, and Start. Nothing here is a rule: board.replay names the
+// field of anything wrong (`actors[1].zone`).
+import * as drafts from "./draft.js";
+import { fresh } from "../conflict.js";
+import { mapFile } from "../files.js";
 
-export function drafting({ ui, engine, rules, options, main, draw, redraw, say, run }) {
-  const store = draftStore();
-  const saved = setups();
+/** env: {rules, engine, options (the widget's: maps, map), store (the draft's slot), saved (the saved
+ *  setups' slot), party (the stress calculator's party), viewOf, adopt}. */
+export function setupActions({ rules, engine, options, slot, saved, party, viewOf }) {
   const mapOf = (id) => options.maps.find((m) => m.id === id);
-  const first = mapOf(options.map) ?? options.maps[0];
-  // A kept draft or setups' list this page can't use is set aside (a notice, and a download in the board's
-  // set-aside lists), never drawn nor overwritten: both slots are read through their checks (keep.js).
-  const read = store.checked();
-  const lost = saved.open();
-  const notices = [read.problem && setAsideNotice("setup being typed", read.problem, read.kept),
-    lost && setAsideNotice("setups", lost.problem, lost.kept)].filter(Boolean);
-  const d = {
-    /** What the player is told once the board is drawn (a damaged draft or setups' list set aside). */
-    notices,
-    /** The slots whose set-aside copies the board lists: [store, prefix, what]. */
-    asides: /** @type {[any, string, string][]} */ ([[store, "conflict-setup-set-aside", "setups being typed"], [saved.store, "conflict-setups-set-aside", "saved setups"]]),
-    draft: read.value !== undefined ? read.value : setup.emptyDraft(first.id, first.map),
-    saved: () => Object.keys(saved.all()),
-    /** A draft from a setup (a rematch, an example, a saved setup). */
-    from(s) {
-      d.draft = setup.draftFrom(s, options.maps.find((m) => m.map.name === s.map?.name)?.id ?? "");
-      store.write(d.draft);
-    },
-    clicks: {
-      example: () => run(async () => {
-        const reply = await rules.example("warehouse crew");
-        if (ui.failed(main, reply)) return;
-        d.from(reply.result.setup);
-        await draw('[data-key="example"]');
-        say(`Loaded ${reply.result.name}: ${d.draft.actors.map((a) => a.name).join(", ")}.`);
-      }),
-      party: () => {
-        const people = party(); // read only when asked: the stress calculator's roster is its own
-        if (!people.length) return say("The stress calculator holds no party yet: add the characters there, or here.", true);
-        change(() => setup.fromParty(d.draft, people), '[data-key="party"]');
-        say(`Took the party: ${people.map((p) => p.name).join(", ")}.`);
-      },
-      add: (t) => change(() => setup.add(d.draft, t.dataset.what), `[data-key="add-${t.dataset.what}"]`),
-      remove: (t) => change(() => setup.remove(d.draft, t.dataset.what, Number(t.dataset.index)), `[data-key="add-${t.dataset.what}"]`),
-      "save-setup": () => {
-        const name = String(d.draft.setupName ?? "").trim() || "My setup";
-        const why = saved.save(name, setup.payload(d.draft));
-        say(why ? `The setup was not saved: ${why}.` : `Setup saved as “${name}”.`, !!why);
-        draw('[data-key="save-setup"]');
-      },
-      "load-setup": (t) => (d.from(saved.all()[t.dataset.name]), draw('[data-key="start"]')),
-    },
-    /** A change event in the setup; true when it was one of the setup's own. Another map drops the setup's
-     *  aspects (they sit on the old map's zones); actors and things keep their zones, told if not on it. */
-    async changed(input) {
-      if (input.dataset.act === "map-file" && input.files?.length) {
-        const got = await mapFile(input.files[0], engine);
-        if (got.problem) ui.showError(main, { field: "map-file", message: `This map can't be used: ${got.problem}` });
-        else await newMap(got.map, "");
-        return true;
-      }
-      if (input.dataset.act === "map" && mapOf(input.value)) {
-        await newMap(mapOf(input.value).map, input.value);
-        return true;
-      }
-      return false;
-    },
-    /** Typing in the setup: kept as typed; a renamed side renames it in every actor's list. */
-    typed(input) {
-      if (!input.dataset.path || input.type === "file") return;
-      const i = input.dataset.path.match(/^sides\.(\d+)$/)?.[1];
-      const old = i != null ? d.draft.sides[Number(i)] : null;
-      setup.update(d.draft, input);
-      if (old != null) {
-        for (const a of d.draft.actors) if (old && a.side === old) a.side = input.value;
-        redraw(); // every actor's side list follows at once (the chosen side keeps its place)
-      }
-      store.write(d.draft);
-    },
-  };
+
+  /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept. */
+  function put(store, draft, extra = {}) {
+    slot.write(draft);
+    store.set({ setup: { ...store.state.setup, draft, ...extra } });
+  }
+  /** A change made on a copy of the draft (the draft is plain data: a copy, changed, kept). */
+  function edit(store, fn, focus) {
+    const draft = structuredClone(store.state.setup.draft);
+    fn(draft);
+    put(store, draft, { errors: {} });
+    if (focus) store.set({ focus });
+  }
+  function from(store, setup) {
+    put(store, drafts.draftFrom(setup, options.maps.find((m) => m.map.name === setup.map?.name)?.id ?? ""), { errors: {}, note: "" });
+  }
+
   /** Another map: the setup's aspects go (they sit on the old map); an actor or thing standing in a zone the
-   *  new map lacks keeps it, shown as not on this map, and that is said beside the Map, where it happened. */
-  async function newMap(map, mapId) {
-    const had = (d.draft.aspects ?? []).filter((a) => a.where).length;
-    await change(() => Object.assign(d.draft, { map, mapId, aspects: [] }), '[name="map-choice"]');
-    const zones = new Set(setup.zoneNames(map));
-    const stranded = [...d.draft.actors, ...d.draft.things].filter((x) => x.zone && !zones.has(x.zone))
+   *  new map lacks keeps it, shown as not on this map, and that is said beside the Map. */
+  function newMap(store, map, mapId) {
+    const before = store.state.setup.draft;
+    const had = (before.aspects ?? []).filter((a) => a.where).length;
+    edit(store, (d) => Object.assign(d, { map, mapId, aspects: [] }), '[name="map-choice"]');
+    const zones = new Set(drafts.zoneNames(map));
+    const d = store.state.setup.draft;
+    const stranded = [...d.actors, ...d.things].filter((x) => x.zone && !zones.has(x.zone))
       .map((x) => `${String(x.name).trim() || "an unnamed one"} (${x.zone})`);
     const words = [stranded.length ? `Not on this map: ${stranded.join(", ")}: choose a zone for each below.` : "",
       had ? `The setup's aspects were on the old map: ${had === 1 ? "it was" : "they were"} removed.` : ""].filter(Boolean).join(" ");
-    const slot = main.querySelector('[data-field="map"] > .calc__error');
-    if (words && slot) [slot.textContent, slot.hidden] = [words, false];
-    if (words) say(words);
+    store.set({ setup: { ...store.state.setup, errors: words ? { map: words } : {} }, said: words });
   }
 
-  function change(fn, focus) {
-    fn();
-    store.write(d.draft);
-    return draw(focus);
-  }
-  return d;
+  return {
+    /** Typing in the setup: kept as typed; a renamed side renames it in every actor's list. */
+    "setup-typed"(store, path, value) {
+      const draft = structuredClone(store.state.setup.draft);
+      drafts.update(draft, path, value);
+      put(store, draft);
+    },
+    async example(store) {
+      const reply = await rules.example("warehouse crew");
+      if (!reply.ok) return store.set({ setup: { ...store.state.setup, errors: { "": reply.error.message } } });
+      from(store, reply.result.setup);
+      // Start is what comes next: it is brought into view with the focus (the form is long on a phone).
+      store.set({ focus: '[data-key="start-loaded"]', said: `Loaded ${reply.result.name}: ${store.state.setup.draft.actors.map((a) => a.name).join(", ")}.`,
+        setup: { ...store.state.setup, note: `Loaded the ${reply.result.name}: ${store.state.setup.draft.actors.map((a) => a.name).join(", ")}. Start it below, or change it first.` } });
+    },
+    party(store) {
+      const people = party(); // read only when asked: the stress calculator's roster is its own
+      if (!people.length) return store.set({ notice: { text: "The stress calculator holds no party yet: add the characters there, or here.", alert: true } });
+      edit(store, (d) => drafts.fromParty(d, people), '[data-key="party"]');
+      store.set({ said: `Took the party: ${people.map((p) => p.name).join(", ")}.` });
+    },
+    add(store, what) {
+      edit(store, (d) => drafts.add(d, what), `[data-key="add-${what}"]`);
+    },
+    remove(store, what, index) {
+      edit(store, (d) => drafts.remove(d, what, index), `[data-key="add-${what}"]`);
+    },
+    "save-setup"(store) {
+      const d = store.state.setup.draft;
+      const name = String(d.setupName ?? "").trim() || "My setup";
+      const why = saved.save(name, drafts.payload(d));
+      store.set({ setup: { ...store.state.setup, saved: Object.keys(saved.all()) }, focus: '[data-key="save-setup"]',
+        notice: why ? { text: `The setup was not saved: ${why}.`, alert: true } : null, said: why ? "" : `Setup saved as “${name}”.` });
+    },
+    "load-setup"(store, name) {
+      from(store, saved.all()[name]);
+      store.set({ focus: '[data-key="start"]' });
+    },
+    async "map-choice"(store, id) {
+      const m = mapOf(id);
+      if (m) newMap(store, m.map, id);
+    },
+    async "map-file"(store, file) {
+      const got = await mapFile(file, engine);
+      if (got.problem) return store.set({ setup: { ...store.state.setup, errors: { "map-file": `This map can't be used: ${got.problem}` } } });
+      newMap(store, got.map, "");
+    },
+    /** Back to the running conflict from its setup. */
+    back(store) {
+      store.set({ mode: "play", focus: "play" });
+    },
+    /** A new conflict: the setup of the running one, to change for a rematch. */
+    new(store) {
+      from(store, store.state.conflict.setup);
+      store.set({ mode: "setup", focus: "setup" });
+    },
+    /** Start: the rules read the setup; a refusal is said beside its field, and nothing changes. */
+    async start(store) {
+      const payload = drafts.payload(store.state.setup.draft);
+      const reply = await rules.replay(payload, []);
+      if (!reply.ok) {
+        return store.set({ setup: { ...store.state.setup, errors: { [reply.error.field ?? ""]: reply.error.message } }, focus: "invalid" });
+      }
+      const c = fresh(payload);
+      const took = await store.actions.adopt(store, c, viewOf(c, reply.result), "replaced by a new conflict");
+      if (!took) return;
+      store.set({ setup: { ...store.state.setup, errors: {}, note: "" }, said: `Conflict started: exchange 1, ${reply.result.state.to_act.join(", ")} to act.`,
+        notice: took.replaced ? { text: "Conflict started. The previous one was set aside.", alert: true,
+          buttons: [{ act: "bring-back", label: "Bring the previous conflict back", at: took.replaced }] } : null });
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // The setup as typed: map, sides, actors (name, side, zone, three thresholds),
 // things and aspects. A draft keeps what is typed, as typed; checking it is the
 // rules' job (board.replay names the field: `actors[1].zone`). setup.js draws it.
-import { typedNumber } from "../../ui.js";
+import { typedNumber } from "../../../ui.js";
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
 export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3", skills: "", aspects: "" });
@@ -145,12 +145,16 @@ export function sideName(d, at) {
   return i >= 0 && i < d.sides.length ? String(d.sides[i]).trim() : "";
 }
 
-/** Put one typed value into the draft (the input's data-path: "actors.1.zone"). */
-export function update(d, input) {
-  const path = input.dataset.path.split(".");
+/** Put one typed value into the draft (a field's data-path: "actors.1.zone"); a side renamed is renamed in
+ *  every actor that names it (an older draft kept sides by name). */
+export function update(d, at, value) {
+  const path = at.split(".");
+  const side = at.match(/^sides\.(\d+)$/)?.[1];
+  const old = side != null ? d.sides[Number(side)] : null;
   let node = d;
   for (const key of path.slice(0, -1)) node = node[key];
-  node[path.at(-1)] = input.value;
+  node[path.at(-1)] = value;
+  if (old) for (const a of d.actors) if (a.side === old) a.side = value;
 }
 
 export const add = (d, what) => {

@@ -1,257 +1,190 @@
-// Composing and logging an action on the board: the sheet (actions.js) changed by taps and typing,
-// board.preview asked after each change, Log it, Undo and Redo. `st` is the board's state
-// ({conflict, board, sheet, preview, errors, mode}); `paint` draws it. Nothing here is a rule.
-import * as actions from "./actions.js";
-import { sheetStore } from "./keep.js";
-import { logged, undone, redone } from "./conflict.js";
-import { fateFaces } from "../../rolling.js";
+// The action sheet's actions: a tap or a keystroke changes the draft (the action being composed,
+// plain data kept as `board:action`), and the rules answer what the sheet shows for it
+// (board.sheet: the choices, what is chosen for the referee, the outcome, Log it's words and the
+// event it logs). Log it sends that event; Undo puts the undone action back in the sheet. Nothing
+// here is a rule: what may be chosen, and what a choice does, is the answer's.
+import { logged, undone, redone } from "../conflict.js";
 
-export function composing(st, { ui, rules, k, wid, playBox, paint, draw, say, run, focusIn, table }) {
-  const sheets = sheetStore();
-  const kept = sheets.read();
-  st.sheet = kept && (kept.kind === null || actions.KINDS[kept.kind]) ? kept : { kind: null }; // kept across visits
-  const full = () => ({ ...st.board.state, zones: st.board.zones, borders: st.board.borders });
-  const passes = () => JSON.stringify(st.board?.state.passes ?? []);
-  /** Draw after a change of the log: the map again when a border's pass value changed (a beaten border). */
-  async function redraw(before) {
-    if (passes() === before) return paint();
-    st.diagram = null;
-    await draw();
+/** @typedef {import("../store.js").BoardStore} BoardStore */
+
+/** The sheet's actions, for the board's store. env: {rules, k, sheets (the draft's slot), keep (save with
+ *  what happened), random (four Fate dice)}. */
+export function sheetActions({ rules, sheets, keep, random }) {
+  /** The draft changes: kept at once (another page, a reload lose nothing), and drawn. */
+  function setDraft(store, draft) {
+    store.set({ draft });
+    sheets.write(draft);
   }
 
-  /** The sheet changes: kept at once (a reload, a visit elsewhere and back lose nothing). */
-  function setSheet(next) {
-    st.sheet = next;
-    sheets.write(next);
+  /** The rules' answer for the draft as it is now. */
+  async function ask(store) {
+    const { mode, conflict, draft } = store.state;
+    if (mode !== "play" || !conflict) return;
+    const asked = draft;
+    store.set({ asking: true });
+    const reply = await rules.sheet(conflict, asked);
+    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
+    if (reply.ok) store.set({ sheet: reply.result, asking: false, refused: null });
+    else store.set({ asking: false, refused: reply.error.message });
   }
 
-  /** The field an error names, as the sheet shows it ("resist.invokes[0]" → "resist.invokes"; unknown → the form's line). */
-  function errorKey(field) {
-    const f = String(field ?? "");
-    for (const name of [f, f.split("[")[0], f.split(/[.[]/)[0]]) {
-      if (name && playBox.querySelector(`[data-field="${CSS.escape(name)}"]`)) return name;
-    }
-    return "";
+  /** Change the draft (a field to a value; undefined removes it) and ask the rules. */
+  async function change(store, changes) {
+    const draft = { ...store.state.draft, ...changes };
+    for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
+    setDraft(store, draft);
+    store.set({ shown: {} });
+    await ask(store);
   }
 
-  function showErrors(found) {
-    st.errors = found;
-    paint();
-    const first = playBox.querySelector('[aria-invalid="true"]') ?? playBox.querySelector(".calc__form-error:not([hidden])");
-    if (first instanceof HTMLElement) first.focus({ preventScroll: table.open });
-  }
+  /** The field spec of the sheet's answer named `name`, or undefined. */
+  const fieldOf = (store, name) => store.state.sheet?.fields.find((f) => f.name === name);
+  const offered = (spec, value) => !!spec?.options?.some((o) => o.value === value && !o.disabled);
 
-  /** Log the open sheet. at: when Log it was tapped (the event's time in a merge with another tab's log, even
-   *  if this tab's rules answer later); tries: how many times another tab's change came first (the sheet is
-   *  then looked at again on it). */
-  async function logEvent({ at = Date.now(), tries = 0 } = {}) {
-    await settled(); // a tap on Log it before the rules answered the last change: their answer first
-    const event = actions.event(st.sheet, full());
-    const gap = actions.missing(st.sheet, st.preview);
-    if (gap) return showErrors({ [gap.field]: gap.message });
-    const reply = await rules.apply(st.conflict, event);
-    if (!reply.ok) {
-      const stale = reply.error.event != null && reply.error.event !== st.conflict.events.length;
-      return showErrors({ [stale ? "" : errorKey(reply.error.field)]: reply.error.message });
-    }
-    const before = passes();
-    const next = logged(st.conflict, event, at);
-    const why = await k.save(next);
-    if (k.overtaken) {
-      // Another tab logged first and the two can't both stand (the same actor, say): the rules look at
-      // this sheet again on what is stored now, so a refusal is said beside the form, what was typed kept.
-      [st.conflict, st.board] = [k.value, k.view.board];
-      await redraw(before);
-      return tries < 2 ? logEvent({ at, tries: tries + 1 }) : showErrors({ "": why });
-    }
-    st.conflict = next;
-    st.board = { ...st.board, state: reply.result.state, entries: [...st.board.entries, reply.result.entry] };
-    if (k.value !== st.conflict) [st.conflict, st.board] = [k.value, k.view.board]; // another tab's events merged in
-    [st.errors, st.preview] = [{}, null];
-    setSheet({ kind: null });
-    await redraw(before);
-    focusIn(`[data-key="kind:${event.kind}"]`);
-    tell(why || reply.result.entry.text, !!why);
-  }
+  const actions = {
+    ask,
 
-  /** Undo (back) or Redo; Undo puts the undone action back in the sheet, to mend and log again. */
-  async function step(back) {
-    const next = back ? undone(st.conflict) : redone(st.conflict);
-    if (!next) return;
-    // the undone action goes back in the sheet: board.at previews it in the same call, so one draw shows both
-    const taken = back ? st.conflict.events.at(-1) : null;
-    const reopen = taken && actions.KINDS[taken.kind]?.[1].length ? taken : null;
-    const reply = back ? await rules.at(st.conflict, next.events.length, reopen) : await rules.apply(st.conflict, next.events.at(-1));
-    if (!reply.ok) return say(reply.error.message, true);
-    const entries = back ? st.board.entries.slice(0, -1) : [...st.board.entries, reply.result.entry];
-    const gone = st.board.entries.at(-1)?.text;
-    const before = passes();
-    [st.conflict, st.board] = [next, { ...st.board, state: reply.result.state, entries }];
-    const why = await k.save(st.conflict);
-    if (k.overtaken) { // another tab's change came first, and this step can't follow it: shown, and said
-      [st.conflict, st.board] = [k.value, k.view.board];
-      await redraw(before);
-      return say(why, true);
-    }
-    if (reopen) setSheet(actions.fromEvent(reopen, st.board.state));
-    else if (!back) setSheet({ kind: null });
-    [st.errors, st.preview] = [{}, null];
-    if (reply.result.preview) takePreview(reply.result.preview);
-    await redraw(before);
-    if (!reply.result.preview) await updatePreview(); // a form left open is looked at again on the new state
-    const there = st.conflict[back ? "events" : "redo"].length;
-    focusIn(`[data-key="${back === !!there ? "undo" : "redo"}"]`);
-    tell(why || (back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`), !!why);
-  }
+    /** A kind's button: opens its sheet (a second tap closes it). A kind the board does not take now says
+     *  why beside the kinds; End of exchange logs at once. */
+    async kind(store, kind, { at = Date.now() } = {}) {
+      const { sheet, draft } = store.state;
+      const open = sheet?.kinds.find((k) => k.kind === kind);
+      if (draft.kind === kind) return actions.cancel(store);
+      if (open && !open.open) return store.set({ shown: { kind: open.why }, focus: `[data-key="kind:${kind}"]` });
+      await change(store, { kind });
+      store.set({ focus: "panel" });
+      if (kind === "end_exchange") await actions.log(store, { at });
+    },
 
-  /** Say what a kept change did, then what its merge with another tab's log said (an event of ours the
-   *  other tab's merge took out: keeper.js refuse), in the notice. */
-  function tell(text, alert) {
-    say(k.merged ? `${text} ${k.merged}` : text, alert || !!k.merged);
-  }
+    /** "Another kind": back to the kinds, the fields filled so far kept for the next kind. */
+    async kinds(store) {
+      await change(store, { kind: null });
+      store.set({ focus: '[data-key="kind:move"]' });
+    },
 
-  /** The rules' preview asked for the sheet as it is now. Until it answers, the absorb options on the
-   *  screen answer an older sheet (the roll before this tap, say): st.waiting holds them, and Log it
-   *  waits for the answer (settled). A change of the absorb choice alone changes no option. */
-  let asking = Promise.resolve();
-  function updatePreview({ options = true } = {}) {
-    if (options) st.waiting = true;
-    asking = ask();
-    return asking;
-  }
-  /** Every preview asked so far has answered (a newer one asked meanwhile is waited for too). */
-  async function settled() {
-    for (let now = null; now !== asking;) await (now = asking);
-  }
+    /** Cancel: the action composed is dropped (who acts stays chosen). */
+    async cancel(store) {
+      const { kind, actor } = store.state.draft;
+      setDraft(store, { kind: null, ...(actor ? { actor } : {}) });
+      store.set({ shown: {}, focus: kind ? `[data-key="kind:${kind}"]` : null });
+      await ask(store);
+    },
 
-  /** A disabled control loses the focus: an absorb option chosen by keyboard while the rules are asked
-   *  (another tab's news came in) is disabled by the draw, and gets the focus back once they answer. */
-  let refocus = null;
-  function paintHoldingFocus() {
-    const e = document.activeElement;
-    if (st.waiting && e instanceof HTMLInputElement && e.name === "absorb" && playBox.contains(e)) refocus = e.value;
-    paint();
-  }
-  function giveFocusBack() {
-    const value = refocus;
-    refocus = null;
-    if (value === null || (document.activeElement && document.activeElement !== document.body)) return;
-    const option = playBox.querySelector(`input[name="absorb"][value="${CSS.escape(value)}"]`) ?? playBox.querySelector('input[name="absorb"]:checked');
-    option?.focus({ preventScroll: true });
-  }
+    /** One value tapped or typed. A skill's chip takes the skill's own rating (a typed one goes). */
+    async set(store, name, value) {
+      if (name === "skill-chip") return change(store, { skill: value, rating: undefined });
+      await change(store, { [name]: value });
+    },
 
-  const ask = ui.latest(async (isStale) => {
-    if (st.mode !== "play" || !st.sheet.kind || !actions.KINDS[st.sheet.kind]) {
-      [st.waiting, refocus] = [false, null]; // no form open: no option to come back to
-      return;
-    }
-    const asked = st.sheet;
-    const reply = await rules.preview(st.conflict, actions.event(asked, full()));
-    if (isStale()) return;
-    st.waiting = false;
-    if (st.sheet !== asked) { // changed by Undo (which brought its own preview) or closed
-      paint();
-      return giveFocusBack();
-    }
-    // a mistake in a field already typed in is said next to it at once, and goes when it is mended
-    const touched = new Set(st.sheet.touched ?? []);
-    const kept = Object.fromEntries(Object.entries(st.errors).filter(([f]) => f === "import"));
-    if (reply.ok) {
-      takePreview(reply.result);
-      st.errors = kept;
-    } else {
-      const key = errorKey(reply.error.field);
-      st.errors = touched.has(key) || touched.has(key.split(".")[0]) ? { ...kept, [key]: reply.error.message } : kept;
-    }
-    paint();
-    giveFocusBack();
-  });
+    /** Typing: the draft takes the text at once (so a redraw shows what was typed), the rules are asked
+     *  after. Runs outside the queue (store.now): a keystroke never waits behind a tap. */
+    typed(store, name, value) {
+      const draft = { ...store.state.draft, [name]: value };
+      if (value === "") delete draft[name];
+      setDraft(store, draft);
+    },
 
-  /** The rules' preview of the open sheet: kept, and the sheet's choices brought in line with it. */
-  function takePreview(preview) {
-    st.preview = preview;
-    setSheet(actions.reconcile(st.sheet, preview, st.board.state));
-  }
+    /** A choice ticked or unticked in a list (invokes, consequences, boxes). */
+    async toggle(store, name, value, on) {
+      const spec = fieldOf(store, name);
+      const now = new Set(store.state.draft[name] ?? spec?.value ?? []);
+      if (on) now.add(value);
+      else now.delete(value);
+      await change(store, { [name]: [...now] });
+    },
 
-  /** Change the sheet and let the rules look again. */
-  function edit(changes, field) {
-    const touched = field ? [...new Set([...(st.sheet.touched ?? []), field])] : st.sheet.touched;
-    setSheet({ ...st.sheet, ...changes, touched });
-    updatePreview({ options: Object.keys(changes).some((name) => name !== "absorb") });
-    paintHoldingFocus();
-  }
+    /** A token on the map: the target when the sheet asks for one and offers it, else who acts. */
+    async token(store, name) {
+      const target = fieldOf(store, "target");
+      const actor = fieldOf(store, "actor");
+      if (store.state.draft.kind && offered(target, name)) return change(store, { target: name });
+      if (offered(actor, name)) return change(store, { actor: name });
+    },
 
-  function openKind(kind) {
-    const at = Date.now(); // End exchange logs at once: timed by this tap
-    if (kind === "end_exchange") return run(async () => {
-      if (!st.board.state.acted.length) return say("The exchange can't end yet: nobody has acted in it. Log an action first.", true);
-      setSheet({ kind: "end_exchange" });
-      await logEvent({ at });
-    });
-    [st.errors, st.preview] = [{}, null];
-    const next = actions.blank(kind, st.sheet);
-    const first = st.board.state.to_act[0];
-    if (!next.actor && first) Object.assign(next, actions.chooseActor(next, first, st.board.state, st.conflict.setup));
-    setSheet(next);
-    paint();
-    focusIn(`#${CSS.escape(wid)}-panel-title`);
-    updatePreview();
-  }
+    /** A zone on the map: where a move goes, or where a maneuver's aspect goes. */
+    async zone(store, name) {
+      if (offered(fieldOf(store, "zone"), name)) return change(store, { zone: name });
+      if (fieldOf(store, "which") && store.state.draft.kind === "maneuver") return change(store, { on: "zone", which: name });
+    },
 
-  const cancel = () => {
-    const kind = st.sheet.kind;
-    [st.errors, st.preview] = [{}, null];
-    setSheet({ kind: null, actor: st.sheet.actor });
-    paint();
-    focusIn(`[data-key="kind:${kind}"]`);
-  };
+    /** Roll: four Fate dice, drawn by the dice roller's own code. */
+    async roll(store) {
+      await change(store, { faces: random() });
+    },
 
-  /** A tap on the map: a token is the target (or who acts, before a kind), a zone the destination. */
-  function onMap(event) {
-    if (st.mode !== "play" || !(event.target instanceof Element)) return false;
-    const { sheet, board } = st;
-    const token = event.target.closest(".board__token")?.getAttribute("data-token");
-    const zone = event.target.closest(".bmap__zone")?.getAttribute("data-zone");
-    const fields = sheet.kind ? actions.fieldsOf(sheet.kind, board.state, sheet.actor) : [];
-    if (token && fields.includes("target") && actions.targetsOf(sheet.kind, board.state, sheet.actor).includes(token)) edit({ target: token }, "target");
-    else if (token && !sheet.kind && board.state.actors.some((a) => a.name === token && !a.out)) edit(actions.chooseActor(sheet, token, board.state, st.conflict.setup), "actor");
-    else if (zone && fields.includes("zone")) edit({ zone }, "zone");
-    else if (zone && fields.includes("on")) edit({ on: "zone", which: zone }, "which");
-    else return false;
-    return true;
-  }
+    /** A roll handed over by the dice roller on this page (its rating and dice). */
+    async rolled(store, roll) {
+      const faces = roll.faces.map((face) => (face > 0 ? "+" : face < 0 ? "-" : "0")).join("");
+      await change(store, { faces, rating: String(roll.skill), bid: String(roll.bid ?? 0) });
+    },
 
-  /** A control of the sheet was typed in or tapped: the sheet takes its value, as typed. */
-  function onInput(input) {
-    if (!playBox.contains(input) || !input.name || input.type === "file") return;
-    const { name } = input;
-    const { sheet, board } = st;
-    if (input.type === "checkbox" && input.value && input.value !== "on") {
-      const list = new Set(sheet[name] ?? []);
-      if (input.checked) list.add(input.value);
-      else list.delete(input.value);
-      return edit({ [name]: [...list] }, name);
-    }
-    if (input.type === "checkbox") return edit({ [name]: input.checked }, name);
-    if (input.type !== "radio" && (sheet[name] ?? "") === input.value) return; // a text field's change on leaving it: nothing new
-    if (name === "actor") return edit(actions.chooseActor(sheet, input.value, board.state, st.conflict.setup), name);
-    if (name === "on") return edit({ on: input.value, which: undefined }, name);
-    edit({ [name]: input.value }, name);
-  }
+    /** Log it: the event the rules made of the sheet. What is still missing is said beside its field; a
+     *  log another tab changed meanwhile is looked at again (tries). at: when Log it was tapped. */
+    async log(store, { at = Date.now(), tries = 0 } = {}) {
+      if (store.state.asking || store.state.sheet?.kind !== store.state.draft.kind) await ask(store);
+      const { sheet, conflict } = store.state;
+      if (!sheet?.log.ready) {
+        const shown = Object.fromEntries([...(sheet?.errors ?? []), ...(sheet?.missing ?? [])]
+          .map((m) => [m.field, m.message[0].toUpperCase() + m.message.slice(1) + (m.message.endsWith(".") ? "" : ".")]));
+        return store.set({ shown, focus: "invalid" });
+      }
+      const event = sheet.event;
+      const reply = await rules.apply(conflict, event);
+      if (!reply.ok) return store.set({ shown: { "": reply.error.message }, focus: "invalid" });
+      const next = logged(conflict, event, at);
+      const saved = await keep(next);
+      if (saved.overtaken) {
+        // Another tab logged first and the two can't both stand: the sheet is looked at again on what is
+        // stored now, and a refusal is said beside the form, what was chosen kept.
+        store.set({ conflict: saved.value, view: saved.view });
+        await ask(store);
+        return tries < 2 ? actions.log(store, { at, tries: tries + 1 }) : store.set({ shown: { "": saved.why } });
+      }
+      const view = saved.view ?? { ...store.state.view, state: reply.result.state,
+        entries: [...store.state.view.entries, reply.result.entry] };
+      store.set({ conflict: saved.value, view, shown: {}, notice: null, focus: `[data-key="kind:${event.kind}"]` });
+      setDraft(store, { kind: null });
+      await ask(store);
+      tell(store, saved.why || reply.result.entry.text, !!saved.why, saved.said);
+    },
 
-  return {
-    setSheet, updatePreview, logEvent, onMap, onInput, cancel,
-    /** A roll from the dice roller: the sheet's rating and dice. */
-    rolled: (roll) => edit(actions.rolled(st.sheet.kind ? st.sheet : null, roll), "faces"),
-    clicks: {
-      kind: (t) => (st.sheet.kind === t.dataset.kind ? cancel() : openKind(t.dataset.kind)),
-      kinds: () => { setSheet({ ...st.sheet, kind: null }); paint(); focusIn(`[data-key="kind:move"]`); },
-      cancel,
-      die: (t) => edit({ faces: actions.cycleDie(st.sheet.faces, Number(t.dataset.die)) }, "faces"),
-      "roll-dice": () => edit({ faces: fateFaces() }, "faces"),
-      skill: (t) => edit({ skill: t.dataset.skill, rating: t.dataset.rating }, "skill"),
-      undo: () => run(() => step(true)),
-      redo: () => run(() => step(false)),
+    /** Undo (back) or Redo. Undo puts the undone action back in the sheet to mend, unless an action is
+     *  being composed: that one stays, and the notice says so. */
+    async step(store, back) {
+      const { conflict, view, draft } = store.state;
+      const next = back ? undone(conflict) : redone(conflict);
+      if (!next) return;
+      const taken = back ? conflict.events.at(-1) : null;
+      const composing = !!draft.kind;
+      const reply = back ? await rules.at(conflict, next.events.length, composing ? null : taken) : await rules.apply(conflict, next.events.at(-1));
+      if (!reply.ok) return store.set({ notice: { text: reply.error.message, alert: true } });
+      const entries = back ? view.entries.slice(0, -1) : [...view.entries, reply.result.entry];
+      const gone = view.entries.at(-1)?.text;
+      const saved = await keep(next);
+      if (saved.overtaken) {
+        store.set({ conflict: saved.value, view: saved.view, notice: { text: saved.why, alert: true } });
+        return ask(store);
+      }
+      store.set({ conflict: saved.value, view: saved.view ?? { ...view, state: reply.result.state, entries }, shown: {} });
+      if (back && !composing && reply.result.sheet) {
+        setDraft(store, reply.result.sheet.action);
+        store.set({ sheet: reply.result.sheet });
+      } else {
+        if (!back && !composing) setDraft(store, { kind: null });
+        await ask(store);
+      }
+      const there = store.state.conflict[back ? "events" : "redo"].length;
+      store.set({ focus: `[data-key="${back === !!there ? "undo" : "redo"}"]` });
+      const words = back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`;
+      tell(store, saved.why || (back && composing ? `${words} (the action you are composing is kept).` : words), !!saved.why || (back && composing), saved.said);
     },
   };
+  return actions;
+}
+
+/** Say what a kept change did, then what its merge with another tab's log said: in the live region, and
+ *  in the notice when it is news the referee must see. */
+function tell(store, text, alert, said) {
+  const words = said ? `${text} ${said}` : text;
+  store.set({ said: words, ...(alert || said ? { notice: { text: words, alert: true } } : {}) });
 }

@@ -1,0 +1,87 @@
+// A widget's one store: its state in one plain object, named actions that change it, and one
+// render after each change. Actions run one at a time, in the order they were dispatched (a tap
+// never lands in the middle of another tap's work); an action is `async (store, ...args)` and
+// changes the state only through `store.set(patch)`. The view is a function of the state: the
+// store calls `render(state)` once after a run of changes (a microtask later), never while a
+// render is under way (a control removed by a render may fire `change` as it goes: the render
+// its action asks for comes after, not inside).
+//
+// Nothing here touches the page: a widget's actions are testable in Node with a fake engine.
+
+/**
+ * @template S
+ * @param {S} initial the state
+ * @param {{actions: Record<string, (store: Store<S>, ...args: any[]) => any>, render?: (state: S) => void,
+ *          failed?: (error: Error, store: Store<S>) => void}} options
+ *   render: draws the state; failed: an action threw (the store says so: its state is kept)
+ * @returns {Store<S>}
+ */
+export function createStore(initial, { actions, render = () => {}, failed = (e) => { throw e; } }) {
+  let state = initial;
+  let queue = Promise.resolve();
+  let scheduled = false;
+  let drawing = false;
+  let again = false;
+
+  function draw() {
+    scheduled = false;
+    if (drawing) {
+      again = true;
+      return;
+    }
+    drawing = true;
+    try {
+      render(state);
+    } finally {
+      drawing = false;
+    }
+    if (again) {
+      again = false;
+      schedule();
+    }
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(draw);
+  }
+
+  /** @type {Store<S>} */
+  const store = {
+    get state() {
+      return state;
+    },
+    set(patch) {
+      state = { ...state, ...(typeof patch === "function" ? patch(state) : patch) };
+      schedule();
+    },
+    dispatch(name, ...args) {
+      const action = actions[name];
+      if (!action) return Promise.reject(new Error(`No action called ${name}.`));
+      const run = queue.then(() => action(store, ...args));
+      queue = run.catch((error) => failed(error, store)).then(() => undefined);
+      return queue;
+    },
+    /** Run a named action at once, outside the queue: a change that must not wait behind a tap (a keystroke,
+     *  whose text the next draw must show). It must be synchronous. */
+    now(name, ...args) {
+      return actions[name](store, ...args);
+    },
+    /** Draw now (a test, or a caller that measures the page right after). */
+    flush: draw,
+    /** Every action dispatched so far has finished (and its changes are drawn). */
+    async idle() {
+      for (let seen = null; seen !== queue;) await (seen = queue);
+      await Promise.resolve();
+      if (scheduled) draw();
+    },
+  };
+  return store;
+}
+
+/**
+ * @template S
+ * @typedef {{state: S, set: (patch: Partial<S> | ((state: S) => Partial<S>)) => void,
+ *            dispatch: (name: string, ...args: any[]) => Promise<void>, now: (name: string, ...args: any[]) => any,
+ *            flush: () => void, idle: () => Promise<void>}} Store
+ */

@@ -1,0 +1,56 @@
+// The play view's actions: opening the kept board, another tab's news, the table view's tabs, the
+// notices, printing. Nothing here is a rule.
+
+/** env: {k (the conflict's keeper), sheets (the draft's slot), rules, setupNotices, viewOf}. */
+export function playActions({ k, sheets, rules, setupNotices }) {
+  return {
+    /** The board as the page opens: the kept conflict (checked by the rules; one that can't be used is set
+     *  aside and said), the action being composed (checked by the rules too), then a link's offer. */
+    async open(store, { linked }) {
+      const opened = await k.open();
+      const conflict = opened.value ?? null;
+      const notices = [opened.notice, ...setupNotices].filter(Boolean);
+      const kept = sheets.read();
+      let draft = { kind: null };
+      if (kept.problem) notices.push(`The action you were composing could not be used (${kept.problem}). ${kept.kept ? "A copy was set aside." : ""}`.trim());
+      else if (kept.value !== undefined) {
+        const checked = await rules.draft(kept.value);
+        if (checked.ok) draft = checked.result.action;
+        else if (checked.error.code !== "engine") {
+          const set = sheets.putAside(kept.text, checked.error.message);
+          notices.push(`The action you were composing could not be used (${checked.error.message.replace(/\.$/, "")}). `
+            + (set ? "A copy was set aside: download it below." : "There is no room to keep a copy: nothing was changed."));
+          sheets.write({ kind: null });
+        }
+      }
+      store.set({ conflict, view: conflict ? k.view.board : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
+        notice: notices.length ? { text: notices.join(" "), alert: true } : null });
+      await store.actions.ask(store);
+      if (linked) await store.actions.offer(store);
+    },
+
+    /** Another tab stored a new version: the board takes it in (the action being composed stays as it is). */
+    async news(store, { value, notice }) {
+      if (!value) return;
+      store.set({ conflict: value, view: k.view.board });
+      if (store.state.mode === "play") await store.actions.ask(store);
+      if (notice) store.set({ notice: { text: notice, alert: true } });
+    },
+
+    /** A task of the keeper's (another tab's news taken in), run in the store's queue: never mid-tap. */
+    async run(store, task) {
+      await task();
+    },
+
+    tab(store, tab) {
+      store.set({ tab });
+    },
+    dismiss(store) {
+      store.set({ notice: null });
+    },
+    /** The set-aside lists changed (a copy downloaded, discarded): drawn again. */
+    asides(store) {
+      store.set({ asides: Date.now() });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// The conflict board's one store: everything the board shows is in its state, and every tap is a
+// named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from
+// the state after each change. What the rules say (the state of the conflict, the sheet's
+// choices) is rules_core's, asked through rules.js; nothing here is a rule.
+import { createStore } from "../../store.js";
+import { keeper } from "../../keeping/keeper.js";
+import { fateFaces } from "../../rolling.js";
+import { codec, merge, refuse, unpack } from "./conflict.js";
+import { draftStore, setAsideNotice, setups, party, sheetStore } from "./keep.js";
+import { rulesFor } from "./rules.js";
+import * as drafts from "./setup/draft.js";
+import { sheetActions } from "./sheet/actions.js";
+import { playActions } from "./play/actions.js";
+import { setupActions } from "./setup/actions.js";
+import { linkActions } from "./links/actions.js";
+
+/** What the board draws: rules_core's state and log entries, with the map's zones, borders and grid. */
+export const viewOf = (c, result) => ({ state: result.state, entries: result.entries, layout: result.map?.layout ?? null,
+  zones: drafts.zoneNames(c.setup.map), borders: (c.setup.map.borders ?? []).map((b) => b.between) });
+
+/**
+ * @typedef {object} BoardState
+ * @property {"loading" | "setup" | "play"} mode
+ * @property {any} conflict the conflict kept ({setup, events, redo, ids…})
+ * @property {any} view rules_core's view of it ({state, entries, layout, zones, borders})
+ * @property {Record<string, any>} draft the action being composed (board:action)
+ * @property {any} sheet board.sheet's answer for the draft
+ * @property {boolean} asking an answer for a newer draft is on its way
+ * @property {Record<string, string>} shown messages shown beside fields (Log it tapped with something missing)
+ * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, at?: string, primary?: boolean}[]} | null} notice
+ * @property {string} said the last thing said to a screen reader
+ * @property {string} tab the table view's tab
+ * @property {boolean} table the table view is open
+ * @property {any} share the share link offered under Share ({url, words, code})
+ * @property {any} offered a link's conflict, offered and not opened yet
+ * @property {{draft: any, saved: string[], errors: Record<string, string>, note: string}} setup the setup being typed
+ * @property {string | null} focus where the focus goes after the next draw
+ * @property {number} asides the set-aside lists' version (a change draws them again)
+ * @typedef {import("../../store.js").Store<BoardState> & {actions: Record<string, Function>, k: any, setupSlots: any[]}} BoardStore
+ */
+
+/** The board's store for a mounted widget: options are the widget's (maps, map). */
+export function boardStore({ engine, options, render, failed }) {
+  const rules = rulesFor(engine);
+  /** The rules' judgement of a conflict: {value, board} | {problem} | {down} (the engine is not running). */
+  const check = async (c) => {
+    const got = await rules.judge(c);
+    return got.value ? { value: c, board: viewOf(c, got) } : got;
+  };
+  const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
+  const k = keeper("board", { check, merge, refuse, codec, what: "conflict" });
+  const sheets = sheetStore();
+
+  /** Keep a conflict: what happened, as the keeper says it ({why, said, overtaken, value, view}). */
+  async function keep(next) {
+    const why = await k.save(next);
+    return { why, said: k.merged, overtaken: k.overtaken, value: k.value, view: k.value !== next ? k.view.board : null };
+  }
+
+  // The setup being typed and the saved setups: a kept one that can't be used is set aside, never drawn.
+  const slot = draftStore();
+  const saved = setups();
+  const read = slot.checked();
+  const lost = saved.open();
+  const setupNotices = [read.problem && setAsideNotice("setup being typed", read.problem, read.kept),
+    lost && setAsideNotice("setups", lost.problem, lost.kept)].filter(Boolean);
+  const first = options.maps.find((m) => m.id === options.map) ?? options.maps[0];
+
+  const links = linkActions({ k, check, checkText });
+  const actions = {
+    ...sheetActions({ rules, sheets, keep, random: () => fateFaces() }),
+    ...playActions({ k, sheets, rules, setupNotices }),
+    ...setupActions({ rules, engine, options, slot, saved, party, viewOf }),
+    ...links,
+  };
+  /** @type {BoardState} */
+  const initial = {
+    mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
+    said: "", tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
+    setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "" },
+  };
+  const store = /** @type {BoardStore} */ (createStore(initial, { actions, render, failed }));
+  store.actions = actions;
+  store.k = k;
+  /** The slots whose set-aside copies the board lists: [slot, prefix, what]. */
+  store.setupSlots = [[slot, "conflict-setup-set-aside", "setups being typed"], [saved.store, "conflict-setups-set-aside", "saved setups"],
+    [sheets.store, "conflict-action-set-aside", "actions being composed"]];
+  return store;
+}

@@ -1,0 +1,28 @@
+// The board's one view: the notice, the setup or the play view, and the live line, as one lit-html
+// template of the store's state. Nothing here is a rule, and nothing here changes the state.
+import { html, nothing } from "../../vendor/lit-html/lit-html.js";
+import * as setup from "./setup/view.js";
+import { play } from "./play/view.js";
+
+/** The notice: its words, then its buttons and (unless it waits for an answer) Dismiss. */
+function notice(n) {
+  if (!n) return nothing;
+  return html`<div class=${`board__notice${n.alert ? " is-alert" : ""}`} data-out="notice" role=${n.alert ? "alert" : "status"}>
+    <p>${n.text}</p><div class="calc__buttons">${(n.buttons ?? []).map((b) => html`<button type="button" class=${b.primary ? "calc__primary" : ""}
+      data-act=${b.act} data-at=${b.at ?? nothing}>${b.label}</button>`)}<button type="button" data-act="dismiss">Dismiss</button></div></div>`;
+}
+
+/**
+ * @param {import("./store.js").BoardState} s the state
+ * @param {{wid: string, maps: any[], asides: Node[]}} ctx the widget's id, its maps, the set-aside lists' boxes
+ */
+export function boardView(s, { wid, maps, asides }) {
+  const running = s.conflict ? `${s.conflict.events.length} logged` : null;
+  return html`
+    ${s.mode !== "play" ? notice(s.notice) : nothing}
+    <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup.draft, { tableOpen: s.table, wid, maps, saved: s.setup.saved,
+      running, errors: s.setup.errors, note: s.setup.note })}</div>
+    <div class="board__play" ?hidden=${s.mode !== "play"}>${s.mode === "play" && s.view ? play({ ...s, wid, notice: notice(s.notice) }) : nothing}</div>
+    <div class="board__asides">${asides}</div>
+    <p class="calc__sr" role="status" aria-live="polite" data-out="announce">${s.said}</p>`;
+}
