@@ -250,8 +250,10 @@ def test_every_kind_of_action_through_its_form(phone):
     s = b.check_shown()
     assert s["over"] and s["winner"] == "Hargan's gang"
     assert "Hargan's gang win" in b.w.locator('[data-out="over"]').inner_text()
-    assert b.w.locator('[data-act="kind"][data-kind="move"]').get_attribute("aria-disabled") == "true"
-    assert b.w.locator('[data-act="kind"][data-kind="end"]').get_attribute("aria-disabled") == "true"  # over: nothing left to end (issue 32)
+    assert "is-closed" in b.w.locator('[data-act="kind"][data-kind="move"]').get_attribute("class")
+    assert "is-closed" in b.w.locator('[data-act="kind"][data-kind="end"]').get_attribute("class")  # over: nothing left to end (issue 32)
+    b.press(b.w.locator('[data-act="kind"][data-kind="move"]'))
+    assert "The conflict is over" in b.w.locator(".board__kindnote").inner_text()  # a tap says why
 
 
 def test_a_damaged_saved_board_is_set_aside_not_lost(phone):

@@ -94,7 +94,6 @@ export function mount(root, { engine, options }) {
     if (t.dataset.act === "table-open") return table.show();
     if (t.dataset.act === "table-close") return table.close();
     if (t.dataset.act === "print") return print();
-    if (t.getAttribute("aria-disabled") === "true" && t.dataset.act !== "kind") return;
     const make = CLICKS[t.dataset.act];
     if (make) tap(...make(t));
   });

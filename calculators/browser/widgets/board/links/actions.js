@@ -12,7 +12,7 @@ export function linkActions({ k, check, checkText }) {
     const running = !!store.state.conflict;
     const why = running ? await k.replace(c, reason) : await k.save(c);
     if (why && running) {
-      store.set({ notice: { text: why, alert: true } });
+      store.set({ notice: { text: why, alert: true }, said: why });
       return false;
     }
     store.set({ conflict: c, view, mode: "play", tab: "play", share: null, draft: { kind: null }, shown: {}, focus: "play" });

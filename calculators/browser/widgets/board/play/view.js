@@ -110,6 +110,7 @@ export function play(ctx) {
     </section>
     <section class="board__sec board__tools" data-sec="tools" tabindex=${ctx.table ? "0" : nothing} aria-label="Keep and share"><h4>Keep and share</h4>
       ${tools(ctx)}
+      <div class="board__asides">${ctx.asides}</div>
     </section>
     ${ctx.table ? tabs : nothing}`;
 }

@@ -52,6 +52,10 @@ export function sheetActions({ rules, sheets, keep, random }) {
       if (draft.kind === kind) return actions.cancel(store);
       if (open && !open.open) return store.set({ shown: { kind: open.why }, focus: `[data-key="kind:${kind}"]` });
       await change(store, { kind });
+      // Who acts, as the rules chose them (the first still to act), is kept as chosen: news from another
+      // tab never puts someone else in their place while the sheet is open.
+      const actor = fieldOf(store, "actor")?.value;
+      if (actor && !store.state.draft.actor && store.state.draft.kind === kind) setDraft(store, { ...store.state.draft, actor });
       store.set({ focus: "panel" });
       if (kind === "end_exchange") await actions.log(store, { at });
     },

@@ -5,6 +5,7 @@
 // other value is the answer's. Nothing here is a rule.
 import { html, nothing, noChange } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
+import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 
 const FACE = { "+": "⊞", 0: "⊡", "-": "⊟" };
 const idOf = (ctx, name) => `${ctx.wid}-a-${name.replace(/\W/g, "-")}`;
@@ -99,9 +100,9 @@ function absorb(ctx, f) {
     <div data-out="absorb">${f.line ? html`<p class="board__absorbline">${f.out ? html`<strong>${f.line}</strong>` : f.line}</p>` : nothing}
       ${f.hint ? html`<p class="calc__hint">${f.hint}</p>` : nothing}
       <div class="board__chiprow board__chiprow--stack">${f.options.map((o) => html`<label class=${`board__chip${f.value === o.value ? " is-on" : ""}`}
-        ><input type="radio" name="absorb" value=${o.value} .checked=${live(f.value === o.value)} ?disabled=${ctx.asking}
-        aria-invalid=${err ? "true" : nothing}><span>${o.label}: ${o.note}</span></label>`)}</div>
-      ${message(`${idOf(ctx, "absorb")}-error`, err)}</div>
+        ><input type="radio" name="absorb" value=${o.value} .checked=${live(f.value === o.value)}
+        aria-invalid=${err ? "true" : nothing}><span>${o.label}: ${o.note}</span></label>`)}</div></div>
+    ${message(`${idOf(ctx, "absorb")}-error`, err)}
   </fieldset>`;
 }
 
@@ -122,33 +123,38 @@ function one(ctx, f) {
   }
 }
 
-/** The fields in order; a run of fields with the same fold is one disclosure, open when the answer says. */
+/** The fields in order; a run of fields with the same fold is one disclosure, open when the answer says.
+ *  Each part is keyed by its field (or fold): a field that comes or goes moves no other field's controls,
+ *  so a field keeps its focus, its caret and an open disclosure while the answer changes around it. */
 function fields(ctx) {
-  const out = [];
+  const parts = [];
   const list = ctx.sheet.fields.filter((f) => f.name !== "actor" || ctx.sheet.kind);
   for (let i = 0; i < list.length;) {
     const fold = list[i].fold;
     if (!fold) {
-      out.push(one(ctx, list[i++]));
+      const f = list[i++];
+      parts.push({ key: f.name, draw: () => one(ctx, f) });
       continue;
     }
     const run = [];
     while (i < list.length && list[i].fold === fold) run.push(list[i++]);
     const about = ctx.sheet.folds[fold] ?? { summary: fold, open: false };
     // opened by the answer (something chosen or wrong in it), never closed by it: a fold the referee opened stays open
-    out.push(html`<details class="board__more" data-fold=${fold} .open=${about.open || run.some((f) => messageOf(ctx, f.name)) ? true : noChange}>
-      <summary>${about.summary}</summary>${run.map((f) => one(ctx, f))}</details>`);
+    parts.push({ key: `fold:${fold}`, draw: () => html`<details class="board__more" data-fold=${fold}
+      .open=${about.open || run.some((f) => messageOf(ctx, f.name)) ? true : noChange}>
+      <summary>${about.summary}</summary>${repeat(run, (f) => f.name, (f) => one(ctx, f))}</details>` });
   }
-  return out;
+  return repeat(parts, (p) => p.key, (p) => p.draw());
 }
 
 /** The sheet: who acts and the kinds, or the open kind's fields and Log it. ctx: {sheet, draft, shown, asking, wid, over}. */
 export function sheetView(ctx) {
   const { sheet, draft, wid } = ctx;
   if (!sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
-  const kindButton = (k) => html`<button type="button" class=${`board__chip${draft.kind === k.kind ? " is-on" : ""}`} data-act="kind"
-    data-kind=${k.kind} data-key=${`kind:${k.kind}`} aria-expanded=${draft.kind === k.kind ? "true" : "false"}
-    aria-disabled=${k.open ? nothing : "true"} title=${k.why ?? nothing}>${k.label}</button>`;
+  // A kind the board does not take now stays a button: a tap says why, beside the kinds.
+  const kindButton = (k) => html`<button type="button" class=${`board__chip${draft.kind === k.kind ? " is-on" : ""}${k.open ? "" : " is-closed"}`}
+    data-act="kind" data-kind=${k.kind} data-key=${`kind:${k.kind}`} aria-expanded=${draft.kind === k.kind ? "true" : "false"}
+    title=${k.why ?? nothing}>${k.label}${k.open ? nothing : html`<span class="calc__sr"> (not now)</span>`}</button>`;
   const kindNote = ctx.shown.kind ? html`<p class="calc__error board__kindnote" role="status">${ctx.shown.kind}</p>` : nothing;
   if (!sheet.kind) {
     const who = sheet.fields.find((f) => f.name === "actor");
