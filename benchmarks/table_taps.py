@@ -87,7 +87,8 @@ class Referee:
         self.typed += len(text)
 
     def settle(self):
-        self.page.wait_for_timeout(60)  # the preview's answer (the engine) before the next choice
+        """The rules' answer to the last tap is drawn (the board is not asking them any more)."""
+        self.page.wait_for_function("(s) => document.querySelector(s + ' .board__play')?.dataset.busy !== 'true'", arg=W)
 
     def chip(self, name: str, value: str):
         self.tap(self.w.locator(f'[data-panel] input[name="{name}"][value="{value}"], [data-who] input[name="{name}"][value="{value}"]'))
@@ -135,39 +136,60 @@ def logged_lines(ref) -> int:
     return ref.w.locator('[data-out="log"] li').count()
 
 
-def act(ref: Referee, label: str, actor: str, kind: str, *, target=None, zone_pick=False, absorb=True, roll=True, note=None, aspect=None):
-    """One action in the table view: who acts, the kind, its choices, Log it."""
+def act(ref: Referee, label: str, actor: str, kind: str, *, target=None, zone_pick=False, dice="roll", invoke=None,
+        note=None, aspect=None, on=None, which=None):
+    """One action in the table view, as a referee taps it: the kind, who acts (only when the sheet has not
+    chosen them: it offers the first still to act), the target, the dice (dice="roll": the sheet's Roll;
+    "total:N": the total the table's dice show, one tap; "typed:+0-+": the four signs typed), an invoke
+    (the fold opened, the aspect ticked), the way to absorb (only when the rules leave a choice), Log it."""
     ref.reset()
     n = logged_lines(ref)
-    ref.chip("actor", actor)
     ref.tap(ref.w.locator(f'[data-act="kind"][data-kind="{kind}"]'))
     ref.settle()
+    if ref.w.locator('[data-panel] input[name="actor"]:checked').get_attribute("value") != actor:
+        ref.chip("actor", actor)
     if target:
         ref.chip("target", target)
     if aspect:
         ref.type(ref.w.locator('[data-panel] [name="aspect"]'), aspect)
-    if roll:
+        ref.settle()
+    if on:
+        ref.chip("on", on)
+    if which and not ref.w.locator(f'[data-panel] input[name="which"][value="{which}"]').is_checked():
+        ref.chip("which", which)
+    if invoke:
+        ref.tap(ref.w.locator('[data-panel] [data-fold="roll-invokes"] > summary'))
+        ref.chip("invokes", invoke)
+    if dice == "roll":
         ref.tap(ref.w.locator('[data-act="roll-dice"]'))
+    elif dice.startswith("total:"):
+        ref.tap(ref.w.locator(f'[data-act="die-total"][data-value="{dice[6:]}"]'))
+    elif dice.startswith("typed:"):
+        ref.type(ref.w.locator('[data-panel] input[name="faces"]'), dice[6:])
+    if dice:
         ref.page.wait_for_function("(s) => /shift/.test(document.querySelector(s)?.textContent ?? '')", arg=f'{W} [data-out="preview"]')
         ref.settle()
     if zone_pick:
-        reach = ref.w.locator('[data-panel] .board__zones .board__chip.is-reach:not(.is-on) input')
+        reach = ref.w.locator('[data-panel] .board__chip.is-reach:not(.is-on) input[name="zone"]')
         if reach.count():
             ref.tap(reach.last)
             ref.settle()
-    if absorb and ref.w.locator('[data-panel] input[name="absorb"]').count():
-        ref.tap(ref.w.locator('[data-panel] input[name="absorb"]'))
+    options = ref.w.locator('[data-panel] input[name="absorb"]')
+    if options.count() and not ref.w.locator('[data-panel] input[name="absorb"]:checked').count():
+        ref.tap(options)
         ref.settle()
     if note:
         ref.type(ref.w.locator('[data-panel] [name="note"]'), note)
     if os.environ.get("TABLE_TAPS_SHOTS"):  # a picture of the screen before Log it, to look at
         ref.page.screenshot(path=str(Path(os.environ["TABLE_TAPS_SHOTS"]) / f"{label.replace(' ', '_').replace(':', '')}.png"))
+    started = ref.page.evaluate("performance.now()")
     ref.tap(ref.w.locator('[data-panel] [data-key="log"]'))
     ref.page.wait_for_function("([s, n]) => document.querySelectorAll(s).length > n", arg=[f'{W} [data-out="log"] li', n])
     ms = (time.perf_counter() - ref.start) * 1000
     shown = ref.w.locator('[data-out="last"]').inner_text()
-    return {"step": label, "kind": kind, "taps": ref.taps, "typed": ref.typed, "scroll_px": ref.scroll, "ms": round(ms),
-            "logged": shown.replace("Logged:", "").strip()}
+    return {"step": label, "kind": kind, "variant": dice.split(":")[0] + (" + invoke" if invoke else ""), "taps": ref.taps,
+            "typed": ref.typed, "scroll_px": ref.scroll, "ms": round(ms),
+            "log_ms": round(ref.page.evaluate("performance.now()") - started), "logged": shown.replace("Logged:", "").strip()}
 
 
 def end_exchange(ref: Referee):
@@ -179,24 +201,33 @@ def end_exchange(ref: Referee):
             "ms": round((time.perf_counter() - ref.start) * 1000), "logged": ""}
 
 
+# Two exchanges of the warehouse crew, every way an attack's dice reach the sheet among them.
+PLAYS = {
+    1: [dict(label="Gatto moves", actor="Gatto", kind="move", zone_pick=True),
+        dict(label="Rook attacks Gatto, the dice's total tapped", actor="Rook", kind="attack", target="Gatto", dice="total:1"),
+        dict(label="Hargan attacks Jade, the dice typed", actor="Hargan", kind="attack", target="Jade", dice="typed:+0-+"),
+        dict(label="Jade pins Hargan down (a maneuver)", actor="Jade", kind="maneuver", aspect="Pinned down", on="actor",
+             which="Hargan")],
+    2: [dict(label="Gatto attacks Rook, rolled, one invoke", actor="Gatto", kind="attack", target="Rook", invoke="Cluttered aisles"),
+        dict(label="Rook moves", actor="Rook", kind="move", zone_pick=True),
+        dict(label="Hargan attacks Gatto, rolled", actor="Hargan", kind="attack", target="Gatto"),
+        dict(label="Jade moves", actor="Jade", kind="move", zone_pick=True)],
+}
+
+
 def play(ref: Referee, rows: list[dict]) -> list[dict]:
     w = ref.w
     if w.locator('[data-act="tab"][data-tab="tools"]').count():
         w.locator('[data-act="tab"][data-tab="tools"]').tap()
     w.locator('[data-act="new"]').first.tap()
     w.locator('[data-act="example"]').tap()
-    ref.page.wait_for_function("(s) => document.querySelector(s).value === 'Gatto'", arg=f'{W} [name="actors.0.name"]')
-    w.locator('[data-key="start"]').tap()
+    w.locator('[data-key="start-loaded"]').tap()
     w.locator('[data-out="exchange"]').wait_for(state="attached")
     if "is-table" not in (w.get_attribute("class") or ""):
         w.locator('[data-act="table-open"]').tap()
-    plays = {1: [("Gatto moves", "Gatto", "move", None), ("Rook attacks Gatto", "Rook", "attack", "Gatto"),
-                 ("Hargan attacks Jade", "Hargan", "attack", "Jade"), ("Jade attacks Rook", "Jade", "attack", "Rook")],
-             2: [("Gatto attacks Rook", "Gatto", "attack", "Rook"), ("Rook moves", "Rook", "move", None),
-                 ("Hargan attacks Gatto", "Hargan", "attack", "Gatto"), ("Jade moves", "Jade", "move", None)]}
     for exchange in (1, 2):
-        for label, actor, kind, target in plays[exchange]:
-            rows.append(act(ref, f"{exchange}: {label}", actor, kind, target=target, zone_pick=kind == "move"))
+        for one in PLAYS[exchange]:
+            rows.append(act(ref, f"{exchange}: {one.pop('label')}", **one))
         state = ref.page.evaluate(f"document.querySelector('{W} [data-out=\"exchange\"]').textContent")
         if "To act: nobody" not in state and "Acted: nobody" not in state:
             rows.append(end_exchange(ref))
@@ -243,12 +274,15 @@ def main() -> int:
         print(f"{r['step']:<32} {r['taps']:>4} {r['typed']:>5} {r.get('scroll_px', 0):>6} {r.get('ms', 0):>6}  {r.get('logged', '')[:70]}")
     plays = [r for r in rows if "kind" in r]
     first_exchange = [r for r in plays if r["step"].startswith("1:")]
+    attacks = [r for r in plays if r["kind"] == "attack"]
     summary = {
-        "attack_taps": max(r["taps"] for r in plays if r["kind"] == "attack"),
-        "attack_typed": max(r["typed"] for r in plays if r["kind"] == "attack"),
+        "attack_taps_max": max(r["taps"] for r in attacks if "invoke" not in r["variant"]),
+        "attack_invoke_taps": max(r["taps"] for r in attacks if "invoke" in r["variant"]),
+        "attack_typed_max": max(r["typed"] - (4 if r["variant"] == "typed" else 0) for r in attacks),
         "move_taps": max(r["taps"] for r in plays if r["kind"] == "move"),
         "exchange_taps": sum(r["taps"] for r in first_exchange),
-        "scroll_px": max(r["scroll_px"] for r in plays),
+        "scroll_px_max": max(r["scroll_px"] for r in plays),
+        "log_ms_max": max(r.get("log_ms", 0) for r in plays),
         "setup_taps": rows[0]["taps"],
         "setup_typed": rows[0]["typed"],
         "find_taps": found,

@@ -47,12 +47,12 @@ TRACK_LABELS = (("cool", "Cool"), ("humanity", "Humanity"), ("reputation", "Repu
 ON = (("zone", "a zone"), ("border", "a border"), ("actor", "an actor"), ("thing", "a thing"))
 
 FIELDS = {
-    "move": ("actor", "roll", "zone"),
-    "attack": ("actor", "target", "track", "roll", "absorb"),
-    "defense": ("actor", "target", "track", "roll"),
-    "maneuver": ("actor", "aspect", "on", "roll", "resist"),
-    "move_another": ("actor", "target", "roll", "zone", "resist"),
-    "recovery": ("actor", "target", "track", "roll", "boxes"),
+    "move": ("actor", "roll", "zone", "extras"),
+    "attack": ("actor", "target", "track", "roll", "absorb", "extras"),
+    "defense": ("actor", "target", "track", "roll", "extras"),
+    "maneuver": ("actor", "aspect", "on", "roll", "resist", "extras"),
+    "move_another": ("actor", "target", "roll", "zone", "resist", "extras"),
+    "recovery": ("actor", "target", "track", "roll", "boxes", "extras"),
     "continue": ("actor", "invokes", "again"),
     "simple": ("actor", "note"),
     "compel": ("actor", "compelled", "accepted"),
@@ -219,8 +219,7 @@ class _Sheet:
         may = choices.may_act(b)
         acted = [a.name for a in b.actors if not a.out and a.name not in may]
         options = [{"value": n, "label": n} for n in may]
-        options += [{"value": n, "label": f"{n} ✓", "disabled": True, "tags": ["acted"], "note": "has acted"}
-                    for n in acted]
+        options += [{"value": n, "label": f"{n} ✓", "disabled": True, "tags": ["acted"]} for n in acted]
         hint = None if b.over else (f"to act: {', '.join(may)}" if may else "everyone has acted")
 
         def wrong(name):
@@ -352,8 +351,9 @@ class _Sheet:
         if total is None and "faces" not in {e["field"] for e in self.errors}:
             self.need("faces", "the dice")
             self.roll_ok = False
-        # folded: invokes, bid, opposition
-        invoked = self.invokes_field("invokes", "Aspects invoked (+2 each)", fold="roll-more")
+        # folded: invokes, bid, opposition (shown after the kind's own choices: extras())
+        at = len(self.fields)
+        invoked = self.invokes_field("invokes", "Aspects invoked (+2 each)", fold="roll-invokes")
         extra = {}
         for key, what in (("bid", "Initiative bid"), ("opposition", "Opposing skill")):
             try:
@@ -365,15 +365,24 @@ class _Sheet:
             self.field(key, "number", what, d.get(key) or "", fold="roll-more",
                        hint="active opposition only" if key == "opposition" else None)
         n = len(self.invokable_list)
-        self.folds["roll-more"] = {
-            "summary": (f"Invoke an aspect ({n}), bid, opposition" if n else "Bid, opposition")
-                       + (f" — {len(invoked)} invoked" if invoked else ""),
-            "open": bool(invoked or extra["bid"] or extra["opposition"]
-                         or any(e["field"] in ("invokes", "bid", "opposition") for e in self.errors))}
+        self.folds["roll-invokes"] = {"summary": f"Invoke an aspect ({n})" + (f" — {len(invoked)} invoked" if invoked else ""),
+                                      "open": bool(invoked or any(e["field"] == "invokes" for e in self.errors))}
+        self.folds["roll-more"] = {"summary": "Bid, opposition",
+                                   "open": bool(extra["bid"] or extra["opposition"]
+                                                or any(e["field"] in ("bid", "opposition") for e in self.errors))}
+        # the invokes stay with the roll (they add to its shifts); the bid and the opposition come last
+        self.later = [f for f in self.fields[at:] if f["fold"] == "roll-more"]
+        self.fields = [f for f in self.fields if f not in self.later]
         if self.roll_ok and rating is not None:
             self.shifts = rating + total - extra["bid"] + INVOKE_VALUE * len(invoked) - extra["opposition"]
             self.line.append(f"{_plural(self.shifts, 'shift')}.")
             self.preview_line()
+
+    later: list = []
+
+    def extras(self):
+        """The roll's rarer parts, folded, after the kind's own choices: the bid and the opposition."""
+        self.fields += self.later
 
     @property
     def invokable_list(self):

@@ -68,15 +68,17 @@ function skill(ctx, f) {
     class=${`board__chip${f.value === o.value && !f.other ? " is-on" : ""}`} data-act="skill" data-skill=${o.value} data-rating=${o.rating}
     aria-pressed=${f.value === o.value && !f.other ? "true" : "false"}><span dir="auto">${o.label}</span> ${o.rating}</button>`)}
     <details class="board__more board__more--inline" .open=${f.other || !!err || !!messageOf(ctx, "rating") ? true : noChange}>
-      <summary>Other skill or rating</summary>${fields}</details>
+      <summary>Other…</summary>${fields}</details>
     ${message(`${idOf(ctx, "skill")}-chips-error`, err)}</div>`;
 }
 
-/** The four dice (a tap turns one: the answer names the face it turns to), Roll, or the dice typed. */
+/** The dice: four that turn on a tap (the answer names the face each turns to) and Roll; the total the
+ *  table's dice show, one tap; or the dice typed. */
 function diceField(ctx, f) {
   const id = idOf(ctx, "faces");
   const err = messageOf(ctx, "faces");
-  return html`<div class="board__dice calc__field" data-field="faces">
+  const lit = (t) => !f.value && f.total != null && String(f.total) === t.value;
+  return html`<div class="calc__field calc__field--wide board__dice" data-field="faces">
     <span class="board__dice-label" id=${`${ctx.wid}-a-dice-label`}>Dice</span>
     <div class="board__dicerow" role="group" aria-labelledby=${`${ctx.wid}-a-dice-label`}>
       ${f.dice.map((d, i) => html`<button type="button" class="board__die" data-act="die" data-die=${i} data-value=${d.next}
@@ -84,11 +86,12 @@ function diceField(ctx, f) {
       <button type="button" class="board__chip board__roll-btn" data-act="roll-dice" data-key="roll-dice">Roll</button>
     </div>
     <div class="board__totals" role="group" aria-label="Or the dice's total">${f.totals.map((t) => html`<button type="button"
-      class=${`board__total${!f.value && f.total != null && String(f.total) === t.value ? " is-on" : ""}`} data-act="die-total" data-value=${t.value}
-      aria-pressed=${!f.value && f.total != null && String(f.total) === t.value ? "true" : "false"} aria-label=${`Dice total ${t.label}`}>${t.label}</button>`)}</div>
-    <label for=${id}>Or type them (+0-- or a total)</label>
-    <input id=${id} name="faces" type="text" autocomplete="off" spellcheck="false" placeholder="+0--" .value=${live(ctx.draft.faces ?? "")}
-      aria-invalid=${err ? "true" : nothing} aria-describedby=${`${id}-error`}>
+      class=${`board__total${lit(t) ? " is-on" : ""}`} data-act="die-total" data-value=${t.value}
+      aria-pressed=${lit(t) ? "true" : "false"} aria-label=${`Dice total ${t.label}`}>${t.label}</button>`)}</div>
+    <div class="board__typed"><label for=${id}>Or type them</label>
+      <input id=${id} name="faces" type="text" autocomplete="off" spellcheck="false" placeholder="+0--" .value=${live(ctx.draft.faces ?? "")}
+        aria-invalid=${err ? "true" : nothing} aria-describedby=${`${id}-error`}>${f.value ? html`<span class="board__faces" aria-hidden="true">${
+        [...f.value].map((c) => FACE[c]).join("")}</span>` : nothing}</div>
     ${message(`${id}-error`, err)}
   </div>`;
 }
