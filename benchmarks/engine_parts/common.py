@@ -49,6 +49,9 @@ MORALE_CONFLICT = {
         {"name": "Crows", "captain": "Cy", "members": ["Cy", "Di"]}]},
 }
 
+# The attack being composed on the board below: each tap of a dice total asks the rules for the sheet.
+BOARD_ACTION = {"kind": "attack", "actor": "Hargan", "target": "Gatto", "skill": "Firearms", "rating": "3"}
+
 # The conflict board with one event logged, so that Undo and Redo have a step to take.
 BOARD_CONFLICT = {
     "format": "conflict-table/board", "version": 1, "redo": [],

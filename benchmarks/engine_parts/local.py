@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .common import (
+    BOARD_ACTION,
     BOARD_CONFLICT,
     CALC_PAGE,
     FIRST_RESULT,
@@ -121,6 +122,8 @@ def measure_interactions(browser, url: str, count: int, settle_ms: int = 0, pace
                         f"localStorage.setItem('conflict-table:morale', {json.dumps(json.dumps(MORALE_CONFLICT))})")
     ctx.add_init_script(f"localStorage.getItem('conflict-table:board') || "
                         f"localStorage.setItem('conflict-table:board', {json.dumps(json.dumps(BOARD_CONFLICT))})")
+    ctx.add_init_script(f"localStorage.getItem('conflict-table:board:action') || "
+                        f"localStorage.setItem('conflict-table:board:action', {json.dumps(json.dumps(BOARD_ACTION))})")
     page = ctx.new_page()
     page.goto(url + TABLE_PAGE)
     page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=120_000)

@@ -106,7 +106,7 @@ def test_names_are_shown_isolated_and_a_concession_leaves_no_table_event(browser
     assert b.w.locator('[data-out="over"]').is_visible()
     for kind in ("end", "end_exchange", "taken_out", "concession", "simple"):
         button = b.w.locator(f'[data-act="kind"][data-kind="{kind}"]')
-        assert button.count() == 0 or button.is_disabled(), kind
+        assert button.count() == 0 or "is-closed" in button.get_attribute("class"), kind  # a tap says why, logs nothing
     assert b.page.errors == []
     ctx.close()
 

@@ -73,6 +73,9 @@ def render(wid: str, options: dict) -> str:
 
 WIDGET = Widget(
     name="board", title="Conflict board", render=render, options=OPTIONS, api="board", apis=("borders",),
-    # Undo and Redo in turn (benchmarks/engine.py keeps a conflict with one event logged)
-    bench={"taps": ['[data-act="undo"]', '[data-act="redo"]'], "out": '[data-out="log"]'},
+    # The sheet's taps: an attack's dice total tapped, each answered by board.sheet (benchmarks/engine_parts/common.py
+    # keeps a conflict with one event logged and an attack being composed on it)
+    bench={"taps": ['[data-act="die-total"][data-value="1"]', '[data-act="die-total"][data-value="3"]',
+                    '[data-act="die-total"][data-value="-2"]', '[data-act="die-total"][data-value="0"]'],
+           "out": '[data-out="preview"]'},
 )

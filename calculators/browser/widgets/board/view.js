@@ -1,6 +1,7 @@
 // The board's one view: the notice, the setup or the play view, and the live line, as one lit-html
 // template of the store's state. Nothing here is a rule, and nothing here changes the state.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
+import { live } from "../../vendor/lit-html/directives/live.js";
 import * as setup from "./setup/view.js";
 import { play } from "./play/view.js";
 
@@ -23,5 +24,5 @@ export function boardView(s, { wid, maps, asides }) {
     <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup.draft, { tableOpen: s.table, wid, maps, saved: s.setup.saved,
       running, errors: s.setup.errors, note: s.setup.note })}${s.mode !== "play" ? html`<div class="board__asides">${asides}</div>` : nothing}</div>
     <div class="board__play" ?hidden=${s.mode !== "play"} data-busy=${s.asking ? "true" : "false"}>${s.mode === "play" && s.view ? play({ ...s, wid, notice: notice(s.notice), asides }) : nothing}</div>
-    <p class="calc__sr" role="status" aria-live="polite" data-out="announce">${s.said}</p>`;
+    <p class="calc__sr" role="status" aria-live="polite" data-out="announce" .textContent=${live(s.said)}></p>`;
 }
