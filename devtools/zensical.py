@@ -79,14 +79,23 @@ def build(dest: Path, site_url: str | None = None, dev: bool = False) -> subproc
     return post
 
 
-def _stamps(paths, pattern: str) -> dict[Path, int]:
-    return {p: p.stat().st_mtime_ns for top in paths if top.is_dir() for p in top.rglob(pattern)
-            if "__pycache__" not in p.parts and p.is_file()}
+def _read(path: Path, how):
+    """``how(path)``, or None for a file gone meanwhile (``zensical serve`` empties its site as it starts)."""
+    try:
+        return how(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _stamps(paths, pattern: str) -> dict[Path, int | None]:
+    return {p: _read(p, lambda f: f.stat().st_mtime_ns) for top in paths if top.is_dir() for p in top.rglob(pattern)
+            if "__pycache__" not in p.parts}
 
 
 def unshipped(site: Path) -> list[Path]:
     """The pages of ``site`` the post-build command has not run on (:data:`UNSHIPPED`)."""
-    return [page for page in sorted(site.rglob("*.html")) if UNSHIPPED.search(page.read_text(encoding="utf-8"))]
+    return [page for page in sorted(site.rglob("*.html"))
+            if UNSHIPPED.search(_read(page, lambda f: f.read_text(encoding="utf-8")) or "")]
 
 
 class Serve:
@@ -98,9 +107,11 @@ class Serve:
         self.site = self.config.parent / "site"
         self.env = {**os.environ, "SITE_URL": os.environ.get("SITE_URL") or f"http://{addr}/"}
         self.proc: subprocess.Popen | None = None
+        self.code_seen = _stamps(self.code, "*.py")  # the code as the running zensical serve imported it
         self.shipped = 0  # how many times the post-build command ran (the tests read it)
 
     def start(self) -> None:
+        self.code_seen = _stamps(self.code, "*.py")
         self.proc = subprocess.Popen([zensical(), "serve", "-f", str(self.config), "-a", self.addr],
                                      cwd=self.config.parent, env=self.env)
 
@@ -124,25 +135,22 @@ class Serve:
         self.shipped += 1
         print((proc.stdout if proc.returncode == 0 else proc.stderr).rstrip(), flush=True)
 
-    def step(self, code_before: dict) -> dict:
-        """One look: restart on a change of Python code, ship after a build; returns the code's stamps."""
-        code_now = _stamps(self.code, "*.py")
-        if code_now != code_before:
+    def step(self) -> None:
+        """One look: a restart when the Python code changed, the post-build command after a build."""
+        if _stamps(self.code, "*.py") != self.code_seen:
             print("devtools.zensical: the Python code changed; starting zensical serve again", flush=True)
             self.stop()
             self.start()
         if self.site.is_dir() and unshipped(self.site):
             self.ship()
-        return code_now
 
     def run(self) -> int:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stopped: zensical serve stops too (finally)
         self.start()
-        code = _stamps(self.code, "*.py")
         try:
             while self.proc.poll() is None:
                 time.sleep(self.poll)
-                code = self.step(code)
+                self.step()
             return self.proc.returncode
         except KeyboardInterrupt:
             return 0
