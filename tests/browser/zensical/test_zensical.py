@@ -10,7 +10,7 @@ dark, phone and desktop. Last, a first visit in a new profile makes the offline 
 cut, pages it never visited (styled by the theme's own files), the search and a calculator still work.
 
 The build's pages are compared with MkDocs' by content, and its precache with the pages, in
-tests/test_generators.py. The leg takes about 35 s on an idle 2-core machine (benchmarks/README.md).
+tests/test_generators.py. Its time is in benchmarks/README.md ("Zensical beside MkDocs").
 """
 from __future__ import annotations
 
