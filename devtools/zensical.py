@@ -109,6 +109,7 @@ class Serve:
         self.proc: subprocess.Popen | None = None
         self.code_seen = _stamps(self.code, "*.py")  # the code as the running zensical serve imported it
         self.shipped = 0  # how many times the post-build command ran (the tests read it)
+        self.failed_on = None  # what the command last failed on: it runs again once that changes
 
     def start(self) -> None:
         self.code_seen = _stamps(self.code, "*.py")
@@ -133,7 +134,12 @@ class Serve:
         proc = subprocess.run([sys.executable, "-m", "calculators.build", str(self.site), "--dev"],
                               cwd=ROOT, env=self.env, capture_output=True, text=True)
         self.shipped += 1
+        self.failed_on = self._sources() if proc.returncode else None
         print((proc.stdout if proc.returncode == 0 else proc.stderr).rstrip(), flush=True)
+
+    def _sources(self) -> tuple:
+        """What the command reads that an edit changes: the pages and every file of the code."""
+        return _stamps([self.site], "*.html"), _stamps(self.code, "*")
 
     def step(self) -> None:
         """One look: a restart when the Python code changed, the post-build command after a build."""
@@ -141,7 +147,7 @@ class Serve:
             print("devtools.zensical: the Python code changed; starting zensical serve again", flush=True)
             self.stop()
             self.start()
-        if self.site.is_dir() and unshipped(self.site):
+        if self.site.is_dir() and unshipped(self.site) and (self.failed_on is None or self._sources() != self.failed_on):
             self.ship()
 
     def run(self) -> int:
