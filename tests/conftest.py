@@ -16,7 +16,7 @@ BROWSER = Path(__file__).parent / "browser"
 SLOWEST = {
     "browser/test_a11y.py": 121, "browser/test_offline.py": 83, "browser/test_board_tabs_random.py": 65,
     "browser/test_engine.py": 63, "browser/test_board.py": 53, "browser/test_keeping.py": 51,
-    "browser/test_party.py": 49, "browser/zensical/test_zensical.py": 45, "browser/test_probes.py": 48, "browser/test_morale.py": 46,
+    "browser/test_party.py": 49, "browser/zensical/test_zensical.py": 35, "browser/test_probes.py": 48, "browser/test_morale.py": 46,
     "browser/test_borders.py": 44, "browser/webkit/test_webkit.py": 41, "browser/test_table_view.py": 35,
     "browser/test_table.py": 34, "browser/test_stress.py": 33, "browser/test_everything.py": 30,
     "browser/test_keeper_widgets.py": 30, "browser/test_calculator_pages.py": 24,
