@@ -54,6 +54,13 @@ def zensical() -> str:
     return str(Path(sys.executable).with_name("zensical"))
 
 
+def copy_project(dest: Path) -> Path:
+    """What Zensical reads of the repository (:data:`PROJECT`), copied into ``dest``; returns its ``mkdocs.yml``."""
+    for name in PROJECT:
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name, Path(dest) / name)
+    return Path(dest) / "mkdocs.yml"
+
+
 def build(dest: Path, site_url: str | None = None, dev: bool = False) -> subprocess.CompletedProcess:
     """``zensical build --strict --clean`` in a throwaway copy of the project, the site moved to ``dest``,
     then ``python -m calculators.build dest``: the site as ``make build-zensical`` builds it, for
@@ -62,9 +69,7 @@ def build(dest: Path, site_url: str | None = None, dev: bool = False) -> subproc
     dest = Path(dest)
     env = {**os.environ, **({"SITE_URL": site_url} if site_url else {})}
     with tempfile.TemporaryDirectory(prefix="zensical-") as tmp:
-        project = Path(tmp)
-        for name in PROJECT:
-            (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name, project / name)
+        project = copy_project(tmp).parent
         pages = subprocess.run([zensical(), "build", "--strict", "--clean", "-f", "mkdocs.yml"],
                                cwd=project, env=env, capture_output=True, text=True, timeout=300)
         if pages.returncode != 0:

@@ -6,7 +6,6 @@ folder of its own standing for the code, so that nothing of the repository is to
 """
 from __future__ import annotations
 
-import shutil
 import socket
 import time
 import urllib.request
@@ -29,12 +28,11 @@ def _page(url: str) -> str:
 
 @pytest.fixture
 def serving(tmp_path):
-    for name in zensical.PROJECT:
-        (shutil.copytree if (zensical.ROOT / name).is_dir() else shutil.copy2)(zensical.ROOT / name, tmp_path / name)
+    config = zensical.copy_project(tmp_path)
     code = tmp_path / "calculators"  # stands for the code: the copied mkdocs.yml watches this folder
     code.mkdir()
     (code / "widget.py").write_text("A = 1\n")
-    serve = zensical.Serve(f"127.0.0.1:{_free_port()}", config=tmp_path / "mkdocs.yml", code=[code], poll=0.1)
+    serve = zensical.Serve(f"127.0.0.1:{_free_port()}", config=config, code=[code], poll=0.1)
     serve.start()
     yield serve, tmp_path
     serve.stop()
