@@ -6,6 +6,7 @@
 #   make test-fast  set up, check, then every test but the browser ones (pytest -m "not browser")
 #   make test-held  the whole suite held to half a core (CORES=0.5), as a slow or busy machine runs it
 #   make build   set up, then build the site into site/ (strict)
+#   make build-zensical / serve-zensical   the same with Zensical, Material's successor, then the post-build command
 #   make bench   set up, then run the engine benchmark (figures, not pass/fail)
 #   make audit   set up, then run Lighthouse on three pages (the four category scores)
 #   make clean   remove what builds and tests leave behind
@@ -43,10 +44,10 @@ NPM_STAMP := node_modules/.npm-ci.stamp
 AUDIT_STAMP := benchmarks/audit/node_modules/.npm-ci.stamp
 PTH_NAME  := conflict-table-src.pth
 
-.PHONY: help setup serve build check test browsers engine-cache warm-build test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
+.PHONY: help setup serve build build-zensical serve-zensical check test browsers engine-cache warm-build test-held test-fast bench audit clean distclean chromium webkit python-env node-env pth
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 20
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | awk -F '\t' '{ printf "  make %-15s %s\n", $$1, $$2 }'
 
 # --- set-up -----------------------------------------------------------------
 
@@ -130,6 +131,16 @@ serve: setup ## serve the site on http://127.0.0.1:8000 (HOST=, PORT= to change)
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(PY) -m mkdocs build --strict --site-dir site
 
+# Zensical (pinned in requirements-dev.txt) renders the same pages from mkdocs.yml but runs no hooks: the
+# post-build command follows it. --clean: its cache of rendered pages knows nothing of the Python that
+# renders the calculators. Serving, devtools/zensical.py runs that command after each of its builds.
+build-zensical: setup ## build the site into site/ with Zensical (Material's successor), then the post-build command
+	$(VENV)/bin/zensical build --strict --clean -f mkdocs.yml
+	$(PY) -m calculators.build site
+
+serve-zensical: setup ## serve the site with Zensical on http://127.0.0.1:8000 (HOST=, PORT=), rebuilt as you edit
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)/} $(PY) -m devtools.zensical serve --dev-addr $(HOST):$(PORT)
+
 check: setup ## static checks: ruff (Python), tsc type check of the browser code (tsconfig*.json), node --test (tests/js/)
 	$(PY) -m ruff check .
 	node_modules/.bin/tsc -p tsconfig.json
@@ -192,7 +203,7 @@ audit: setup chromium $(AUDIT_STAMP) ## Lighthouse (pinned npm package) on the h
 # --- cleaning -----------------------------------------------------------------
 
 clean: ## remove build output and caches (keeps .venv and node_modules)
-	rm -rf site dist .build test-results .pytest_cache .hypothesis .ruff_cache
+	rm -rf site dist .build .cache test-results .pytest_cache .hypothesis .ruff_cache
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o -name __pycache__ -type d -print0 | xargs -0 rm -rf
 
 distclean: clean ## also remove .venv and node_modules (the next make sets up from scratch)

@@ -7,8 +7,10 @@ in Debian's Chromium for the home page, a rules page and "At the table", and
 prints Performance, Accessibility, Best practices and SEO per page. The raw
 reports go to ``benchmarks/results/lighthouse/``. Figures, not pass/fail; it
 is not part of ``make test`` (a run takes minutes): ``make audit``.
+``--generator zensical`` audits the site as Zensical builds it (``make build-zensical``;
+its reports go to ``benchmarks/results/lighthouse/zensical/``).
 
-    .venv/bin/python benchmarks/audit.py [--site DIR] [--pages / edgerunner/conflicts/ table/]
+    .venv/bin/python benchmarks/audit.py [--generator zensical] [--pages / edgerunner/conflicts/ table/]
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from devtools import zensical  # noqa: E402
 from devtools.server import CHROMIUM, TYPES, build_site  # noqa: E402
 
 PAGES = ["", "edgerunner/conflicts/", "table/"]
@@ -89,29 +92,32 @@ def lighthouse(url: str, out: Path) -> dict[str, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", nargs="*", default=PAGES, help="paths under the site's root")
+    parser.add_argument("--generator", choices=["mkdocs", "zensical"], default="mkdocs",
+                        help="the site as MkDocs + Material builds it (make build), or Zensical (make build-zensical)")
     args = parser.parse_args()
+    results = RESULTS / "zensical" if args.generator == "zensical" else RESULTS
     if not LIGHTHOUSE.exists():
         print("lighthouse is missing: run `make audit` (it installs the pinned lighthouse, benchmarks/audit/package.json)", file=sys.stderr)
         return 1
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    results.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         site.mkdir()
         httpd, url = serve(site)
-        built = build_site(site, url)
+        built = zensical.build(site, url) if args.generator == "zensical" else build_site(site, url)
         if built.returncode:
             print(built.stdout, built.stderr, file=sys.stderr)
             return 1
         rows = []
         for path in args.pages:
             name = path.strip("/").replace("/", "-") or "home"
-            scores = lighthouse(url + path.lstrip("/"), RESULTS / f"{name}.json")
+            scores = lighthouse(url + path.lstrip("/"), results / f"{name}.json")
             rows.append((path or "/", scores))
             print(f"{path or '/':28} " + "  ".join(f"{c} {scores[c]:3}" for c in CATEGORIES)
                   + (f"  (failing: {', '.join(scores['failing accessibility audits'])})"
                      if scores["failing accessibility audits"] else ""), flush=True)
         httpd.shutdown()
-    (RESULTS / "summary.json").write_text(json.dumps(dict(rows), indent=2) + "\n")
+    (results / "summary.json").write_text(json.dumps(dict(rows), indent=2) + "\n")
     return 0
 
 

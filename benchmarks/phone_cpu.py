@@ -37,6 +37,11 @@ run, floor and ours alternating:
   before it left), then **paced** as a player taps (one every 250 ms), timed to the answer in the
   page and to the end of the frame that shows it.
 
+``--generators`` measures the theme's cost beside its successor's instead: the site built with MkDocs
++ Material and with Zensical (``devtools/zensical.py``), runs alternating, each a fresh profile's
+first visit to the calculator page (the offline copy and the snapshot made), then from a quiet Chromium
+a return visit to the page and one to the theme page (``benchmarks/README.md``, "Zensical beside MkDocs").
+
 What the profile stands for and what it cannot show: a phone whose CPU does about a third of one
 of this machine's cores' work per second, all of it shared by the browser's processes; it does
 not show a phone's thermal throttling, its memory limits (iOS ends a tab that holds too much),
@@ -65,11 +70,13 @@ from benchmarks.engine import CALC_PAGE, FIRST_RESULT, FLOOR_PAGE, _wait_quiet, 
 from benchmarks.engine_parts.cpulimit import PERIOD_US, CpuLimit, limit_problem  # noqa: E402
 from benchmarks.phonelink import PROFILES, PhoneServer  # noqa: E402
 from calculators.build.engine import PRECOMPRESS  # noqa: E402
+from devtools import zensical  # noqa: E402
 from devtools.server import CHROMIUM_ARGS, build_site  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu.json"
 THEME_PATH = CALC_PAGE + "theme.html"  # beside the page, so its own addresses stay right
 BROTLI_RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu_brotli.json"
+GENERATOR_RESULTS = ROOT / "benchmarks" / "results" / "phone_cpu_generators.json"
 LONG = 600_000  # ms: nothing here may wait forever, nothing honest takes this long
 TAPS = 100  # per calculator
 PACE_MS = 250  # the paced run: four taps a second, faster than a player reads an answer
@@ -298,6 +305,96 @@ def measure(chromium, exe: Path, site: Path, runs: int, held: CpuLimit, brotli: 
     }
 
 
+def theme_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
+    """A fresh profile's first visit to the calculator page, then, each from a quiet Chromium, a return
+    visit to the page and one to the theme page (``ours_run`` less the engine alone)."""
+    ctx = profile(chromium, exe, "allow")
+    ctx.add_init_script(FIRST_RESULT)
+    ctx.add_init_script(CALLS)
+    page = ctx.new_page()
+    visit(page, server.url + CALC_PAGE)
+    first_visit_done(page, server)
+    page.evaluate("""(urls) => Promise.all(urls.map((url) => fetch(url).then((r) => r.text())))""",
+                  [server.url + THEME_PATH, server.url + "bench/first_call.js", server.url + "bench/theme.js"])
+    again = ctx.new_page()
+    page.close()
+    held.settle()
+    back = visit(again, server.url + CALC_PAGE)
+    theme_tab = ctx.new_page()
+    again.close()
+    held.settle()
+    theme = alone_visit(theme_tab, server, THEME_PATH, "theme")
+    ctx.close()
+    return {"return": back["ready"], "return_source": back["source"], "return_first_call_ms": back["first_call"]["ms"],
+            "theme": theme["at"], "theme_source": theme["source"], "theme_first_call_ms": theme["first_call_ms"]}
+
+
+def measure_generators(chromium, exe: Path, sites: dict[str, Path], runs: int, held: CpuLimit) -> dict:
+    """``theme_run`` on each generator's site, the generators alternating run by run."""
+    link = PROFILES["phone"]
+    servers = {name: PhoneServer(site, link["mbit"], link["rtt_ms"]) for name, site in sites.items()}
+    out = {name: [] for name in sites}
+    try:
+        for _ in range(runs):
+            for name, server in servers.items():
+                out[name].append(theme_run(chromium, exe, server, held))
+    finally:
+        for server in servers.values():
+            server.close()
+    return {"link": link, "encoding": "gzip", **{name: {
+        "return_ready_ms": median_spread([r["return"] for r in rs]),
+        "theme_ready_ms": median_spread([r["theme"] for r in rs]),
+        "sources": sorted({r["return_source"] for r in rs} | {r["theme_source"] for r in rs}),
+        "runs": rs} for name, rs in out.items()}}
+
+
+def print_generators(r: dict) -> None:
+    for name in ("mkdocs", "zensical"):
+        g = r[name]
+        print(f"  {name:9} return visit, navigation → ready: the page {g['return_ready_ms']['median']} ms "
+              f"({g['return_ready_ms']['min']}–{g['return_ready_ms']['max']}), the theme page "
+              f"{g['theme_ready_ms']['median']} ms ({g['theme_ready_ms']['min']}–{g['theme_ready_ms']['max']}); "
+              f"started from {g['sources']}")
+
+
+def prepare(site: Path) -> None:
+    """The benchmark's pages beside a built site: the floor, the engine alone, the theme page."""
+    (site / "bench").mkdir()
+    (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
+    worker = next(site.glob("assets/calc-*/worker.js")).relative_to(site).as_posix()
+    (site / "bench" / "alone.html").write_text(ALONE_PAGE.replace("WORKER", worker))
+    (site / "bench" / "first_call.js").write_text(FIRST_CALL_JS)
+    (site / "bench" / "theme.js").write_text(THEME_JS)
+    (site / THEME_PATH).write_text(theme_page((site / CALC_PAGE / "index.html").read_text()))
+    shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
+
+
+def generators_main(runs: int, share: float) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        sites = {"mkdocs": Path(tmp) / "mkdocs", "zensical": Path(tmp) / "zensical"}
+        for name, built in (("mkdocs", build_site(sites["mkdocs"], "http://127.0.0.1/")),
+                            ("zensical", zensical.build(sites["zensical"], "http://127.0.0.1/"))):
+            if built.returncode:
+                print(f"{name}:", built.stdout, built.stderr, file=sys.stderr)
+                return 1
+            prepare(sites[name])
+        held = CpuLimit(share, Path(tmp))
+        try:
+            with sync_playwright() as p:
+                report = measure_generators(p.chromium, held.chromium, sites, runs, held)
+        finally:
+            held.close()
+    date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    report = {"date": date, "cpus": os.cpu_count(), "share": round(share, 3), **report}
+    GENERATOR_RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    GENERATOR_RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"Phone-CPU benchmark, the theme beside its successor — {date}, {os.cpu_count()} CPUs, CPU held to "
+          f"{share:.2f}, {runs} runs each")
+    print_generators(report)
+    print(f"figures written to {GENERATOR_RESULTS.relative_to(ROOT)}")
+    return 0
+
+
 def tap_runs(browser, url: str) -> dict:
     """The calculators' taps in a burst, then at a player's pace (also timed to the frame that shows each)."""
     return {"burst": measure_interactions(browser, url, TAPS, settle_ms=SETTLE_MS),
@@ -368,25 +465,22 @@ def main() -> int:
                         help="only the calculators' taps at the CPU limit (a minute, not the visits' half hour)")
     parser.add_argument("--brotli", action="store_true",
                         help="a host that serves the .br copies (default: gzip on the fly)")
+    parser.add_argument("--generators", action="store_true",
+                        help="the theme's cost on a return visit, MkDocs + Material beside Zensical")
     args = parser.parse_args()
     problem = limit_problem()
     if problem:
         print(f"Phone-CPU benchmark not run: {problem}.")
         return 0
+    if args.generators:
+        return generators_main(args.runs, args.share)
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         built = build_site(site, "http://127.0.0.1/")
         if built.returncode:
             print(built.stdout, built.stderr, file=sys.stderr)
             return 1
-        (site / "bench").mkdir()
-        (site / "bench" / "floor.html").write_text(FLOOR_PAGE)
-        worker = next(site.glob("assets/calc-*/worker.js")).relative_to(site).as_posix()
-        (site / "bench" / "alone.html").write_text(ALONE_PAGE.replace("WORKER", worker))
-        (site / "bench" / "first_call.js").write_text(FIRST_CALL_JS)
-        (site / "bench" / "theme.js").write_text(THEME_JS)
-        (site / THEME_PATH).write_text(theme_page((site / CALC_PAGE / "index.html").read_text()))
-        shutil.copytree(ROOT / "node_modules" / "pyodide", site / "bench" / "pyodide")
+        prepare(site)
         if args.brotli:  # the floor's runtime gets the same .br copies as ours
             floor = site / "bench" / "pyodide"
             subprocess.run(["node", str(ROOT / "calculators" / "build" / "precompress.mjs"), str(floor),

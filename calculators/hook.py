@@ -13,7 +13,6 @@ import logging
 from mkdocs.exceptions import PluginError
 
 from calculators import build
-from calculators.build import ship
 
 log = logging.getLogger("mkdocs.hooks.calculators")
 _command = {"name": "build"}
@@ -22,13 +21,6 @@ _command = {"name": "build"}
 def on_startup(command, dirty=False, **kwargs):
     """Remember whether this is ``mkdocs serve`` (no offline cache nor CSP while editing)."""
     _command["name"] = command
-
-
-def on_serve(server, config, builder, **kwargs):
-    """Rebuild when the widgets or the core change."""
-    server.watch(str(ship.ASSETS))
-    server.watch(str(ship.ROOT / "rules_core"))
-    return server
 
 
 def on_post_build(config, **kwargs):

@@ -2,7 +2,10 @@
 import base64
 import hashlib
 
+import pytest
+
 from calculators.build import csp
+from calculators.build.files import ShipError
 
 
 def sha(text: str) -> str:
@@ -39,3 +42,24 @@ def test_apply_csp_puts_one_site_wide_policy_after_the_charset_and_writes_the_he
         assert sha("var a=1") in html and sha("var a=2") in html  # both pages' scripts, on every page
     assert csp.header_policy(tmp_path) == result["header"]
     assert result["header"] == result["meta"] + "; frame-ancestors 'none'"
+
+
+def test_a_style_the_themes_script_writes_is_allowed_by_its_hash(tmp_path):
+    """Zensical's search styles its shadow root with a <style> made from a constant of its bundle
+    (``h("style",{},Tc.toString())``): the policy carries that text's hash, escapes read as the browser reads them."""
+    scripts = tmp_path / "assets" / "javascripts"
+    scripts.mkdir(parents=True)
+    (scripts / "bundle.12345678.min.js").write_text(
+        """var x=1,Tc='.r{color:red}.q:after{content:\\'\\\\2014\\'}';function S(){o.appendChild(C("style",{},Tc.toString()))}""")
+    (tmp_path / "index.html").write_text(PAGE)
+    assert csp.script_styles(tmp_path) == {".r{color:red}.q:after{content:'\\2014'}"}
+    policy = csp.apply_csp(tmp_path)["meta"]
+    assert sha(".r{color:red}.q:after{content:'\\2014'}") in policy.split("style-src", 1)[1].split(";")[0]
+
+
+def test_a_style_made_from_anything_but_a_constant_stops_the_build(tmp_path):
+    scripts = tmp_path / "assets" / "javascripts"
+    scripts.mkdir(parents=True)
+    (scripts / "bundle.js").write_text('function S(){o.appendChild(C("style",{},css().toString()))}var Q=f();C("style",{},Q.toString())')
+    with pytest.raises(ShipError, match="not a constant"):
+        csp.script_styles(tmp_path)

@@ -6,6 +6,7 @@ import { offline } from "./offline.js";
 import * as ui from "./ui.js";
 import "./edition.js"; // the site-wide edition control in the header, on every page
 import "./examples.js"; // a worked example's "Open in the …" link goes to its calculator and opens it
+import "./search.js"; // Zensical's search dialog gets the contrast fixes Material's gets in a11y.css
 import { watchAnchors } from "./anchor.js";
 import { answering } from "./known.js"; // the build's answers for each form as the page first shows it
 import { WIDGETS } from "./registry.js"; // the widgets' names, written by the build from calculators/widgets

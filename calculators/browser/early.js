@@ -31,6 +31,10 @@
   // whichever comes first; what the theme sends it meanwhile waits, in order. While a new version of
   // the site waits, only the player's reach starts it (offline.js, quietWork). calcSearch.state says
   // which: "held" → "started" | "held for the new version" (the tests read it).
+  // Either theme's search: Material listens to its worker with addEventListener, Zensical sets
+  // onmessage and onerror, so the stand-in answers both ways; Material's search opens from its field
+  // (or the header's label), Zensical's from its button or Ctrl/⌘+K, and either from the keyboard
+  // shortcuts that set the search toggle (#__search).
   /** @param {Worker} engine */
   function holdSearch(engine) {
     var Real = window.Worker;
@@ -54,6 +58,9 @@
     };
     window.Worker = /** @type {any} */ (function (/** @type {string | URL} */ url, /** @type {WorkerOptions} */ options) {
       if (String(url).indexOf("/workers/search.") < 0) return new Real(url, options);
+      // A relative address (Zensical's) names the worker from the page that asked for it: resolved
+      // now, as the theme meant it, not against the page instant navigation has shown since.
+      var address = new URL(String(url), location.href);
       var proxy = /** @type {any} */ (new EventTarget());
       /** @type {any[] | null} */
       var waiting = [];
@@ -61,10 +68,21 @@
       var real = null;
       proxy.postMessage = function (/** @type {any} */ message) { if (real) real.postMessage(message); else if (waiting) waiting.push(message); };
       proxy.terminate = function () { if (real) real.terminate(); waiting = null; };
+      /** @param {string} type */
+      var relay = function (type) {
+        return function (/** @type {any} */ event) {
+          var copy = type === "error" ? new Event("error", { cancelable: true }) : new MessageEvent(type, { data: event.data });
+          proxy.dispatchEvent(copy);
+          if (typeof proxy["on" + type] === "function") proxy["on" + type](copy);
+          if (copy.defaultPrevented) event.preventDefault();
+        };
+      };
       held.push(function () {
         if (!waiting) return;
-        real = new Real(url, options);
-        real.onmessage = function (event) { proxy.dispatchEvent(new MessageEvent("message", { data: event.data })); };
+        real = new Real(address, options);
+        real.onmessage = relay("message");
+        real.onerror = relay("error");
+        real.onmessageerror = relay("messageerror");
         waiting.splice(0).forEach(function (message) { /** @type {Worker} */ (real).postMessage(message); });
       });
       return proxy;
@@ -77,7 +95,13 @@
       if (/** @type {Element} */ (event.target).matches?.("[data-md-component=search-query]")) go();
     });
     document.addEventListener("click", function (event) {
-      if (/** @type {Element} */ (event.target).closest?.('label[for="__search"]')) go();
+      if (/** @type {Element} */ (event.target).closest?.('label[for="__search"], [data-md-component="search"]')) go();
+    }, true);
+    document.addEventListener("change", function (event) {
+      if (/** @type {Element} */ (event.target).id === "__search") go();
+    }, true);
+    document.addEventListener("keydown", function (event) {
+      if ((event.ctrlKey || event.metaKey) && event.key === "k") go();
     }, true);
   }
 })();

@@ -6,7 +6,10 @@ WebAssembly); nothing needs ``'unsafe-eval'`` or ``'unsafe-inline'``.
 
 Material for MkDocs writes a few small inline scripts into every page (the
 storage scope, the colour palette, the remembered tabs); they are allowed by
-their SHA-256 hashes, computed here from the built pages. ``__md_scope``'s
+their SHA-256 hashes, computed here from the built pages. Zensical's theme
+also draws its search in a shadow root styled by a ``<style>`` its script
+writes there; that style is allowed by its hash too, read from the theme's
+script (:func:`script_styles`). ``__md_scope``'s
 script differs with a page's depth, so the hashes are collected over the whole
 site and every page carries the same policy: a page reached by Material's
 instant navigation keeps the policy of the first page, which must allow it too.
@@ -14,7 +17,7 @@ instant navigation keeps the policy of the first page, which must allow it too.
 * :func:`apply_csp` puts ``<meta http-equiv="Content-Security-Policy">`` first
   in every page's ``<head>`` and writes :data:`HEADERS_FILE`, the header form
   for hosts (with ``frame-ancestors``, which a ``<meta>`` cannot carry).
-* :func:`policy_for` and :func:`inline_hashes` are the pieces, for tests.
+* :func:`policy_for`, :func:`inline_hashes` and :func:`script_styles` are the pieces, for tests.
 """
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ import hashlib
 import html
 import re
 from pathlib import Path
+
+from .files import ShipError
 
 POLICY = {
     "default-src": ["'self'"],
@@ -77,6 +82,43 @@ def inline_hashes(page: str) -> dict[str, set[str]]:
     return found
 
 
+THEME_SCRIPTS = "assets/javascripts/*.js"
+"""The theme's own scripts in a built site (Material's and Zensical's bundle)."""
+
+SCRIPT_STYLE = re.compile(r"""\(\s*["']style["']\s*,\s*\{\s*\}\s*,\s*([A-Za-z_$][\w$]*)\.toString\(\)\s*\)""")
+"""A ``<style>`` element made by the theme's script with a constant for its text: Zensical 0.0.73's
+search writes ``h("style", {}, Tc.toString())`` into its shadow root (the names are the minifier's)."""
+
+JS_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])")
+JS_ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0", "\n": "", "\r\n": ""}
+
+
+def _js_string(literal: str) -> str:
+    """The value of a JavaScript string literal (quoted with ' or "), as the browser reads it."""
+    def unescape(match: re.Match) -> str:
+        code = match.group(1)
+        if code[0] in "ux" and len(code) > 1:
+            return chr(int(code[1:].strip("{}"), 16))
+        return JS_ESCAPED.get(code, code)
+    return JS_ESCAPE.sub(unescape, literal[1:-1])
+
+
+def script_styles(site_dir: Path) -> set[str]:
+    """The text of every ``<style>`` the theme's scripts write into a page (:data:`SCRIPT_STYLE`): a
+    policy that allows only ``'self'`` styles blocks them, so they are allowed by their hash. Material
+    9.8 writes none."""
+    found = set()
+    for script in sorted(Path(site_dir).glob(THEME_SCRIPTS)):
+        text = script.read_text(encoding="utf-8")
+        for name in dict.fromkeys(SCRIPT_STYLE.findall(text)):
+            value = re.search(r"(?<![\w$.])" + re.escape(name) + r"""=('(?:[^'\\\n]|\\[\s\S])*'|"(?:[^"\\\n]|\\[\s\S])*")""", text)
+            if value is None:
+                raise ShipError(f"{script.name}: the theme writes a <style> whose text is not a constant ({name}), "
+                                "so the policy cannot allow it by its hash")
+            found.add(_js_string(value.group(1)))
+    return found
+
+
 def policy_for(hashes: dict[str, set[str]], header: bool = False) -> str:
     """The policy text, with the hashes added to ``script-src`` and ``style-src``.
 
@@ -104,6 +146,7 @@ def apply_csp(site_dir: Path) -> dict:
     for text in texts.values():
         for kind, values in inline_hashes(text).items():
             hashes[kind] |= values
+    hashes["style"] |= {_sha256(style) for style in script_styles(site_dir)}
     meta = policy_for(hashes)
     tag = f'<meta http-equiv="Content-Security-Policy" content="{html.escape(meta, quote=False)}">'
     for path, text in texts.items():

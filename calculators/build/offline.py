@@ -72,6 +72,7 @@ def build_service_worker(site_dir: Path) -> dict:
     """Generate ``sw.js`` for a built site; returns and writes the precache report."""
     site_dir = Path(site_dir).resolve()
     config = {**PRECACHE, "globDirectory": str(site_dir), "swDest": str(site_dir / "sw.js")}
+    config["globIgnores"] = [*PRECACHE["globIgnores"], *unlinked_looks(site_dir)]
     config["importScripts"] = [s.format(calc=calc_folder(site_dir)) for s in PRECACHE["importScripts"]]
     node = shutil.which("node")
     if node is None:
@@ -92,6 +93,17 @@ def build_service_worker(site_dir: Path) -> dict:
     }
     (site_dir / REPORT).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return report
+
+
+def unlinked_looks(site_dir: Path) -> list[str]:
+    """The theme's stylesheet folders no page links, as glob patterns: Zensical ships both its looks
+    (``assets/stylesheets/classic/`` and ``modern/``) and the pages link the one ``mkdocs.yml`` names
+    (``theme.variant``); the other is no part of the offline copy. Material ships one look, in
+    ``assets/stylesheets/`` itself."""
+    site_dir = Path(site_dir)
+    pages = "\n".join(page.read_text(encoding="utf-8") for page in site_dir.rglob("*.html"))
+    return [f"assets/stylesheets/{folder.name}/**" for folder in sorted(site_dir.glob("assets/stylesheets/*/"))
+            if folder.is_dir() and f"assets/stylesheets/{folder.name}/" not in pages]
 
 
 DEV_WORKER = """// mkdocs serve: no offline cache while editing. This worker replaces any

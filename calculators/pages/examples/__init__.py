@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import json
+import posixpath
 import re
 from html import escape
 from pathlib import Path
@@ -43,12 +44,38 @@ __all__ = ["KINDS", "ExampleError", "check", "find", "format_example", "link_of"
 
 KEYS = {"name", "calculator", "state", "outcome", "page"}
 
+def _zensical_page(md):
+    """The page Zensical is rendering, as its rendering context tells the Markdown; None elsewhere."""
+    try:
+        return md.preprocessors["rendering_context"].page
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
 def page_of(md) -> str:
-    """The page being rendered, as MkDocs tells its Markdown (its link rewriter, "relpath", knows the file); "" elsewhere."""
+    """The Markdown file being rendered, from the docs folder: MkDocs tells its Markdown through its link
+    rewriter ("relpath"), Zensical through its rendering context; "" elsewhere."""
     try:
         return md.treeprocessors["relpath"].file.src_uri
     except (AttributeError, KeyError, TypeError):
-        return ""
+        page = _zensical_page(md)
+        return str(page.path) if page is not None else ""
+
+
+def _as_written_for(md, address: str) -> str:
+    """``address`` (relative to the page being rendered, as a reader's browser resolves it) as the generator
+    needs it in the fence's raw HTML: as is for MkDocs, which leaves raw HTML alone; relative to the
+    Markdown file for Zensical, which resolves a relative link in raw HTML against the file, as it does
+    a Markdown link (zensical#258), and would otherwise send ``../conflicts/`` from
+    ``gauntlet-forge/editions.md`` one folder too far up."""
+    page = _zensical_page(md)
+    if page is None or not address or address.startswith(("#", "/")) or ":" in address.split("/", 1)[0]:
+        return address
+    source = str(page.path)
+    folder = posixpath.dirname(source)
+    here = folder if posixpath.basename(source) in ("index.md", "README.md") else source.removesuffix(".md")
+    target = posixpath.normpath(posixpath.join(here, address))
+    return posixpath.relpath(target, folder or ".") + ("/" if address.endswith("/") else "")
 
 
 def parse(source: str) -> dict:
@@ -106,12 +133,13 @@ def check(example: dict) -> dict:
     return got
 
 
-def link_of(example: dict) -> str:
-    """The example's share link: ``<page>#<calculator>=<base64url JSON>`` (share.js reads the plain form)."""
+def link_of(example: dict, md=None) -> str:
+    """The example's share link: ``<page>#<calculator>=<base64url JSON>`` (share.js reads the plain form),
+    its page written for the generator that renders ``md`` (:func:`_as_written_for`)."""
     kind = KINDS[example["calculator"]]
     text = json.dumps(kind.link(example["state"]), ensure_ascii=False, separators=(",", ":"))
     code = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
-    return f"{example.get('page', '')}#{kind.share}={code}"
+    return f"{_as_written_for(md, example.get('page', ''))}#{kind.share}={code}"
 
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)```worked-example\n(?P<body>.*?)^(?P=indent)```", re.M | re.S)
@@ -136,7 +164,7 @@ def format_example(source, language, css_class, options, md, **kwargs) -> str:
     example = parse(source)
     try:
         check(example)
-        href = link_of(example)
+        href = link_of(example, md)
     except ExampleError as err:
         page = f"{page_of(md)}: " if page_of(md) else ""
         raise ExampleError(f"{page}worked example “{example['name']}”: {err}") from None
