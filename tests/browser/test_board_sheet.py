@@ -156,7 +156,7 @@ def test_a_loaded_setup_starts_from_the_first_screen(ref):
     start = b.w.locator('[data-key="start-loaded"]')
     start.wait_for()
     box = on_screen(start)
-    assert 0 <= box["top"] and box["bottom"] <= 740, box
+    assert box["top"] >= 0 and box["bottom"] <= 740, box
     b.press(start)
     b.w.locator('[data-out="exchange"]').wait_for(state="attached")
 

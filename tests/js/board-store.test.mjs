@@ -166,3 +166,13 @@ test("a single way to absorb needs no tap: target, dice and Log it", async () =>
   await store.dispatch("log");
   assert.match(lines(store).at(-1), /Rook attacks Gatto's Cool \(2 shifts, range 1\): 2 stress marks box 2/);
 });
+
+test("Redo after Undo logs the undone action once: the sheet it came back in closes", async () => {
+  const store = await started();
+  await act(store, "simple", { actor: "Gatto", note: "waits" });
+  await store.dispatch("step", true);
+  assert.equal(store.state.draft.kind, "simple"); // Undo put it back, to mend
+  await store.dispatch("step", false);
+  assert.equal(store.state.draft.kind, null); // Redo logged it again: nothing left to log twice
+  assert.equal(lines(store).length, 1);
+});

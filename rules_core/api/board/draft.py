@@ -32,8 +32,9 @@ VERSION = 1
 
 TEXT = ("kind", "actor", "target", "track", "skill", "rating", "faces", "bid", "opposition", "zone", "aspect", "on",
         "which", "resist.stress.track", "resist.stress.amount", "absorb", "named.mild", "named.moderate",
-        "named.severe", "note", "side", "story", "thing", "pass")
-"""Keys holding one value as tapped or typed (text; a number typed is read as text too)."""
+        "named.severe", "note", "side", "story", "thing", "pass", "from")
+"""Keys holding one value as tapped or typed (text; a number typed is read as text too). ``from``: "undo"
+while the draft is the undone action Undo put back, untouched (Redo then logs it and closes the sheet)."""
 LISTS = ("invokes", "resist.consequences", "resist.invokes", "boxes")
 """Keys holding the choices ticked, a list of text."""
 FLAGS = ("accepted",)

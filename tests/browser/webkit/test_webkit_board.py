@@ -105,9 +105,10 @@ def test_an_attack_logged_in_the_table_view_on_a_phone_sized_window(webkit, wk_s
             wk.click(f'{W} [data-act="kind"][data-kind="attack"]')
         else:
             wk.click(chip(name, value))
-    wk.click(f'{W} [data-act="die"][data-die="0"]')  # blank → plus: the skill's rating came with the actor
+    wk.click(f'{W} [data-act="die-total"][data-value="1"]')  # the table's dice show +1: the skill's rating came with the actor
     wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-panel] input[name="absorb"]', what="how Gatto absorbs")
-    wk.click(f'{W} [data-panel] label:has(> input[name="absorb"])')
+    wk.wait("(sel) => document.querySelector(sel)?.checked", f'{W} [data-panel] input[name="absorb"]',
+            what="the only way to absorb a hit of 3, chosen by the rules")
     wk.click(f'{W} [data-panel] [data-key="log"]')
     wait_log(wk, 1)
     kept = saved(wk)
@@ -122,3 +123,24 @@ def test_an_attack_logged_in_the_table_view_on_a_phone_sized_window(webkit, wk_s
 
     wk.click(f'{W} [data-act="table-close"]')
     wk.wait("(sel) => !document.querySelector(sel).classList.contains('is-table')", W, what="the page again")
+
+
+def test_log_it_tapped_while_the_note_keeps_the_focus_logs_once_and_says_nothing_went_wrong(wk, wk_server):
+    """An iPhone's tap leaves the focus in the text field: Log it is clicked while the note still has it."""
+    wk.goto(wk_server.url + CONFLICTS)
+    wk.js("() => { window.__errors = []; addEventListener('error', (e) => __errors.push(String(e.message)));"
+          " addEventListener('unhandledrejection', (e) => __errors.push(String(e.reason))); }")
+    wait_engine(wk)
+    wk.wait("(sel) => !!document.querySelector(sel + ' [data-act=example], ' + sel + ' [data-out=exchange]')", W, what="the board")
+    if not wk.js("(sel) => !!document.querySelector(sel + ' [data-out=exchange]')", W):
+        start_warehouse(wk)
+    wk.click(f'{W} [data-act="kind"][data-kind="simple"]')
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-panel="simple"]', what="the Simple action form")
+    wk.fill(f'{W} [data-panel] [name="note"]', "ducks")
+    n = len(log_lines(wk))
+    wk.js("(sel) => { const note = document.querySelector(sel + ' [data-panel] [name=note]'); note.focus();"
+          " document.querySelector(sel + ' [data-panel] [data-key=log]').click(); }", W)  # the focus stays in the note
+    wait_log(wk, n + 1)
+    assert log_lines(wk)[-1].endswith("simple action — ducks")
+    assert wk.js("() => window.__errors") == []
+    assert not wk.js("(sel) => [...document.querySelectorAll(sel + ' [data-out=notice]')].map((e) => e.textContent).join(' ')", W)

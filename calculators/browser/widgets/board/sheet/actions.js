@@ -31,6 +31,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
   /** Change the draft (a field to a value; undefined removes it) and ask the rules. */
   async function change(store, changes) {
     const draft = { ...store.state.draft, ...changes };
+    delete draft.from; // touched: the referee's own now
     for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
     setDraft(store, draft);
     store.set({ shown: {} });
@@ -84,6 +85,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
      *  after. Runs outside the queue (store.now): a keystroke never waits behind a tap. */
     typed(store, name, value) {
       const draft = { ...store.state.draft, [name]: value };
+      delete draft.from;
       if (value === "") delete draft[name];
       setDraft(store, draft);
     },
@@ -159,7 +161,8 @@ export function sheetActions({ rules, sheets, keep, random }) {
       const next = back ? undone(conflict) : redone(conflict);
       if (!next) return;
       const taken = back ? conflict.events.at(-1) : null;
-      const composing = !!draft.kind;
+      // an action the referee is composing stays; the undone action Undo put back, untouched, is Redo's own
+      const composing = !!draft.kind && draft.from !== "undo";
       const reply = back ? await rules.at(conflict, next.events.length, composing ? null : taken) : await rules.apply(conflict, next.events.at(-1));
       if (!reply.ok) return store.set({ notice: { text: reply.error.message, alert: true } });
       const entries = back ? view.entries.slice(0, -1) : [...view.entries, reply.result.entry];
@@ -171,7 +174,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
       }
       store.set({ conflict: saved.value, view: saved.view ?? { ...view, state: reply.result.state, entries }, shown: {} });
       if (back && !composing && reply.result.sheet) {
-        setDraft(store, reply.result.sheet.action);
+        setDraft(store, { ...reply.result.sheet.action, from: "undo" });
         store.set({ sheet: reply.result.sheet });
       } else {
         if (!back && !composing) setDraft(store, { kind: null });
