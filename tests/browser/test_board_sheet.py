@@ -211,3 +211,40 @@ def test_a_ten_event_conflict_prints_on_at_most_two_pages_none_blank(ref):
     assert len(pages) <= 2, len(pages)
     assert all(t.strip() for t in texts), [t[:80] for t in texts]
     assert "Jade: simple action — looks around" in " ".join(texts).replace("\n", " ")
+
+
+def test_a_damaged_board_opened_in_the_table_view_leads_to_its_copy(browser, server):
+    """The board's saved conflict is damaged and the page opens at #table-view: the notice says so and one
+    tap shows the set-aside copy with its download, a tab away (issue 64 §9)."""
+    ctx = phone_context(browser)
+    ctx.add_init_script(NO_WORKER)
+    ctx.add_init_script("localStorage.setItem('conflict-table[/]:board', '{\"format\": \"conflict-table/board\", \"setup\": 3')")
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    b = Board(page, touch=True)
+    b.open(server.url + TABLE + "#table-view")
+    notice = b.w.locator('[data-out="notice"]')
+    notice.get_by_text("could not be used").wait_for()
+    b.press(notice.locator('[data-act="tab"][data-tab="tools"]'))
+    download = b.w.locator('[data-act="aside-download"]').first
+    download.wait_for()
+    assert download.is_visible()
+    ctx.close()
+
+
+def test_the_browsers_own_print_with_the_table_view_open_prints_the_whole_log(ref):
+    """Print from the browser's menu (not the board's button) while the table view is open (issue 64 §9)."""
+    b = ref
+    crew(b)
+    for turn in range(6):  # more than one printed page: a fixed screen would print its first only
+        for who in ("Gatto", "Jade", "Hargan", "Rook"):
+            b.act("simple", actor=who, note=f"{who.lower()} waits, turn {turn}: " + "and watches the aisles " * 3)
+    b.page.emulate_media(media="print")
+    try:
+        pages = PdfReader(io.BytesIO(b.page.pdf(format="A4"))).pages
+        text = " ".join(p.extract_text() for p in pages).replace("\n", " ")
+    finally:
+        b.page.emulate_media(media="screen")
+    assert len(pages) >= 2
+    for who in ("gatto", "jade", "hargan", "rook"):
+        assert f"{who} waits, turn 5" in text
