@@ -1,6 +1,12 @@
 """The browser tests' helpers. Most live in :mod:`devtools.server` (the benchmarks
 use them too) and are re-exported here; the engine snapshot every new profile is
-seeded with (``store_snapshot``, ``seed``, ``ReturningPlayer``) is the tests' own."""
+seeded with (``store_snapshot``, ``seed``, ``ReturningPlayer``) is the tests' own.
+
+What a phone is (``PHONE``, ``phone_context``), axe-core (``axe``), and the waits a test
+uses instead of a fixed time: on the engine's answer (``engine_barrier``), on another
+tab's storage news (``news_barrier``), on the page's clock and frames
+(``next_millisecond``, ``frames``), on a request a route holds (``routed``), and the one
+poll with a deadline, ``until`` (from :mod:`devtools.drivers`), with ``steady`` on it."""
 import base64
 import contextlib
 import gzip
@@ -8,10 +14,15 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
+from devtools.drivers import until
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
-           "glue_as_written", "in_own_window", "no_offline_bar", "seed", "site_at", "store_snapshot", "wait_engine", "warm"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "PHONE", "QUOTA", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held",
+           "axe", "build_site", "engine_barrier", "frames", "glue_as_written", "in_own_window", "news_barrier",
+           "next_millisecond", "no_offline_bar", "phone_context", "routed", "seed", "site_at", "steady", "store_snapshot",
+           "until", "wait_engine", "warm", "watch_page_errors"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
@@ -154,6 +165,14 @@ def in_own_window(context):
     return opened.value
 
 
+def watch_page_errors(context, into: list[str]) -> None:
+    """Every page ``context`` opens adds its uncaught errors (a thrown exception, a rejected promise no one
+    handles) to ``into``, with the page's address."""
+    def watch(page):
+        page.on("pageerror", lambda error: into.append(f"{page.url}: {error}"))
+    context.on("page", watch)
+
+
 class ReturningPlayer:
     """The tests' Chromium: each profile it opens (``new_context``) is a returning player's, whose
     Cache Storage holds the engine snapshot an earlier visit saved (``seed``, on the profile's first
@@ -169,12 +188,14 @@ class ReturningPlayer:
     def __init__(self, browser, server):
         self._browser = browser
         self._server = server
+        self.page_errors: list[str] = []  # every uncaught error of any page of its profiles (conftest.py fails the test)
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
 
     def new_context(self, *, first_visit: bool = False, **options):
         context = self._browser.new_context(**options)
+        watch_page_errors(context, self.page_errors)
         returning = not (first_visit or options.get("service_workers") != "block"
                          or options.get("java_script_enabled") is False)
         tab = context.new_page
@@ -190,6 +211,26 @@ class ReturningPlayer:
             return page
         context.new_page = new_page
         return context
+
+
+# An init script: local storage holds at most window.__quota characters (keys and values, as a browser
+# counts them), so a test can fill it (`window.__quota = window.__used()`); the limit outlasts a reload.
+QUOTA = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Object.defineProperty(window, "__quota", {  // kept across loads (sessionStorage is not counted)
+    get: () => Number(sessionStorage.getItem("quota") ?? Infinity),
+    set: (n) => sessionStorage.setItem("quota", String(n)),
+  });
+  window.__used = () => { let n = 0; for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); n += k.length + localStorage.getItem(k).length; } return n; };
+  Storage.prototype.setItem = function (key, value) {
+    let used = 0;
+    for (let i = 0; i < this.length; i++) { const k = this.key(i); if (k !== key) used += k.length + this.getItem(k).length; }
+    if (used + key.length + String(value).length > window.__quota) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return real.call(this, key, value);
+  };
+})();
+"""
 
 
 # In every tab: hold(key) freezes what the tab reads of the stored `key` and keeps back the news of
@@ -272,3 +313,110 @@ def no_offline_bar(page) -> None:
       window.__noOfflineBar = new MutationObserver(off);
       window.__noOfflineBar.observe(document.body, { childList: true, subtree: true });
     }""")
+
+
+# ---------------------------------------------------------------- a phone, and axe-core
+
+PHONE = {"width": 360, "height": 740}
+
+
+def phone_context(browser, **options):
+    """A phone's profile: a 360 x 740 touch screen, service workers blocked (as in every profile of the
+    tests but the offline copy's); ``options`` are Playwright's ``new_context`` options on top."""
+    return browser.new_context(**{"service_workers": "block", "viewport": PHONE, "has_touch": True,
+                                  "is_mobile": True, **options})
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_LEVELS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
+
+
+def axe(page, what: str, *, include: str | None = None) -> None:
+    """Run axe-core on the page (or the part `include` selects); fail on any violation, listing them.
+    The page's profile needs ``bypass_csp=True``: axe-core is injected as a script."""
+    if not AXE.exists():
+        pytest.fail("axe-core is missing from node_modules: run `make setup` (it is pinned in package.json)")
+    # colours at rest: no transition half-way (Material fades colours in after picking the palette)
+    page.wait_for_function("() => document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')")
+    if not page.evaluate("!!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async ([include, levels]) => {
+            const r = await axe.run(include ? {include: [include]} : document,
+                                    {runOnly: {type: 'tag', values: levels}, resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160),
+                                          summary: n.failureSummary}))}));
+        }""",
+        [include, AXE_LEVELS],
+    )
+    if result:
+        lines = [f"axe-core: {len(result)} violation(s) on {what}:"]
+        for v in result:
+            lines.append(f"* {v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s)")
+            for n in v["nodes"][:8]:
+                lines.append(f"    {n['target']}\n      {n['html']}\n      " + n["summary"].replace("\n", "\n      "))
+        pytest.fail("\n".join(lines), pytrace=False)
+
+
+# ---------------------------------------------------------------- waits on what a test expects
+
+def engine_barrier(page) -> None:
+    """Wait for the engine's answer to a call sent now. The worker answers calls in the order they are
+    sent, and a page draws an answer in the task that brings it, so once this returns every call the page
+    made before it is answered and drawn. A test that checks that a tap reached no rule (a click that did
+    not happen, a Log it that waits) waits on this: the answer the tap's call would have had comes first."""
+    page.evaluate("() => window.calcEngine.call('boons.free_dice', {rating: 1})")
+
+
+NEWS = "conflict-table-tests:news"  # outside the site's keys (conflict-table[<path>]:…): no keeper reads it
+_HEARD = """(key) => {
+  if (window.__newsHeard) return;
+  window.__newsHeard = [];
+  addEventListener("storage", (e) => { if (e.key === key && e.newValue) window.__newsHeard.push(e.newValue); });
+}"""
+
+
+def news_barrier(writer, reader) -> None:
+    """Wait until ``reader`` (a page of the same profile) has heard of every storage write ``writer`` has
+    made so far. One tab hears another's writes in the order they were made, so once a marker written now
+    reaches it, every write made before the marker has too. A test that checks that a tab wrote nothing
+    (no echo of the news it took in) waits on this: the write would have arrived before the marker."""
+    reader.evaluate(_HEARD, NEWS)
+    token = writer.evaluate("(key) => { const t = `${Date.now()}-${Math.random()}`; localStorage.setItem(key, t); return t; }", NEWS)
+    reader.wait_for_function("(t) => window.__newsHeard.includes(t)", arg=token)
+    writer.evaluate("(key) => localStorage.removeItem(key)", NEWS)
+
+
+def next_millisecond(page) -> None:
+    """Wait until the page's clock has moved past the millisecond it reads now: an event logged next is
+    timed apart from one logged before (a log's ids are timed to the millisecond, and two taps in one
+    millisecond have no order to keep)."""
+    page.wait_for_function("(t) => Date.now() > t", arg=page.evaluate("() => Date.now()"), polling=1)
+
+
+def frames(page, n: int) -> None:
+    """Wait until the page has drawn ``n`` more frames: a pace between taps counted in the page's own
+    frames, not in seconds (a slow machine draws fewer frames and waits as long as they take)."""
+    page.evaluate("(n) => new Promise((done) => { const next = (k) => k > 0 ? requestAnimationFrame(() => next(k - 1))"
+                  " : done(); next(n); })", n)
+
+
+def routed(page, held: list, what: str, timeout: float = 60):
+    """Wait until a route handler has held a request (``held`` is not empty) and return the list.
+    Playwright hands a route to its handler only while the test calls into it, so each look asks the page."""
+    return until(lambda: page.evaluate("() => true") and held, timeout=timeout, what=what)
+
+
+def steady(look, *, times: int = 3, every: float = 0.1, timeout: float = 15, what: str = ""):
+    """``look()`` until it gives the same answer ``times`` times in a row (``every`` seconds apart), and
+    return that answer: two tabs whose storage news is still on its way settle on one value."""
+    seen = {"value": object(), "count": 0}
+
+    def settled():
+        value = look()
+        seen["count"] = seen["count"] + 1 if value == seen["value"] else 1
+        seen["value"] = value
+        return seen["count"] >= times
+    until(settled, timeout=timeout, every=every, what=what or "the same answer three times in a row")
+    return seen["value"]

@@ -12,8 +12,8 @@ import json
 from playwright.sync_api import expect
 
 from rules_core.api import call
-from tests.browser.support import wait_engine
-from tests.browser.test_board import CONFLICTS, CREW, KEY, Board, phone_context
+from tests.browser.board_page import CONFLICTS, CREW, KEY, Board
+from tests.browser.support import phone_context, wait_engine
 
 ACTORS = ("Gatto", "Jade", "Hargan", "Rook")
 

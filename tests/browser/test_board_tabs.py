@@ -16,8 +16,8 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError
 
+from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.support import HOLD, answers_held
-from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
 
 CREW4 = {"sides": ["Crew", "Gang"], "actors": [
     {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},

@@ -16,7 +16,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError
 
-from tests.browser.test_board import KEY, WIDGET, Board
+from tests.browser.board_page import KEY, WIDGET, Board
 from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest

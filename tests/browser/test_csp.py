@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.morale_page import WOLVES_CROWS, Tracker
 from tests.browser.pages import follow_link, search
 from tests.browser.support import wait_engine
-from tests.browser.test_morale import WOLVES_CROWS, Tracker
 
 STRICT = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
           "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'")

@@ -3,9 +3,9 @@ import re
 
 import pytest
 
+from tests.browser.morale_page import KEY, WOLVES_CROWS, Tracker
 from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
-from tests.browser.test_morale import KEY, WOLVES_CROWS, Tracker
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 TABLE = "table/"

@@ -125,7 +125,7 @@ def test_a_call_is_counted_while_its_answer_is_to_come(page, server):
 
 def _setup_refused(page, server):
     """The morale tracker's setup on a phone, refused for a name given twice: (tracker, Start, the message)."""
-    from tests.browser.test_morale import Tracker
+    from tests.browser.morale_page import Tracker
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(server.url + "gauntlet-forge/conflicts/")
     wait_engine(page)

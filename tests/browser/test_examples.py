@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.pages import examples
-from tests.browser.test_board import phone_context
+from tests.browser.support import phone_context
 from tests.browser.test_table_view import NO_WORKER
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

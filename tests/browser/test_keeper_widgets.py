@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import wait_engine
+from tests.browser.morale_page import CONFLICTS
+from tests.browser.support import QUOTA, wait_engine
 from tests.browser.test_keeping import (
     BORDERS,
     BORDERS_PAGE,
     MORALE,
-    QUOTA,
     SMALL,
     STRESS,
     TABLE,
@@ -25,7 +25,6 @@ from tests.browser.test_keeping import (
     open_tracker,
     put,
 )
-from tests.browser.test_morale import CONFLICTS
 
 expect.set_options(timeout=20_000)
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import HOLD, Server, wait_engine
-from tests.browser.test_morale import CONFLICTS, WIDGET, Tracker
+from tests.browser.morale_page import CONFLICTS, WIDGET, Tracker
+from tests.browser.support import HOLD, QUOTA, Server, wait_engine
 
 expect.set_options(timeout=20_000)
 
@@ -27,24 +27,6 @@ BORDERS = "conflict-table[/]:borders"
 TABLE = "table/"
 BORDERS_PAGE = "edgerunner/conflicts/"
 SHOTS = Path(os.environ.get("SHOTS", "/tmp/i14-shots"))  # screenshots at 360 px, to look at
-
-# localStorage.setItem throws QuotaExceededError once the stored bytes would pass window.__quota.
-QUOTA = """
-(() => {
-  const real = Storage.prototype.setItem;
-  Object.defineProperty(window, "__quota", {  // kept across loads (sessionStorage is not counted)
-    get: () => Number(sessionStorage.getItem("quota") ?? Infinity),
-    set: (n) => sessionStorage.setItem("quota", String(n)),
-  });
-  window.__used = () => { let n = 0; for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); n += k.length + localStorage.getItem(k).length; } return n; };
-  Storage.prototype.setItem = function (key, value) {
-    let used = 0;
-    for (let i = 0; i < this.length; i++) { const k = this.key(i); if (k !== key) used += k.length + this.getItem(k).length; }
-    if (used + key.length + String(value).length > window.__quota) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return real.call(this, key, value);
-  };
-})();
-"""
 
 SETUP = {"edition": "2023", "teams": [{"name": "Wolves", "members": [{"name": "Ada"}, {"name": "Bo"}]},
                                       {"name": "Crows", "members": [{"name": "Cy"}, {"name": "Di"}]}]}

@@ -10,9 +10,8 @@ import json
 import pytest
 
 from rules_core.api import call
-from tests.browser.test_a11y import axe
-from tests.browser.test_board import phone_context
-from tests.browser.test_morale import KEY, TABLE, WIDGET
+from tests.browser.morale_page import KEY, TABLE, WIDGET
+from tests.browser.support import axe, phone_context
 from tests.browser.test_table_view import NO_WORKER, in_view
 
 SETUP = {"edition": "2023", "teams": [{"name": "Wolves", "captain": "Ada", "members": ["Ada", "Bo"]},

@@ -293,7 +293,7 @@ def test_a_damaged_border_link_gives_a_message_and_loses_nothing(phone, server):
 def test_the_party_and_its_share_notices_have_no_axe_violations(browser, server):
     """axe-core on the party's controls, a damaged link's message and an import's error
     (a context that lets axe's script in: the site's CSP blocks injected scripts)."""
-    from tests.browser.test_a11y import axe
+    from tests.browser.support import axe
 
     ctx = browser.new_context(service_workers="block", viewport=PHONE, bypass_csp=True)
     try:

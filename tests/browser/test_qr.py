@@ -9,8 +9,8 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.browser.morale_page import Tracker
 from tests.browser.support import glue_as_written, no_offline_bar, wait_engine
-from tests.browser.test_morale import Tracker
 from tests.browser.test_party import (
     BOONS,
     DICE,
@@ -112,7 +112,7 @@ def test_the_morale_conflicts_link_has_a_qr_code_that_reads_back_as_the_link(cam
 
 
 def test_the_conflict_boards_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):
-    from tests.browser.test_board import CONFLICTS, CREW, Board
+    from tests.browser.board_page import CONFLICTS, CREW, Board
     b = Board(camera)
     b.open(server.url + CONFLICTS)
     b.set_up(CREW)

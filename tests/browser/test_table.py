@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from rules_core.api import call
+from tests.browser.morale_page import Tracker
 from tests.browser.support import wait_engine
-from tests.browser.test_morale import Tracker
 
 TABLE = "table/"
 EDITIONS_PAGE = "gauntlet-forge/editions/"

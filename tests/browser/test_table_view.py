@@ -11,9 +11,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tests.browser.support import answers_held
-from tests.browser.test_a11y import axe
-from tests.browser.test_board import CONFLICTS, CREW, TABLE, WIDGET, Board, phone_context
+from tests.browser.board_page import CONFLICTS, CREW, TABLE, WIDGET, Board
+from tests.browser.support import answers_held, axe, phone_context
 
 PHONE = {"width": 360, "height": 740}
 
