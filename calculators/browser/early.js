@@ -30,11 +30,12 @@
   // once the engine has said ready or failed, or as soon as the player reaches for the search box,
   // whichever comes first; what the theme sends it meanwhile waits, in order. While a new version of
   // the site waits, only the player's reach starts it (offline.js, quietWork). calcSearch.state says
-  // which: "held" → "started" | "held for the new version" (the tests read it).
+  // which: "held" → "started" | "held for the new version"; calcSearch.asked counts the search workers
+  // the theme has asked for (the tests read both).
   /** @param {Worker} engine */
   function holdSearch(engine) {
     var Real = window.Worker;
-    var search = { state: "held" };
+    var search = { state: "held", asked: 0 };
     window.calcSearch = search;
     /** @type {Array<() => void>} */
     var held = [];
@@ -54,6 +55,7 @@
     };
     window.Worker = /** @type {any} */ (function (/** @type {string | URL} */ url, /** @type {WorkerOptions} */ options) {
       if (String(url).indexOf("/workers/search.") < 0) return new Real(url, options);
+      search.asked += 1;
       var proxy = /** @type {any} */ (new EventTarget());
       /** @type {any[] | null} */
       var waiting = [];
