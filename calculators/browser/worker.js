@@ -256,6 +256,7 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     mark("ready");
     postMessage({ type: "ready", ms: performance.now() - started, source });
+    if (snapshots.whole) mark("snapshot to keep once idle"); // a fresh start only: a restored one keeps none
     scheduleSnapshot();
     return handle;
   },
