@@ -309,6 +309,7 @@ def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_p
     page.set_default_timeout(60_000)
     page.goto(server.url)
     page.wait_for_function("() => window.calcOffline && window.calcOffline.status === 'failed'", timeout=60_000)
+    assert page.evaluate("calcOffline.retryIn") == 5  # the first try again, set as the failure is told
     notice = page.locator(".calc-offline-failed")
     expect(notice).to_contain_text("could not be saved for offline use")
     expect(notice).to_contain_text("again")
