@@ -10,8 +10,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from tests.browser.morale_page import Tracker
-from tests.browser.support import glue_as_written, no_offline_bar, wait_engine
-from tests.browser.test_party import (
+from tests.browser.party_page import (
     BOONS,
     DICE,
     add_zone,
@@ -22,6 +21,7 @@ from tests.browser.test_party import (
     share_link,
     share_widget,
 )
+from tests.browser.support import glue_as_written, no_offline_bar, wait_engine
 
 
 @pytest.fixture
