@@ -19,8 +19,8 @@ import pytest
 from devtools.drivers import until
 from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "PHONE", "QUOTA", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held",
-           "axe", "build_site", "engine_barrier", "frames", "glue_as_written", "in_own_window", "news_barrier",
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "NO_WORKER", "PHONE", "QUOTA", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held",
+           "axe", "build_site", "engine_barrier", "frames", "glue_as_written", "in_own_window", "in_view", "news_barrier",
            "next_millisecond", "no_offline_bar", "phone_context", "routed", "seed", "site_at", "steady", "store_snapshot",
            "until", "wait_engine", "warm", "watch_page_errors"]
 
@@ -325,6 +325,17 @@ def phone_context(browser, **options):
     tests but the offline copy's); ``options`` are Playwright's ``new_context`` options on top."""
     return browser.new_context(**{"service_workers": "block", "viewport": PHONE, "has_touch": True,
                                   "is_mobile": True, **options})
+
+
+# An init script: a phone whose browser has no service worker (Playwright's "block" would show the site's
+# "could not be saved for offline use" bar over what a test taps at the bottom of the screen).
+NO_WORKER = "delete Navigator.prototype.serviceWorker;"
+
+
+def in_view(locator) -> bool:
+    """Is the element wholly on the screen (no scrolling needed to see or tap it)?"""
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+                            " && r.left >= 0 && r.right <= innerWidth && r.height > 0; }")
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
