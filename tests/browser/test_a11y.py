@@ -285,8 +285,11 @@ def test_each_answer_is_said_once_per_change_not_per_keystroke(a11y_page, server
     box = w.locator(f'input[name="{field}"]:visible').first
     box.fill("")
     box.press_sequentially(typed, delay=60)
-    page.wait_for_function("() => window.__said.filter(Boolean).length >= 1", timeout=10_000)
-    page.wait_for_timeout(1500)  # nothing more comes once the answer is said
+    # The answer is said, and nothing more is to come: no answer of the rules still on its way, no
+    # announcement waiting for the player to pause (data-settling, while the region's timer runs).
+    page.wait_for_function("([answer, region]) => window.__said.some((t) => t.includes(answer))"
+                           " && !document.querySelector(region).hasAttribute('data-settling') && !calcEngine.inFlight",
+                           arg=[answer, f'.calc[data-calc="{name}"] [data-out="announce"]'], timeout=10_000)
     assert len(said()) == 1, said()
     assert answer in said()[0]
 
