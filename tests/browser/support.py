@@ -21,7 +21,7 @@ from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "NO_WORKER", "PHONE", "QUOTA", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held",
            "axe", "build_site", "engine_barrier", "frames", "glue_as_written", "in_own_window", "in_view", "news_barrier",
-           "next_millisecond", "no_offline_bar", "phone_context", "routed", "seed", "site_at", "steady", "store_snapshot",
+           "next_millisecond", "no_offline_bar", "phone_context", "routed", "scrolled", "seed", "site_at", "steady", "store_snapshot",
            "until", "wait_engine", "warm", "watch_page_errors"]
 
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
@@ -411,6 +411,16 @@ def frames(page, n: int) -> None:
     frames, not in seconds (a slow machine draws fewer frames and waits as long as they take)."""
     page.evaluate("(n) => new Promise((done) => { const next = (k) => k > 0 ? requestAnimationFrame(() => next(k - 1))"
                   " : done(); next(n); })", n)
+
+
+# The page has stopped scrolling: the same scroll position on two frames running (a smooth scroll ends).
+STILL = "() => { const was = window.__scrollSeen; window.__scrollSeen = scrollY; return scrollY === was; }"
+
+
+def scrolled(page) -> None:
+    """Wait until the page has stopped scrolling (and drawn the frame where it stopped)."""
+    page.evaluate("() => { window.__scrollSeen = undefined; }")
+    page.wait_for_function(STILL)
 
 
 def routed(page, held: list, what: str, timeout: float = 60):

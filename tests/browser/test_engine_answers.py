@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import answers_held, no_offline_bar, wait_engine
+from tests.browser.support import answers_held, engine_barrier, no_offline_bar, wait_engine
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 
@@ -186,7 +186,7 @@ def test_a_press_held_long_or_dragged_off_holds_no_answer_back(page, server):
         expect(message).to_be_hidden(timeout=10_000)  # drawn 1.5 s into the press
         page.mouse.move(5, 5)
         page.mouse.up()
-    page.wait_for_timeout(500)
+    engine_barrier(page)  # a click on Start would have asked the rules for the conflict: answered and drawn by now
     assert t.w.locator(".morale__team").count() == 0
     assert start.is_visible()
 

@@ -14,7 +14,7 @@ import pytest
 from rules_core.api import call
 from tests.browser.morale_page import ASIDE, CONFLICTS, KEY, TABLE, WIDGET, WOLVES_CROWS, Tracker
 from tests.browser.pages import follow_link
-from tests.browser.support import wait_engine
+from tests.browser.support import scrolled, wait_engine
 
 
 @pytest.fixture(scope="module")
@@ -525,7 +525,7 @@ def test_phone_scoreboard_stays_in_view_and_members_fold(tracker):
         for target in ('.morale__team[data-team="Crows"] [data-key="member:Hal"]',
                        '.morale__team[data-team="Owls"] [data-key="member:Kit"]', f'{WIDGET} .morale__log-section :is(h3, h4, h5, h6)'):
             page.locator(target).scroll_into_view_if_needed()
-            page.wait_for_timeout(100)
+            scrolled(page)  # the sticky scoreboard is drawn where the scroll stopped
             box = board.bounding_box()
             assert page.evaluate("window.scrollY") > 500, "the tracker should be long enough to scroll"
             assert box["y"] >= header["y"] + header["height"] - 1 and box["y"] + box["height"] <= 740, box
