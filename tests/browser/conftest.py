@@ -21,7 +21,7 @@ Requests are watched (``context.on("request")``), not routed: Playwright turns t
 HTTP cache off in a context that routes, and every page visit would then fetch and
 compile the engine's files again (a reload takes a third longer, and the suite
 visits pages some thousand times). No host but 127.0.0.1 resolves in the tests'
-Chromium (``BLOCK_FOREIGN``, one of the flags in ``support.py``'s ``TEST_ARGS``), so a
+Chromium (``BLOCK_FOREIGN``, one of the flags of ``devtools/server.py``'s ``TEST_ARGS``), so a
 foreign request fails as it would offline.
 
 The tests' Chromium compiles WebAssembly with V8's baseline compiler only

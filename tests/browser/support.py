@@ -17,32 +17,26 @@ from pathlib import Path
 import pytest
 
 from devtools.drivers import until
-from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
+from devtools.server import (  # noqa: F401  (the tests' Chromium flags, re-exported)
+    BLOCK_FOREIGN,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LIFTOFF_ONLY,
+    NO_OMNIBOX_POPUP,
+    PLAYWRIGHT_DISABLED,
+    ROOT,
+    TEST_ARGS,
+    TYPES,
+    Server,
+    build_site,
+    wait_engine,
+)
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "NO_WORKER", "PHONE", "QUOTA", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held",
            "axe", "build_site", "engine_barrier", "frames", "glue_as_written", "in_own_window", "in_view", "news_barrier",
            "next_millisecond", "no_offline_bar", "phone_context", "routed", "scrolled", "seed", "site_at", "steady", "store_snapshot",
            "until", "wait_engine", "warm", "watch_page_errors"]
 
-# The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
-# tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
-# Every host name but 127.0.0.1 fails to resolve: nothing a page asks of another host can load.
-BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
-# WebAssembly by the baseline compiler only: no optimizing recompile of the engine on every visit.
-LIFTOFF_ONLY = "--js-flags=--liftoff-only"
-# Each new profile is a window of its own, and Chromium 156 opens two hidden WebUI pages of the address
-# bar's suggestions (chrome://omnibox-popup.top-chrome/, with and without its AI mode) in a renderer of
-# their own for every window: about 0.6 of the 0.9 CPU-seconds a new profile costs (benchmarks/new_profile.py).
-# No test types into an address bar. Chromium reads only the last --disable-features, and Playwright
-# passes its own first (playwright-core's chromiumSwitches.ts): the list repeats it
-# (test_browser_setup.py checks it still holds Playwright's whole list).
-PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
-                       "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,"
-                       "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
-                       "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,"
-                       "msEdgeUpdateLaunchServicesPreferredVersion")
-NO_OMNIBOX_POPUP = f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"
-TEST_ARGS = [*CHROMIUM_ARGS, BLOCK_FOREIGN, LIFTOFF_ONLY, NO_OMNIBOX_POPUP]
 
 # Beside the site on the tests' server: a blank page of the site's origin, and the engine snapshot
 # one warmed profile saved (store_snapshot), which seed() puts into a new profile's Cache Storage.
