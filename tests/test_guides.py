@@ -66,11 +66,12 @@ def tracked() -> tuple[str, ...]:
 
 
 @cache
-def source(where: str = "") -> str:
-    """The text of every tracked code file (under ``where``), for names the code must spell."""
+def source(where: str = "", tests: bool = True) -> str:
+    """The text of every tracked code file (under ``where``), for names the code must spell; without
+    ``tests``, not the tests' own (this file spells the names it checks are missing)."""
     texts = []
     for f in tracked():
-        if f.startswith(where) and f.endswith((".py", ".js", ".mjs", ".sh", ".json")) and not f.endswith("/"):
+        if f.startswith(where) and f.endswith((".py", ".js", ".mjs", ".sh")) and (tests or not f.startswith("tests/")):
             path = ROOT / f
             if path.stat().st_size < 2_000_000:
                 texts.append(path.read_text(encoding="utf-8", errors="replace"))
@@ -94,7 +95,7 @@ def path_exists(path: str, guide: str) -> bool:
     if any(c.startswith(WRITTEN) or c.lstrip("./").startswith(WRITTEN) for c in candidates) or path.startswith(WRITTEN):
         concrete = [p for p in re.split(r"[/]", path) if p and "<" not in p and "*" not in p and p not in (".", "..")]
         name = concrete[-1] if concrete else ""
-        return not name or name.split("-")[0] in source() or name in source()
+        return not name or name.split("-")[0] in source(tests=False) or name in source(tests=False)
     for c in candidates:
         c = c.removeprefix("./")
         pat = pattern_of(c)
@@ -108,8 +109,8 @@ def path_exists(path: str, guide: str) -> bool:
     # A file the build or a command writes (sw.js, registry.js, _headers, offline-report.json), or one
     # of the pinned npm packages' (pyodide.asm.wasm): its name is spelled where it is written or read.
     if path.endswith("/"):  # a folder the build writes (chunks/): its name as code spells a path in it
-        return re.search(r"[\"'/`]" + re.escape(path), source()) is not None
-    return re.search(r"[\"'/`]" + re.escape(path) + r"[\"'`]", source()) is not None
+        return re.search(r"[\"'/`]" + re.escape(path), source(tests=False)) is not None
+    return re.search(r"[\"'/`]" + re.escape(path) + r"[\"'`]", source(tests=False)) is not None
 
 
 def defined(name: str) -> bool:

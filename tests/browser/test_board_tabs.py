@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import TimeoutError
 
 from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
-from tests.browser.support import HOLD, answers_held, next_millisecond
+from tests.browser.support import HOLD, answers_held
+from tests.browser.waits import next_millisecond
 
 CREW4 = {"sides": ["Crew", "Gang"], "actors": [
     {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},

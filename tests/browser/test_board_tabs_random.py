@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import TimeoutError
 
 from tests.browser.board_page import KEY, WIDGET, Board
-from tests.browser.support import frames, next_millisecond, steady
 from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
+from tests.browser.waits import frames, next_millisecond, steady
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))

@@ -2,7 +2,8 @@
 import pytest
 
 from rules_core.api import call
-from tests.browser.support import routed, wait_engine
+from tests.browser.support import wait_engine
+from tests.browser.waits import routed
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 WIDGET = '.calc[data-calc="boons"]'

@@ -5,7 +5,8 @@ import pytest
 
 from tests.browser.morale_page import KEY, WOLVES_CROWS, Tracker
 from tests.browser.pages import follow_link
-from tests.browser.support import engine_barrier, routed, until, wait_engine
+from tests.browser.support import wait_engine
+from tests.browser.waits import engine_barrier, routed, until
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 TABLE = "table/"

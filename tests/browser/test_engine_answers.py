@@ -14,7 +14,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import answers_held, engine_barrier, no_offline_bar, wait_engine
+from tests.browser.support import answers_held, no_offline_bar, wait_engine
+from tests.browser.waits import engine_barrier
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.morale_page import CONFLICTS
-from tests.browser.support import QUOTA, engine_barrier, news_barrier, wait_engine
+from tests.browser.support import QUOTA, wait_engine
 from tests.browser.test_keeping import (
     BORDERS,
     BORDERS_PAGE,
@@ -24,6 +24,7 @@ from tests.browser.test_keeping import (
     open_tracker,
     put,
 )
+from tests.browser.waits import engine_barrier, news_barrier
 
 expect.set_options(timeout=20_000)
 

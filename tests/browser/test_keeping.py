@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.morale_page import CONFLICTS, WIDGET, Tracker
-from tests.browser.support import HOLD, QUOTA, Server, engine_barrier, news_barrier, wait_engine
+from tests.browser.support import HOLD, QUOTA, Server, wait_engine
+from tests.browser.waits import engine_barrier, news_barrier
 
 expect.set_options(timeout=20_000)
 

@@ -14,7 +14,8 @@ import pytest
 from rules_core.api import call
 from tests.browser.morale_page import ASIDE, CONFLICTS, KEY, TABLE, WIDGET, WOLVES_CROWS, Tracker
 from tests.browser.pages import follow_link
-from tests.browser.support import scrolled, wait_engine
+from tests.browser.support import wait_engine
+from tests.browser.waits import scrolled
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.support import engine_barrier, routed, wait_engine
+from tests.browser.support import wait_engine
+from tests.browser.waits import engine_barrier, routed
 
 PAGES = ["edgerunner/conflicts/", "edgerunner/stress/", "table/", "gauntlet-forge/boons-and-banes/",
          "gauntlet-forge/conflicts/", "gauntlet-forge/stress-and-wounds/"]

@@ -8,7 +8,7 @@ search box first must still get results at once.
 from __future__ import annotations
 
 from tests.browser.pages import search, wait_engine
-from tests.browser.support import routed
+from tests.browser.waits import routed
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 SEARCH_WORKER = "/workers/search."

@@ -18,7 +18,8 @@ from pypdf import PdfReader
 
 from rules_core.api import call
 from tests.browser.morale_page import Tracker
-from tests.browser.support import PHONE, routed, wait_engine
+from tests.browser.support import PHONE, wait_engine
+from tests.browser.waits import routed
 
 TABLE = "table/"
 EDITIONS_PAGE = "gauntlet-forge/editions/"

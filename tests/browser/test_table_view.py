@@ -12,7 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from tests.browser.board_page import CONFLICTS, CREW, TABLE, WIDGET, Board
-from tests.browser.support import NO_WORKER, PHONE, answers_held, axe, engine_barrier, in_view
+from tests.browser.support import NO_WORKER, PHONE, answers_held, axe, in_view
+from tests.browser.waits import engine_barrier
 
 PHONE_OPTIONS = {"bypass_csp": True}  # the module's shared phone: axe-core is injected as a script
 PHONE_SCRIPTS = [NO_WORKER]  # and the offline copy's bar kept away from the table view's Log it
