@@ -260,13 +260,10 @@ def _retry_button(page):
     return page.get_by_role("button", name="Retry").and_(page.locator(f"{BOONS_STATUS} button"))
 
 
-def test_a_download_cut_off_says_so_in_plain_words_and_retry_brings_the_calculators(context, server, page_errors):
+def test_a_download_cut_off_says_so_in_plain_words_and_retry_brings_the_calculators(context, server):
     """The engine's biggest file does not arrive (the connection drops): the status says the network
-    failed, not a browser's error text; Retry, once the file can come, starts every calculator."""
-    # In some runs the worker's console also reports the cut download as uncaught ("Failed to fetch", from
-    # its early fetch of the wasm, after Pyodide has taken it): the page's status is what a player reads.
-    page_errors.expect("Failed to fetch")
-
+    failed, not a browser's error text; Retry, once the file can come, starts every calculator. Nothing
+    else says it (the shared check fails the test on an uncaught error: the worker once also threw it)."""
     def cut(route):
         route.abort()
     context.route("**/pyodide.asm.wasm", cut)
