@@ -3,7 +3,7 @@ on another tab's storage news (``news_barrier``), on the page's clock, frames an
 (``next_millisecond``, ``frames``, ``scrolled``), on a request a route holds (``routed``), and, where no
 single page can wait by itself, the one poll with a deadline, ``until`` (:mod:`devtools.drivers`), with
 ``steady`` on it. A test that checks that nothing happens waits on the event that would have made it
-happen; ``grep -rn "wait_for_timeout\|time.sleep" tests/browser`` finds no fixed wait."""
+happen. No browser test sleeps, in the page or in Python (CONTRIBUTING.md has the grep that says so)."""
 from devtools.drivers import until
 
 __all__ = ["engine_barrier", "frames", "news_barrier", "next_millisecond", "routed", "scrolled", "steady", "until"]
