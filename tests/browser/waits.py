@@ -1,4 +1,4 @@
-r"""The waits a browser test uses instead of a fixed time: on the engine's answer (``engine_barrier``),
+"""The waits a browser test uses instead of a fixed time: on the engine's answer (``engine_barrier``),
 on another tab's storage news (``news_barrier``), on the page's clock, frames and scroll
 (``next_millisecond``, ``frames``, ``scrolled``), on a request a route holds (``routed``), and, where no
 single page can wait by itself, the one poll with a deadline, ``until`` (:mod:`devtools.drivers`), with
