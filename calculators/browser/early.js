@@ -30,7 +30,8 @@
   // once the engine has said ready or failed, or as soon as the player reaches for the search box,
   // whichever comes first; what the theme sends it meanwhile waits, in order. While a new version of
   // the site waits, only the player's reach starts it (offline.js, quietWork). calcSearch.state says
-  // which: "held" → "started" | "held for the new version" (the tests read it).
+  // which: "held" → "started" | "held for the new version"; calcSearch.asked counts the search workers
+  // the theme has asked for (the tests read both).
   // Either theme's search: Material listens to its worker with addEventListener, Zensical sets
   // onmessage and onerror, so the stand-in answers both ways; Material's search opens from its field
   // (or the header's label), Zensical's from its button or Ctrl/⌘+K, and either from the keyboard
@@ -38,7 +39,7 @@
   /** @param {Worker} engine */
   function holdSearch(engine) {
     var Real = window.Worker;
-    var search = { state: "held" };
+    var search = { state: "held", asked: 0 };
     window.calcSearch = search;
     /** @type {Array<() => void>} */
     var held = [];
@@ -61,6 +62,7 @@
       // A relative address (Zensical's) names the worker from the page that asked for it: resolved
       // now, as the theme meant it, not against the page instant navigation has shown since.
       var address = new URL(String(url), location.href);
+      search.asked += 1;
       var proxy = /** @type {any} */ (new EventTarget());
       /** @type {any[] | null} */
       var waiting = [];

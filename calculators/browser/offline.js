@@ -8,8 +8,9 @@ import { Workbox } from "./vendor/workbox-window.prod.mjs";
 const root = new URL("../../", import.meta.url); // the site's root, also under a sub-path
 // status: unsupported | registering | ready | failed (then retrying) | full (the browser's storage
 // for the site is full: said once, not retried, the site works online as before); stale: another
-// version took over without this tab agreeing (its links then load whole pages).
-export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false, quietWork };
+// version took over without this tab agreeing (its links then load whole pages); retryIn: the seconds
+// until the next try, once one is set (null: none is).
+export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false, retryIn: null, quietWork };
 window.calcOffline = offline; // for the tests, and early.js (quietWork)
 
 // Work a page starts by itself once it is up (calc.js warming the other calculators' code, early.js
@@ -162,6 +163,7 @@ let retryTimer = null;
 
 async function register() {
   clearTimeout(retryTimer);
+  offline.retryIn = null;
   offline.status = "registering";
   offline.error = null;
   // A fresh Workbox each try: one instance registers once.
@@ -199,6 +201,7 @@ async function register() {
       `It works while you are online; trying again in ${seconds} s.`,
       [["Try now", "calc-update__later", () => register()]]);
     retryTimer = setTimeout(register, seconds * 1000);
+    offline.retryIn = seconds;
   }
 }
 

@@ -74,13 +74,18 @@ let trouble = null;
 /** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
 const early = new Map();
 const plainFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
   const asked = early.get(url);
-  if (asked) {
-    early.delete(url);
-    return asked;
-  }
+  if (!asked) return counted(url, input, init);
+  // The very promise asked for early, not one made from it: its failure is already handled (boot()),
+  // so a download cut off is said by the status once, never also as an uncaught error in the console.
+  early.delete(url);
+  return asked;
+};
+
+/** @param {string} url */
+async function counted(url, input, init) {
   let response;
   try {
     response = await plainFetch(input, init);
@@ -94,7 +99,7 @@ self.fetch = async (input, init) => {
   // the browser can keep the compiled wasm and reuse it on the next visit (a rebuilt Response can't).
   countProgress(response.clone().body);
   return response;
-};
+}
 
 async function countProgress(body) {
   const reader = body.getReader();
@@ -256,6 +261,7 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     mark("ready");
     postMessage({ type: "ready", ms: performance.now() - started, source });
+    if (snapshots.whole) mark("snapshot to keep once idle"); // a fresh start only: a restored one keeps none
     scheduleSnapshot();
     return handle;
   },

@@ -135,11 +135,12 @@ VENDOR = {
     "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js",
                                                "directives/repeat.js", "directives/live.js", "LICENSE")},
 }
-"""npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
+"""npm package → {file in the package: name in ``assets/calc-<hash>/vendor/``}. js-yaml reads and writes
 the YAML of the border calculator's import and export; workbox-window registers the service
 worker (offline.js); lean-qr draws the QR code beside every share link (share.js); lit-html draws
-the conflict board (widgets/board/), updating only what a tap changed. All are ES modules; lit-html's
-keep their own folder, as they import each other by relative paths."""
+the widgets' forms and answers (every widget, the share notices, the set-aside lists), updating only
+what changed. All are ES modules; lit-html's keep their own folder, as they import each other by
+relative paths, until :func:`bundle_glue` bundles them into the glue's shared chunk (their licence stays)."""
 
 
 def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:

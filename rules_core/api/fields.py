@@ -162,6 +162,8 @@ def unformatted(text: str) -> str:
     >>> unformatted("Gat\u200bto \u202egnaG") == "Gatto gnaG"
     True
     """
+    if text.isascii() and text.isprintable():  # nothing to take out: the common case, read at once
+        return text
     out = []
     for i, ch in enumerate(text):
         cat = unicodedata.category(ch)

@@ -16,8 +16,9 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError
 
+from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.support import HOLD, answers_held
-from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
+from tests.browser.waits import next_millisecond
 
 CREW4 = {"sides": ["Crew", "Gang"], "actors": [
     {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},
@@ -97,15 +98,15 @@ def form(b: Board) -> dict:
 
 def two_tabs(browser, server):
     """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
-    (one, two, errors), errors the pages' uncaught errors; the browser's context is closed after.
+    (one, two, errors), errors the uncaught errors of the browser's pages not yet checked (conftest.py's
+    page_errors checks them again after the test); the browser's context is closed after.
     Each tab has a window of its own, where it draws at full speed (``support.in_own_window``)."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(HOLD)
     one, two = Board(ctx.new_page()), Board(ctx.new_page())
-    errors: list[str] = []
+    errors = browser.page_errors
     for b in (one, two):
         b.page.set_default_timeout(30_000)
-        b.page.on("pageerror", lambda e: errors.append(str(e)))
     one.open(server.url + CONFLICTS)
     one.set_up(CREW4)
     one.start()
@@ -208,7 +209,7 @@ def test_the_tap_made_first_comes_first_though_its_tab_heard_from_the_rules_last
     simple(two, "Hargan", "t2-tapped-later")
     with answers_held(one.page, "board.apply"):  # tab 1's rules answer its Log it last
         one.press(one.w.locator('[data-panel] [data-key="log"]'))
-        one.page.wait_for_timeout(50)  # (ids are timed to the millisecond: the taps are apart)
+        next_millisecond(one.page)  # (ids are timed to the millisecond: the taps are apart)
         log_it(two)
         wait_stored(two, ["t2-tapped-later"])
     both_show(one, two, ["t1-tapped-first", "t2-tapped-later"])
@@ -257,7 +258,7 @@ def test_the_same_actor_logged_in_both_tabs_each_on_its_own_copy_the_earlier_tap
     hold(one)
     hold(two)
     log_it(one)  # tapped first: stored
-    one.page.wait_for_timeout(20)  # (the taps are timed to the millisecond: these are apart)
+    next_millisecond(one.page)  # (the taps are timed to the millisecond: these are apart)
     log_it(two)  # on its own copy: written over tab 1's, for now
     assert notes(two) == ["t2-late"]  # read where it was written (tab 1 hears of it a moment later)
     release(one)
@@ -284,7 +285,7 @@ def test_an_event_the_other_tab_took_out_is_named_when_this_tab_hears_of_it_by_i
     hold(one)
     hold(two)
     log_it(one)
-    one.page.wait_for_timeout(20)
+    next_millisecond(one.page)
     log_it(two)
     release(two)
     hold(two, news_only=True)  # tab 2 reads what is stored, but hears nothing of tab 1's next write

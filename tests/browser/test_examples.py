@@ -12,8 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.pages import examples
-from tests.browser.test_board import phone_context
-from tests.browser.test_table_view import NO_WORKER
+from tests.browser.support import NO_WORKER
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 FOUND = examples.find(DOCS)
@@ -87,18 +86,13 @@ def expected(calculator: str, state: dict, outcome: dict) -> list[tuple[str, str
     return said
 
 
+PHONE_SCRIPTS = [NO_WORKER]  # the module's shared phone: no offline copy's bar over what is tapped
+
+
 @pytest.fixture(scope="module")
-def phone(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    yield page
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+def phone(shared_phone, server):
+    shared_phone.goto(server.url)
+    return shared_phone
 
 
 def read(page, calculator: str, said: list[tuple[str, str]]) -> None:
@@ -136,11 +130,8 @@ def test_one_tap_opens_the_example_and_the_calculator_says_its_outcome(phone, se
     assert "=" not in page.evaluate("location.hash"), "the link's state stays in the address after it is opened"
 
 
-def test_the_link_copied_to_another_tab_is_offered_first_then_opens(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
+def test_the_link_copied_to_another_tab_is_offered_first_then_opens(phones, server):
+    page = phones(scripts=(NO_WORKER,))
     (source, example), = [(s, e) for s, e in FOUND if e["name"] == "Gatto is taken out"]
     page.goto(server.url + url_of(source) + examples.link_of(example))
     board = page.locator('.calc[data-calc="board"]')
@@ -148,7 +139,6 @@ def test_the_link_copied_to_another_tab_is_offered_first_then_opens(browser, ser
     assert board.locator('[data-out="log"]').all_inner_texts() in ([], [""])
     board.locator('[data-act="open-shared"]').tap()
     read(page, "board", expected("board", example["state"], example["outcome"]))
-    ctx.close()
 
 
 def test_a_keyboard_opens_an_example_offline(phone, server):

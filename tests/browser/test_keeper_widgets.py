@@ -6,18 +6,17 @@ share which character is shown."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import wait_engine
+from tests.browser.morale_page import CONFLICTS
+from tests.browser.support import QUOTA, wait_engine
 from tests.browser.test_keeping import (
     BORDERS,
     BORDERS_PAGE,
     MORALE,
-    QUOTA,
     SMALL,
     STRESS,
     TABLE,
@@ -25,7 +24,7 @@ from tests.browser.test_keeping import (
     open_tracker,
     put,
 )
-from tests.browser.test_morale import CONFLICTS
+from tests.browser.waits import engine_barrier, news_barrier
 
 expect.set_options(timeout=20_000)
 
@@ -36,17 +35,12 @@ B = '.calc[data-calc="borders"]'
 
 @pytest.fixture
 def tabs(context):
-    """New tabs of one browser (they share storage), each failing the test on a page error."""
-    made = []
+    """New tabs of one browser (they share storage; an uncaught error on any fails the test: page_errors)."""
+    return context.new_page
 
-    def new():
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        made.append(page)
-        return page
-    yield new
-    assert [p.errors for p in made] == [[] for _ in made]
+
+# A box marked in the wounds kept under the key, as the stress calculator stores them.
+MARKED = "(k) => { const v = localStorage.getItem(k); return !!v && Object.values(JSON.parse(v).state.wounds).some((b) => b.some(Boolean)); }"
 
 
 def stress(page, server):
@@ -111,7 +105,7 @@ def test_two_tabs_each_keep_the_character_they_show(tabs, server):
     expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false", timeout=30_000)
     expect(party(w1).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
     w1.locator('[data-panel="wounds"] [data-box]').nth(2).click()
-    time.sleep(0.5)
+    one.wait_for_function(f"(k) => ({MARKED})(k) || localStorage.getItem(k + ':c2') !== null", arg=f"{STRESS}:wounds")
     ada = json.loads(get(one, f"{STRESS}:wounds"))["state"]  # the first character's slot
     assert any(any(boxes) for boxes in ada["wounds"].values()), "the mark landed on Ada"
     assert get(one, f"{STRESS}:wounds:c2") is None, "nothing was marked on Grim"
@@ -131,7 +125,10 @@ def test_a_tab_takes_in_another_tabs_roster_without_writing_it_back(tabs, server
                   ROSTER)
     party(w2).locator('[data-act="party-add"][data-side="opponent"]').click()
     expect(party(w1).locator(".calc-stress__people button", has_text="Opponent 2")).to_have_attribute("aria-pressed", "false", timeout=30_000)
-    time.sleep(1)  # an echo would be written at once, and its event delivered well within this
+    # An echo would be written as tab 1 takes the roster in: any write of tab 1's reaches tab 2 before
+    # a marker tab 1 writes after the rules have answered everything it asked.
+    engine_barrier(one)
+    news_barrier(one, two)
     assert two.evaluate("window.echoes") == 0
     rename(w2, "Grim")
     expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false", timeout=30_000)
@@ -165,7 +162,7 @@ def test_the_stress_panels_survive_a_full_storage_and_follow_another_tab(context
     one, two = tabs(), tabs()
     w1, w2 = stress(one, server), stress(two, server)
     w1.locator('[data-panel="wounds"] [data-box]').first.click()
-    time.sleep(0.3)
+    one.wait_for_function(MARKED, arg=f"{STRESS}:wounds")
     kept = get(one, f"{STRESS}:wounds")
     assert kept is not None
     expect(w2.locator('[data-panel="wounds"] [data-box][aria-pressed="true"]')).to_have_count(
