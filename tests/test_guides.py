@@ -286,8 +286,8 @@ def test_the_reader_finds_what_it_must_judge():
     assert kinds.count("command") >= 3 and kinds.count("code") >= 40
     assert path_exists("calculators/browser/widgets/<name>/index.js", "CONTRIBUTING.md")
     assert path_exists("engine_parts/", "benchmarks/README.md") and path_exists("keeping/logs.js", "ARCHITECTURE.md")
-    assert not path_exists("calculators/browser/store.js", "ARCHITECTURE.md")
-    assert not path_exists("widgets/stress.js", "ARCHITECTURE.md") and not path_exists("store.js", "CONTRIBUTING.md")
+    assert not path_exists("calculators/browser/stores.js", "ARCHITECTURE.md")
+    assert not path_exists("widgets/stress.js", "ARCHITECTURE.md") and not path_exists("stores.js", "CONTRIBUTING.md")
     assert dotted_exists("rules_core.api.call") and not dotted_exists("rules_core.api.calls")
     assert dotted_exists("boons.free_dice") and not dotted_exists("boons.free_die")
     assert dotted_exists("engine.deadlineMs") and not dotted_exists("engine.deadlineSeconds")
