@@ -37,7 +37,7 @@ PERSIST = """
 """
 
 KEPT_JS = """prefix => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(prefix)
-  && !k.endsWith(':keeping:persist')).sort().map(k => [k, localStorage.getItem(k)]))"""
+  && !k.includes(':keeping:')).sort().map(k => [k, localStorage.getItem(k)]))"""
 
 
 def kept(page) -> dict[str, str]:
