@@ -251,9 +251,24 @@ def events(payload: dict, read, *, max_length: int) -> list:
     ... except RulesError as e:
     ...     print(e.message, e.field, e.event)
     Event 2: The number must be at least 0 (it is -1). n 1
+
+    A log longer than ``max_length`` names its first event past the limit: two tabs' logs merged past
+    it drop the later tap's event there, and the tab that made it names it
+    (``calculators/browser/keeping/logs.js``).
+
+    >>> try:
+    ...     events({"events": [{"n": 1}] * 3}, read, max_length=2)
+    ... except RulesError as e:
+    ...     print(e.message, e.field, e.event)
+    Too many events: at most 2 (there are 3). events 2
     """
     out = []
-    for i, raw in enumerate(sequence(payload, "events", "The events", default=[], max_length=max_length)):
+    try:
+        listed = sequence(payload, "events", "The events", default=[], max_length=max_length)
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field, code=err.code,
+                         event=max_length if err.code == "too_large" else None) from None
+    for i, raw in enumerate(listed):
         try:
             out.append(read(raw))
         except RulesError as err:
