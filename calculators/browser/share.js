@@ -84,25 +84,108 @@ export async function link(name, value) {
   return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
 }
 
-// The fragment the page was opened with, kept by early.js in <head>: the theme's navigation
-// tracking may replace it with a heading's before a calculator starts.
-const opened = () => (typeof globalThis.__calcHash === "string" ? globalThis.__calcHash : "");
-const fragment = () => (location.hash.length > 1 ? location.hash : opened());
+// A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a
+// reload never offers it again. Where it was, the address keeps only the page (or a table view's
+// fragment); a link not yet answered when a table view takes its place in the history rides along in
+// the entry's state (`calcLink`), so a reload still offers it; the links handled in this tab are
+// remembered by a short name, so an entry of the history that still carries one (another page's
+// fragment pushed over it before it was answered) is cleared when Back reaches it, never offered.
 
-/** Does the page's link carry a state under `name`? */
-export const carries = (name) => fragment().startsWith(hashOf(name)) || opened().startsWith(hashOf(name));
+/** A share link's fragment: "#name=…". */
+export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
+
+const HANDLED = "conflict-table:handled-links"; // sessionStorage: this tab's handled links, by short name
+const MAX_HANDLED = 50;
+/** A fragment's short name (its length and a 32-bit hash): enough to know a link seen in this tab. */
+const shortName = (hash) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
+  return `${hash.length}.${(h >>> 0).toString(36)}`;
+};
+const handledList = () => {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(HANDLED) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+};
+const memory = new Set(); // the same, where sessionStorage is off
+const handled = (hash) => memory.has(shortName(hash)) || handledList().includes(shortName(hash));
+
+/** The address Back or Forward (or a load by them) brought: a handled link found there is an old entry's,
+ *  cleared; the same link opened afresh (a tap on it in a message, a hashchange of its own) is offered again. */
+let traversedTo = null;
+if (typeof window !== "undefined" && window.addEventListener) {
+  const how = /** @type {PerformanceNavigationTiming | undefined} */ (globalThis.performance?.getEntriesByType?.("navigation")?.[0])?.type;
+  if (how === "back_forward") traversedTo = location.href;
+  window.addEventListener("popstate", () => (traversedTo = location.href));
+  window.addEventListener("hashchange", () => {
+    if (location.href !== traversedTo) traversedTo = null;
+  });
+}
+const byHistory = () => traversedTo != null && traversedTo === location.href;
+function remember(hash) {
+  const id = shortName(hash);
+  memory.add(id);
+  try {
+    sessionStorage.setItem(HANDLED, JSON.stringify([...handledList().filter((x) => x !== id), id].slice(-MAX_HANDLED)));
+  } catch {}
+}
+
+/** The history entry's state without `calcLink` (a link it carried, now handled). */
+const stateWithout = () => {
+  const state = globalThis.history?.state;
+  if (!state || typeof state !== "object" || !("calcLink" in state)) return state;
+  const { calcLink: _gone, ...rest } = state;
+  return rest;
+};
+const linkInState = () => {
+  const link = globalThis.history?.state?.calcLink;
+  return typeof link === "string" && isLink(link) ? link : "";
+};
+
+// The fragment the page was opened with, kept by early.js in <head>: the theme's navigation
+// tracking may replace it with a heading's before a calculator starts; else a link the entry carries.
+const opened = () => {
+  const kept = typeof globalThis.__calcHash === "string" ? globalThis.__calcHash : "";
+  return isLink(kept) ? kept : linkInState() || kept;
+};
+
+/** The page's link under `name`, unless handled already (then cleared from the address on sight). */
+function current(name) {
+  const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
+  if (!hash || !byHistory() || !handled(hash)) return hash ?? "";
+  forget(name);
+  return "";
+}
 
 /** The state the page's link carries under `name`: null (none), {text} or {problem}. */
 export async function received(name) {
-  const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
+  const hash = current(name);
   if (!hash) return null;
   return decode(hash.slice(hashOf(name).length));
 }
 
-/** Take the state out of the page's link (once it is opened or refused), leaving the page as it is. */
+/** Take the state out of the page's link (once it is opened, kept out or refused), leaving the page as it
+ *  is: remembered as handled, gone from the address and from the entry's state. */
 export function forget(name) {
-  if (opened().startsWith(hashOf(name))) globalThis.__calcHash = "";
-  if (location.hash.startsWith(hashOf(name))) history.replaceState(history.state, "", location.href.split("#")[0]);
+  for (const hash of [location.hash, opened()]) if (hash.startsWith(hashOf(name))) remember(hash);
+  if (opened().startsWith(hashOf(name))) {
+    globalThis.__calcHash = "";
+    if (linkInState().startsWith(hashOf(name))) history.replaceState(stateWithout(), "", location.href);
+  }
+  if (location.hash.startsWith(hashOf(name))) history.replaceState(stateWithout(), "", location.href.split("#")[0]);
+}
+
+/** Put `hash` (a table view's) in place of the address's fragment, without a new entry in the history when
+ *  the fragment is a link (Back then leaves, as it would from the link): the link, not yet handled, rides
+ *  along in the entry's state, where received() still finds it. false when the fragment is no link. */
+export function replaceLink(hash) {
+  if (!isLink(location.hash)) return false;
+  const link = handled(location.hash) ? null : location.hash;
+  history.replaceState(link ? { ...(history.state ?? {}), calcLink: link } : stateWithout(), "", hash);
+  return true;
 }
 
 /** lean-qr and its SVG output, shipped with the site (assets/calc/vendor), loaded the first time a link is offered. */

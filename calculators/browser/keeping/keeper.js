@@ -67,7 +67,7 @@ let serial = 0;
  * @typedef {import("./tabs.js").KeeperState} KeeperState
  * @typedef {{fresh?: () => any, check?: (value: any) => any, merge?: ((ours: any, theirs: any, base?: any, say?: (text: string) => void) => any) | null,
  *            refuse?: ((merged: any, refusal: {problem: string, event?: number}, ours: any, theirs: any, say: (text: string) => void) => any) | null,
- *            codec?: Codec, steps?: number, what?: string}} KeeperOptions
+ *            codec?: Codec, steps?: number, what?: string, lineage?: boolean}} KeeperOptions
  */
 
 /** One kept value (see the head of this file). @param {string} name @param {KeeperOptions} [options] */
