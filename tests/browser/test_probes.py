@@ -182,6 +182,9 @@ def test_with_storage_full_the_offline_copy_says_so_stops_retrying_and_the_site_
     page.wait_for_timeout(7000)  # past the first retry's 5 s: none comes
     assert page.evaluate("window.calcOffline.status") == "full"
     expect(notice).not_to_contain_text("trying again")
+    notice.get_by_role("button", name="Dismiss").click()  # issue 64 item 8: it had no button and never went away
+    expect(notice).to_have_count(0)
+    assert page.evaluate("getComputedStyle(document.body).paddingBottom") == "0px"  # the room it took is given back
     assert errors == []
     ctx.close()
     server.close()
