@@ -89,7 +89,8 @@ export async function link(name, value) {
 // fragment); a link not yet answered when a table view takes its place in the history rides along in
 // the entry's state (`calcLink`), so a reload still offers it; the links handled in this tab are
 // remembered by a short name, so an entry of the history that still carries one (another page's
-// fragment pushed over it before it was answered) is cleared when Back reaches it, never offered.
+// fragment pushed over it before it was answered) is cleared when Back reaches it, never offered; the
+// same link opened afresh (a new entry) is offered again.
 
 /** A share link's fragment: "#name=…". */
 export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
@@ -112,19 +113,6 @@ const handledList = () => {
 };
 const memory = new Set(); // the same, where sessionStorage is off
 const handled = (hash) => memory.has(shortName(hash)) || handledList().includes(shortName(hash));
-
-/** The address Back or Forward (or a load by them) brought: a handled link found there is an old entry's,
- *  cleared; the same link opened afresh (a tap on it in a message, a hashchange of its own) is offered again. */
-let traversedTo = null;
-if (typeof window !== "undefined" && window.addEventListener) {
-  const how = /** @type {PerformanceNavigationTiming | undefined} */ (globalThis.performance?.getEntriesByType?.("navigation")?.[0])?.type;
-  if (how === "back_forward") traversedTo = location.href;
-  window.addEventListener("popstate", () => (traversedTo = location.href));
-  window.addEventListener("hashchange", () => {
-    if (location.href !== traversedTo) traversedTo = null;
-  });
-}
-const byHistory = () => traversedTo != null && traversedTo === location.href;
 function remember(hash) {
   const id = shortName(hash);
   memory.add(id);
@@ -152,12 +140,20 @@ const opened = () => {
   return isLink(kept) ? kept : linkInState() || kept;
 };
 
-/** The page's link under `name`, unless handled already (then cleared from the address on sight). */
+/** The page's link under `name`, unless this very entry of the history carried it when it was handled (then it
+ *  is cleared from the address on sight). An entry is marked with the link it carries (`calcSeen`) when it is
+ *  first read: the same link opened afresh is a new entry, unmarked, and offered again. */
 function current(name) {
   const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
-  if (!hash || !byHistory() || !handled(hash)) return hash ?? "";
-  forget(name);
-  return "";
+  if (!hash || location.hash !== hash) return hash ?? "";
+  const state = globalThis.history?.state;
+  const id = shortName(hash);
+  if (state?.calcSeen === id && handled(hash)) {
+    forget(name);
+    return "";
+  }
+  if (state?.calcSeen !== id && globalThis.history) history.replaceState({ ...(state && typeof state === "object" ? state : {}), calcSeen: id }, "", location.href);
+  return hash;
 }
 
 /** The state the page's link carries under `name`: null (none), {text} or {problem}. */

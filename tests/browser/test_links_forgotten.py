@@ -156,3 +156,20 @@ def test_a_link_answered_after_another_fragment_was_pushed_over_it_is_not_offere
     expect(notice).not_to_contain_text("This link carries")
     back_leaves(page)
     assert page.errors == []
+
+
+def test_the_same_link_opened_afresh_after_it_was_handled_is_offered_again(phone, server):
+    """Forgetting a handled link is for the history's entries only: the same link tapped again later (in a
+    message, say) is a new request, offered as any link."""
+    page = phone()
+    url = server.url + MORALE_PAGE + "#morale=" + code_of(SMALL)
+    land(page, url)
+    w = page.locator('.calc[data-calc="morale"]')
+    w.locator('[data-act="open-shared"]').click()
+    expect(w.locator('[data-out="log"] li')).to_have_count(1)
+    land(page, url)
+    expect(w.locator('[data-act="open-shared"]')).to_be_visible()
+    page.evaluate("() => { location.hash = ''; }")
+    page.evaluate("(h) => { location.hash = h; }", "#morale=" + code_of(SMALL))  # and as a hashchange of its own
+    expect(w.locator('[data-out="notice"]')).to_contain_text("This link carries a conflict")
+    assert page.errors == []
