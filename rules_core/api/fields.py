@@ -21,6 +21,7 @@ import unicodedata
 from contextlib import contextmanager
 
 from ..errors import RulesError, shown
+from ..looks import look, why_alike
 
 __docformat__ = "google"
 
@@ -179,12 +180,38 @@ def unformatted(text: str) -> str:
 
 def seen(text: str) -> str:
     """A name as a reader sees it, the one form names are kept and compared in: invisible characters
-    gone (:func:`unformatted`), every run of spaces one space, trimmed. "Gat\u200bto" is "Gatto".
+    gone (:func:`unformatted`), compatibility forms made plain (NFKC: a fullwidth or styled letter is the
+    letter), every run of spaces one space, trimmed. "Gat\u200bto" and "Ｇａｔｔｏ" are "Gatto". Two names
+    that still differ but look alike are refused where they meet (:func:`distinct`).
 
-    >>> seen("  Gat\u200bto\u00a0 di  Roma ")
-    'Gatto di Roma'
+    >>> seen("  Gat\u200bto\u00a0 di  Roma "), seen("\uff27\uff41\uff54\uff54\uff4f")
+    ('Gatto di Roma', 'Gatto')
     """
-    return " ".join(unformatted(text).split())
+    return " ".join(unicodedata.normalize("NFKC", unformatted(text)).split())
+
+
+def distinct(named, *, twice=None) -> None:
+    """Names that share one conflict (each ``(name, field)``, as :func:`seen` made them): the second of two
+    that look alike (:mod:`rules_core.looks`: "Gаtto", its "а" Cyrillic, beside "Gatto") is refused beside
+    its field. Two written the same are refused too when ``twice(name)`` gives the sentence; else they are
+    left to the caller's own check, which says what a second one means there.
+
+    >>> try:
+    ...     distinct([("Gatto", "actors[0].name"), ("G\u0430tto", "actors[1].name")])
+    ... except RulesError as e:
+    ...     print(e.code, e.field)
+    duplicate actors[1].name
+    >>> distinct([("Gatto", "a"), ("Gatto", "b")])  # the same name twice: the caller's to say
+    """
+    first: dict[str, str] = {}
+    for name, field in named:
+        key = look(name)
+        if key not in first:
+            first[key] = name
+        elif first[key] != name:
+            raise RulesError(why_alike(first[key], name), field=field, code="duplicate")
+        elif twice is not None:
+            raise RulesError(twice(name), field=field, code="duplicate")
 
 
 def name(value, what: str, *, field: str, max_length: int = 60) -> str:
