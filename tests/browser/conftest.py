@@ -209,3 +209,22 @@ def _open_pages(funcargs: dict) -> list:
             if all(page is not q for _, q in pages) and page.url != "about:blank":
                 pages.append((f"page {i + 1} of the browser", page))
     return [(name, page) for name, page in pages if not page.is_closed()][:4]
+
+
+@pytest.fixture
+def phones(browser):
+    """New phones (contexts of their own, 360 x 740, no service worker) on demand: ``phones()`` gives a
+    page whose uncaught errors collect in ``page.errors``; every context is closed after the test."""
+    made = []
+
+    def new():
+        ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+    yield new
+    for ctx in made:
+        ctx.close()

@@ -96,17 +96,23 @@ def form(b: Board) -> dict:
     }""")
 
 
-def two_tabs(browser, server):
-    """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
-    (one, two, errors), errors the pages' uncaught errors; the browser's context is closed after.
-    Each tab has a window of its own, where it draws at full speed (``support.in_own_window``)."""
+def held_pair(browser, timeout: int):
+    """Two tabs of one browser, HOLD in both: (the context, tab 1, tab 2, the pages' uncaught errors)."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(HOLD)
     one, two = Board(ctx.new_page()), Board(ctx.new_page())
     errors: list[str] = []
     for b in (one, two):
-        b.page.set_default_timeout(30_000)
+        b.page.set_default_timeout(timeout)
         b.page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, one, two, errors
+
+
+def two_tabs(browser, server):
+    """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
+    (one, two, errors), errors the pages' uncaught errors; the browser's context is closed after.
+    Each tab has a window of its own, where it draws at full speed (``support.in_own_window``)."""
+    ctx, one, two, errors = held_pair(browser, 30_000)
     one.open(server.url + CONFLICTS)
     one.set_up(CREW4)
     one.start()
@@ -311,13 +317,7 @@ def nearly_full(browser, server):
     browser with HOLD: yields (one, two, errors)."""
     setup = call("board.example", {"name": "warehouse crew"})["result"]["setup"]
     events = [{"kind": "simple", "actor": FULL_CREW[i % 4], "note": ""} for i in range(4999)]
-    ctx = browser.new_context(service_workers="block")
-    ctx.add_init_script(HOLD)
-    one, two = Board(ctx.new_page()), Board(ctx.new_page())
-    errors: list[str] = []
-    for b in (one, two):
-        b.page.set_default_timeout(60_000)
-        b.page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, one, two, errors = held_pair(browser, 60_000)
     one.page.goto(server.url + CONFLICTS)
     one.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(
         {"format": "conflict-table/board", "version": 1, "setup": setup, "events": events, "redo": []})])

@@ -87,14 +87,20 @@ def expected(calculator: str, state: dict, outcome: dict) -> list[tuple[str, str
     return said
 
 
-@pytest.fixture(scope="module")
-def phone(browser, server):
+def phone_page(browser):
+    """A phone with no service worker: (its context, its page, the page's uncaught errors)."""
     ctx = phone_context(browser)
     ctx.add_init_script(NO_WORKER)
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
+@pytest.fixture(scope="module")
+def phone(browser, server):
+    ctx, page, errors = phone_page(browser)
     page.goto(server.url)
     yield page
     ctx.close()
@@ -171,12 +177,7 @@ def test_a_link_naming_a_calculator_the_page_lacks_says_where_it_opens(browser, 
     for and links to the pages that have it, carrying the same state; followed, it is offered there."""
     link = examples.link_of(next(e for _, e in FOUND if e["calculator"] == "morale"))
     fragment = link[link.index("#"):]
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = phone_page(browser)
     if how == "opened":
         page.goto("about:blank")
         page.goto(server.url + "edgerunner/conflicts/" + fragment)

@@ -210,17 +210,23 @@ def wound_box(w, slot, n):
     return w.locator(f'[data-panel="wounds"] [data-slot="{slot}"] [data-box="{n}"]')
 
 
-def test_two_tabs_tapping_different_boxes_at_once_both_are_kept(context, tabs, server):
-    """Issue 64 item 3: Ada open in two tabs; mental 1 tapped in one and social 1 in the other at once.
-    Tab 2's tap finds tab 1's stored before it heard of it. Before: only social 1 was kept, mental 1 sat
-    in the set-aside list, and neither tab said so. The two touch different boxes: both are kept, in
-    storage and on both screens, and nothing is set aside."""
+def ada_in_two_tabs(context, tabs, server):
+    """Character Ada open in two tabs whose storage news can be held (HOLD): (tab 1, its widget, tab 2, its widget)."""
     context.add_init_script(HOLD)
     one, two = tabs(), tabs()
     w1 = stress(one, server)
     rename(w1, "Ada")
     w2 = stress(two, server)
     expect(party(w2).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    return one, w1, two, w2
+
+
+def test_two_tabs_tapping_different_boxes_at_once_both_are_kept(context, tabs, server):
+    """Issue 64 item 3: Ada open in two tabs; mental 1 tapped in one and social 1 in the other at once.
+    Tab 2's tap finds tab 1's stored before it heard of it. Before: only social 1 was kept, mental 1 sat
+    in the set-aside list, and neither tab said so. The two touch different boxes: both are kept, in
+    storage and on both screens, and nothing is set aside."""
+    one, w1, two, w2 = ada_in_two_tabs(context, tabs, server)
     two.evaluate("(k) => window.__hold(k, true)", f"{STRESS}:wounds")  # tab 2 hears nothing of tab 1's tap yet
     wound_box(w1, "mental", 1).click()
     one.wait_for_function("(k) => (localStorage.getItem(k) ?? '').includes('true')", arg=f"{STRESS}:wounds")
@@ -238,12 +244,7 @@ def test_two_tabs_tapping_different_boxes_each_on_its_own_copy_both_are_kept(con
     """As above, but each tab writes on the copy it had (Chromium hands one tab's write to the other
     tens of milliseconds late under load): tab 2's write lands over tab 1's. Tab 1, hearing of it,
     puts its own tap back in (the two were made on the same value), and both tabs end with both."""
-    context.add_init_script(HOLD)
-    one, two = tabs(), tabs()
-    w1 = stress(one, server)
-    rename(w1, "Ada")
-    w2 = stress(two, server)
-    expect(party(w2).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    one, w1, two, w2 = ada_in_two_tabs(context, tabs, server)
     for page in (one, two):
         page.evaluate("(k) => window.__hold(k)", f"{STRESS}:wounds")
     wound_box(w1, "mental", 1).click()

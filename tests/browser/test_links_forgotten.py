@@ -3,7 +3,7 @@ offer (Open it, or Keep mine), use the calculator, press the phone's Back: the b
 Before, the conflict board landed on its offer in the table view, pushed over the link's own entry:
 Back drew the view again with the same offer (Open it then set the played board aside again), and
 only the third Back left. Every widget's links go through share.js and tableview.js: each is tried.
-On a 360 x 740 phone, by touch where the board is concerned, in Chromium (WebKit: webkit/test_links.py).
+On a 360 x 740 phone, in Chromium (WebKit: webkit/test_webkit_board.py).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from rules_core.api import call
 from tests.browser.support import wait_engine
-from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board, phone_context
+from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.test_keeping import SMALL
 from tests.browser.test_party import BOONS, DICE, TABLE, fill_boon, open_widget, share_widget
 from tests.browser.test_probes import roster_code
@@ -39,23 +39,6 @@ BORDER_MAP = {"format": "conflict-table/border-map", "version": 1,
               "move": {"start": "Study", "destination": "Hall", "mode": "shifts", "shifts": "2"}}
 
 
-@pytest.fixture
-def phone(browser):
-    made = []
-
-    def new():
-        ctx = phone_context(browser)
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-    yield new
-    for ctx in made:
-        ctx.close()
-
-
 def land(page, url: str):
     """The link opened afresh, as from a message: one page before it in the tab's history."""
     page.goto("about:blank")
@@ -70,14 +53,14 @@ def back_leaves(page):
 
 
 @pytest.mark.parametrize("answer", ["open-shared", "keep-mine"])
-def test_a_board_link_answered_in_the_table_view_is_gone_from_the_history(phone, server, answer):
-    page = phone()
+def test_a_board_link_answered_in_the_table_view_is_gone_from_the_history(phones, server, answer):
+    page = phones()
     page.goto(server.url + CONFLICTS)  # a conflict played here before (Keep mine keeps it)
     setup = call("board.example", {"name": "warehouse crew"})["result"]["setup"]
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(
         {"format": "conflict-table/board", "version": 1, "setup": setup, "events": [{"kind": "simple", "actor": "Jade"}], "redo": []})])
     land(page, server.url + CONFLICTS + board_link())
-    b = Board(page, touch=True)
+    b = Board(page)
     notice = b.w.locator('[data-out="notice"]')
     b.press(notice.locator(f'[data-act="{answer}"]'))
     expect(notice).to_contain_text("Opened the shared board" if answer == "open-shared" else "yours is as it was")
@@ -87,11 +70,11 @@ def test_a_board_link_answered_in_the_table_view_is_gone_from_the_history(phone,
     assert page.errors == []
 
 
-def test_a_board_link_offer_not_yet_answered_survives_a_reload_in_the_table_view(phone, server):
+def test_a_board_link_offer_not_yet_answered_survives_a_reload_in_the_table_view(phones, server):
     """The table view takes the link's place in the history, carrying the link until it is answered."""
-    page = phone()
+    page = phones()
     land(page, server.url + CONFLICTS + board_link())
-    b = Board(page, touch=True)
+    b = Board(page)
     b.w.locator('[data-out="notice"] [data-act="open-shared"]').wait_for()
     page.reload()
     wait_engine(page)
@@ -104,8 +87,8 @@ def test_a_board_link_offer_not_yet_answered_survives_a_reload_in_the_table_view
 
 
 @pytest.mark.parametrize("widget", ["stress", "borders", "morale", "boons", "dice"])
-def test_every_widgets_link_once_answered_one_back_leaves(phone, server, widget):
-    page = phone()
+def test_every_widgets_link_once_answered_one_back_leaves(phones, server, widget):
+    page = phones()
     if widget == "stress":
         land(page, server.url + TABLE + "#stress=" + roster_code())
         page.locator('.calc-stress__party [data-act="party-open-shared"]').click()
@@ -135,10 +118,10 @@ def test_every_widgets_link_once_answered_one_back_leaves(phone, server, widget)
     assert page.errors == []
 
 
-def test_a_link_answered_after_another_fragment_was_pushed_over_it_is_not_offered_again_by_back(phone, server):
+def test_a_link_answered_after_another_fragment_was_pushed_over_it_is_not_offered_again_by_back(phones, server):
     """The player follows a heading's link on the page before answering a roll's link: the link's entry
     lies under the heading's. Back to it clears it, and offers nothing; the next Back leaves."""
-    page = phone()
+    page = phones()
     w = open_widget(page, server, DICE)
     link = share_widget(w, "dice")
     land(page, link)
@@ -158,10 +141,10 @@ def test_a_link_answered_after_another_fragment_was_pushed_over_it_is_not_offere
     assert page.errors == []
 
 
-def test_the_same_link_opened_afresh_after_it_was_handled_is_offered_again(phone, server):
+def test_the_same_link_opened_afresh_after_it_was_handled_is_offered_again(phones, server):
     """Forgetting a handled link is for the history's entries only: the same link tapped again later (in a
     message, say) is a new request, offered as any link."""
-    page = phone()
+    page = phones()
     url = server.url + MORALE_PAGE + "#morale=" + code_of(SMALL)
     land(page, url)
     w = page.locator('.calc[data-calc="morale"]')

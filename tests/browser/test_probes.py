@@ -10,24 +10,13 @@ from itertools import pairwise
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_party import PHONE, box, marked_character, open_table, party, people
+from tests.browser.test_party import box, marked_character, open_table, party, people
 
 
 @pytest.fixture
-def phone(browser):
-    """New phones (contexts) on demand, each page collecting its uncaught errors in ``page.errors``."""
-    made = []
-
-    def new():
-        ctx = browser.new_context(service_workers="block", viewport=PHONE)
-        made.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-    yield new
-    for ctx in made:
-        ctx.close()
+def phone(phones):
+    """New phones on demand (conftest.py's ``phones``)."""
+    return phones
 
 
 ISSUE_LINK = ("#stress=eyJmb3JtYXQiOiJjb25mbGljdC10YWJsZS9zdHJlc3MiLCJ2ZXJzaW9uIjoxLCJjdXJyZW50IjoiYzEiLCJwZW9wbGUiOlt7ImlkIjoi"
