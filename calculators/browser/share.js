@@ -87,17 +87,19 @@ export async function link(name, value) {
 // A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a
 // reload never offers it again. Where it was, the address keeps only the page (or a table view's
 // fragment); a link not yet answered when a table view takes its place in the history rides along in
-// the entry's state (`calcLink`), so a reload still offers it; the links handled in this tab are
-// remembered by a short name, so an entry of the history that still carries one (another page's
-// fragment pushed over it before it was answered) is cleared when Back reaches it, never offered; the
-// same link opened afresh (a new entry) is offered again.
+// the entry's state (`calcLink`), so a reload still offers it. Each entry of the history that carries a
+// link is marked when the link is first read (`calcSeen`: the link's short name and a name of the
+// entry's own), and the entries whose link was handled are remembered for the tab: an entry that still
+// carries one (another fragment pushed over it before it was answered) is cleared when Back reaches it,
+// never offered; the same link opened afresh is a new entry, offered again, also after a reload or the
+// theme drawing the page again before it is answered.
 
 /** A share link's fragment: "#name=…". */
 export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
 
-const HANDLED = "conflict-table:handled-links"; // sessionStorage: this tab's handled links, by short name
+const HANDLED = "conflict-table:handled-links"; // sessionStorage: the entries whose link this tab handled
 const MAX_HANDLED = 50;
-/** A fragment's short name (its length and a 32-bit hash): enough to know a link seen in this tab. */
+/** A fragment's short name (its length and a 32-bit hash): enough to tell the links of one entry apart. */
 const shortName = (hash) => {
   let h = 0x811c9dc5;
   for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
@@ -112,14 +114,15 @@ const handledList = () => {
   }
 };
 const memory = new Set(); // the same, where sessionStorage is off
-const handled = (hash) => memory.has(shortName(hash)) || handledList().includes(shortName(hash));
-function remember(hash) {
-  const id = shortName(hash);
-  memory.add(id);
+const handled = (entry) => memory.has(entry) || handledList().includes(entry);
+function remember(entry) {
+  memory.add(entry);
   try {
-    sessionStorage.setItem(HANDLED, JSON.stringify([...handledList().filter((x) => x !== id), id].slice(-MAX_HANDLED)));
+    sessionStorage.setItem(HANDLED, JSON.stringify([...handledList().filter((x) => x !== entry), entry].slice(-MAX_HANDLED)));
   } catch {}
 }
+/** name → the entry its offered link was read in (the entry the address may since have left). */
+const readIn = new Map();
 
 /** The history entry's state without `calcLink` (a link it carried, now handled). */
 const stateWithout = () => {
@@ -140,19 +143,25 @@ const opened = () => {
   return isLink(kept) ? kept : linkInState() || kept;
 };
 
-/** The page's link under `name`, unless this very entry of the history carried it when it was handled (then it
- *  is cleared from the address on sight). An entry is marked with the link it carries (`calcSeen`) when it is
- *  first read: the same link opened afresh is a new entry, unmarked, and offered again. */
+/** The page's link under `name`, unless the entry of the history it is in was handled already (then it is
+ *  cleared from the address on sight). An entry carrying a link is marked when the link is first read. */
 function current(name) {
   const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
-  if (!hash || location.hash !== hash) return hash ?? "";
+  if (!hash) return "";
   const state = globalThis.history?.state;
-  const id = shortName(hash);
-  if (state?.calcSeen === id && handled(hash)) {
-    forget(name);
-    return "";
+  const seen = state?.calcSeen;
+  const link = shortName(hash);
+  if (seen?.link === link && typeof seen.entry === "string") {
+    if (handled(seen.entry)) {
+      forget(name);
+      return "";
+    }
+    readIn.set(name, seen.entry);
+  } else if (location.hash === hash && globalThis.history) {
+    const entry = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
+    history.replaceState({ ...(state && typeof state === "object" ? state : {}), calcSeen: { link, entry } }, "", location.href);
+    readIn.set(name, entry);
   }
-  if (state?.calcSeen !== id && globalThis.history) history.replaceState({ ...(state && typeof state === "object" ? state : {}), calcSeen: id }, "", location.href);
   return hash;
 }
 
@@ -164,9 +173,10 @@ export async function received(name) {
 }
 
 /** Take the state out of the page's link (once it is opened, kept out or refused), leaving the page as it
- *  is: remembered as handled, gone from the address and from the entry's state. */
+ *  is: its entry remembered as handled, the link gone from the address and from the entry's state. */
 export function forget(name) {
-  for (const hash of [location.hash, opened()]) if (hash.startsWith(hashOf(name))) remember(hash);
+  if (readIn.has(name)) remember(/** @type {string} */ (readIn.get(name)));
+  readIn.delete(name);
   if (opened().startsWith(hashOf(name))) {
     globalThis.__calcHash = "";
     if (linkInState().startsWith(hashOf(name))) history.replaceState(stateWithout(), "", location.href);
@@ -179,8 +189,9 @@ export function forget(name) {
  *  along in the entry's state, where received() still finds it. false when the fragment is no link. */
 export function replaceLink(hash) {
   if (!isLink(location.hash)) return false;
-  const link = handled(location.hash) ? null : location.hash;
-  history.replaceState(link ? { ...(history.state ?? {}), calcLink: link } : stateWithout(), "", hash);
+  const seen = history.state?.calcSeen;
+  const done = seen?.link === shortName(location.hash) && handled(seen.entry);
+  history.replaceState(done ? stateWithout() : { ...(history.state ?? {}), calcLink: location.hash }, "", hash);
   return true;
 }
 
