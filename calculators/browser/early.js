@@ -9,7 +9,9 @@
 (function () {
   // A share link's state (#stress=…) is read by share.js; keep it before the theme's
   // navigation tracking replaces the fragment with a heading's.
-  window.__calcHash = location.hash;
+  // A link not yet answered when a table view took its place rides in the entry's state (share.js).
+  var state = history.state;
+  window.__calcHash = /^#[a-z][a-z0-9-]*=/.test(location.hash) || !state || typeof state.calcLink !== "string" ? location.hash : state.calcLink;
   // Scripts run: the "needs JavaScript" line stays hidden until calc.js says what the engine does (calc.css).
   document.documentElement.classList.add("calc-js");
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead

@@ -29,7 +29,24 @@ function quietWork() {
 const RETRY_SECONDS = [5, 15, 60, 300]; // then every 5 minutes
 const AGREE_EVERY_MS = 3000;
 
-function bar(className, text, buttons = []) {
+/** The shelf the bars sit in, at the bottom of the screen: its height is kept in --calc-bars, where the page and a
+ *  table view end (calc.css), so a bar never lies over a control. */
+function shelf() {
+  let box = /** @type {HTMLElement | null} */ (document.querySelector(".calc-bars"));
+  if (box) return box;
+  box = document.createElement("div");
+  box.className = "calc-bars";
+  document.body.append(box);
+  const root = document.documentElement.style;
+  const measure = () => root.setProperty("--calc-bars", `${/** @type {HTMLElement} */ (box).offsetHeight}px`);
+  if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(box);
+  else new MutationObserver(measure).observe(box, { childList: true, subtree: true, characterData: true });
+  return box;
+}
+
+/** A bar with its words and buttons ([label, class, onClick(button, bar), aria-label?]); unless one of them
+ *  dismisses it (`dismisses`), a Dismiss button of its own (onDismiss: what else it does). */
+function bar(className, text, buttons = [], { dismisses = false, onDismiss = () => {} } = {}) {
   document.querySelector(`.${className}`)?.remove();
   const node = document.createElement("div");
   node.className = `calc-update ${className}`;
@@ -37,7 +54,8 @@ function bar(className, text, buttons = []) {
   const words = document.createElement("span");
   words.textContent = text;
   node.append(words);
-  for (const [label, cls, onClick, aria] of buttons) {
+  const all = dismisses ? buttons : [...buttons, ["Dismiss", "calc-update__later", (_button, n) => (n.remove(), onDismiss())]];
+  for (const [label, cls, onClick, aria] of all) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = cls;
@@ -46,7 +64,7 @@ function bar(className, text, buttons = []) {
     button.addEventListener("click", () => onClick(button, node));
     node.append(button);
   }
-  document.body.append(node);
+  shelf().append(node);
   return node;
 }
 
@@ -88,7 +106,7 @@ function offerUpdate(text) {
       dismissed = true;
       node.remove();
     }, "Not now"],
-  ]);
+  ], { dismisses: true });
 }
 
 let storageFull = false; // the installing worker said the precache did not fit (sw-update.js)
@@ -160,6 +178,7 @@ function installed(registration) {
 
 let attempt = 0;
 let retryTimer = null;
+let failureDismissed = false; // the player dismissed the failure's bar: the retries go on without it
 
 async function register() {
   clearTimeout(retryTimer);
@@ -196,10 +215,12 @@ async function register() {
     offline.error = error?.message || String(error);
     const seconds = RETRY_SECONDS[Math.min(attempt, RETRY_SECONDS.length - 1)];
     attempt += 1;
-    bar("calc-offline-failed",
-      `This site could not be saved for offline use yet (${offline.error}). ` +
-      `It works while you are online; trying again in ${seconds} s.`,
-      [["Try now", "calc-update__later", () => register()]]);
+    if (!failureDismissed) {
+      bar("calc-offline-failed",
+        `This site could not be saved for offline use yet (${offline.error}). ` +
+        `It works while you are online; trying again in ${seconds} s.`,
+        [["Try now", "calc-update__later", () => register()]], { onDismiss: () => (failureDismissed = true) });
+    }
     retryTimer = setTimeout(register, seconds * 1000);
     offline.retryIn = seconds;
   }

@@ -298,3 +298,4 @@ def _open_pages(funcargs: dict) -> list:
             if all(page is not q for _, q in pages) and page.url != "about:blank":
                 pages.append((f"page {i + 1} of the browser", page))
     return [(name, page) for name, page in pages if not page.is_closed()][:4]
+

@@ -419,3 +419,33 @@ def test_a_start_that_stalls_twice_fails_and_says_so_instead_of_waiting_for_ever
     assert "stopped making progress" in page.evaluate("calcEngine.error")
     assert "could not start" in page.inner_text(BOONS_STATUS)
     assert page.locator(".calc__static table").first.is_visible()
+
+
+def test_a_snapshot_of_another_build_stored_under_this_builds_name_is_refused(context, server):
+    """Issue 64 item 11: a snapshot is named after its build in Cache Storage, but was trusted on its
+    checksum alone: another build's snapshot, whole and with its valid checksum, found under this build's
+    name, was restored (and answered as the other build). The snapshot names its build inside, and the
+    engine refuses one that names another: Python starts fresh, answers, and saves this build's own."""
+    page = context.new_page()
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    manifest = page.evaluate("async () => (await fetch('../../assets/engine/engine.json')).json()")
+    old = manifest["wheel_sha256"]
+    new = old[::-1]  # the next build: another rules_core, the same Pyodide and zip
+    context.route("**/worker.js", lambda route: route.fulfill(response=(r := route.fetch()), body=r.text().replace(old, new)))
+    page.evaluate("""async ([old, now]) => {
+        const cache = await caches.open('conflict-table-engine');
+        const [key] = await cache.keys();
+        await cache.put(key.url.replace(old, now), await cache.match(key));  // the last build's, under the next one's name
+    }""", [old, new])
+
+    page.goto(server.url + BOONS)  # the next build
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "fresh"
+    page.wait_for_selector('[data-out="boon"] .calc__answer')
+    assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
+    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)  # this build's own, saved in its place
+    page.goto(server.url + BOONS)
+    wait_engine(page)
+    assert page.evaluate("window.calcEngine.source") == "snapshot"

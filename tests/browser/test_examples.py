@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.pages import examples
-from tests.browser.support import NO_WORKER
+from tests.browser.support import NO_WORKER, phone_context
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 FOUND = examples.find(DOCS)
@@ -95,6 +95,15 @@ def phone(shared_phone, server):
     return shared_phone
 
 
+def phone_page(browser):
+    """A new phone with no service worker: (its context, its page); its uncaught errors fail the test (page_errors)."""
+    ctx = phone_context(browser)
+    ctx.add_init_script(NO_WORKER)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    return ctx, page
+
+
 def read(page, calculator: str, said: list[tuple[str, str]]) -> None:
     """Each output shows its words (waiting for the calculator to draw them)."""
     for where, words in said:
@@ -152,3 +161,30 @@ def test_a_keyboard_opens_an_example_offline(phone, server):
         read(phone, "boons", expected("boons", example["state"], example["outcome"]))
     finally:
         phone.context.set_offline(False)
+
+
+@pytest.mark.parametrize("how", ["opened", "tapped"])
+def test_a_link_naming_a_calculator_the_page_lacks_says_where_it_opens(browser, server, how):
+    """Issue 64 item 9: a worked example's link naming the morale tracker, on the board's page (which has
+    none): before, nothing happened and nothing was said. Now the page says which calculator the link is
+    for and links to the pages that have it, carrying the same state; followed, it is offered there."""
+    link = examples.link_of(next(e for _, e in FOUND if e["calculator"] == "morale"))
+    fragment = link[link.index("#"):]
+    ctx, page = phone_page(browser)
+    if how == "opened":
+        page.goto("about:blank")
+        page.goto(server.url + "edgerunner/conflicts/" + fragment)
+    else:  # a link to it on the page, tapped (as a worked example's would be)
+        page.goto(server.url + "edgerunner/conflicts/")
+        page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'the link';"
+                      " document.querySelector('article').prepend(a); }", fragment)
+        page.locator("article > a", has_text="the link").tap()
+    said = page.locator('[data-out="elsewhere"]')
+    expect(said).to_contain_text("This link is for the morale tracker, which is not on this page")
+    there = said.get_by_role("link", name="Gauntlet Forge conflicts")
+    assert there.get_attribute("href").endswith("gauntlet-forge/conflicts/" + fragment)
+    there.tap()
+    page.wait_for_url("**/gauntlet-forge/conflicts/**")
+    expect(page.locator('.calc[data-calc="morale"] [data-act="open-shared"]')).to_be_visible()
+    expect(page.locator('[data-out="elsewhere"]')).to_have_count(0)
+    ctx.close()

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.morale_page import CONFLICTS
-from tests.browser.support import QUOTA, wait_engine
+from tests.browser.support import HOLD, QUOTA, wait_engine
 from tests.browser.test_keeping import (
     BORDERS,
     BORDERS_PAGE,
@@ -193,3 +193,66 @@ def test_the_morale_tracker_survives_a_full_storage_and_merges_another_tab(conte
     t1.wait_log(3)  # shown in this tab, though not kept
     expect(one.locator('[data-out="notice"]').first).to_contain_text("would not keep the conflict")
     assert get(one, MORALE) == kept
+
+
+# ---------------------------------------------------------------- issue 64, item 3
+
+def boxes_marked(page) -> dict:
+    """Ada's marked wound boxes as storage holds them: {slot: [box numbers]}."""
+    state = json.loads(page.evaluate("(k) => (window.__stored ?? ((key) => localStorage.getItem(key)))(k)", f"{STRESS}:wounds"))["state"]
+    return {slot: [i + 1 for i, on in enumerate(marks) if on] for slot, marks in state["wounds"].items() if any(marks)}
+
+
+def wound_box(w, slot, n):
+    return w.locator(f'[data-panel="wounds"] [data-slot="{slot}"] [data-box="{n}"]')
+
+
+def ada_in_two_tabs(context, tabs, server):
+    """Character Ada open in two tabs whose storage news can be held (HOLD): (tab 1, its widget, tab 2, its widget)."""
+    context.add_init_script(HOLD)
+    one, two = tabs(), tabs()
+    w1 = stress(one, server)
+    rename(w1, "Ada")
+    w2 = stress(two, server)
+    expect(party(w2).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    return one, w1, two, w2
+
+
+def test_two_tabs_tapping_different_boxes_at_once_both_are_kept(context, tabs, server):
+    """Issue 64 item 3: Ada open in two tabs; mental 1 tapped in one and social 1 in the other at once.
+    Tab 2's tap finds tab 1's stored before it heard of it. Before: only social 1 was kept, mental 1 sat
+    in the set-aside list, and neither tab said so. The two touch different boxes: both are kept, in
+    storage and on both screens, and nothing is set aside."""
+    one, w1, two, w2 = ada_in_two_tabs(context, tabs, server)
+    two.evaluate("(k) => window.__hold(k, true)", f"{STRESS}:wounds")  # tab 2 hears nothing of tab 1's tap yet
+    wound_box(w1, "mental", 1).click()
+    one.wait_for_function("(k) => (localStorage.getItem(k) ?? '').includes('true')", arg=f"{STRESS}:wounds")
+    wound_box(w2, "social", 1).click()
+    two.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).state.wounds.social[0]", arg=f"{STRESS}:wounds")
+    two.evaluate("window.__release()")
+    assert boxes_marked(one) == {"mental": [1], "social": [1]}
+    for w in (w1, w2):
+        expect(wound_box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+        expect(wound_box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    assert get(one, f"{STRESS}:wounds:set-aside") is None, "nothing set aside: both taps were kept"
+
+
+def test_two_tabs_tapping_different_boxes_each_on_its_own_copy_both_are_kept(context, tabs, server):
+    """As above, but each tab writes on the copy it had (Chromium hands one tab's write to the other
+    tens of milliseconds late under load): tab 2's write lands over tab 1's. Tab 1, hearing of it,
+    puts its own tap back in (the two were made on the same value), and both tabs end with both."""
+    one, w1, two, w2 = ada_in_two_tabs(context, tabs, server)
+    for page in (one, two):
+        page.evaluate("(k) => window.__hold(k)", f"{STRESS}:wounds")
+    wound_box(w1, "mental", 1).click()
+    one.wait_for_function("(k) => window.__stored(k)?.includes('true')", arg=f"{STRESS}:wounds")
+    wound_box(w2, "social", 1).click()
+    two.wait_for_function("(k) => JSON.parse(window.__stored(k)).state.wounds.social[0]", arg=f"{STRESS}:wounds")
+    assert boxes_marked(one) == {"social": [1]}  # tab 2's write, made on its own copy, is what storage holds for now
+    one.evaluate("window.__release()")
+    two.evaluate("window.__release()")
+    for w in (w1, w2):
+        expect(wound_box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+        expect(wound_box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    assert boxes_marked(one) == {"mental": [1], "social": [1]}
+    assert get(one, f"{STRESS}:wounds:set-aside") is None, "nothing set aside: both taps were kept"

@@ -169,6 +169,9 @@ def test_with_storage_full_the_offline_copy_says_so_stops_retrying_and_the_site_
     # No try again is set (a failure that can pass sets it as it is told: retryIn, 5 s the first time).
     assert page.evaluate("[calcOffline.status, calcOffline.retryIn]") == ["full", None]
     expect(notice).not_to_contain_text("trying again")
+    notice.get_by_role("button", name="Dismiss").click()  # issue 64 item 8: it had no button and never went away
+    expect(notice).to_have_count(0)
+    assert page.evaluate("getComputedStyle(document.body).paddingBottom") == "0px"  # the room it took is given back
     ctx.close()
     server.close()
 
