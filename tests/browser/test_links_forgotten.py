@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import expect
 
 from rules_core.api import call
+from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
+from tests.browser.party_page import BOONS, DICE, TABLE, fill_boon, open_widget, share_widget
 from tests.browser.support import wait_engine
-from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.test_keeping import SMALL
-from tests.browser.test_party import BOONS, DICE, TABLE, fill_boon, open_widget, share_widget
 from tests.browser.test_probes import roster_code
 
 BORDERS_PAGE = "edgerunner/conflicts/"

@@ -7,7 +7,6 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
-import { carries } from "../../share.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
 
@@ -132,7 +131,7 @@ export function mount(root, { engine, options }) {
   on(form, "keydown", (e) => {
     if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(e.target)) tap("cancel");
   });
-  on(window, "hashchange", () => { if (carries("board")) tap("offer"); });
+  on(window, "hashchange", () => tap("offer")); // a board's link followed on this page (offer reads it, once)
 
   function print() {
     document.documentElement.classList.add("board-printing");
@@ -153,7 +152,7 @@ export function mount(root, { engine, options }) {
     } }, { signal: listening.signal });
 
   store.flush();
-  store.dispatch("open", { linked: carries("board") }).then(() => {
+  store.dispatch("open", { linked: true }).then(() => {
     table.fromAddress();
     if (store.state.offered) table.show(); // a shared board lands on its offer, in the table view
   });
