@@ -27,12 +27,20 @@ def ref(shared_phone, server):
     return b
 
 
+def to_setup(b: Board):
+    """From wherever the table view is, to the setup: an open sheet cancelled, then Tools, New conflict."""
+    b.page.wait_for_function("(s) => !!document.querySelector(s + ' [data-act=example], ' + s + ' [data-out=exchange]')", arg=WIDGET)
+    if b.w.locator('[data-act="example"]').count():
+        return
+    if b.w.locator("[data-panel]").count():
+        b.press(b.w.locator('[data-act="cancel"]'))
+    b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))  # (waits for the tabs, back once the sheet closed)
+    b.press(b.w.locator('[data-act="new"]'))
+
+
 def crew(b: Board):
     """The warehouse crew, loaded and started from the table view."""
-    if b.w.locator('[data-act="tab"][data-tab="tools"]').is_visible():
-        b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))
-    if b.w.locator('[data-act="new"]').is_visible():
-        b.press(b.w.locator('[data-act="new"]'))
+    to_setup(b)
     b.press(b.w.locator('[data-act="example"]'))
     b.page.wait_for_function("(s) => document.querySelector(s).value === 'Gatto'", arg=f'{WIDGET} [name="actors.0.name"]')
     b.press(b.w.locator('[data-key="start-loaded"]'))
@@ -140,9 +148,7 @@ def test_the_map_is_a_play_surface_at_360_px(ref):
 
 def test_a_loaded_setup_starts_from_the_first_screen(ref):
     b = ref
-    if b.w.locator('[data-act="tab"][data-tab="tools"]').is_visible():
-        b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))
-        b.press(b.w.locator('[data-act="new"]'))
+    to_setup(b)
     b.press(b.w.locator('[data-act="example"]'))
     start = b.w.locator('[data-key="start-loaded"]')
     start.wait_for()
@@ -209,7 +215,8 @@ def test_a_damaged_board_opened_in_the_table_view_leads_to_its_copy(browser, ser
     tap shows the set-aside copy with its download, a tab away (issue 64 §9)."""
     ctx = phone_context(browser)
     ctx.add_init_script(NO_WORKER)
-    ctx.add_init_script("localStorage.setItem('conflict-table[/]:board', '{\"format\": \"conflict-table/board\", \"setup\": 3')")
+    ctx.add_init_script("if (location.protocol === 'http:') localStorage.setItem('conflict-table[/]:board',"
+                        " '{\"format\": \"conflict-table/board\", \"setup\": 3')")
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     b = Board(page, touch=True)

@@ -351,7 +351,7 @@ def test_at_the_limit_each_tab_on_its_own_copy_the_earlier_tap_stands_and_the_la
     hold(one)
     hold(two)
     log_it(one)  # tapped first: stored
-    one.page.wait_for_timeout(20)  # (the taps are timed to the millisecond: these are apart)
+    next_millisecond(one.page)  # (the taps are timed to the millisecond: these are apart)
     n = len(two.log())
     two.press(two.w.locator('[data-act="kind"][data-kind="end_exchange"]'))
     two.wait_log(n + 1)  # on its own copy: written over tab 1's, for now

@@ -19,6 +19,7 @@ from tests.browser.party_page import BOONS, DICE, TABLE, fill_boon, open_widget,
 from tests.browser.support import wait_engine
 from tests.browser.test_keeping import SMALL
 from tests.browser.test_probes import roster_code
+from tests.browser.waits import engine_barrier, frames
 
 BORDERS_PAGE = "edgerunner/conflicts/"
 MORALE_PAGE = "gauntlet-forge/conflicts/"
@@ -132,7 +133,8 @@ def test_a_link_answered_after_another_fragment_was_pushed_over_it_is_not_offere
     expect(notice).to_contain_text("yours is as it was")
     page.go_back()
     page.wait_for_function("() => !location.hash.startsWith('#dice=')")
-    page.wait_for_timeout(500)  # an offer drawn again would come within this
+    engine_barrier(page)  # an offer drawn again would come with the rules' check of the link, drawn by now
+    frames(page, 2)
     expect(notice).not_to_contain_text("This link carries")
     back_leaves(page)
 

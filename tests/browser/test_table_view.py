@@ -95,7 +95,7 @@ def test_an_attack_from_who_acts_to_log_it_without_scrolling(ref):
         b.w.locator('[data-who] input[name="actor"][value="Hargan"]'),
         b.w.locator('[data-act="kind"][data-kind="attack"]'),
         b.w.locator('[data-panel] input[name="target"][value="Gatto"]'),
-        b.w.locator('[data-act="die"][data-die="0"]'),
+        b.w.locator('[data-act="die-total"][data-value="1"]'),  # the table's dice show +1: one tap
     ]
     for control in taps:
         control.wait_for()
