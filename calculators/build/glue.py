@@ -160,7 +160,7 @@ VENDOR = {
     "workbox-window": {"build/workbox-window.prod.mjs": "workbox-window.prod.mjs", "LICENSE": "workbox-window.LICENSE.txt"},
     "lean-qr": {"index.mjs": "lean-qr.mjs", "extras/svg.mjs": "lean-qr-svg.mjs", "LICENSE": "lean-qr.LICENSE.txt"},
     "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js",
-                                               "directives/repeat.js", "directives/live.js", "LICENSE")},
+                                               "directives/repeat.js", "directives/live.js", "directives/keyed.js", "LICENSE")},
 }
 """npm package → {file in the package: name in ``assets/calc-<hash>/vendor/``}. js-yaml reads and writes
 the YAML of the border calculator's import and export; workbox-window registers the service

@@ -188,7 +188,7 @@ def test_a_roll_from_the_dice_roller_fills_the_open_action(phone):
     assert panel.locator('[name="rating"]').input_value() == "3"
     assert panel.locator('[name="faces"]').input_value() == "+0--"
     b.page.wait_for_function("el => el.textContent.startsWith('2 shifts')", arg=panel.locator('[data-out="preview"]').element_handle())
-    b.press(panel.locator('[data-act="cancel"]'))
+    b.cancel()
 
 
 def test_print_shows_the_map_tracks_aspects_and_log_without_the_controls(phone):
@@ -480,4 +480,4 @@ def test_axe_finds_nothing_on_each_state(phone):
     axe(b.page, "the board in play", include=WIDGET)
     b.action("attack", actor="Gatto", target="Hargan", rating=2)
     axe(b.page, "the attack form", include=WIDGET)
-    b.press(b.w.locator('[data-panel] [data-act="cancel"]'))
+    b.cancel()

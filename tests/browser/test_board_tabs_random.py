@@ -17,22 +17,25 @@ import pytest
 from playwright.sync_api import TimeoutError
 
 from tests.browser.board_page import KEY, WIDGET, Board
-from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
+from tests.browser.test_board_tabs import both_show, notes, two_tabs
 from tests.browser.waits import frames, next_millisecond, steady
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
-ACTORS = ["Gatto", "Jade", "Hargan", "Rook"]
 UNDO = '[data-act="undo"]'
 LOG_IT = '[data-panel] [data-key="log"]'
 ANNOUNCE = f'{WIDGET} [data-out="announce"]'
 
 
-def to_act(b: Board) -> list[str]:
-    """Who the tab shows as still to act ("… To act: Jade, Rook."); everyone once all have (a new exchange opens)."""
-    line = b.w.locator('[data-out="exchange"]').inner_text()
-    names = [n.strip(" .") for n in line.split("To act:")[-1].split(",")] if "To act:" in line else []
-    return [n for n in names if n in ACTORS] or ACTORS
+def simple_by_one_offered(b: Board, r: random.Random, note: str) -> None:
+    """A Simple action opened and filled by one of the actors its sheet offers. (The exchange line and the sheet
+    may be a moment apart when the other tab's log has just arrived: a referee taps what the sheet offers.)"""
+    if b.w.locator("[data-panel]").count():
+        b.cancel()  # (an Undo's action put back in the sheet)
+    panel = b.action("simple")
+    offered = panel.locator('[name="actor"]:not([disabled])')
+    offered.first.wait_for(state="attached")
+    b.fill(actor=r.choice(offered.evaluate_all("es => es.map((e) => e.value)")), note=note)
 
 
 def enabled(b: Board, selector: str) -> bool:
@@ -42,15 +45,17 @@ def enabled(b: Board, selector: str) -> bool:
 
 def click_now(b: Board, selector: str) -> None:
     """Click without waiting for what it does: the other tab's click follows within a few milliseconds.
-    What the tab says aloud is emptied first, so what this click makes it say can be told (undone())."""
-    b.w.locator(selector).evaluate("(e, live) => { document.querySelector(live).textContent = ''; e.click(); }", ANNOUNCE)
+    The line the tab last said aloud is noted first: what this click makes it say is a new line (undone())."""
+    b.w.locator(selector).evaluate("(e, live) => { window.__lastSaid = document.querySelector(live).firstElementChild; e.click(); }",
+                                   ANNOUNCE)
 
 
 def undone(b: Board) -> bool:
     """The tab's Undo is done: True when it undid; False when another tab's change came first and the
     two can't both stand (the other tab's is shown, and the tab says this Undo was not made)."""
     try:
-        b.page.wait_for_function("live => /^Undone: |was not made/.test(document.querySelector(live).textContent)",
+        b.page.wait_for_function("live => { const line = document.querySelector(live).firstElementChild;"
+                                 " return line !== window.__lastSaid && /^Undone: |was not made/.test(line.textContent); }",
                                  arg=ANNOUNCE, timeout=15_000)
     except TimeoutError:
         raise AssertionError(f"an Undo neither undid nor said why; the tab says: {b.page.locator(ANNOUNCE).text_content()!r}") from None
@@ -76,7 +81,7 @@ def settled(b: Board, note: str) -> bool:
     if not panel.count():
         return True
     assert panel.locator('[name="note"]').input_value() == note, "a refused Log it lost what was typed"
-    b.press(b.w.locator('[data-act="cancel"]'))
+    b.cancel()
     return False
 
 
@@ -153,7 +158,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
                 else:
                     n += 1
                     note = f"t{tabs.index(b) + 1}-{n:03d}"
-                    simple(b, r.choice(to_act(b)), note)  # as a referee would: one still to act, as this tab shows
+                    simple_by_one_offered(b, r, note)  # as a referee would: one the sheet offers (still to act, as this tab knows)
                     plan.append((b, "log", note))
             for b, kind, note in plan:  # back to back: a few milliseconds apart
                 trail.append((time.time() * 1000, f"tab {tabs.index(b) + 1}: {kind} {note or ''}"))

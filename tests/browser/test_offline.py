@@ -424,7 +424,7 @@ def test_the_offline_bar_never_covers_the_table_view_and_can_be_dismissed(browse
     frames(page, 2)  # the view's new size drawn
     for control in ('[data-panel] [data-key="log"]', '[data-panel] [data-act="cancel"]'):  # the sheet has the screen
         assert page.evaluate(UNCOVERED, control) == {"reached": True, "over": False, "shown": True}, control
-    b.press(b.w.locator('[data-panel] [data-act="cancel"]'))
+    b.cancel()
     for control in ('[data-act="tab"][data-tab="cards"]', '[data-act="tab"][data-tab="log"]'):
         b.w.locator(control).wait_for()
         assert page.evaluate(UNCOVERED, control) == {"reached": True, "over": False, "shown": True}, control

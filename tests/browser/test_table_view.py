@@ -187,7 +187,7 @@ def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_th
         tab = Board(other)
         tab.open(server.url + CONFLICTS)
         if tab.w.locator("[data-panel]").count():  # the form this tab left open (the sheet is kept) goes
-            tab.press(tab.w.locator('[data-act="cancel"]'))
+            tab.cancel()
         tab.act("simple", actor="Jade", note="from the other tab")
         b.wait_log(n + 1)  # the news is in: the form is asked about again, and the answer held
         option.focus()
@@ -196,7 +196,7 @@ def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_th
     other.close()
     b.page.wait_for_function("() => document.activeElement?.name === 'absorb'", timeout=5_000)
     assert option.evaluate("(e) => e === document.activeElement && e.checked && !e.disabled")
-    b.press(panel.locator('[data-act="cancel"]'))
+    b.cancel()
 
 
 def test_a_taken_out_is_named_on_the_log_button(ref):
@@ -205,7 +205,7 @@ def test_a_taken_out_is_named_on_the_log_button(ref):
     panel = b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=8, faces="++++")
     b.page.wait_for_function("(s) => /Gatto is taken out/.test(document.querySelector(s).textContent)",
                              arg=f'{WIDGET} [data-panel] [data-key="log"]')
-    b.press(panel.locator('[data-act="cancel"]'))
+    b.cancel()
 
 
 def test_a_filled_in_action_survives_another_page_a_reload_and_a_change_of_kind(ref, server):
@@ -229,7 +229,7 @@ def test_a_filled_in_action_survives_another_page_a_reload_and_a_change_of_kind(
     panel = b.w.locator('[data-panel="defense"]')
     assert panel.locator('[name="rating"]').input_value() == "3"
     assert panel.locator('[name="target"][value="Gatto"]').is_checked()
-    b.press(panel.locator('[data-act="cancel"]'))
+    b.cancel()
 
 
 def test_undo_puts_the_undone_action_back_in_the_sheet(ref):
@@ -298,10 +298,10 @@ def test_a_named_consequence_shows_on_the_card_and_can_be_invoked(ref):
     assert any(c.get("label") == "Cracked ribs" for c in gatto["consequences"])
     assert "Cracked ribs" in b.w.locator('[data-actor="Gatto"]').inner_text()
     b.action("simple", actor="Jade")
-    b.press(b.w.locator('[data-act="cancel"]').first)
+    b.cancel()
     b.action("attack", actor="Jade", target="Rook", skill="Fight", rating=2, faces="0000")
     assert b.w.locator('[data-panel] [name="invokes"][value="Cracked ribs"]').count() == 1
-    b.press(b.w.locator('[data-act="cancel"]').first)
+    b.cancel()
 
 
 def test_an_aspect_with_boxes_is_attacked_off_the_board(ref):
@@ -339,7 +339,7 @@ def test_a_beaten_border_is_set_by_who_beat_it_and_undone_like_any_event(ref):
     b.press(b.w.locator('[data-act="undo"]'))
     b.page.wait_for_function("(s) => !document.querySelector(s)", arg=f'{WIDGET} [data-out="passes"]')
     assert b.state()["state"]["passes"] == []
-    b.press(b.w.locator('[data-act="cancel"]').first)
+    b.cancel()
 
 
 def test_the_setup_takes_the_party_the_stress_calculator_holds(ref):
@@ -371,7 +371,7 @@ def test_axe_finds_nothing_in_the_table_view_and_it_works_by_keyboard(ref):
     b.action("attack", actor="Gatto", target="Hargan", skill="Shoot", rating=2, faces="+-0+")
     b.w.locator('[data-panel] [name="absorb"]').first.wait_for()
     axe(b.page, "the table view with an attack open", include=WIDGET)
-    b.press(b.w.locator('[data-act="cancel"]').first)
+    b.cancel()
     for tab in ("cards", "log", "tools"):
         b.press(b.w.locator(f'[data-act="tab"][data-tab="{tab}"]'))
         axe(b.page, f"the table view's {tab} tab", include=WIDGET)

@@ -29,6 +29,7 @@ export const viewOf = (c, result) => ({ state: result.state, entries: result.ent
  * @property {Record<string, string>} shown messages shown beside fields (Log it tapped with something missing)
  * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, at?: string, tab?: string, primary?: boolean}[]} | null} notice
  * @property {string} said the last thing said to a screen reader
+ * @property {number} heard how many things were said (each one a new line in the live region, the same words too)
  * @property {string} tab the table view's tab
  * @property {boolean} table the table view is open
  * @property {any} share the share link offered under Share ({url, words, code})
@@ -76,10 +77,17 @@ export function boardStore({ engine, options, render, failed }) {
   /** @type {BoardState} */
   const initial = {
     mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
-    said: "", tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
+    said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
     setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "" },
   };
   const store = /** @type {BoardStore} */ (createStore(initial, { actions, render, failed }));
+  const set = store.set;
+  // Whatever is said is said again when it is the same words (a second refusal is news too): counted here,
+  // once for every action, so no action counts for itself.
+  store.set = (patch) => set((s) => {
+    const p = typeof patch === "function" ? patch(s) : patch;
+    return "said" in p ? { ...p, heard: s.heard + 1 } : p;
+  });
   store.actions = actions;
   store.k = k;
   /** The slots whose set-aside copies the board lists: [slot, prefix, what]. */

@@ -1,7 +1,8 @@
 // The board's one view: the notice, the setup or the play view, and the live line, as one lit-html
-// template of the store's state. Nothing here is a rule, and nothing here changes the state.
+// template of the store's state. Each thing said is a new line in the live region (`heard`), so the same
+// words said twice are read twice. Nothing here is a rule, and nothing here changes the state.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
-import { live } from "../../vendor/lit-html/directives/live.js";
+import { keyed } from "../../vendor/lit-html/directives/keyed.js";
 import * as setup from "./setup/view.js";
 import { play } from "./play/view.js";
 
@@ -24,5 +25,5 @@ export function boardView(s, { wid, maps, asides }) {
     <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup.draft, { tableOpen: s.table, wid, maps, saved: s.setup.saved,
       running, errors: s.setup.errors, note: s.setup.note })}${s.mode !== "play" ? html`<div class="board__asides">${asides}</div>` : nothing}</div>
     <div class="board__play" ?hidden=${s.mode !== "play"} data-busy=${s.asking ? "true" : "false"}>${s.mode === "play" && s.view ? play({ ...s, wid, notice: notice(s.notice), asides }) : nothing}</div>
-    <p class="calc__sr" role="status" aria-live="polite" data-out="announce" .textContent=${live(s.said)}></p>`;
+    <p class="calc__sr" role="status" aria-live="polite" data-out="announce">${keyed(s.heard, html`<span>${s.said}</span>`)}</p>`;
 }
