@@ -65,3 +65,13 @@ test("a widget reaches the engine only through what mount() is handed", () => {
   assert.deepEqual([...imported.map((p) => p.join(" → ")), ...read.map((f) => relative(BROWSER, f))], [],
     "widgets that go around mount()'s engine");
 });
+
+
+test("a keeper's caller reads what the call answered, not the keeper's side fields", () => {
+  // save/replace answer {kept, value, view, why, merged, overtaken, setAside} (keeping/keeper.js): k.merged,
+  // k.overtaken and k.replaced are gone, and a widget that still reads them would read undefined, silently.
+  const side = /\b(?:k|kept|keeper|this\.k)\.(?:merged|overtaken|replaced)\b/;
+  const readers = [...files(BROWSER)].filter((file) => side.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "")))
+    .map((file) => relative(BROWSER, file));
+  assert.deepEqual(readers, [], "files that read a keeper's side field");
+});
