@@ -66,6 +66,16 @@ test("a widget reaches the engine only through what mount() is handed", () => {
     "widgets that go around mount()'s engine");
 });
 
+// Strict type checking (make check: tsc -p tsconfig.strict.json) covers the files that say `// @ts-check` on
+// their first line; the folders held to it (issue 67) must not lose a file to the loose check unnoticed.
+const STRICT = ["keeping"];
+
+test("every file of the folders held to strict type checking opts in with // @ts-check", () => {
+  const loose = STRICT.flatMap((dir) => [...files(join(BROWSER, dir))])
+    .filter((file) => !readFileSync(file, "utf8").startsWith("// @ts-check\n"))
+    .map((file) => relative(BROWSER, file));
+  assert.deepEqual(loose, [], "files left to the loose check");
+});
 
 test("a keeper's caller reads what the call answered, not the keeper's side fields", () => {
   // save/replace answer {kept, value, view, why, merged, overtaken, setAside} (keeping/keeper.js): k.merged,
