@@ -8,6 +8,7 @@ tapped with the focus still in a text field.
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from pypdf import PdfReader
@@ -246,3 +247,25 @@ def test_the_browsers_own_print_with_the_table_view_open_prints_the_whole_log(re
     assert len(pages) >= 2
     for who in ("gatto", "jade", "hargan", "rook"):
         assert f"{who} waits, turn 5" in text
+
+
+def test_a_conflict_started_from_a_typed_setup_is_set_aside_by_an_import_even_with_nothing_logged(ref, tmp_path):
+    """Issue 64 §7: a conflict started from a typed setup, nothing logged, then a file imported: the typed
+    conflict is set aside, said, and comes back with one tap. The setup view imports a file too."""
+    b = ref
+    crew(b)
+    typed = b.saved()
+    assert typed["events"] == [] and typed["setup"]["sides"] == ["Crew", "Hargan's gang"]
+    other = {"format": "conflict-table/board", "version": 1, "redo": [], "events": [{"kind": "simple", "actor": "Ash"}],
+             "setup": {"map": typed["setup"]["map"], "sides": ["Owls", "Cats"], "actors": [
+                 {"name": "Ash", "side": "Owls", "zone": "Middle"}, {"name": "Cy", "side": "Cats", "zone": "Middle"}]}}
+    path = tmp_path / "owls.json"
+    path.write_text(json.dumps(other))
+    to_setup(b)  # the setup view has its own Import (a first visit has no conflict to show the tools)
+    b.w.locator('[data-main-import], .board__main [data-act="import"]').first.set_input_files(path)
+    notice = b.w.locator('[data-out="notice"]')
+    notice.get_by_text("Your conflict was set aside").wait_for()
+    assert b.saved()["setup"]["sides"] == ["Owls", "Cats"]
+    b.press(notice.locator('[data-act="bring-back"]'))
+    b.page.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).setup.sides[0] === 'Crew'", arg="conflict-table[/]:board")
+    assert b.saved()["events"] == []
