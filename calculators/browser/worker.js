@@ -19,6 +19,10 @@
 // answers before using it; a new build's engine (Pyodide, the zip or the wheel)
 // means a new key, so a stale snapshot is never used.
 //
+// What the worker asks of Pyodide beyond its documented API (the private snapshot options, the global
+// WebAssembly and fetch it goes through) is in pyodide-edge.js, asked for at once beside snapshot.js and
+// needed only once pyodide.mjs has arrived, so it costs no round trip of its own.
+//
 // The manifest (engine.json) names the engine's files; their folders carry a
 // hash of their content (see calculators/build/ship.py), so the service worker's
 // precache reuses what this worker has just downloaded. The build writes the
@@ -40,6 +44,7 @@ const LOOKUP_MS = 5000;
 // costs a first visit no round trip of its own.
 const kept = import("./snapshot.js");
 kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
+const edge = import("./pyodide-edge.js"); // a failure fails the start (boot())
 // Where a start's time goes: each step is said as it happens ({type: "step"}, ms since this worker
 // started); the page keeps them as calcEngine.timeline (benchmarks/phone_cpu.py), and a start that
 // stalls shows the last step it reached.
@@ -48,22 +53,9 @@ const mark = (step) => {
   postMessage({ type: "step", step, ms });
 };
 
-// Pyodide swallows a failed WebAssembly compile (a missing or damaged
-// pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
-let wasmFailed;
-const wasmFailure = new Promise((_, reject) => (wasmFailed = reject));
-for (const name of ["instantiateStreaming", "instantiate"]) {
-  const original = WebAssembly[name].bind(WebAssembly);
-  WebAssembly[name] = (...args) => {
-    mark(`wasm ${name}`);
-    return original(...args).then(
-      (result) => (mark("wasm compiled"), result),
-      (error) => {
-        wasmFailed(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`));
-        throw error;
-      });
-  };
-}
+// Pyodide swallows a failed WebAssembly compile (a missing or damaged pyodide.asm.wasm) and would wait
+// forever: the compile is watched (pyodide-edge.js), from before Pyodide is loaded.
+const wasmFailure = edge.then(({ watchWasm }) => watchWasm(mark));
 
 // Progress a player can read: bytes of the engine's big files received so far
 // (engine.json gives their sizes), posted as {type: "progress", loaded, total}.
@@ -74,15 +66,15 @@ let trouble = null;
 /** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
 const early = new Map();
 const plainFetch = self.fetch.bind(self);
-self.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+/** What Pyodide's fetch of `url` gets (pyodide-edge.js's routeFetch): a response asked for early, else a download counted. */
+function route(url, input, init) {
   const asked = early.get(url);
   if (!asked) return counted(url, input, init);
   // The very promise asked for early, not one made from it: its failure is already handled (boot()),
   // so a download cut off is said by the status once, never also as an uncaught error in the console.
   early.delete(url);
   return asked;
-};
+}
 
 /** @param {string} url */
 async function counted(url, input, init) {
@@ -115,7 +107,7 @@ async function countProgress(body) {
 }
 
 async function fetchOk(url, as) {
-  const response = await fetch(url);
+  const response = await counted(url.href, url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return response[as]();
 }
@@ -181,7 +173,8 @@ const forget = () => snapshots.cache.delete(snapshots.key); // unusable here: st
 async function restore(found) {
   if (!found) return null;
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: found.bytes });
+    const { startOptions } = await edge;
+    const pyodide = await loadPyodide(startOptions(options, { restore: found.bytes }));
     mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
@@ -191,7 +184,8 @@ async function restore(found) {
 }
 
 async function fresh() {
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots.cache) });
+  const { startOptions, memorySnapshot } = await edge;
+  const pyodide = await loadPyodide(startOptions(options, { keep: Boolean(snapshots.cache) }));
   mark("python started");
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
   if (snapshots.cache) {
@@ -199,7 +193,7 @@ async function fresh() {
     // (a copy of its whole memory) then delays no call; packing and storing it wait for a quiet moment.
     const t0 = performance.now();
     try {
-      snapshots.whole = pyodide.makeMemorySnapshot();
+      snapshots.whole = memorySnapshot(pyodide);
       snapshots.madeMs = performance.now() - t0;
       mark("snapshot made");
     } catch (error) {
@@ -218,7 +212,7 @@ async function boot() {
   options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href, lockFileContents: manifest.lock };
   // Everything at once: Pyodide would ask for the wasm and the zip only after pyodide.mjs arrived.
   for (const url of [new URL("pyodide.asm.wasm", indexURL).href, options.stdLibURL]) {
-    const response = self.fetch(url);
+    const response = counted(url, url);
     response.catch(() => {}); // a failure shows where Pyodide takes the response
     early.set(url, response);
   }
@@ -227,6 +221,7 @@ async function boot() {
   const snapshot = findSnapshot(manifest).catch(() => null);
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   mark("pyodide.mjs imported");
+  (await edge).routeFetch(route); // Pyodide's downloads from here on: the early ones handed over, the rest counted
   const restored = await restore(await snapshot);
   if (restored) {
     source = "snapshot";

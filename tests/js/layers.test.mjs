@@ -85,3 +85,13 @@ test("a keeper's caller reads what the call answered, not the keeper's side fiel
     .map((file) => relative(BROWSER, file));
   assert.deepEqual(readers, [], "files that read a keeper's side field");
 });
+
+test("Pyodide's private names and the globals it goes through are touched in one module only", () => {
+  // pyodide-edge.js holds them, and tests/pyodide/edges.mjs runs each against the pinned Pyodide (issue 67).
+  const PRIVATE = /\b_loadSnapshot\b|\b_makeSnapshot\b|\bmakeMemorySnapshot\b|WebAssembly\s*\[|WebAssembly\.instantiate\w*\s*=|\b(?:self|globalThis|scope)\.fetch\s*=/;
+  const benchmarks = fileURLToPath(new URL("../../benchmarks/", import.meta.url));
+  const found = [...files(BROWSER), ...[...readdirSync(benchmarks)].filter((f) => /\.m?js$/.test(f)).map((f) => join(benchmarks, f))]
+    .filter((file) => PRIVATE.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "")))
+    .map((file) => relative(BROWSER, file));
+  assert.deepEqual(found, ["pyodide-edge.js"]);
+});
