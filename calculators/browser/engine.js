@@ -89,34 +89,42 @@ export const engine = {
         fail(Object.assign(new Error(`it stopped making progress while starting (nothing for ${seconds(this.stallMs)} after ${last})`),
           { stalled: true, why: downloading ? "network" : undefined }));
       }, 1000);
-      worker.onmessage = ({ data }) => {
-        if (worker !== mine) return; // a replaced worker
-        heard = performance.now();
-        if (data.type === "ready") {
+      /** Each message of the worker (types/engine-messages.d.ts), answered by its type. @type {import("./types/engine-messages").Heard} */
+      const heardOf = {
+        ready: (data) => {
           up = true;
           clearTimeout(slow);
           clearInterval(stall);
           this.readyAt = performance.now();
           this.source = data.source;
           resolve();
-        } else if (data.type === "step") {
+        },
+        step: (data) => {
           this.timeline = [...(this.timeline ?? []), [data.step, data.ms]];
-        } else if (data.type === "progress") {
+        },
+        progress: (data) => {
           this.progress = { loaded: data.loaded, total: data.total };
           if (this.status === "starting") this._set("starting");
-        } else if (data.type === "saving") {
+        },
+        saving: () => {
           this.savingAt = performance.now();
-        } else if (data.type === "snapshot") {
+        },
+        snapshot: (data) => {
           this.snapshot = data;
-        } else if (data.type === "failed") {
-          fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status }));
-        } else if (data.type === "result") {
+        },
+        failed: (data) => fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status })),
+        result: (data) => {
           const call = pending.get(data.id);
           if (!call) return;
           pending.delete(data.id);
           clearTimeout(call.timer);
           afterPress(() => call.resolve(parseReply(data.reply))); // drawn now, or once a pressed control's click is aimed
-        }
+        },
+      };
+      worker.onmessage = ({ data }) => {
+        if (worker !== mine) return; // a replaced worker
+        heard = performance.now();
+        if (Object.hasOwn(heardOf, data?.type)) heardOf[data.type](data);
       };
       worker.onerror = (event) => {
         event.preventDefault?.();

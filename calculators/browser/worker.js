@@ -1,13 +1,6 @@
 // The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
-// Messages in:  {type: "call", id, request} where request is the JSON text of
-//               {id, name, payload} (text, so that any input arrives whole)
-// Messages out: {type: "step", step, ms} as the start goes on; {type: "ready", ms, source} once, or {type: "failed", message, cause, status}
-//               (cause: "network", "server" with the HTTP status, or "start");
-//               {type: "result", id, reply} where reply is the JSON text of
-//               rules_core.api.handle: {id, ok, result | error};
-//               {type: "saving"} as a start-up snapshot begins to be saved, then
-//               {type: "snapshot", bytes, ms, madeMs} once it is saved.
+// Its messages, in and out, are one table: types/engine-messages.d.ts (say() sends only those).
 // All the logic is Python; this file only binds it to postMessage.
 //
 // Start-up: the first visit loads Pyodide, whose standard library zip also
@@ -48,9 +41,11 @@ const edge = import("./pyodide-edge.js"); // a failure fails the start (boot())
 // Where a start's time goes: each step is said as it happens ({type: "step"}, ms since this worker
 // started); the page keeps them as calcEngine.timeline (benchmarks/phone_cpu.py), and a start that
 // stalls shows the last step it reached.
+/** Tell the page (engine.js): one of the messages of types/engine-messages.d.ts. @param {import("./types/engine-messages").WorkerMessage} message */
+const say = (message) => postMessage(message);
 const mark = (step) => {
   const ms = Math.round(performance.now() - started);
-  postMessage({ type: "step", step, ms });
+  say({ type: "step", step, ms });
 };
 
 // Pyodide swallows a failed WebAssembly compile (a missing or damaged pyodide.asm.wasm) and would wait
@@ -100,7 +95,7 @@ async function countProgress(body) {
       progress.loaded += chunk.value.byteLength;
       if (performance.now() - progress.posted > 100 || progress.loaded >= progress.total) {
         progress.posted = performance.now();
-        postMessage({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
+        say({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
       }
     }
   } catch {} // the download failed: Pyodide's side says so
@@ -197,12 +192,13 @@ async function fresh() {
       snapshots.madeMs = performance.now() - t0;
       mark("snapshot made");
     } catch (error) {
-      postMessage({ type: "snapshot", bytes: 0, error: String(error) });
+      say({ type: "snapshot", bytes: 0, error: String(error) });
     }
   }
   return handle;
 }
 
+/** @type {"fresh" | "snapshot"} */
 let source = "fresh";
 async function boot() {
   const manifest = BUILT_MANIFEST ?? (await fetchOk(new URL("engine.json", engineURL), "json"));
@@ -237,7 +233,7 @@ function scheduleSnapshot() {
     const { whole, madeMs } = snapshots;
     snapshots.whole = null;
     try {
-      postMessage({ type: "saving" });
+      say({ type: "saving" });
       const t0 = performance.now();
       const { checksum, pack } = await kept;
       const bytes = await pack(whole, { build: snapshots.build, pauses: true }); // a call that comes in is answered between two slices
@@ -248,9 +244,9 @@ function scheduleSnapshot() {
         // older engines of this site only: another site on this origin (/a/ beside /b/) keeps its own
         if (request.url !== snapshots.key && request.url.startsWith(mine)) await snapshots.cache.delete(request);
       }
-      postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
+      say({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
     } catch (error) {
-      postMessage({ type: "snapshot", bytes: 0, error: String(error) });
+      say({ type: "snapshot", bytes: 0, error: String(error) });
     }
   }, IDLE_BEFORE_SNAPSHOT_MS);
 }
@@ -258,7 +254,7 @@ function scheduleSnapshot() {
 const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     mark("ready");
-    postMessage({ type: "ready", ms: performance.now() - started, source });
+    say({ type: "ready", ms: performance.now() - started, source });
     if (snapshots.whole) mark("snapshot to keep once idle"); // a fresh start only: a restored one keeps none
     scheduleSnapshot();
     return handle;
@@ -266,7 +262,7 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   (error) => {
     // not a download that went wrong, but the browser is offline: the network still is the cause
     const why = trouble ?? { cause: navigator.onLine === false ? "network" : "start" };
-    postMessage({ type: "failed", message: String(error && error.message ? error.message : error), ...why });
+    say({ type: "failed", message: String(error && error.message ? error.message : error), ...why });
     return null;
   },
 );
@@ -291,6 +287,6 @@ self.onmessage = async ({ data }) => {
     const why = error instanceof RangeError ? "it ran out of room" : String(error?.name || error);
     reply = errorReply(data.id, `The calculator could not work this out (${why.slice(0, 120)}). Your input is kept.`);
   }
-  postMessage({ type: "result", id: data.id, reply });
+  say({ type: "result", id: data.id, reply });
   scheduleSnapshot(); // wait for a quiet moment: saving blocks the engine for a fraction of a second
 };
