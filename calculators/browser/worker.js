@@ -1,3 +1,4 @@
+// @ts-check
 // The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
 // Its messages, in and out, are one table: types/engine-messages.d.ts (say() sends only those).
@@ -25,7 +26,10 @@
 const engineURL = new URL("../engine/", import.meta.url);
 /** @type {any} */
 const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/build/ship.py)
-let loadPyodide, options; // set by boot() from the manifest
+/** @type {(options: any) => Promise<any>} */
+let loadPyodide; // set by boot() from the manifest, as are the options it is handed
+/** @type {import("./pyodide-edge.js").StartOptions} */
+let options;
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
@@ -43,7 +47,7 @@ const edge = import("./pyodide-edge.js"); // a failure fails the start (boot())
 // stalls shows the last step it reached.
 /** Tell the page (engine.js): one of the messages of types/engine-messages.d.ts. @param {import("./types/engine-messages").WorkerMessage} message */
 const say = (message) => postMessage(message);
-const mark = (step) => {
+const mark = (/** @type {string} */ step) => {
   const ms = Math.round(performance.now() - started);
   say({ type: "step", step, ms });
 };
@@ -57,11 +61,13 @@ const wasmFailure = edge.then(({ watchWasm }) => watchWasm(mark));
 const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
 // The first download that went wrong says why a failed start failed: {cause: "network"} (no
 // answer at all) or {cause: "server", status} (an answer that was not the file).
+/** @type {{cause: "network" | "server", status?: number} | null} */
 let trouble = null;
 /** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
 const early = new Map();
 const plainFetch = self.fetch.bind(self);
 /** What Pyodide's fetch of `url` gets (pyodide-edge.js's routeFetch): a response asked for early, else a download counted. */
+/** @param {string} url @param {RequestInfo | URL} input @param {RequestInit} [init] */
 function route(url, input, init) {
   const asked = early.get(url);
   if (!asked) return counted(url, input, init);
@@ -71,7 +77,7 @@ function route(url, input, init) {
   return asked;
 }
 
-/** @param {string} url */
+/** @param {string} url @param {RequestInfo | URL} input @param {RequestInit} [init] @returns {Promise<Response>} */
 async function counted(url, input, init) {
   let response;
   try {
@@ -84,11 +90,11 @@ async function counted(url, input, init) {
   if (!progress.sizes.has(url) || !response.ok || !response.body) return response;
   // Counted on a copy: the response itself goes to Pyodide as the browser made it, with its URL, so
   // the browser can keep the compiled wasm and reuse it on the next visit (a rebuilt Response can't).
-  countProgress(response.clone().body);
+  countProgress(/** @type {ReadableStream<Uint8Array>} */ (response.clone().body));
   return response;
 }
 
-async function countProgress(body) {
+async function countProgress(/** @type {ReadableStream<Uint8Array>} */ body) {
   const reader = body.getReader();
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
@@ -101,14 +107,22 @@ async function countProgress(body) {
   } catch {} // the download failed: Pyodide's side says so
 }
 
+/** @param {URL} url @param {"json" | "text"} as */
 async function fetchOk(url, as) {
   const response = await counted(url.href, url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return response[as]();
 }
 
-const snapshots = { cache: null, key: null, build: "", whole: null, madeMs: 0, timer: null, stuck: false };
+/** The start-up snapshot: where it is kept (cache, key; build: the engine's build it belongs to), the memory
+ *  taken and not yet kept (whole) and how long taking it took, the timer that keeps it once idle, whether the
+ *  lookup gave up (stuck). */
+const snapshots = {
+  cache: /** @type {Cache | null} */ (null), key: "", build: "", whole: /** @type {Uint8Array | null} */ (null), madeMs: 0,
+  timer: /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined), stuck: false,
+};
 
+/** @param {any} manifest engine.json */
 async function openSnapshots(manifest) {
   try {
     const cache = await caches.open(SNAPSHOTS);
@@ -124,7 +138,7 @@ async function openSnapshots(manifest) {
   }
 }
 
-function probe(handle) {
+function probe(/** @type {(request: string) => string} */ handle) {
   const reply = JSON.parse(handle(JSON.stringify({ id: 0, name: "boons.free_dice", payload: { rating: 7 } })));
   if (!reply.ok || reply.result.free_dice !== 3) throw new Error("the engine answered a test question wrongly");
   return handle;
@@ -133,6 +147,7 @@ function probe(handle) {
 /** The saved snapshot, if there is one: {bytes}, a promise of its bytes once every one is checked
  *  (rejected when it is damaged). Looked for while pyodide.mjs is still arriving, and read while
  *  Pyodide prepares (it takes the promise): on a return visit the three overlap. */
+/** @param {any} manifest engine.json @returns {Promise<{bytes: Promise<Uint8Array>} | null>} */
 async function findSnapshot(manifest) {
   if (self.name === "fresh") return null; // the page's second try after a start that stalled (engine.js): no storage
   const lookup = openSnapshots(manifest).then(() => snapshots.cache?.match(snapshots.key));
@@ -149,7 +164,7 @@ async function findSnapshot(manifest) {
   return { bytes };
 }
 
-async function checked(saved) {
+async function checked(/** @type {Response} */ saved) {
   const packed = new Uint8Array(await saved.arrayBuffer());
   mark("snapshot read");
   const { buildOf, checksum, unpack } = await kept;
@@ -163,9 +178,9 @@ async function checked(saved) {
   return bytes;
 }
 
-const forget = () => snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
+const forget = () => snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
 
-async function restore(found) {
+async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found) {
   if (!found) return null;
   try {
     const { startOptions } = await edge;
@@ -205,9 +220,10 @@ async function boot() {
   const indexURL = new URL(manifest.pyodide, engineURL).href;
   for (const [file, bytes] of Object.entries(manifest.sizes || {})) progress.sizes.set(new URL(file, engineURL).href, bytes);
   progress.total = [...progress.sizes.values()].reduce((a, b) => a + b, 0);
-  options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href, lockFileContents: manifest.lock };
+  const stdLibURL = new URL(manifest.stdlib, engineURL).href;
+  options = { indexURL, stdLibURL, lockFileContents: manifest.lock };
   // Everything at once: Pyodide would ask for the wasm and the zip only after pyodide.mjs arrived.
-  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, options.stdLibURL]) {
+  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, stdLibURL]) {
     const response = counted(url, url);
     response.catch(() => {}); // a failure shows where Pyodide takes the response
     early.set(url, response);
@@ -230,19 +246,20 @@ function scheduleSnapshot() {
   if (!snapshots.whole) return;
   clearTimeout(snapshots.timer);
   snapshots.timer = setTimeout(async () => {
-    const { whole, madeMs } = snapshots;
+    const { whole, madeMs, cache } = snapshots;
     snapshots.whole = null;
+    if (!whole || !cache) return;
     try {
       say({ type: "saving" });
       const t0 = performance.now();
       const { checksum, pack } = await kept;
       const bytes = await pack(whole, { build: snapshots.build, pauses: true }); // a call that comes in is answered between two slices
       const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await checksum(bytes, { pauses: true }) };
-      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
+      await cache.put(snapshots.key, new Response(bytes, { headers }));
       const mine = new URL("snapshot/", engineURL).href;
-      for (const request of await snapshots.cache.keys()) {
+      for (const request of await cache.keys()) {
         // older engines of this site only: another site on this origin (/a/ beside /b/) keeps its own
-        if (request.url !== snapshots.key && request.url.startsWith(mine)) await snapshots.cache.delete(request);
+        if (request.url !== snapshots.key && request.url.startsWith(mine)) await cache.delete(request);
       }
       say({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
     } catch (error) {
@@ -267,7 +284,7 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   },
 );
 
-function errorReply(id, message) {
+function errorReply(/** @type {number} */ id, /** @type {string} */ message) {
   return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
 }
 
@@ -284,7 +301,7 @@ self.onmessage = async ({ data }) => {
       : errorReply(data.id, "The calculator engine is not running.");
     if (typeof reply !== "string") throw new TypeError("the engine gave no answer");
   } catch (error) {
-    const why = error instanceof RangeError ? "it ran out of room" : String(error?.name || error);
+    const why = error instanceof RangeError ? "it ran out of room" : String(/** @type {any} */ (error)?.name || error);
     reply = errorReply(data.id, `The calculator could not work this out (${why.slice(0, 120)}). Your input is kept.`);
   }
   say({ type: "result", id: data.id, reply });
