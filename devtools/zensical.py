@@ -92,14 +92,23 @@ def _read(path: Path, how):
         return None
 
 
+def _files(top: Path, pattern: str) -> list[Path]:
+    """The files under ``top`` matching ``pattern``; none while a build empties or rewrites ``top`` under the
+    walk (a folder gone between its listing and its scan): the next look, a poll later, sees the new site."""
+    try:
+        return sorted(top.rglob(pattern))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
 def _stamps(paths, pattern: str) -> dict[Path, int | None]:
-    return {p: _read(p, lambda f: f.stat().st_mtime_ns) for top in paths if top.is_dir() for p in top.rglob(pattern)
+    return {p: _read(p, lambda f: f.stat().st_mtime_ns) for top in paths if top.is_dir() for p in _files(top, pattern)
             if "__pycache__" not in p.parts}
 
 
 def unshipped(site: Path) -> list[Path]:
     """The pages of ``site`` the post-build command has not run on (:data:`UNSHIPPED`)."""
-    return [page for page in sorted(site.rglob("*.html"))
+    return [page for page in _files(site, "*.html")
             if UNSHIPPED.search(_read(page, lambda f: f.read_text(encoding="utf-8")) or "")]
 
 

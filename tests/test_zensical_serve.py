@@ -71,3 +71,20 @@ def test_each_build_gets_the_post_build_command_and_a_code_change_restarts_the_s
     run_until(serve, lambda: serve.proc.pid != first and serve.shipped >= 3 and not zensical.unshipped(serve.site),
               "restart")
     assert shipped(_page(url + "table/"))
+
+
+def test_a_site_emptied_under_the_look_for_unshipped_pages_waits_for_the_next_look(tmp_path, monkeypatch):
+    """``zensical serve`` rewrites the site while the watcher walks it: a folder listed and gone before its
+    scan stopped the whole serve command (FileNotFoundError out of rglob). Now that look finds nothing to
+    ship yet, and the next look, a poll later, finds the new pages."""
+    page = tmp_path / "site" / "rules" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<script type="module" src="../../assets/calc/calc.js"></script>', encoding="utf-8")  # not shipped yet
+
+    def gone(self, pattern):
+        raise FileNotFoundError(2, "No such file or directory", str(self / "credits"))
+        yield  # (a generator, as rglob is)
+    with monkeypatch.context() as m:
+        m.setattr(zensical.Path, "rglob", gone)
+        assert zensical.unshipped(tmp_path / "site") == []
+    assert zensical.unshipped(tmp_path / "site") == [page]

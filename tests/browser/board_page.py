@@ -29,6 +29,12 @@ class Board:
     def press(self, locator):
         (locator.tap if self.touch else locator.click)()  # each scrolls the control into view first
 
+    def cancel(self):
+        """Cancel the open sheet and wait until it is gone (the close is the rules' answer: until it comes,
+        the sheet and its Cancel are still on the page, and a test that looked now would find them)."""
+        self.press(self.w.locator('[data-panel] [data-act="cancel"]'))
+        self.w.locator("[data-panel]").wait_for(state="detached")
+
     def open(self, url: str):
         self.page.goto(url)
         wait_engine(self.page)

@@ -34,7 +34,7 @@ def to_setup(b: Board):
     if b.w.locator('[data-act="example"]').count():
         return
     if b.w.locator("[data-panel]").count():
-        b.press(b.w.locator('[data-act="cancel"]'))
+        b.cancel()
     b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))  # (waits for the tabs, back once the sheet closed)
     b.press(b.w.locator('[data-act="new"]'))
 
@@ -111,7 +111,7 @@ def test_after_cancel_the_kind_again_has_the_actors_skill(ref):
     crew(b)
     b.press(b.w.locator('[data-act="kind"][data-kind="attack"]'))
     b.press(b.w.locator('[data-panel] [name="actor"][value="Rook"]'))
-    b.press(b.w.locator('[data-act="cancel"]'))
+    b.cancel()
     b.press(b.w.locator('[data-who] [name="actor"][value="Rook"]'))
     b.press(b.w.locator('[data-act="kind"][data-kind="attack"]'))
     b.fill(target="Gatto", faces="++00")
@@ -144,7 +144,7 @@ def test_the_map_is_a_play_surface_at_360_px(ref):
     actor = b.w.locator('[data-panel] [name="actor"]:checked').get_attribute("value")
     here = next(a["zone"] for a in b.state()["state"]["actors"] if a["name"] == actor)
     assert not b.w.locator(f'[data-panel] [name="zone"][value="{here}"]').count()
-    b.press(b.w.locator('[data-act="cancel"]'))
+    b.cancel()
 
 
 def test_a_loaded_setup_starts_from_the_first_screen(ref):
@@ -172,7 +172,7 @@ def test_a_long_log_label_keeps_cancel_and_the_preview_on_screen(ref):
         box = on_screen(part)
         assert box["left"] >= 0 and box["right"] <= 360, box
     assert on_screen(b.w.locator('[data-panel] [data-out="preview"]'))["width"] >= 150
-    b.press(b.w.locator('[data-act="cancel"]'))
+    b.cancel()
 
 
 def test_log_it_with_the_focus_still_in_a_text_field_logs_once(ref):
