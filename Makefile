@@ -145,6 +145,7 @@ check: setup ## static checks: ruff (Python), tsc type check of the browser code
 	$(PY) -m ruff check .
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.sw.json
+	node_modules/.bin/tsc -p tsconfig.strict.json
 	node --test --test-reporter=spec tests/js/
 
 # pytest-xdist workers for `make test`: the suite's machine is idle a third of the time with one

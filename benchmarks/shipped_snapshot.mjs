@@ -14,6 +14,7 @@ const manifest = JSON.parse(readFileSync(engine + "engine.json", "utf8"));
 const { loadPyodide } = await import(pathToFileURL(engine + manifest.pyodide + "pyodide.mjs").href);
 const snapshotJs = new URL("../calculators/browser/snapshot.js", import.meta.url);
 const { pack } = await import(snapshotJs.href);
+const { startOptions, memorySnapshot } = await import(new URL("../calculators/browser/pyodide-edge.js", import.meta.url).href); // as the worker starts it
 const options = { indexURL: engine + manifest.pyodide, stdLibURL: engine + manifest.stdlib, lockFileContents: manifest.lock };
 const PROBE = JSON.stringify({ id: 0, name: "boons.free_dice", payload: { rating: 7 } });
 
@@ -27,12 +28,12 @@ const restored = [];
 let snapshot = null;
 for (let i = 0; i < runs; i++) {
   let t0 = performance.now();
-  const py = await loadPyodide({ ...options, _makeSnapshot: true });
+  const py = await loadPyodide(startOptions(options, { keep: true }));
   probe(py);
   fresh.push(performance.now() - t0);
-  snapshot ??= py.makeMemorySnapshot();
+  snapshot ??= memorySnapshot(py);
   t0 = performance.now();
-  probe(await loadPyodide({ ...options, _loadSnapshot: snapshot }));
+  probe(await loadPyodide(startOptions(options, { restore: snapshot })));
   restored.push(performance.now() - t0);
 }
 const packed = await pack(snapshot, { build: `${manifest.pyodide}${manifest.stdlib}${manifest.wheel_sha256}` }); // named as the worker names it

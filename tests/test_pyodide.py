@@ -156,3 +156,20 @@ def test_a_module_missing_from_the_shipped_standard_library_fails_the_leg(wheel,
                           cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
     assert proc.returncode == 1
     assert "No module named 'fractions'" in proc.stderr
+
+
+EDGES = ROOT / "tests" / "pyodide" / "edges.mjs"
+
+
+def test_the_engines_private_pyodide_edges_hold_on_the_pinned_pyodide():
+    """Issue 67: what the worker uses of Pyodide beyond its documented API (calculators/browser/pyodide-edge.js:
+    the private _makeSnapshot and _loadSnapshot options, makeMemorySnapshot, the wasm compile through the global
+    WebAssembly) is run against the pinned Pyodide: a fresh start whose memory is kept, a restore from it that
+    holds what the fresh one held, a start without the option that can't be kept, and a damaged wasm that fails
+    the start instead of hanging. A Pyodide upgrade that renames or drops one of them fails here."""
+    proc = subprocess.run([_node(), str(EDGES)], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
+    lines = proc.stdout.strip().splitlines()
+    assert lines, f"edges.mjs printed no summary (exit {proc.returncode}):\n{proc.stderr[-4000:]}"
+    checks = json.loads(lines[-1])["checks"]
+    assert len(checks) == 4 and all(v is True for v in checks.values()), checks
+    assert proc.returncode == 0

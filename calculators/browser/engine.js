@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the engine: one worker per visit, started lazily by the
 // first calculator, kept across Material's instant navigation.
 //
@@ -6,22 +7,29 @@
 // that died or is stuck) gets an error, after which the worker is replaced.
 import { afterPress, press } from "./press.js";
 
+/** @typedef {{ok: boolean, result?: any, error?: {code: string, message: string, field: string | null}}} Reply a call's reply */
+/** @type {Set<(status: string, error: string | null) => void>} */
 const listeners = new Set();
+/** @type {Worker | null} */
 let worker = null;
+/** @type {Promise<void> | null} */
 let ready = null;
 let nextId = 1;
 // Save-Data (a metered connection, a data saver): the engine waits for the player's go-ahead
 // (a page that started it from its <head> already has it running: calculators/browser/early.js checks too).
 let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
+/** @type {Promise<void> | null} */
 let held = null;
+/** @type {(() => void) | null} */
 let release = null;
+/** @type {Map<number, {resolve: (reply: Reply) => void, timer: ReturnType<typeof setTimeout>}>} */
 const pending = new Map(); // id → {resolve, timer}
 
 export const engine = {
   status: "idle", // idle → (held →) starting → ready | failed; ready → restarting → ready | failed; failed → (retry) starting
-  error: null, // the technical reason of a failure or restart (the browser's words)
-  cause: null, // why it failed, for the player: "network", "server" (httpStatus says what it answered) or "start"
-  httpStatus: null,
+  error: /** @type {string | null} */ (null), // the technical reason of a failure or restart (the browser's words)
+  cause: /** @type {string | null} */ (null), // why it failed, for the player: "network", "server" (httpStatus says what it answered) or "start"
+  httpStatus: /** @type {number | null} */ (null),
   retries: 0, // how many times a failed start was tried again
   starts: 0, // how many workers this page has created (tests check it stays 1)
   restarts: 0, // how many of them replaced a dead or stuck one
@@ -30,13 +38,13 @@ export const engine = {
   startDeadlineMs: 180_000, // a start that takes longer than this has failed
   stallMs: 30_000, // a start whose worker says nothing this long (no step, no bytes) is stuck: replaced once
   stalls: 0, // how many stuck starts were replaced
-  startedAt: null,
-  readyAt: null,
-  source: null, // "fresh" (Python started from scratch) or "snapshot" (restored)
-  timeline: null, // [[step, ms since the worker started], …]: where the start's time went (so far, while starting)
-  snapshot: null, // {bytes, ms, madeMs} once a start-up snapshot has been saved
-  savingAt: null, // when the worker began to save it (the benchmark's calls go in then)
-  progress: null, // {loaded, total}: bytes of the engine's files received so far
+  startedAt: /** @type {number | null} */ (null),
+  readyAt: /** @type {number | null} */ (null),
+  source: /** @type {"fresh" | "snapshot" | null} */ (null), // "fresh" (Python started from scratch) or "snapshot" (restored)
+  timeline: /** @type {[string, number][] | null} */ (null), // [[step, ms since the worker started], …]: where the start's time went (so far, while starting)
+  snapshot: /** @type {{bytes: number, ms?: number, madeMs?: number, error?: string} | null} */ (null), // {bytes, ms, madeMs} once a start-up snapshot has been saved
+  savingAt: /** @type {number | null} */ (null), // when the worker began to save it (the benchmark's calls go in then)
+  progress: /** @type {{loaded: number, total: number} | null} */ (null), // {loaded, total}: bytes of the engine's files received so far
   press, // how long answers wait while a control is pressed (press.js)
   /** How many calls are waiting for their answer (the tests' clicks wait for none: an answer redraws). */
   get inFlight() {
@@ -44,19 +52,19 @@ export const engine = {
   },
 
   /** Start the worker if it isn't running; resolves when Python is ready.
-   *  When the browser asks to save data (Save-Data), it waits for allow(). */
+   *  When the browser asks to save data (Save-Data), it waits for allow(). @returns {Promise<void>} */
   start(fresh = false) {
     if (ready) return ready;
     if (this.status === "idle" && !allowed) {
       held = held || new Promise((resolve) => (release = resolve));
       this._set("held");
     }
-    if (!allowed) return held.then(() => this.start());
+    if (!allowed) return /** @type {Promise<void>} */ (held).then(() => this.start());
     if (this.status !== "restarting") this.status = "starting";
     this.starts += 1;
     this.startedAt = performance.now();
     this.timeline = null;
-    ready = new Promise((resolve, reject) => {
+    ready = new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
       // A page with a calculator starts the worker from its <head> (see
       // overrides/main.html), before the rest of the page loads: adopt it.
       const early = window.__calcEarly;
@@ -89,34 +97,42 @@ export const engine = {
         fail(Object.assign(new Error(`it stopped making progress while starting (nothing for ${seconds(this.stallMs)} after ${last})`),
           { stalled: true, why: downloading ? "network" : undefined }));
       }, 1000);
-      worker.onmessage = ({ data }) => {
-        if (worker !== mine) return; // a replaced worker
-        heard = performance.now();
-        if (data.type === "ready") {
+      /** Each message of the worker (types/engine-messages.d.ts), answered by its type. @type {import("./types/engine-messages").Heard} */
+      const heardOf = {
+        ready: (data) => {
           up = true;
           clearTimeout(slow);
           clearInterval(stall);
           this.readyAt = performance.now();
           this.source = data.source;
           resolve();
-        } else if (data.type === "step") {
+        },
+        step: (data) => {
           this.timeline = [...(this.timeline ?? []), [data.step, data.ms]];
-        } else if (data.type === "progress") {
+        },
+        progress: (data) => {
           this.progress = { loaded: data.loaded, total: data.total };
           if (this.status === "starting") this._set("starting");
-        } else if (data.type === "saving") {
+        },
+        saving: () => {
           this.savingAt = performance.now();
-        } else if (data.type === "snapshot") {
+        },
+        snapshot: (data) => {
           this.snapshot = data;
-        } else if (data.type === "failed") {
-          fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status }));
-        } else if (data.type === "result") {
+        },
+        failed: (data) => fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status })),
+        result: (data) => {
           const call = pending.get(data.id);
           if (!call) return;
           pending.delete(data.id);
           clearTimeout(call.timer);
           afterPress(() => call.resolve(parseReply(data.reply))); // drawn now, or once a pressed control's click is aimed
-        }
+        },
+      };
+      worker.onmessage = ({ data }) => {
+        if (worker !== mine) return; // a replaced worker
+        heard = performance.now();
+        if (Object.hasOwn(heardOf, data?.type)) heardOf[/** @type {keyof heardOf} */ (data.type)](data);
       };
       worker.onerror = (event) => {
         event.preventDefault?.();
@@ -178,7 +194,8 @@ export const engine = {
     return this.start();
   },
 
-  /** Run rules_core.api.call(name, payload) in the worker. Always resolves, never rejects. */
+  /** Run rules_core.api.call(name, payload) in the worker. Always resolves, never rejects.
+   *  @param {string} name @param {any} payload @returns {Promise<Reply>} */
   async call(name, payload) {
     try {
       await this.start();
@@ -186,6 +203,7 @@ export const engine = {
       return engineDown();
     }
     if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
+    const to = worker;
     const id = nextId++;
     this.sent += 1;
     return new Promise((resolve) => {
@@ -196,7 +214,9 @@ export const engine = {
       try {
         // Sent as JSON text: a deeply nested object would be cloned into the
         // worker as nothing at all (or refused); text always arrives whole.
-        worker.postMessage({ type: "call", id, request: JSON.stringify({ id, name, payload }) });
+        /** @type {import("./types/engine-messages").ToWorker} */
+        const message = { type: "call", id, request: JSON.stringify({ id, name, payload }) };
+        to.postMessage(message);
       } catch (error) {
         // JSON could not write it (nested thousands of levels deep, a cycle, not plain data)
         clearTimeout(timer);
@@ -207,7 +227,7 @@ export const engine = {
   },
 
   /** Replace a worker that died or is stuck: its calls get an error reply, a new one starts. */
-  _restart(reason) {
+  _restart(/** @type {string} */ reason) {
     const old = worker;
     worker = null;
     ready = null;
@@ -224,23 +244,23 @@ export const engine = {
   },
 
   /** Be told when the status changes (returns an unsubscribe function). */
-  watch(fn) {
+  watch(/** @type {(status: string, error: string | null) => void} */ fn) {
     listeners.add(fn);
     fn(this.status, this.error);
     return () => listeners.delete(fn);
   },
 
-  _set(status) {
+  _set(/** @type {string} */ status) {
     this.status = status;
     for (const fn of [...listeners]) fn(status, this.error);
   },
 };
 
-function seconds(ms) {
+function seconds(/** @type {number} */ ms) {
   return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
 }
 
-function settleAll(reply) {
+function settleAll(/** @type {Reply} */ reply) {
   for (const call of pending.values()) {
     clearTimeout(call.timer);
     call.resolve(reply);
@@ -248,6 +268,7 @@ function settleAll(reply) {
   pending.clear();
 }
 
+/** @param {string} text @returns {Reply} */
 function parseReply(text) {
   try {
     return JSON.parse(text);
@@ -256,21 +277,24 @@ function parseReply(text) {
   }
 }
 
+/** @param {unknown} error @returns {Reply} */
 function unsendable(error) {
   const why = error instanceof RangeError ? "it is nested too deeply or too large" : "it is not plain data";
   return { ok: false, error: { code: "invalid", field: null,
     message: `This input could not be handed to the calculator engine (${why}). Nothing was changed.` } };
 }
 
+/** @returns {Reply} */
 function engineDown() {
   return { ok: false, error: { code: "engine", message: failureText(engine.cause, engine.httpStatus), field: null } };
 }
 
+/** @type {Record<number, string>} */
 const ANSWERS = { 401: "not allowed", 403: "forbidden", 404: "not found", 410: "gone", 429: "too many requests",
   500: "server error", 502: "bad gateway", 503: "unavailable", 504: "gateway timeout" };
 
 /** Why the engine is down, in a player's words (the browser's own words go in a details box). */
-export function failureText(cause, status) {
+export function failureText(/** @type {string | null} */ cause, /** @type {number | null} */ status) {
   if (cause === "network") return "The calculators could not be downloaded: the network connection failed.";
   if (cause === "server") {
     const answer = status ? ` (it answered ${status}${ANSWERS[status] ? `, ${ANSWERS[status]}` : ""})` : "";

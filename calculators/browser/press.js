@@ -1,3 +1,4 @@
+// @ts-check
 // A press on a control is aimed where the finger or the pointer went down; its click comes when it is
 // lifted. An answer from the rules drawn in between can move that control (a message cleared above
 // it, a preview filled in), and the press then ends on something else: the click is lost, or it
@@ -15,8 +16,10 @@ export const press = {
 };
 
 let pressing = false;
+/** @type {(() => void)[]} */
 let waiting = [];
-let timer = 0;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
 
 function letThrough() {
   pressing = false;
@@ -26,12 +29,12 @@ function letThrough() {
   for (const fn of due) fn();
 }
 
-function wait(ms) {
+function wait(/** @type {number} */ ms) {
   clearTimeout(timer);
   timer = setTimeout(letThrough, ms);
 }
 
-const on = (type, fn) => globalThis.addEventListener?.(type, fn, true);
+const on = (/** @type {string} */ type, /** @type {(event: any) => void} */ fn) => globalThis.addEventListener?.(type, fn, true);
 on("pointerdown", (event) => {
   const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
   if (!control || control.matches(":disabled")) return; // a disabled control takes no click: nothing to aim
@@ -44,7 +47,7 @@ on("click", () => pressing && letThrough());
 on("blur", (event) => event.target === globalThis && pressing && letThrough()); // the window lost the focus: no lift may come
 
 /** Run `fn` now, or, while a control is pressed, once the press is over (in the order asked). */
-export function afterPress(fn) {
+export function afterPress(/** @type {() => void} */ fn) {
   if (pressing) waiting.push(fn);
   else fn();
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's start-up snapshot as the worker keeps it in Cache Storage (worker.js).
 //
 // A snapshot is the interpreter's whole memory: about 31 MB, of which about half
@@ -19,10 +20,10 @@ const FIXED = 20; // the header's five numbers
 const MAX_BUILD = 1024; // a build's name is a few hundred bytes at most
 
 /** The header's size for a build's name of `n` bytes. */
-const headSize = (n) => FIXED + Math.ceil(n / 4) * 4;
+const headSize = (/** @type {number} */ n) => FIXED + Math.ceil(n / 4) * 4;
 
 /** Whether bytes[start, end) are all zero; whole words where it can (start is a page's). */
-function zeroPage(/** @type {Uint8Array} */ bytes, /** @type {Uint32Array | null} */ words, start, end) {
+function zeroPage(/** @type {Uint8Array} */ bytes, /** @type {Uint32Array | null} */ words, /** @type {number} */ start, /** @type {number} */ end) {
   let i = start;
   if (words) for (const stop = end & ~3; i < stop; i += 4) if (words[i >>> 2] !== 0) return false;
   for (; i < end; i++) if (bytes[i] !== 0) return false;
@@ -112,7 +113,7 @@ export function unpack(packed, { build }) {
  *  torn write, a spoiled page), not an attacker (one who can write this cache can write anything).
  *  About 15 × faster than SHA-256 in SubtleCrypto, which cost a return visit 0.7 s at a phone's CPU
  *  (benchmarks/phone_cpu.py). With `pauses`, it lets other work in after every 512 KB.
- *  @param {Uint8Array} view @returns {Promise<string>} */
+ *  @param {Uint8Array} view @param {{pauses?: boolean}} [options] @returns {Promise<string>} */
 export async function checksum(view, { pauses = false } = {}) {
   const bytes = view.byteOffset % 4 ? view.slice() : view; // words must start on a multiple of 4
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
@@ -131,7 +132,7 @@ export async function checksum(view, { pauses = false } = {}) {
 /** The checksum's two lanes over words[from, to): a plain loop, apart from the async caller, so the
  *  JavaScript engine optimises it while it runs (a loop inside an async function stayed about four
  *  times slower). */
-function mix(/** @type {Uint32Array} */ words, from, to, /** @type {number[]} */ lanes) {
+function mix(/** @type {Uint32Array} */ words, /** @type {number} */ from, /** @type {number} */ to, /** @type {number[]} */ lanes) {
   let [a, b] = lanes;
   for (let i = from; i < to; i += 2) {
     a = Math.imul(a ^ words[i], 0x01000193);

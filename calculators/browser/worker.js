@@ -1,13 +1,7 @@
+// @ts-check
 // The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
-// Messages in:  {type: "call", id, request} where request is the JSON text of
-//               {id, name, payload} (text, so that any input arrives whole)
-// Messages out: {type: "step", step, ms} as the start goes on; {type: "ready", ms, source} once, or {type: "failed", message, cause, status}
-//               (cause: "network", "server" with the HTTP status, or "start");
-//               {type: "result", id, reply} where reply is the JSON text of
-//               rules_core.api.handle: {id, ok, result | error};
-//               {type: "saving"} as a start-up snapshot begins to be saved, then
-//               {type: "snapshot", bytes, ms, madeMs} once it is saved.
+// Its messages, in and out, are one table: types/engine-messages.d.ts (say() sends only those).
 // All the logic is Python; this file only binds it to postMessage.
 //
 // Start-up: the first visit loads Pyodide, whose standard library zip also
@@ -19,6 +13,10 @@
 // answers before using it; a new build's engine (Pyodide, the zip or the wheel)
 // means a new key, so a stale snapshot is never used.
 //
+// What the worker asks of Pyodide beyond its documented API (the private snapshot options, the global
+// WebAssembly and fetch it goes through) is in pyodide-edge.js, asked for at once beside snapshot.js and
+// needed only once pyodide.mjs has arrived, so it costs no round trip of its own.
+//
 // The manifest (engine.json) names the engine's files; their folders carry a
 // hash of their content (see calculators/build/ship.py), so the service worker's
 // precache reuses what this worker has just downloaded. The build writes the
@@ -28,7 +26,10 @@
 const engineURL = new URL("../engine/", import.meta.url);
 /** @type {any} */
 const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/build/ship.py)
-let loadPyodide, options; // set by boot() from the manifest
+/** @type {(options: any) => Promise<any>} */
+let loadPyodide; // set by boot() from the manifest, as are the options it is handed
+/** @type {import("./pyodide-edge.js").StartOptions} */
+let options;
 const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
@@ -40,51 +41,43 @@ const LOOKUP_MS = 5000;
 // costs a first visit no round trip of its own.
 const kept = import("./snapshot.js");
 kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
+const edge = import("./pyodide-edge.js"); // a failure fails the start (boot())
 // Where a start's time goes: each step is said as it happens ({type: "step"}, ms since this worker
 // started); the page keeps them as calcEngine.timeline (benchmarks/phone_cpu.py), and a start that
 // stalls shows the last step it reached.
-const mark = (step) => {
+/** Tell the page (engine.js): one of the messages of types/engine-messages.d.ts. @param {import("./types/engine-messages").WorkerMessage} message */
+const say = (message) => postMessage(message);
+const mark = (/** @type {string} */ step) => {
   const ms = Math.round(performance.now() - started);
-  postMessage({ type: "step", step, ms });
+  say({ type: "step", step, ms });
 };
 
-// Pyodide swallows a failed WebAssembly compile (a missing or damaged
-// pyodide.asm.wasm) and would wait forever: watch the compile ourselves.
-let wasmFailed;
-const wasmFailure = new Promise((_, reject) => (wasmFailed = reject));
-for (const name of ["instantiateStreaming", "instantiate"]) {
-  const original = WebAssembly[name].bind(WebAssembly);
-  WebAssembly[name] = (...args) => {
-    mark(`wasm ${name}`);
-    return original(...args).then(
-      (result) => (mark("wasm compiled"), result),
-      (error) => {
-        wasmFailed(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`));
-        throw error;
-      });
-  };
-}
+// Pyodide swallows a failed WebAssembly compile (a missing or damaged pyodide.asm.wasm) and would wait
+// forever: the compile is watched (pyodide-edge.js), from before Pyodide is loaded.
+const wasmFailure = edge.then(({ watchWasm }) => watchWasm(mark));
 
 // Progress a player can read: bytes of the engine's big files received so far
 // (engine.json gives their sizes), posted as {type: "progress", loaded, total}.
 const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
 // The first download that went wrong says why a failed start failed: {cause: "network"} (no
 // answer at all) or {cause: "server", status} (an answer that was not the file).
+/** @type {{cause: "network" | "server", status?: number} | null} */
 let trouble = null;
 /** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
 const early = new Map();
 const plainFetch = self.fetch.bind(self);
-self.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+/** What Pyodide's fetch of `url` gets (pyodide-edge.js's routeFetch): a response asked for early, else a download counted. */
+/** @param {string} url @param {RequestInfo | URL} input @param {RequestInit} [init] */
+function route(url, input, init) {
   const asked = early.get(url);
   if (!asked) return counted(url, input, init);
   // The very promise asked for early, not one made from it: its failure is already handled (boot()),
   // so a download cut off is said by the status once, never also as an uncaught error in the console.
   early.delete(url);
   return asked;
-};
+}
 
-/** @param {string} url */
+/** @param {string} url @param {RequestInfo | URL} input @param {RequestInit} [init] @returns {Promise<Response>} */
 async function counted(url, input, init) {
   let response;
   try {
@@ -97,31 +90,39 @@ async function counted(url, input, init) {
   if (!progress.sizes.has(url) || !response.ok || !response.body) return response;
   // Counted on a copy: the response itself goes to Pyodide as the browser made it, with its URL, so
   // the browser can keep the compiled wasm and reuse it on the next visit (a rebuilt Response can't).
-  countProgress(response.clone().body);
+  countProgress(/** @type {ReadableStream<Uint8Array>} */ (response.clone().body));
   return response;
 }
 
-async function countProgress(body) {
+async function countProgress(/** @type {ReadableStream<Uint8Array>} */ body) {
   const reader = body.getReader();
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       progress.loaded += chunk.value.byteLength;
       if (performance.now() - progress.posted > 100 || progress.loaded >= progress.total) {
         progress.posted = performance.now();
-        postMessage({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
+        say({ type: "progress", loaded: Math.min(progress.loaded, progress.total), total: progress.total });
       }
     }
   } catch {} // the download failed: Pyodide's side says so
 }
 
+/** @param {URL} url @param {"json" | "text"} as */
 async function fetchOk(url, as) {
-  const response = await fetch(url);
+  const response = await counted(url.href, url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return response[as]();
 }
 
-const snapshots = { cache: null, key: null, build: "", whole: null, madeMs: 0, timer: null, stuck: false };
+/** The start-up snapshot: where it is kept (cache, key; build: the engine's build it belongs to), the memory
+ *  taken and not yet kept (whole) and how long taking it took, the timer that keeps it once idle, whether the
+ *  lookup gave up (stuck). */
+const snapshots = {
+  cache: /** @type {Cache | null} */ (null), key: "", build: "", whole: /** @type {Uint8Array | null} */ (null), madeMs: 0,
+  timer: /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined), stuck: false,
+};
 
+/** @param {any} manifest engine.json */
 async function openSnapshots(manifest) {
   try {
     const cache = await caches.open(SNAPSHOTS);
@@ -137,7 +138,7 @@ async function openSnapshots(manifest) {
   }
 }
 
-function probe(handle) {
+function probe(/** @type {(request: string) => string} */ handle) {
   const reply = JSON.parse(handle(JSON.stringify({ id: 0, name: "boons.free_dice", payload: { rating: 7 } })));
   if (!reply.ok || reply.result.free_dice !== 3) throw new Error("the engine answered a test question wrongly");
   return handle;
@@ -146,6 +147,7 @@ function probe(handle) {
 /** The saved snapshot, if there is one: {bytes}, a promise of its bytes once every one is checked
  *  (rejected when it is damaged). Looked for while pyodide.mjs is still arriving, and read while
  *  Pyodide prepares (it takes the promise): on a return visit the three overlap. */
+/** @param {any} manifest engine.json @returns {Promise<{bytes: Promise<Uint8Array>} | null>} */
 async function findSnapshot(manifest) {
   if (self.name === "fresh") return null; // the page's second try after a start that stalled (engine.js): no storage
   const lookup = openSnapshots(manifest).then(() => snapshots.cache?.match(snapshots.key));
@@ -162,7 +164,7 @@ async function findSnapshot(manifest) {
   return { bytes };
 }
 
-async function checked(saved) {
+async function checked(/** @type {Response} */ saved) {
   const packed = new Uint8Array(await saved.arrayBuffer());
   mark("snapshot read");
   const { buildOf, checksum, unpack } = await kept;
@@ -176,12 +178,13 @@ async function checked(saved) {
   return bytes;
 }
 
-const forget = () => snapshots.cache.delete(snapshots.key); // unusable here: start fresh, and save a new one
+const forget = () => snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
 
-async function restore(found) {
+async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found) {
   if (!found) return null;
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: found.bytes });
+    const { startOptions } = await edge;
+    const pyodide = await loadPyodide(startOptions(options, { restore: found.bytes }));
     mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
@@ -191,7 +194,8 @@ async function restore(found) {
 }
 
 async function fresh() {
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots.cache) });
+  const { startOptions, memorySnapshot } = await edge;
+  const pyodide = await loadPyodide(startOptions(options, { keep: Boolean(snapshots.cache) }));
   mark("python started");
   const handle = probe(pyodide.pyimport("rules_core.api").handle);
   if (snapshots.cache) {
@@ -199,26 +203,28 @@ async function fresh() {
     // (a copy of its whole memory) then delays no call; packing and storing it wait for a quiet moment.
     const t0 = performance.now();
     try {
-      snapshots.whole = pyodide.makeMemorySnapshot();
+      snapshots.whole = memorySnapshot(pyodide);
       snapshots.madeMs = performance.now() - t0;
       mark("snapshot made");
     } catch (error) {
-      postMessage({ type: "snapshot", bytes: 0, error: String(error) });
+      say({ type: "snapshot", bytes: 0, error: String(error) });
     }
   }
   return handle;
 }
 
+/** @type {"fresh" | "snapshot"} */
 let source = "fresh";
 async function boot() {
   const manifest = BUILT_MANIFEST ?? (await fetchOk(new URL("engine.json", engineURL), "json"));
   const indexURL = new URL(manifest.pyodide, engineURL).href;
   for (const [file, bytes] of Object.entries(manifest.sizes || {})) progress.sizes.set(new URL(file, engineURL).href, bytes);
   progress.total = [...progress.sizes.values()].reduce((a, b) => a + b, 0);
-  options = { indexURL, stdLibURL: new URL(manifest.stdlib, engineURL).href, lockFileContents: manifest.lock };
+  const stdLibURL = new URL(manifest.stdlib, engineURL).href;
+  options = { indexURL, stdLibURL, lockFileContents: manifest.lock };
   // Everything at once: Pyodide would ask for the wasm and the zip only after pyodide.mjs arrived.
-  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, options.stdLibURL]) {
-    const response = self.fetch(url);
+  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, stdLibURL]) {
+    const response = counted(url, url);
     response.catch(() => {}); // a failure shows where Pyodide takes the response
     early.set(url, response);
   }
@@ -227,6 +233,7 @@ async function boot() {
   const snapshot = findSnapshot(manifest).catch(() => null);
   ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
   mark("pyodide.mjs imported");
+  (await edge).routeFetch(route); // Pyodide's downloads from here on: the early ones handed over, the rest counted
   const restored = await restore(await snapshot);
   if (restored) {
     source = "snapshot";
@@ -239,23 +246,24 @@ function scheduleSnapshot() {
   if (!snapshots.whole) return;
   clearTimeout(snapshots.timer);
   snapshots.timer = setTimeout(async () => {
-    const { whole, madeMs } = snapshots;
+    const { whole, madeMs, cache } = snapshots;
     snapshots.whole = null;
+    if (!whole || !cache) return;
     try {
-      postMessage({ type: "saving" });
+      say({ type: "saving" });
       const t0 = performance.now();
       const { checksum, pack } = await kept;
       const bytes = await pack(whole, { build: snapshots.build, pauses: true }); // a call that comes in is answered between two slices
       const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await checksum(bytes, { pauses: true }) };
-      await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
+      await cache.put(snapshots.key, new Response(bytes, { headers }));
       const mine = new URL("snapshot/", engineURL).href;
-      for (const request of await snapshots.cache.keys()) {
+      for (const request of await cache.keys()) {
         // older engines of this site only: another site on this origin (/a/ beside /b/) keeps its own
-        if (request.url !== snapshots.key && request.url.startsWith(mine)) await snapshots.cache.delete(request);
+        if (request.url !== snapshots.key && request.url.startsWith(mine)) await cache.delete(request);
       }
-      postMessage({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
+      say({ type: "snapshot", bytes: bytes.length, ms: performance.now() - t0, madeMs });
     } catch (error) {
-      postMessage({ type: "snapshot", bytes: 0, error: String(error) });
+      say({ type: "snapshot", bytes: 0, error: String(error) });
     }
   }, IDLE_BEFORE_SNAPSHOT_MS);
 }
@@ -263,7 +271,7 @@ function scheduleSnapshot() {
 const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     mark("ready");
-    postMessage({ type: "ready", ms: performance.now() - started, source });
+    say({ type: "ready", ms: performance.now() - started, source });
     if (snapshots.whole) mark("snapshot to keep once idle"); // a fresh start only: a restored one keeps none
     scheduleSnapshot();
     return handle;
@@ -271,12 +279,12 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   (error) => {
     // not a download that went wrong, but the browser is offline: the network still is the cause
     const why = trouble ?? { cause: navigator.onLine === false ? "network" : "start" };
-    postMessage({ type: "failed", message: String(error && error.message ? error.message : error), ...why });
+    say({ type: "failed", message: String(error && error.message ? error.message : error), ...why });
     return null;
   },
 );
 
-function errorReply(id, message) {
+function errorReply(/** @type {number} */ id, /** @type {string} */ message) {
   return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
 }
 
@@ -293,9 +301,9 @@ self.onmessage = async ({ data }) => {
       : errorReply(data.id, "The calculator engine is not running.");
     if (typeof reply !== "string") throw new TypeError("the engine gave no answer");
   } catch (error) {
-    const why = error instanceof RangeError ? "it ran out of room" : String(error?.name || error);
+    const why = error instanceof RangeError ? "it ran out of room" : String(/** @type {any} */ (error)?.name || error);
     reply = errorReply(data.id, `The calculator could not work this out (${why.slice(0, 120)}). Your input is kept.`);
   }
-  postMessage({ type: "result", id: data.id, reply });
+  say({ type: "result", id: data.id, reply });
   scheduleSnapshot(); // wait for a quiet moment: saving blocks the engine for a fraction of a second
 };

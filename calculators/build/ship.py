@@ -20,7 +20,7 @@ Layout inside the site::
 
     assets/calc-<hash>/              glue: calc.js and offline.js (the page's), widgets/<name>/index.js
                                      and kept.js, the chunks they share (chunks/glue.js…), all bundled
-                                     by bundle_glue; worker.js and snapshot.js as written; the styles
+                                     by bundle_glue; worker.js, snapshot.js and pyodide-edge.js as written; the styles
                                      in calc.bundle.css. The folder is named after its content
                                      (revision_assets; built as assets/calc/, then renamed)
     assets/calc-<hash>/registry.js   the widgets' names, written from calculators/widgets (the one list)

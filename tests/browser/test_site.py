@@ -55,7 +55,7 @@ def test_a_calculator_page_asks_for_a_few_scripts_not_ninety(site):
         assert all((calc / f).is_file() for f in files), widget
         assert len(files) <= 12, (widget, sorted(files))
     assert not (calc / "ui.js").exists() and not (calc / "keeping").exists()  # bundled, not shipped twice
-    assert (calc / "worker.js").is_file() and (calc / "snapshot.js").is_file()  # the worker's own, as written
+    assert all((calc / f).is_file() for f in ("worker.js", "snapshot.js", "pyodide-edge.js"))  # the worker's own, as written
 
 
 def test_the_worker_carries_the_engines_manifest_and_the_page_starts_it_before_its_styles(site):

@@ -52,8 +52,8 @@ const merge = (a, b) => (a[0] === 0 || b[0] === 0 ? null : [...new Set([...b, ..
 
 test("nothing kept: open gives the fresh value, save keeps it", async () => {
   const k = keeper(name, { fresh: () => [], check });
-  assert.deepEqual(await k.open(), { value: [], notice: null });
-  assert.equal(await k.save([1]), null);
+  assert.deepEqual(await k.open(), { value: [], view: null, notice: null });
+  assert.equal((await k.save([1])).why, null);
   assert.equal(raw(), "[1]");
   const again = keeper(name, { fresh: () => [], check });
   assert.deepEqual((await again.open()).value, [1]);
@@ -85,11 +85,11 @@ test("a full storage: the unusable value stays where it was until its copy can b
   assert.match(notice, /no room to keep a copy.*download it below/);
   assert.equal(raw(), "[1,2,3,4]");
   assert.equal(k.asides().length, 1, "the copy is shown (to download) though only in memory");
-  const why = await k.save([7]);
+  const why = (await k.save([7])).why;
   assert.match(why, /would not keep the list \(this browser's storage for the site is full/);
   assert.equal(raw(), "[1,2,3,4]", "a failed write keeps the old value");
   storage.quota = Infinity;
-  assert.equal(await k.save([7]), null);
+  assert.deepEqual(await k.save([7]), { kept: true, value: [7], view: null, why: null, merged: null, overtaken: false, setAside: null });
   assert.equal(raw(), "[7]");
   assert.deepEqual(asides().map((a) => a.text), ["[1,2,3,4]"]);
 });
@@ -108,14 +108,13 @@ test("undo and redo, with labels; a step the rules now refuse is dropped with a 
   await k.open();
   await k.save([1], "one");
   await k.save([1, 2], "two");
-  assert.deepEqual(await k.undo(), { value: [1], label: "two", error: undefined });
+  assert.deepEqual(await k.undo(), { value: [1], view: { value: [1] }, label: "two", error: undefined });
   assert.equal(raw(), "[1]");
   assert.deepEqual((await k.redo()).value, [1, 2]);
   k.slot.writeText("[1,2]");
   const bad = keeper(name, { fresh: () => [], check, steps: 5 });
   await bad.open();
-  await bad.save([9, 9, 9], "three");
-  bad.value = [9, 9, 9];
+  await bad.save([9, 9, 9], "three"); // kept, though the rules would refuse it
   await bad.save([1, 2, 3], "four");
   assert.deepEqual((await bad.undo()).value, [9, 9, 9]);
 });
@@ -141,10 +140,11 @@ test("replace sets the stored value aside first, and bringBack restores it", asy
   const k = keeper(name, { fresh: () => [], check });
   await k.open();
   await k.save([1, 2]);
-  assert.equal(await k.replace([3], "replaced by an import"), null);
+  const replaced = await k.replace([3], "replaced by an import");
+  assert.equal(replaced.why, null);
   assert.equal(raw(), "[3]");
-  assert.deepEqual(asides().map((a) => [a.text, a.reason]), [["[1,2]", "replaced by an import"]]);
-  assert.deepEqual(await k.bringBack(k.replaced), { value: [1, 2] });
+  assert.deepEqual(asides().map((a) => [a.text, a.reason, a.at]), [["[1,2]", "replaced by an import", replaced.setAside]]);
+  assert.deepEqual(await k.bringBack(replaced.setAside), { value: [1, 2], view: { value: [1, 2] } });
   assert.equal(raw(), "[1,2]");
   assert.deepEqual(asides(), []);
 });
@@ -154,7 +154,7 @@ test("replace with no room for the copy changes nothing and says why", async () 
   await k.open();
   await k.save([1, 2]);
   storage.quota = storage.getItem(keyFor(name)).length + keyFor(name).length;
-  assert.match(await k.replace([3], "an import"), /no room left .* keep a copy of your list, so it was not replaced/);
+  assert.match((await k.replace([3], "an import")).why, /no room left .* keep a copy of your list, so it was not replaced/);
   assert.equal(raw(), "[1,2]");
   assert.deepEqual(k.value, [1, 2]);
 });
@@ -178,14 +178,17 @@ test("two tabs whose changes merge but the rules refuse together: the first stor
   await one.save([1, 2]);
   await two.save([1, 2]); // both tabs now hold [1, 2]
   await two.save([1, 2, 3]); // the other tab, before this one heard of it
-  const why = await one.save([1, 2, 4]); // [1, 2, 3, 4]: more than the rules allow
-  assert.equal(one.overtaken, true);
-  assert.match(why, /Another tab changed the list at the same moment.*yours was not made/);
+  const saved = await one.save([1, 2, 4]); // [1, 2, 3, 4]: more than the rules allow
+  assert.equal(saved.overtaken, true);
+  assert.equal(saved.kept, false);
+  assert.deepEqual(saved.value, [1, 2, 3]); // what is stored, to make the change again on
+  assert.match(saved.why, /Another tab changed the list at the same moment.*yours was not made/);
   assert.equal(raw(), "[1,2,3]"); // the first change stands in storage
   assert.deepEqual(one.value, [1, 2, 3]); // and this tab now holds it, to try again on
   assert.deepEqual(asides(), []); // nothing set aside: the refused change was never kept
-  assert.equal(await one.save([1, 2, 3]), null);
-  assert.equal(one.overtaken, false);
+  const again = await one.save([1, 2, 3]);
+  assert.equal(again.why, null);
+  assert.equal(again.overtaken, false);
 });
 
 test("two tabs that can't be merged: both are kept, the other one set aside", async () => {
@@ -260,7 +263,7 @@ test("issue 32: news that leaves the value as it is hands the watcher the check'
   await one.open();
   await one.save([1, 2]); // saved without a merge: the keeper's last view was of the value opened
   const heard = [];
-  one.watch((news) => heard.push([news.value, one.view?.sum]));
+  one.watch((news) => heard.push([news.value, news.view?.sum]));
   window.dispatchEvent(Object.assign(new Event("storage"), { key: `${keyFor(name)}:set-aside` })); // another tab set a copy aside
   await settle();
   assert.deepEqual(heard, [[[1, 2], 3]]);
@@ -273,12 +276,13 @@ test("issue 32 §3: a replace the browser would not keep leaves no set-aside cop
   const noteKey = keyFor(`keeping:from:${name}`); // what the value was made from (lineage), kept beside it
   storage.quota = 120 + keyFor(name).length * 2 + noteKey.length + storage.getItem(noteKey).length; // room for the copy, not for a larger value
   const big = [1, 2, 3].map(() => 1e20);
-  assert.match(await k.replace(big, "an import"), /would not keep the list/);
+  const refused = await k.replace(big, "an import");
+  assert.match(refused.why, /would not keep the list/);
   assert.equal(raw(), "[1,2]"); // the old value stays, and is what is shown
-  assert.deepEqual(k.value, [1, 2]);
-  assert.equal(k.replaced, null);
+  assert.deepEqual(refused.value, [1, 2]);
+  assert.equal(refused.setAside, null);
   assert.deepEqual(asides(), []); // no copy of what the player still has
-  assert.equal(await k.replace([3], "a new start"), null); // no "no room left": the import was never the value
+  assert.equal((await k.replace([3], "a new start")).why, null); // no "no room left": the import was never the value
   assert.equal(raw(), "[3]");
   assert.deepEqual(asides().map((a) => a.text), ["[1,2]"]);
 });
@@ -290,7 +294,7 @@ test("issue 32 §5: a set-aside copy brought back from the list sets the value s
   await k.replace([3], "an import");
   const at = asides()[0].at;
   await k.save([3, 4]);
-  assert.deepEqual(await k.bringBack(at, { keep: true }), { value: [1, 2] });
+  assert.deepEqual(await k.bringBack(at, { keep: true }), { value: [1, 2], view: { value: [1, 2] } });
   assert.equal(raw(), "[1,2]");
   assert.deepEqual(asides().map((a) => a.text), ["[3,4]"]);
 });
@@ -376,7 +380,7 @@ test("issue 64 item 3: two tabs tap different boxes at the same moment: without 
   await one.open();
   await two.open();
   await one.save({ mental: [true, false], social: [false, false] }); // tab 1 taps mental 1
-  assert.equal(await two.save({ mental: [false, false], social: [true, false] }), null); // tab 2 taps social 1, not having heard
+  assert.equal((await two.save({ mental: [false, false], social: [true, false] })).why, null); // tab 2 taps social 1, not having heard
   assert.deepEqual(JSON.parse(raw()), { mental: [true, false], social: [true, false] });
   assert.deepEqual(asides(), []);
   // The same box changed both ways can't be merged: both kept, the other tab's set aside, and said.

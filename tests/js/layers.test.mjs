@@ -65,3 +65,34 @@ test("a widget reaches the engine only through what mount() is handed", () => {
   assert.deepEqual([...imported.map((p) => p.join(" → ")), ...read.map((f) => relative(BROWSER, f))], [],
     "widgets that go around mount()'s engine");
 });
+
+// Strict type checking (make check: tsc -p tsconfig.strict.json) covers the files that say `// @ts-check` on
+// their first line; the folders and files held to it (issue 67) must not lose a file to the loose check unnoticed.
+const STRICT_FOLDERS = ["keeping"];
+const STRICT_FILES = ["engine.js", "worker.js", "pyodide-edge.js", "snapshot.js", "press.js"]; // the engine
+
+test("every file of the folders held to strict type checking opts in with // @ts-check", () => {
+  const loose = [...STRICT_FOLDERS.flatMap((dir) => [...files(join(BROWSER, dir))]), ...STRICT_FILES.map((f) => join(BROWSER, f))]
+    .filter((file) => !readFileSync(file, "utf8").startsWith("// @ts-check\n"))
+    .map((file) => relative(BROWSER, file));
+  assert.deepEqual(loose, [], "files left to the loose check");
+});
+
+test("a keeper's caller reads what the call answered, not the keeper's side fields", () => {
+  // save/replace answer {kept, value, view, why, merged, overtaken, setAside} (keeping/keeper.js): k.merged,
+  // k.overtaken and k.replaced are gone, and a widget that still reads them would read undefined, silently.
+  const side = /\b(?:k|kept|keeper|this\.k)\.(?:merged|overtaken|replaced)\b/;
+  const readers = [...files(BROWSER)].filter((file) => side.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "")))
+    .map((file) => relative(BROWSER, file));
+  assert.deepEqual(readers, [], "files that read a keeper's side field");
+});
+
+test("Pyodide's private names and the globals it goes through are touched in one module only", () => {
+  // pyodide-edge.js holds them, and tests/pyodide/edges.mjs runs each against the pinned Pyodide (issue 67).
+  const PRIVATE = /\b_loadSnapshot\b|\b_makeSnapshot\b|\bmakeMemorySnapshot\b|WebAssembly\s*\[|WebAssembly\.instantiate\w*\s*=|\b(?:self|globalThis|scope)\.fetch\s*=/;
+  const benchmarks = fileURLToPath(new URL("../../benchmarks/", import.meta.url));
+  const found = [...files(BROWSER), ...[...readdirSync(benchmarks)].filter((f) => /\.m?js$/.test(f)).map((f) => join(benchmarks, f))]
+    .filter((file) => PRIVATE.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "")))
+    .map((file) => relative(BROWSER, file));
+  assert.deepEqual(found, ["pyodide-edge.js"]);
+});

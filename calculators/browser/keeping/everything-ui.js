@@ -1,3 +1,4 @@
+// @ts-check
 // Where a player sees how long the browser keeps their entries, and the Export
 // everything / Import everything buttons: under each calculator that keeps
 // something (KEEPS) and in every [data-kept-everything] box of a page (the
@@ -15,27 +16,30 @@ export const KEEPS = new Set(["morale", "stress", "borders", "board"]);
 
 /** Each box on the page and what it says: the persistence words (status; null: hidden), the last
  *  sentence (said, and `says`, counted, so the same sentence said again is a new one to a screen reader).
- *  @type {Map<HTMLElement, {page: boolean, status: string | null, said: string, says: number, engine: any}>} */
+ *  @type {Map<HTMLElement, BoxState>} */
 const boxes = new Map();
 const DONE = "conflict-table:imported"; // the import's sentence, said again after the reload that shows it
 
-/** What a box holds, from its state; on: what its buttons do. No whitespace between the parts. */
+/** @typedef {{page: boolean, status: string | null, said: string, says: number, engine: any}} BoxState */
+
+/** What a box holds, from its state; on: what its buttons do. No whitespace between the parts.
+ *  @param {BoxState} state @param {{exportAll: () => void, pick: () => void, chosen: (event: Event) => void}} on */
 const keptHtml = ({ status, said, says }, on) => html`<p class="calc-kept__status" data-out="kept-status" ?hidden=${!status}>${
   status ?? ""}</p><div class="calc__buttons"><button type="button" data-act="export-everything" @click=${on.exportAll}
   >Export everything</button><button type="button" data-act="import-everything" @click=${on.pick}>Import everything…</button><input
   type="file" accept=".json,application/json" hidden data-act="import-everything-file" aria-label="A file from Export everything"
   @change=${on.chosen}></div><p class="calc-kept__said" data-out="kept-said" role="status">${repeat([said], () => says, (text) => text)}</p>`;
 
-/** Draw a box again from its state. @param {HTMLElement} box @param {any} state its entry in `boxes` */
+/** Draw a box again from its state. @param {HTMLElement} box @param {BoxState} state its entry in `boxes` */
 function draw(box, state) {
-  const say = (text) => {
+  const say = (/** @type {string} */ text) => {
     Object.assign(state, { said: text, says: state.says + 1 });
     draw(box, state);
   };
   render(keptHtml(state, {
     exportAll: () => exportAll(say),
     pick: () => /** @type {HTMLInputElement} */ (box.querySelector('[data-act="import-everything-file"]')).click(),
-    chosen: (event) => chosen(event.currentTarget, state.engine, say),
+    chosen: (event) => chosen(/** @type {HTMLInputElement} */ (event.currentTarget), state.engine, say),
   }), box);
 }
 
@@ -53,10 +57,11 @@ function drawStatus() {
   }
 }
 
-/** Read a chosen file, check every entry as its calculator would, put it in place. → the sentence to show. */
+/** Read a chosen file, check every entry as its calculator would, put it in place. → the sentence to show.
+ *  @param {string} text @param {any} engine the page's engine */
 async function importText(text, engine) {
   const read = readFile(text);
-  if (read.problem) return `This file was not imported: ${read.problem}. Nothing was changed.`;
+  if (!read.kept) return `This file was not imported: ${read.problem}. Nothing was changed.`;
   if (engine.status === "held") engine.allow();
   await loadChecks(); // every calculator's kept names and checks (their kept.js)
   const verdict = await checkAll(read.kept, (name) => checkOf(name, engine));
@@ -70,7 +75,7 @@ async function importText(text, engine) {
     `${left ? ` ${left}` : ""} Reload the page to see them in the calculators.`;
 }
 
-/** Export everything: every kept value in one file, offered for download. */
+/** Export everything: every kept value in one file, offered for download. @param {(text: string) => void} say */
 function exportAll(say) {
   const kept = collect();
   if (!Object.keys(kept).length) return say("Nothing is kept in this browser yet: there is nothing to export.");
@@ -81,7 +86,8 @@ function exportAll(say) {
   say(`Exported ${Object.keys(kept).length} kept values (every calculator's) to one file. Import everything brings them back, here or in another browser.`);
 }
 
-/** Import everything: the file chosen in `file` checked and put in place, then said (or the page reloaded). */
+/** Import everything: the file chosen in `file` checked and put in place, then said (or the page reloaded).
+ *  @param {HTMLInputElement} file @param {any} engine @param {(text: string) => void} say */
 async function chosen(file, engine, say) {
   const picked = file.files?.[0];
   file.value = "";
@@ -100,11 +106,13 @@ async function chosen(file, engine, say) {
   say(sentence);
 }
 
-/** The box: the persistence words, Export everything, Import everything. `page`: a page's own box. */
+/** The box: the persistence words, Export everything, Import everything. `page`: a page's own box.
+ *  @param {any} engine @param {boolean} page */
 function makeBox(engine, page) {
   const made = document.createDocumentFragment(); // the box alone (draw() fills it), as draw.js's field() makes one
   render(html`<div class="calc-kept" data-out="kept" data-page=${page ? "1" : nothing}></div>`, made);
   const box = /** @type {HTMLElement} */ (made.firstElementChild);
+  /** @type {BoxState} */
   const state = { page, status: null, said: "", says: 0, engine };
   boxes.set(box, state);
   try {
@@ -120,14 +128,14 @@ function makeBox(engine, page) {
 
 let started = false;
 
-/** Under a calculator that keeps something: the box (once). */
+/** Under a calculator that keeps something: the box (once). @param {HTMLElement} root @param {any} engine */
 export function keepingBox(root, engine) {
-  if (!KEEPS.has(root.dataset.calc) || root.querySelector(':scope > [data-out="kept"]')) return;
+  if (!KEEPS.has(root.dataset.calc ?? "") || root.querySelector(':scope > [data-out="kept"]')) return;
   root.append(makeBox(engine, false));
   start();
 }
 
-/** A page's own boxes ([data-kept-everything], the Offline page). */
+/** A page's own boxes ([data-kept-everything], the Offline page). @param {ParentNode} doc @param {any} engine */
 export function keepingBoxes(doc, engine) {
   for (const spot of doc.querySelectorAll("[data-kept-everything]")) {
     if (!spot.querySelector('[data-out="kept"]')) spot.append(makeBox(engine, true));

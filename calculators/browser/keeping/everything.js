@@ -1,3 +1,4 @@
+// @ts-check
 // Export everything / Import everything: one versioned file with every value the
 // site keeps in this browser (every key under the site's prefix, set-aside lists
 // included), read back like a share link: format, version and size checked, every
@@ -17,36 +18,44 @@ export const LIMITS = { bytes: 6 * KEPT_CHARS, entries: 1_000, name: 100 };
 const OWN = /^(keeping:|probe$)/;
 const NAME = /^[a-z][a-z0-9_-]*(:[a-z0-9_-]+)*$/i; // "morale", "stress:track:c2", "morale:set-aside"
 const ASIDE = ":set-aside";
-const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+/**
+ * @typedef {Record<string, string>} Kept every kept value by name: {name: stored text}
+ * @typedef {{at: string, size: number}} Left a set-aside copy an import could not keep (its date, its characters)
+ * @typedef {{name: string, of: number, kept: number, left: Left[], why: string | null}} ListAdded
+ *   an imported set-aside list: how many copies it held (of), how many were kept, the ones left and why
+ * @typedef {(text: string) => Promise<{problem?: string, down?: string} | null>} EntryCheck an entry's check (checks.js)
+ */
+const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const ls = () => window.localStorage;
 
-/** Every kept value of this site in this browser: {name: stored text}, sorted by name. */
+/** Every kept value of this site in this browser: {name: stored text}, sorted by name. @returns {Kept} */
 export function collect(storage = ls()) {
   const prefix = keyFor("");
+  /** @type {Kept} */
   const kept = {};
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
     if (!key?.startsWith(prefix)) continue;
     const name = key.slice(prefix.length);
-    if (!OWN.test(name) && NAME.test(name)) kept[name] = storage.getItem(key);
+    if (!OWN.test(name) && NAME.test(name)) kept[name] = storage.getItem(key) ?? "";
   }
   return Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The file's text. */
+/** The file's text. @param {Kept} kept */
 export function makeFile(kept, made = new Date().toISOString()) {
   return JSON.stringify({ format: FORMAT, version: VERSION, made, kept }, null, 1);
 }
 
 /** The file's size in bytes (UTF-8), as Import reads it before its text. */
-export const fileBytes = (text) => new TextEncoder().encode(text).length;
+export const fileBytes = (/** @type {string} */ text) => new TextEncoder().encode(text).length;
 
 /** Why the file Export would write could not be imported (too large), or null: Export then writes nothing. */
-export const notImportable = (text) => (fileBytes(text) > LIMITS.bytes
+export const notImportable = (/** @type {string} */ text) => (fileBytes(text) > LIMITS.bytes
   ? `the file would be larger than ${LIMITS.bytes / 1_000_000} MB, more than Import everything reads: discard set-aside copies first` : null);
 
 /** A set-aside list's shape (its copies are, by nature, values that could not be used: not judged). */
-function asideProblem(text) {
+function asideProblem(/** @type {string} */ text) {
   let list;
   try {
     list = JSON.parse(text);
@@ -60,12 +69,14 @@ function asideProblem(text) {
 }
 
 /** A file too large to read (before its text is read): the sentence, or null. */
-export const tooLarge = (size) => (size > LIMITS.bytes ? `the file is larger than ${LIMITS.bytes / 1_000_000} MB, more than this site ever keeps` : null);
+export const tooLarge = (/** @type {number} */ size) => (size > LIMITS.bytes ? `the file is larger than ${LIMITS.bytes / 1_000_000} MB, more than this site ever keeps` : null);
 
-/** Read a file's text, without the rules: {kept} or {problem} (a sentence for the player). */
+/** Read a file's text, without the rules: {kept} or {problem} (a sentence for the player).
+ *  @param {unknown} text @returns {{kept: Kept, problem?: undefined} | {problem: string, kept?: undefined}} */
 export function readFile(text) {
   if (typeof text !== "string" || !text.trim()) return { problem: "the file is empty" };
-  if (tooLarge(text.length)) return { problem: tooLarge(text.length) };
+  const large = tooLarge(text.length);
+  if (large) return { problem: large };
   let data;
   try {
     data = JSON.parse(text);
@@ -91,12 +102,14 @@ export function readFile(text) {
       if (why) return { problem: `${shown}: ${why}` };
     }
   }
-  return { kept: Object.fromEntries(entries) };
+  return { kept: /** @type {Kept} */ (Object.fromEntries(entries)) };
 }
 
 /**
  * Check every entry by its calculator's check: checkOf(name) → async (text) → null | {problem} | {down},
  * or null when no calculator keeps that name. → {ok: true} | {problem} | {down} (the first found).
+ * @param {Kept} kept @param {(name: string) => EntryCheck | null} checkOf
+ * @returns {Promise<{ok?: true, problem?: string, down?: string}>}
  */
 export async function checkAll(kept, checkOf) {
   for (const [name, text] of Object.entries(kept)) {
@@ -114,8 +127,9 @@ export async function checkAll(kept, checkOf) {
 }
 
 /** A check's sentence inside Import's own (which says once that nothing was changed). */
-const plain = (problem) => String(problem).replace(/\s*Nothing was changed\.?\s*$/, "").replace(/\.$/, "");
+const plain = (/** @type {unknown} */ problem) => String(problem).replace(/\s*Nothing was changed\.?\s*$/, "").replace(/\.$/, "");
 
+/** @param {string} key @returns {any[]} */
 function readList(key) {
   try {
     const list = JSON.parse(ls().getItem(key) ?? "[]");
@@ -126,31 +140,34 @@ function readList(key) {
 }
 
 /** A number of characters as a player reads it: "1,400,012 characters". */
-const chars = (n) => `${n.toLocaleString("en")} character${n === 1 ? "" : "s"}`;
+const chars = (/** @type {number} */ n) => `${n.toLocaleString("en")} character${n === 1 ? "" : "s"}`;
 
 /** Write `text` under `key`: null, or why not (the storage's own words). */
-function put(key, text) {
+function put(/** @type {string} */ key, /** @type {string} */ text) {
   try {
     ls().setItem(key, text);
     return null;
   } catch (error) {
-    return error && /quota/i.test(`${error.name} ${error.message}`) ? "this browser's storage for the site is full" : "this browser would not keep it";
+    return error instanceof Error && /quota/i.test(`${error.name} ${error.message}`) ? "this browser's storage for the site is full" : "this browser would not keep it";
   }
 }
 
 /**
  * An imported set-aside list added to the one here, whole when it fits, else copy by copy (a copy that does
  * not fit is left in the file; a smaller one after it may still fit). → {kept, left: [{at, size}], why}.
+ * @param {string} name @param {string} text @returns {{kept: number, left: Left[], why: string | null}}
  */
 function addList(name, text) {
   const key = keyFor(name);
   const mine = readList(key);
   const seen = new Set(mine.map((item) => item?.text));
-  const more = JSON.parse(text).filter((item) => !seen.has(item.text));
+  const more = JSON.parse(text).filter((/** @type {{at: string, text: string}} */ item) => !seen.has(item.text));
   if (!more.length) return { kept: 0, left: [], why: null };
   if (!put(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
   const list = [...mine];
+  /** @type {Left[]} */
   const left = [];
+  /** @type {string | null} */
   let why = null;
   for (const item of more) {
     const failed = put(key, JSON.stringify([...list, item]));
@@ -168,6 +185,7 @@ function addList(name, text) {
  * all, the one that did not fit named. Imported set-aside lists are added to the ones here (never replace
  * them), copy by copy when a list does not fit whole. → {done: n, lists: [{name, of, kept, left, why}]}
  * (values now as in the file; each imported list and what of it was kept) or {problem}.
+ * @param {Kept} kept @returns {{done?: number, lists?: ListAdded[], problem?: string}}
  */
 export function adoptAll(kept, reason = "replaced by “Import everything”") {
   const values = Object.entries(kept).filter(([name]) => !name.endsWith(ASIDE));
@@ -179,6 +197,7 @@ export function adoptAll(kept, reason = "replaced by “Import everything”") {
       return { problem: `there is no room in this browser to set your own “${name}” aside first, so nothing was replaced (export it, or discard set-aside copies, then try again)` };
     }
   }
+  /** @type {string[]} */
   const written = [];
   for (const [name, text] of values) {
     const why = slot(name).writeText(text);
@@ -196,7 +215,8 @@ export function adoptAll(kept, reason = "replaced by “Import everything”") {
   return { done: values.length, lists: added };
 }
 
-/** What an import could not keep, copy by copy, in a sentence (empty when it kept everything). */
+/** What an import could not keep, copy by copy, in a sentence (empty when it kept everything).
+ *  @param {ListAdded[] | undefined} lists */
 export function notKeptWords(lists) {
   const short = (lists ?? []).filter((list) => list.left.length);
   if (!short.length) return "";

@@ -1,7 +1,11 @@
+// @ts-check
 // Undo/redo steps (kept by keeper.js, in memory or inside the stored value).
+
+/** @typedef {{state: any, label: string}} Step */
 
 /** Undo/redo by history: past and future states, at most `limit` steps back. */
 export class History {
+  /** @param {{past?: Step[], future?: Step[]}} [steps] @param {number} [limit] */
   constructor({ past = [], future = [] } = {}, limit = 50) {
     this.limit = limit;
     this.past = past;
@@ -9,7 +13,7 @@ export class History {
   }
 
   /** A change from `before`: a new step back, and no more redo. */
-  record(before, label) {
+  record(/** @type {any} */ before, /** @type {string} */ label) {
     this.past = [...this.past, { state: before, label }].slice(-this.limit);
     this.future = [];
   }
@@ -23,7 +27,7 @@ export class History {
   }
 
   /** The step to go back to (removed from the past, `current` kept for redo), or null. */
-  undo(current) {
+  undo(/** @type {any} */ current) {
     const step = this.past.at(-1);
     if (!step) return null;
     this.past = this.past.slice(0, -1);
@@ -31,7 +35,7 @@ export class History {
     return step;
   }
 
-  redo(current) {
+  redo(/** @type {any} */ current) {
     const step = this.future.at(-1);
     if (!step) return null;
     this.future = this.future.slice(0, -1);

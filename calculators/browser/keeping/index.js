@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping what a player entered, by role (ui.store is this module):
 // keeper.js  one kept value: check, set aside, two tabs, undo/redo (every widget's way in);
 // slot.js    one storage key and its set-aside list, scoped to the site's path;

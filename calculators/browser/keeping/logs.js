@@ -1,3 +1,4 @@
+// @ts-check
 // Two tabs' versions of one kept log of events (the morale tracker's conflict,
 // the conflict board's): each event carries an id, so a merge keeps every
 // change either tab made, in the order they were made:
@@ -16,17 +17,24 @@
 //   the time it was made), so the later event never comes first;
 // * redo survives when the merged log is the one the redo list was made on.
 
+/**
+ * @typedef {{events: any[], ids: string[], redo: any[], redoIds: string[], dropped: string[], refused?: string[]}} Log
+ *   a kept log: its events and their ids, the undone events (redo) and theirs, the ids gone for good
+ * @typedef {[any, string]} Pair an event and its id
+ */
+
 /** How many dropped ids a log remembers (enough for any undo a table makes in one sitting). */
 export const MAX_DROPPED = 500;
 
 /** A list of ids as a stored log, a file or another release holds it (dropped, refused): strings only, the last MAX_DROPPED. */
-export const idList = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(-MAX_DROPPED) : []);
+export const idList = (/** @type {unknown} */ list) => (Array.isArray(list) ? list.filter((/** @type {unknown} */ x) => typeof x === "string").slice(-MAX_DROPPED) : []);
 
 /** A new event id: the time it was logged (base 36, so ids sort by when they were logged), then a random part. */
 export const newId = (at = Date.now()) => `${at.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** A log with one more event: the redo list goes (its ids remembered as dropped). `at`: when the player
- *  tapped Log it, not when the rules answered: of two tabs' events, the one tapped first comes first. */
+ *  tapped Log it, not when the rules answered: of two tabs' events, the one tapped first comes first.
+ *  @template {Log} L @param {L} log @param {any} event @returns {L} */
 export function logged(log, event, at = Date.now()) {
   return { ...log, events: [...log.events, event], ids: [...log.ids, newId(at)], redo: [], redoIds: [],
     dropped: [...log.dropped, ...log.redoIds].slice(-MAX_DROPPED) };
@@ -34,17 +42,18 @@ export function logged(log, event, at = Date.now()) {
 
 const TIMED = /^([0-9a-z]{6,10})-[0-9a-z]+(~\d+)?$/;
 /** When an id's event was first logged (ms), or null for an id without a time (older logs: "e3", "r0-4"). */
-export const madeAt = (id) => {
+export const madeAt = (/** @type {string} */ id) => {
   const m = TIMED.exec(id);
   return m ? parseInt(m[1], 36) : null;
 };
 
 /** The id an undone event is logged again under: the next of its line ("a-b" → "a-b~1" → "a-b~2"). */
-export const nextId = (id) => {
+export const nextId = (/** @type {string} */ id) => {
   const m = /^(.*)~(\d+)$/.exec(id);
   return m ? `${m[1]}~${Number(m[2]) + 1}` : `${id}~1`;
 };
 
+/** @template T @param {T[]} list @param {number} i @returns {T[]} */
 const without = (list, i) => [...list.slice(0, i), ...list.slice(i + 1)];
 
 /**
@@ -52,6 +61,8 @@ const without = (list, i) => [...list.slice(0, i), ...list.slice(i + 1)];
  * tells whether it was our tab's (not theirs). Only an event one of the two logs holds is taken out (a
  * race between two taps, settled the same way whichever tab merges); null for one both hold, or an index
  * past the log's events (its redo list).
+ * @template {Log} L @param {L} log @param {number} index @param {Log} ours @param {Log} theirs
+ * @returns {{event: any, mine: boolean, log: L} | null}
  */
 export function refusedOut(log, index, ours, theirs) {
   const id = log.ids[index];
@@ -63,14 +74,14 @@ export function refusedOut(log, index, ours, theirs) {
 }
 
 /** What a tab says when an event it logged was taken out of a merge (refusedOut); name: the event as the referee names it. */
-export const notKept = (name) => `${name.charAt(0).toUpperCase()}${name.slice(1)} was not kept: another tab logged a moment ` +
+export const notKept = (/** @type {string} */ name) => `${name.charAt(0).toUpperCase()}${name.slice(1)} was not kept: another tab logged a moment ` +
   "before it, and the rules refuse the two together (the tap made first stands).";
 
 /**
  * A keeper's `refuse` for a log (keeper.js): the merged log without the event the rules refuse ({event}: its
  * index), when only one tab logged it; said (notKept) when it was ours. null when it can't be taken out alone.
- * @template T @param {T} merged @param {{event?: number}} refusal @param {(text: string) => void} say
- * @param {(event: any) => string} name @returns {T | null}
+ * @template {Log} T @param {T} merged @param {{event?: number}} refusal @param {Log} ours @param {Log} theirs
+ * @param {(text: string) => void} say @param {(event: any) => string} name @returns {T | null}
  */
 export function refuseIn(merged, { event }, ours, theirs, say, name) {
   const out = event == null ? null : refusedOut(merged, event, ours, theirs);
@@ -80,24 +91,25 @@ export function refuseIn(merged, { event }, ours, theirs, say, name) {
 }
 
 /** The ids of a log after its last undone event is logged again: the next id of its line, the old one dropped. */
-export const redoneIds = (log) => ({
-  ids: [...log.ids, nextId(log.redoIds.at(-1))],
-  redoIds: log.redoIds.slice(0, -1),
-  dropped: [...log.dropped, log.redoIds.at(-1)].slice(-MAX_DROPPED),
-});
+export const redoneIds = (/** @type {Log} */ log) => {
+  const last = /** @type {string} */ (log.redoIds.at(-1));
+  return { ids: [...log.ids, nextId(last)], redoIds: log.redoIds.slice(0, -1), dropped: [...log.dropped, last].slice(-MAX_DROPPED) };
+};
 
 /**
  * Two ordered lists of [event, id] as one, each one's order kept: a pair both hold keeps its place;
  * where both go on with pairs only they hold, the one logged first comes first (theirs on a tie).
+ * @param {Pair[]} theirs @param {Pair[]} ours @returns {Pair[]}
  */
 function interleave(theirs, ours) {
   const inOurs = new Set(ours.map(([, id]) => id));
   const inTheirs = new Set(theirs.map(([, id]) => id));
+  /** @type {Pair[]} */
   const out = [];
   const seen = new Set();
   let i = 0;
   let j = 0;
-  const take = (pair) => {
+  const take = (/** @type {Pair} */ pair) => {
     if (!seen.has(pair[1])) out.push(pair), seen.add(pair[1]);
   };
   while (i < theirs.length || j < ours.length) {
@@ -120,14 +132,15 @@ function interleave(theirs, ours) {
   return out;
 }
 
-const pairs = (log) => log.events.map((e, i) => [e, log.ids[i]]);
-const sameIds = (a, b) => a.length === b.length && a.every((id, i) => id === b[i]);
+const pairs = (/** @type {Log} */ log) => log.events.map((e, i) => /** @type {Pair} */ ([e, log.ids[i]]));
+const sameIds = (/** @type {string[]} */ a, /** @type {string[]} */ b) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * Ours and theirs as one log: {log: {events, ids, redo, redoIds, dropped, refused}, added, changed, lost}.
  * Both logs are {events, ids, redo, redoIds, dropped, refused?}; the caller checks they are of one conflict.
  * `added`: how many of our events theirs did not hold; `changed`: the merged log is not theirs; `lost`: our
  * events the other tab's merge refused (refusedOut), which this tab has not said yet.
+ * @param {Log} ours @param {Log} theirs
  */
 export function mergeLogs(ours, theirs) {
   const dropped = new Set([...theirs.dropped, ...ours.dropped]);
@@ -136,7 +149,7 @@ export function mergeLogs(ours, theirs) {
   const all = interleave(pairs(theirs).filter(([, id]) => !out.has(id)), pairs(ours).filter(([, id]) => !out.has(id)));
   const ids = all.map(([, id]) => id);
   // Redo goes on when the log is the one its redo list was made on (theirs first), minus what either dropped.
-  const redoOf = (log) => log.redo.map((e, i) => [e, log.redoIds[i]]).filter(([, id]) => !dropped.has(id) && !refused.has(id) && !ids.includes(id));
+  const redoOf = (/** @type {Log} */ log) => log.redo.map((e, i) => /** @type {Pair} */ ([e, log.redoIds[i]])).filter(([, id]) => !dropped.has(id) && !refused.has(id) && !ids.includes(id));
   const from = [theirs, ours].filter((log) => sameIds(ids, log.ids)).map(redoOf).find((r) => r.length) ?? [];
   const redoIds = from.map(([, id]) => id);
   const kept = new Set(redoIds);

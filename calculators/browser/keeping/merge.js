@@ -1,3 +1,4 @@
+// @ts-check
 // Two tabs' values put together field by field: the keeper's merge for every value
 // that has none of its own (a stress panel's boxes, a border map). A three-way merge
 // from the value both tabs started from: what only one tab changed is taken from it,
@@ -7,9 +8,10 @@
 // the merged value before it is kept (keeper.js).
 
 const CLASH = Symbol("clash");
-const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Are two plain values (JSON's kinds) the same, whatever the order of a record's keys? */
+/** @param {any} a @param {any} b @returns {boolean} */
 export function sameValue(a, b) {
   if (a === b) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
@@ -19,11 +21,13 @@ export function sameValue(a, b) {
 }
 
 /** One part of the merge: the part as merged, undefined (left out by the tab that changed it), or CLASH. */
+/** @param {any} ours @param {any} theirs @param {any} base @returns {any} */
 function three(ours, theirs, base) {
   if (sameValue(ours, theirs)) return theirs;
   if (sameValue(ours, base)) return theirs; // changed there only
   if (sameValue(theirs, base)) return ours; // changed here only
   if (isRecord(ours) && isRecord(theirs)) {
+    /** @type {Record<string, any>} */
     const out = {};
     for (const key of new Set([...Object.keys(theirs), ...Object.keys(ours)])) {
       const part = three(ours[key], theirs[key], isRecord(base) ? base[key] : undefined);

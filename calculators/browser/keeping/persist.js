@@ -1,3 +1,4 @@
+// @ts-check
 // Asking the browser to keep what the player entered for good (persistent
 // storage), once: the first time a keeper stores something the player did (a
 // conflict started, a character added, a map edited: every keeper's write says
@@ -24,9 +25,9 @@ export function answer() {
 }
 
 /** The plain words for an answer (null: not asked yet). */
-export const words = (got) => (got == null ? null : got === "granted" ? WORDS.granted : WORDS.refused);
+export const words = (/** @type {string | null} */ got) => (got == null ? null : got === "granted" ? WORDS.granted : WORDS.refused);
 
-function remember(got) {
+function remember(/** @type {string} */ got) {
   try {
     window.localStorage.setItem(ASKED, got);
   } catch {} // storage off: asked again next time, which is all that is lost

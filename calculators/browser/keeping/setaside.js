@@ -1,3 +1,4 @@
+// @ts-check
 // The set-aside view: a slot's set-aside copies, each with a download button, and
 // "Discard set-aside copies" (which asks first), drawn through lit-html. It needs a page
 // (lit-html reads `document` when it loads): the widgets import it themselves; keeper.js and
@@ -8,7 +9,7 @@ import { download, fileName } from "./download.js";
 /** The boxes whose "Discard set-aside copies" was pressed: they ask "… for good?" until answered. @type {WeakMap<HTMLElement, boolean>} */
 const asking = new WeakMap();
 
-const when = (item) => (item.raw ? "date unknown" : item.at.slice(0, 16).replace("T", " "));
+const when = (/** @type {{at: string, raw?: boolean}} */ item) => (item.raw ? "date unknown" : item.at.slice(0, 16).replace("T", " "));
 
 /**
  * The list as a template (no whitespace between the parts: the words read as they always did).
@@ -23,7 +24,7 @@ export const asidesHtml = ({ list, allKept, what, ask, on }) => html`<p>Set asid
   list.length}.${allKept ? "" : " Some are only in this page, as storage is full: download them."}</p><ul class="calc-asides__list">${
   list.map((item, i) => html`<li><button type="button" data-act="aside-download" data-index=${i} @click=${() => on.download(i)}
     >Download copy ${i + 1} (${when(item)})</button>${on.bringBack && !item.raw ? html`<button type="button" data-act="aside-bring-back"
-    data-index=${i} @click=${() => on.bringBack(i)}>Bring copy ${i + 1} back</button>` : nothing}<span class="calc-asides__why"> ${
+    data-index=${i} @click=${() => on.bringBack?.(i)}>Bring copy ${i + 1} back</button>` : nothing}<span class="calc-asides__why"> ${
     item.reason}</span></li>`)}</ul><div class="calc__buttons"><button type="button" data-act="aside-discard" ?hidden=${ask}
   @click=${on.ask}>Discard set-aside copies</button></div><div class="calc__buttons calc-asides__ask" ?hidden=${!ask}><span
   >Discard ${list.length === 1 ? "this copy" : `these ${list.length} copies`} for good?</span><button type="button"
@@ -47,14 +48,14 @@ export function drawAsides(box, store, { prefix, what = "copies", bringBack = nu
   box.dataset.out = out;
   const again = () => drawAsides(box, store, { prefix, what, bringBack, out });
   /** Ask or not, drawn at once; then the focus goes to `act`'s button. */
-  const turn = (ask, act) => {
+  const turn = (/** @type {boolean} */ ask, /** @type {string} */ act) => {
     asking.set(box, ask);
     again();
     /** @type {HTMLElement | null} */ (box.querySelector(`[data-act="${act}"]`))?.focus();
   };
   const on = {
-    download: (i) => download(fileName(prefix, list[i].at), list[i].text),
-    bringBack: bringBack && ((i) => bringBack(list[i].at)),
+    download: (/** @type {number} */ i) => download(fileName(prefix, list[i].at), list[i].text),
+    bringBack: bringBack && ((/** @type {number} */ i) => bringBack(list[i].at)),
     ask: () => turn(true, "aside-discard-yes"),
     keep: () => turn(false, "aside-discard"),
     discard: () => {

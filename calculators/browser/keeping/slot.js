@@ -1,3 +1,4 @@
+// @ts-check
 // One stored value and its set-aside list, in local storage scoped to this
 // site's path (keeper.js builds on it and documents the keeping rules).
 // The rules:
@@ -16,21 +17,22 @@ export const ROOT = new URL("../../../", import.meta.url).pathname;
 const OLD_PREFIX = "conflict-table:";
 
 /** The storage key of a name ("morale", "stress:track") for this site. */
-export function keyFor(name) {
+export function keyFor(/** @type {string} */ name) {
   return `conflict-table[${ROOT}]:${name}`;
 }
 
 const ls = () => window.localStorage; // may throw (storage switched off)
 
+/** @param {string} key @returns {{text: string | null, blocked?: boolean}} */
 function getText(key) {
   try {
     return { text: ls().getItem(key) };
-  } catch (error) {
-    return { text: null, blocked: true, error };
+  } catch {
+    return { text: null, blocked: true };
   }
 }
 
-function setText(key, text) {
+function setText(/** @type {string} */ key, /** @type {string} */ text) {
   try {
     ls().setItem(key, text);
     return true;
@@ -39,7 +41,7 @@ function setText(key, text) {
   }
 }
 
-function removeKey(key) {
+function removeKey(/** @type {string} */ key) {
   try {
     ls().removeItem(key);
   } catch {}
@@ -56,14 +58,14 @@ function whyNot() {
     ls().removeItem(probe);
     return FULL; // a tiny write works: the big one did not fit
   } catch (error) {
-    return error && /quota/i.test(`${error.name} ${error.message}`) ? FULL : OFF;
+    return error instanceof Error && /quota/i.test(`${error.name} ${error.message}`) ? FULL : OFF;
   }
 }
 
 const migrated = new Set();
 
 /** Move data from the old unscoped keys (before keys carried the site's path), once. */
-function migrate(name) {
+function migrate(/** @type {string} */ name) {
   if (migrated.has(name)) return;
   migrated.add(name);
   const key = keyFor(name);
@@ -84,6 +86,9 @@ function migrate(name) {
 
 /** The set-aside list under `key`: [{at, reason, text}]. A list that can't be read (damaged, cut short) is
  *  never dropped: its whole text is one copy of the list, so the next copy set aside does not overwrite it. */
+/** @typedef {{at: string, reason: string, text: string, raw?: boolean}} Aside a copy set aside */
+
+/** @param {string} key @returns {Aside[]} */
 function readAsides(key) {
   const { text } = getText(key);
   if (text == null) return [];
@@ -91,7 +96,7 @@ function readAsides(key) {
   try {
     list = JSON.parse(text);
   } catch {}
-  const damaged = (what, raw, i = 0) => ({ at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, i)).toISOString(), raw: true,
+  const damaged = (/** @type {string} */ what, /** @type {string} */ raw, i = 0) => ({ at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, i)).toISOString(), raw: true,
     reason: `${what} could not be read, so it is kept here as it was found`, text: raw });
   if (!Array.isArray(list)) return [damaged("the set-aside list", text)];
   return list.map((x, i) => {
@@ -106,11 +111,13 @@ function readAsides(key) {
  * problemOf(text) → null | why: the check of what is stored (checks.js's textCheck): a stored value it
  * refuses is set aside before anything is written over it, and checked() reads through it.
  */
+/** @param {string} name @param {{problemOf?: ((text: string) => string | null) | null}} [options] */
 export function slot(name, { problemOf = null } = {}) {
   migrate(name);
   const key = keyFor(name);
   const asideKey = `${key}:set-aside`;
   const fromKey = keyFor(`keeping:from:${name}`); // what the stored value was made from (tabs.js: lineage)
+  /** @type {Aside[]} */
   let pending = []; // unusable values still only in memory: kept before anything overwrites the key
 
   const api = {
@@ -121,7 +128,8 @@ export function slot(name, { problemOf = null } = {}) {
     text() {
       return getText(key).text;
     },
-    /** The stored value: {value} (undefined when none), {problem} when it is not JSON, {blocked}. */
+    /** The stored value: {value} (undefined when none), {problem} when it is not JSON, {blocked}.
+     *  @returns {{value?: any, text?: string | null, problem?: string, blocked?: string}} */
     read() {
       const { text, blocked } = getText(key);
       if (blocked) return { blocked: OFF };
@@ -133,10 +141,10 @@ export function slot(name, { problemOf = null } = {}) {
       }
     },
     /** Store a value; null when it is kept, else the reason it is not (the old value stays). */
-    write(value) {
+    write(/** @type {any} */ value) {
       return api.writeText(JSON.stringify(value));
     },
-    writeText(text) {
+    writeText(/** @type {string} */ text) {
       guard(text);
       if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
       return setText(key, text) ? null : whyNot();
@@ -148,7 +156,7 @@ export function slot(name, { problemOf = null } = {}) {
     /** A small note kept beside the value, about this browser (never exported): the text, or null. */
     note: () => getText(fromKey).text,
     /** Keep that note; a note that can't be kept is left out (true when it is kept). */
-    writeNote: (text) => setText(fromKey, text),
+    writeNote: (/** @type {string} */ text) => setText(fromKey, text),
     /** Copies set aside: [{at, reason, text}], oldest first (with any not stored yet). */
     asides() {
       return [...readAsides(asideKey), ...pending];
@@ -156,6 +164,7 @@ export function slot(name, { problemOf = null } = {}) {
     /** Keep a copy of text that can't be used now. Returns its date (its name in the list) when it is
      *  stored, else false; then, unless hold is false, it is held in memory, shown with the others, and
      *  the key is not overwritten until it is stored. */
+    /** @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
     setAside(text, reason, { hold = true } = {}) {
       const list = readAsides(asideKey);
       const there = list.find((item) => item.text === text);
@@ -173,7 +182,7 @@ export function slot(name, { problemOf = null } = {}) {
       return !pending.length;
     },
     /** Take one copy out of the list (to bring it back); returns it or null. */
-    takeAside(at) {
+    takeAside(/** @type {string} */ at) {
       const list = readAsides(asideKey);
       const i = list.findIndex((item) => item.at === at);
       if (i < 0) return null;
@@ -187,6 +196,7 @@ export function slot(name, { problemOf = null } = {}) {
     },
     /** The stored value read through problemOf: {value} (undefined when none), or, when it can't be used,
      *  {problem, text, kept} once it is set aside (kept: the copy is stored, not only held in memory). */
+    /** @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
     checked() {
       const { text, blocked } = getText(key);
       if (blocked || text == null) return { value: undefined };
@@ -203,7 +213,7 @@ export function slot(name, { problemOf = null } = {}) {
       return { problem: why, text, kept: !!api.putAside(text, why) };
     },
     /** Keep an unusable stored value: set it aside, then clear the key. Returns true when the copy is stored. */
-    putAside(text, reason) {
+    putAside(/** @type {string} */ text, /** @type {string} */ reason) {
       const kept = api.setAside(text, reason);
       if (kept) removeKey(key);
       return kept;
@@ -212,7 +222,7 @@ export function slot(name, { problemOf = null } = {}) {
 
   /** A stored value the check refuses is copied to the set-aside list (held in memory when there is no
    *  room: then nothing is written) before `text` replaces it. */
-  function guard(text) {
+  function guard(/** @type {string} */ text) {
     if (!problemOf) return;
     const old = getText(key).text;
     if (old == null || old === text) return;

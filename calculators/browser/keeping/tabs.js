@@ -1,7 +1,8 @@
-// The keeper's two-tab half: another tab (or another widget of this page) stored a
-// value. It is merged with ours (`merge`), or, when the two can't be merged, both are
-// kept: one shown, the other set aside, and the player told (keeper.js's promises).
-import { History } from "./history.js";
+// @ts-check
+// The keeper's two-tab half: another tab (or another widget of this page) stored a value. It is
+// merged with ours (`merge`), or, when the two can't be merged, both are kept: one shown, the other
+// set aside (keeper.js's promises). Its interface: `new TwoTabs(rules)`, whose two calls take this
+// tab's value and the stored text and answer what to keep; the keeper writes, sets aside and tells.
 import { judge } from "./judge.js";
 
 /** How long a change waits for another tab's (its rules checking a merge, on a slow phone) before it goes on. */
@@ -12,7 +13,7 @@ const PATIENCE_MS = 10_000;
  * one origin; the key carries the site's path): two tabs' merges, each waiting for its rules' check, are
  * made one after the other. Not nested: `fn` takes no lock itself. A write with nothing to merge is made
  * at once, without the lock (a tap is kept in its own task, before the page can be closed); a merge looks
- * again at what is stored before it writes (absorbThenKeep). Where a browser has no locks, or the other
+ * again at what is stored before it writes (keeper.js). Where a browser has no locks, or the other
  * tab holds on past PATIENCE_MS, `fn` runs anyway.
  * @template T @param {string} key @param {() => Promise<T>} fn @returns {Promise<T>}
  */
@@ -28,13 +29,24 @@ export async function exclusive(key, fn) {
   }
 }
 
+/** A task's turn (not a microtask's): storage news from another tab already on its way lands first. Through a
+ *  message port, which a tab in the background does not slow down as it does timers. @returns {Promise<void>} */
+export const settle = () => new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => (port1.close(), resolve());
+  port2.postMessage(null);
+});
+
 /** A value longer than this keeps no lineage (hashing it at every write would cost a phone's time): it merges from
  *  what this tab last read, as it did before lineage. A stress panel, a roster or a map is far shorter. */
 const LINEAGE_CHARS = 200_000;
 /** How many texts a tab remembers it read or wrote, to merge from when another tab's value was made from one. */
 const REMEMBERED = 6;
+/** How many changes one merge may take out because the rules refuse them. */
+const MAX_REFUSED = 8;
 
-/** A text's short name (its length and a 53-bit hash, cyrb53): two texts a tab remembers never share one. */
+/** A text's short name (its length and a 53-bit hash, cyrb53): two texts a tab remembers never share one.
+ *  @param {string} text */
 export function textId(text) {
   let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -48,208 +60,151 @@ export function textId(text) {
 }
 
 /**
- * Lineage: which stored text each value was made from, so a three-way merge starts from the value both tabs
- * really started from. Two tabs that each wrote on the copy they had (a browser hands one tab's write to the
- * other tens of milliseconds late) would otherwise merge from this tab's own last write, and the other tab's
- * value, made without it, would seem to undo it. Each write first notes `{of, from}` beside the value (the
- * slot's note: the new text's id and its origin's); a tab that finds the stored text made from a text it
- * remembers merges from that one. A note that does not name the stored text (not kept, or an older write's)
- * is not used. Only for keepers whose merge reads its base (`enabled`).
- * @param {KeeperState} s
- */
-function lineage(s, enabled) {
-  /** @type {Map<string, string>} id → text, the texts this tab read or wrote lately */
-  const known = new Map();
-  const fits = (text) => enabled && text != null && text.length <= LINEAGE_CHARS;
-  return {
-    /** This tab read or wrote `text`: remembered (the last few). */
-    seen(text) {
-      if (!fits(text)) return;
-      const id = textId(text);
-      known.delete(id);
-      known.set(id, text);
-      if (known.size > REMEMBERED) known.delete(known.keys().next().value);
-    },
-    /** About to write `text`, made from `from` (the stored text it was made on): the note goes first, so a tab that
-     *  hears of the value finds its note already there. */
-    writing(text, from) {
-      if (!fits(text) || (from != null && !fits(from))) return; // (the note left is an older write's: not used)
-      s.store.writeNote(JSON.stringify({ of: textId(text), from: from == null ? null : textId(from) }));
-    },
-    /** The text `text` was made from, when its note says so and this tab remembers it; null when it was made
-     *  where nothing was stored (from the fresh value); undefined when it is not known. */
-    origin(text) {
-      if (!fits(text)) return undefined;
-      let note;
-      try {
-        note = JSON.parse(s.store.note() ?? "null");
-      } catch {}
-      if (!note || note.of !== textId(text)) return undefined;
-      return note.from === null ? null : known.get(note.from);
-    },
-  };
-}
-
-/** How many changes one merge may take out because the rules refuse them (judgeMerge). */
-const MAX_REFUSED = 8;
-
-/** absorbBeforeWrite's answer when another tab's change came first and ours can't follow it. */
-const OVERTAKEN = Symbol("overtaken");
-
-/** A task's turn (not a microtask's): storage news from another tab already on its way lands first. Through a
- *  message port, which a tab in the background does not slow down as it does timers. */
-const settle = () => new Promise((resolve) => {
-  const { port1, port2 } = new MessageChannel();
-  port1.onmessage = () => (port1.close(), resolve());
-  port2.postMessage(null);
-});
-
-/**
- * @typedef {{store: ReturnType<typeof import("./slot.js").slot>, history: History, lastText: string | null,
- *            unjudged: string | null, pending: string | null, viewFor: any}} KeeperState
+ * @typedef {import("./judge.js").Codec} Codec
+ * @typedef {ReturnType<typeof import("./slot.js").slot>} Slot
+ * @typedef {(value: any) => any} Check the rules' check (keeper.js)
+ * @typedef {(ours: any, theirs: any, base: any, say: (text: string) => void) => any} Merge
+ * @typedef {(merged: any, refusal: {problem: string, event?: number}, ours: any, theirs: any, say: (text: string) => void) => any} Refuse
+ * @typedef {{codec: Codec, check: Check, merge: Merge | null, refuse: Refuse | null, fresh: () => any, what: string, lineage: boolean}} TabRules
+ *   what two tabs' values need: the stored form, the rules' check, the merge and what it does with a refused
+ *   change, the fresh value, the thing's name in sentences, and whether each write notes what it was made from
+ * @typedef {{value: any, past: any[], future: any[]}} Held what this tab holds: its value and undo steps
+ * @typedef {{value: any, view?: any, merged: string | null, overtaken?: boolean, aside?: {reason: string, notice: string}}} BeforeWrite
+ *   beforeWrite's answer: the value to write (ours merged with theirs, or ours alone), the check's reply when it
+ *   was judged, what the merge said; overtaken: ours can't follow theirs (nothing to write); aside: theirs is to
+ *   be set aside with this reason, and the watchers told the notice
+ * @typedef {{value: any, view: any, past: any[], future: any[], notice: string | null, writeBack: boolean,
+ *            aside?: {text: string, reason: string}}} Arrived
+ *   arrived's answer: the value to show now with its check's reply and undo steps, the notice to say; writeBack:
+ *   ours added to theirs, to be written back for the other tab; aside: this tab's version to set aside first
  */
 
-/** The two-tab half of keeper `k`, over the state it shares with it (s) and the keeper's options.
- *  write(): keep k.value (keeper.js). */
-export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, watchers, write, lineage: traced }) {
-  const line = lineage(s, traced);
+export class TwoTabs {
+  /** @param {TabRules} rules */
+  constructor(rules) {
+    this.rules = rules;
+    /** @type {Map<string, string>} id → text, the texts this tab read or wrote lately (lineage) */
+    this.known = new Map();
+  }
+
+  // ---------------------------------------------------------------- lineage
+  // Which stored text each value was made from, so a three-way merge starts from the value both tabs really
+  // started from. Two tabs that each wrote on the copy they had (a browser hands one tab's write to the other
+  // tens of milliseconds late) would otherwise merge from this tab's own last write, and the other tab's
+  // value, made without it, would seem to undo it. Each write first notes `{of, from}` beside the value (the
+  // slot's note: the new text's id and its origin's); a tab that finds the stored text made from a text it
+  // remembers merges from that one. A note that does not name the stored text is not used.
+
+  /** @param {string | null} text */
+  #fits(text) {
+    return this.rules.lineage && text != null && text.length <= LINEAGE_CHARS;
+  }
+
+  /** This tab read or wrote `text`: remembered (the last few). @param {string | null} text */
+  seen(text) {
+    if (text == null || !this.#fits(text)) return;
+    const id = textId(text);
+    this.known.delete(id);
+    this.known.set(id, text);
+    if (this.known.size > REMEMBERED) this.known.delete(/** @type {string} */ (this.known.keys().next().value));
+  }
+
+  /** About to write `text`, made from `from` (the stored text it was made on): the note goes first, so a tab that
+   *  hears of the value finds its note already there. @param {Slot} slot @param {string} text @param {string | null} from */
+  writing(slot, text, from) {
+    if (!this.#fits(text) || (from != null && !this.#fits(from))) return; // (the note left is an older write's: not used)
+    slot.writeNote(JSON.stringify({ of: textId(text), from: from == null ? null : textId(from) }));
+  }
 
   /** The value both tabs started from, for a three-way merge with `text`, another tab's: the text it was made
-   *  from when this tab remembers it (lineage), else what this keeper last read or wrote. */
-  function base(text) {
-    const from = text == null ? undefined : line.origin(text);
-    const origin = from === undefined ? s.lastText : from;
+   *  from when this tab remembers it, else `last`, what this keeper last read or wrote.
+   *  @param {Slot} slot @param {string} text @param {string | null} last */
+  #base(slot, text, last) {
+    let origin = last;
+    if (this.#fits(text)) {
+      let note;
+      try {
+        note = JSON.parse(slot.note() ?? "null");
+      } catch {}
+      if (note && note.of === textId(text)) origin = note.from === null ? null : this.known.get(note.from) ?? last;
+    }
     if (origin == null) return undefined;
-    const got = codec.fromText(origin);
+    const got = this.rules.codec.fromText(origin);
     return got.problem ? undefined : got.value;
   }
 
-  /** merge's (and refuse's) way to say which of two changes won; the sentences are k.merged until the next merge. */
-  function say(text) {
-    k.merged = k.merged ? `${k.merged} ${text}` : text;
+  // ---------------------------------------------------------------- the two calls
+
+  /** The merge of `ours` and `theirs` (or null), and a say() whose sentences are `said()`.
+   *  @param {any} ours @param {any} theirs @param {any} base */
+  #merge(ours, theirs, base) {
+    /** @type {string[]} */
+    const said = [];
+    const say = (/** @type {string} */ text) => { said.push(text); };
+    const { merge } = this.rules;
+    return { merged: merge ? merge(ours, theirs, base, say) : null, say, said: () => (said.length ? said.join(" ") : null) };
   }
 
-  /** The rules' verdict on two tabs' values merged. When they refuse one change only one tab made (both tabs
-   *  logged the same actor's turn, neither having heard of the other's), refuse() takes it out and the rest is
-   *  judged again: the same change goes whichever tab merges, and the tab that made it says so. */
-  async function judgeMerge(merged, ours, theirs) {
-    let verdict = await judge(check, merged);
-    for (let round = 0; verdict.problem && refuse && round < MAX_REFUSED; round++) {
-      const next = refuse(merged, verdict, ours, theirs, say);
-      if (next == null) break;
-      merged = next;
-      verdict = await judge(check, merged);
-    }
-    return verdict;
-  }
-
-  /** Another tab stored `stored` since we last looked, and we are about to write `ours`: merge, or keep both.
-   *  OVERTAKEN when the two merge but the rules refuse the result (both tabs made a change the other's rules out,
-   *  as the same actor acting twice): the other tab's came first, so ours is not kept (keeper.js's save). */
-  async function absorbBeforeWrite(stored, ours) {
-    k.merged = null;
+  /**
+   * Another tab stored `stored` since this tab last looked (`last`), and this tab is about to write `ours`: the
+   * value to write (the two merged and judged), or overtaken (both tabs made a change the other's rules out, as
+   * the same actor acting twice: the other tab's came first), or ours with theirs to set aside (they can't merge).
+   * @param {Slot} slot @param {string} stored @param {any} ours @param {string | null} last @returns {Promise<BeforeWrite>}
+   */
+  async beforeWrite(slot, stored, ours, last) {
+    const { codec, check, what } = this.rules;
     const read = codec.fromText(stored);
-    const merged = read.problem || !merge ? null : merge(ours, read.value, base(stored), say);
-    line.seen(stored); // what is written next is made from it
-    if (merged != null) {
-      const verdict = await judge(check, merged);
-      if (verdict.ok) {
-        k.view = verdict.view;
-        s.viewFor = verdict.value;
-        return verdict.value;
-      }
-      if (verdict.problem) return OVERTAKEN;
+    const m = read.problem ? null : this.#merge(ours, read.value, this.#base(slot, stored, last));
+    this.seen(stored); // what is written next is made from it
+    if (m && m.merged != null) {
+      const verdict = await judge(check, m.merged);
+      if (verdict.ok) return { value: verdict.value, view: verdict.view, merged: m.said() };
+      if (verdict.problem) return { value: ours, merged: null, overtaken: true };
     }
-    s.store.setAside(stored, read.problem ? `found in place of your ${what} (${read.problem})`
-      : "saved by another tab at the same moment; this tab's version was kept");
-    // Said, not only kept: the watchers (the widget's queue) are told once this save is over.
-    k.merged = read.problem ? `Something that was not your ${what} was found in its place (${read.problem}); it was set aside (below).`
+    const notice = read.problem ? `Something that was not your ${what} was found in its place (${read.problem}); it was set aside (below).`
       : `Your ${what} was changed in another tab at the same moment and the two could not be put together: ` +
         "the other tab's version was set aside (below), not lost; this tab's is kept.";
-    const notice = k.merged;
-    for (const { fn, via } of watchers) via(async () => fn({ ...await unchanged(), notice, here: true }));
-    return ours;
+    const reason = read.problem ? `found in place of your ${what} (${read.problem})` : "saved by another tab at the same moment; this tab's version was kept";
+    return { value: ours, merged: notice, aside: { reason, notice } };
   }
 
-  /** save()'s way when another tab stored `stored` since we last looked: under the lock, `ours` merged with what is
-   *  stored (again if yet another value was stored meanwhile, up to three times), then keep(merged) writes it,
-   *  or, when the rules refuse the two together, overtaken()'s sentence. */
-  function absorbThenKeep(stored, ours, keep) {
-    return exclusive(s.store.key, async () => {
-      for (let round = 1; ; round++) {
-        const took = await absorbBeforeWrite(stored, ours);
-        if (took === OVERTAKEN) return overtaken();
-        await settle();
-        const now = s.store.text();
-        if (now === stored || now == null || round === 3) return keep(took, stored);
-        [stored, ours] = [now, took];
-      }
-    });
-  }
-
-  /** save()'s value can't follow what another tab stored first: not written; what is stored is taken in as
-   *  news would be (k.value, k.view), k.overtaken set, and the sentence that says so returned. */
-  async function overtaken() {
-    k.overtaken = true;
-    await arrived();
-    return `Another tab changed the ${what} at the same moment, and the two changes can't both stand: ` +
-      "the other tab's came first and is shown; yours was not made.";
-  }
-
-  /** News that leaves the value as it is: {value, notice: null}, with k.view made the check's reply for it
-   *  (a save without a merge leaves k.view describing an older value, which a watcher must not be handed). */
-  async function unchanged() {
-    if (k.value != null && s.viewFor !== k.value) {
-      const verdict = await judge(check, k.value);
-      if (verdict.ok) [k.view, s.viewFor] = [verdict.view, k.value];
-    }
-    return { value: k.value, notice: null };
-  }
-
-  /** The stored value changed elsewhere: adopt or merge it. {value, notice}. */
-  async function arrived() {
-    const text = s.store.text();
-    if (text == null || text === s.lastText) return unchanged();
+  /**
+   * The stored value changed elsewhere (`text`, which this tab last saw as `last`) while this tab holds `mine`:
+   * what to show now (theirs, or the two merged), or null when theirs can't be used or judged (ours stays shown;
+   * it is set aside only when ours is written next).
+   * @param {Slot} slot @param {string} text @param {Held} mine @param {string | null} last @returns {Promise<Arrived | null>}
+   */
+  async arrived(slot, text, mine, last) {
+    const { codec, check, refuse, fresh, what } = this.rules;
     const read = codec.fromText(text);
     const theirs = read.problem ? { problem: read.problem } : await judge(check, read.value);
-    if (!theirs.ok) {
-      // Unusable or not judged: ours stays shown; it is set aside only when ours is written next.
-      return unchanged();
-    }
-    const was = base(text);
-    s.lastText = text;
-    line.seen(text);
-    k.merged = null;
-    const merged = merge ? merge(k.value, theirs.value, was, say) : null;
-    if (merged != null) {
-      const verdict = await judgeMerge(merged, k.value, theirs.value);
+    if (!theirs.ok) return null;
+    const base = this.#base(slot, text, last);
+    this.seen(text);
+    const m = this.#merge(mine.value, theirs.value, base);
+    if (m.merged != null) {
+      // The rules refuse one change only one tab made (both tabs logged the same actor's turn, neither having heard
+      // of the other's): refuse() takes it out and the rest is judged again: the same change goes whichever tab
+      // merges, and the tab that made it says so.
+      let merged = m.merged;
+      let verdict = await judge(check, merged);
+      for (let round = 0; verdict.problem && refuse && round < MAX_REFUSED; round++) {
+        const next = refuse(merged, { problem: verdict.problem, event: verdict.event }, mine.value, theirs.value, m.say);
+        if (next == null) break;
+        merged = next;
+        verdict = await judge(check, merged);
+      }
       if (verdict.ok) {
-        k.value = verdict.value;
-        k.view = verdict.view;
-        s.viewFor = k.value;
-        s.history = new History({ past: read.past ?? s.history.past, future: read.future ?? s.history.future }, steps);
-        if (codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {})) {
-          await settle();
-          // The other tab learns of ours, unless yet another value was stored meanwhile: its news merges again.
-          if (s.store.text() === text) write();
-        }
-        return { value: k.value, notice: k.merged };
+        return { value: verdict.value, view: verdict.view, past: read.past ?? mine.past, future: read.future ?? mine.future,
+          notice: m.said(), writeBack: codec.toText(verdict.value, {}) !== codec.toText(theirs.value, {}) };
       }
     }
     // They can't be merged (another conflict): theirs is shown, ours set aside (when it holds anything).
-    let notice = null;
-    const mine = codec.toText(k.value, { past: s.history.past, future: s.history.future });
-    if (merge && mine !== codec.toText(fresh(), { past: [], future: [] })) {
-      s.store.setAside(mine, `this tab's version, when another tab changed the ${what} at the same moment`);
-      notice = `Your ${what} was changed in another tab at the same moment and the two could not be merged: ` +
-        "this tab's version was set aside (below), not lost.";
-    }
-    k.value = theirs.value;
-    k.view = theirs.view;
-    s.viewFor = k.value;
-    s.history = new History({ past: read.past ?? [], future: read.future ?? [] }, steps);
-    return { value: k.value, notice };
+    const held = codec.toText(mine.value, { past: mine.past, future: mine.future });
+    const worth = !!this.rules.merge && held !== codec.toText(fresh(), { past: [], future: [] });
+    return { value: theirs.value, view: theirs.view, past: read.past ?? [], future: read.future ?? [], writeBack: false,
+      notice: worth ? `Your ${what} was changed in another tab at the same moment and the two could not be merged: ` +
+        "this tab's version was set aside (below), not lost." : null,
+      ...(worth && { aside: { text: held, reason: `this tab's version, when another tab changed the ${what} at the same moment` } }) };
   }
-
-  return { absorbThenKeep, unchanged, arrived, line };
 }

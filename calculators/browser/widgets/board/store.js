@@ -52,11 +52,11 @@ export function boardStore({ engine, options, render, failed }) {
   const k = keeper("board", { check, merge, refuse, codec, what: "conflict" });
   const sheets = sheetStore();
 
-  /** Keep a conflict: what happened, as the keeper says it ({why, said, overtaken, value, view}). */
-  async function keep(next) {
-    const why = await k.save(next);
-    return { why, said: k.merged, overtaken: k.overtaken, value: k.value, view: k.value !== next ? k.view.board : null };
-  }
+  /** Keep a conflict: what happened, as the keeper answers it (Kept), with the board's view when the rules judged it. */
+  const keep = async (next) => {
+    const got = await k.save(next);
+    return { ...got, view: got.view?.board ?? null };
+  };
 
   // The setup being typed and the saved setups: a kept one that can't be used is set aside, never drawn.
   const slot = draftStore();

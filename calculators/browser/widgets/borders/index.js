@@ -66,12 +66,12 @@ export async function mount(root, { engine, ui, options }) {
       let why = null;
       if (replace) {
         const before = kept.value;
-        why = await kept.replace(reply.result.map, replace, note);
+        ({ why } = await kept.replace(reply.result.map, replace, note));
         if (why && kept.value === before) {
           ui.showError(form, { field: "import", message: `Nothing was replaced: ${why}.` });
           return false;
         }
-      } else if (save) why = await kept.save(reply.result.map, note);
+      } else if (save) ({ why } = await kept.save(reply.result.map, note));
       w.current = reply.result;
       out("saved").textContent = why ? `${why} Export this one to keep it.` : note;
       done?.();
@@ -87,7 +87,7 @@ export async function mount(root, { engine, ui, options }) {
         out("saved").textContent = done.error;
         return render();
       }
-      w.current = kept.view.current;
+      w.current = done.view.current;
       out("saved").textContent = `${back ? "Undone" : "Redone"}: ${done.label}${done.error ? ` ${done.error}` : ""}`;
       render();
       await w.update();
@@ -200,8 +200,8 @@ export async function mount(root, { engine, ui, options }) {
     },
   }, { signal });
   // Another tab (or widget) kept another map: show it (the keeper adopted it).
-  kept.watch(async ({ notice }) => {
-    if (kept.view?.current) w.current = kept.view.current;
+  kept.watch(async ({ view, notice }) => {
+    if (view?.current) w.current = view.current;
     else if (w.current && kept.value !== w.current.map) {
       const reply = await checkMap(kept.value);
       if (reply.ok) w.current = reply.result;
@@ -215,8 +215,8 @@ export async function mount(root, { engine, ui, options }) {
   for (const box of ["diagram", "words", "zones", "borders"]) out(box).replaceChildren(); // lit-html draws them from here on
   w.showMode();
   w.resetWays();
-  const { notice } = await kept.open();
-  const mine = kept.view?.current; // a kept map the rules accepted
+  const { notice, view } = await kept.open();
+  const mine = view?.current; // a kept map the rules accepted
   await w.commit(mine ? mine.map : example.map, () => "map-error", {
     save: false, note: notice || (mine ? "Your map, as you left it. (Load an example below to start again.)" : ""),
   });

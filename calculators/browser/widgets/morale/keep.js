@@ -48,15 +48,15 @@ export function keeping(m) {
    *  then the merged state is shown. null, or the sentence why the change was not made: another tab's came
    *  first and the two can't both stand (what is stored is shown; the caller tries again on it, or says so). */
   async function persist(next = m.conflict, view = m.view) {
-    const why = await kept.save(next);
+    const { why, value, overtaken, merged } = await kept.save(next);
     Object.assign(m, { conflict: next, view });
-    if (kept.value !== next) {
-      m.conflict = kept.value;
+    if (value !== next) {
+      m.conflict = value;
       m.view = kept.view?.state ?? m.view;
     }
-    if (kept.overtaken) return why;
+    if (overtaken) return why;
     if (why) m.showNotice(`${why} Export it to keep it.`, exportButton("Export file", JSON.stringify(saved.pack(m.conflict), null, 1)));
-    else if (kept.merged) m.showNotice(kept.merged); // an event of ours another tab's merge took out
+    else if (merged) m.showNotice(merged); // an event of ours another tab's merge took out
     return null;
   }
 
@@ -82,7 +82,7 @@ export function keeping(m) {
   async function replaceWith(next, state, field) {
     const running = m.conflict && m.conflict.events.length;
     const current = m.conflict && JSON.stringify(saved.pack(m.conflict), null, 1);
-    const why = running
+    const { why } = running
       ? await kept.replace((at) => ({ ...next, replaced: at }), "replaced by another conflict")
       : await kept.save({ ...next, replaced: null });
     if (running && kept.value === m.conflict) {

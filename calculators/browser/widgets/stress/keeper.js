@@ -43,7 +43,7 @@ export function keeper({ ui }, model, what, fresh, check, bounds, report) {
   };
   const save = async (state, label) => {
     delete setAsideNotes[model];
-    const why = await kept.save(state, label);
+    const { why } = await kept.save(state, label);
     if (why) report(why);
   };
 

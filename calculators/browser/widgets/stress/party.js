@@ -91,9 +91,9 @@ export function mountRoster({ ui, root, form, signal }) {
   /** Keep the roster (another tab's changes merged in first; the sentence why when it was not kept). */
   function save(next) {
     roster = next;
-    kept.save(next).then((why) => {
-      if (why || kept.merged) say(why || kept.merged);
-      if (kept.value !== next) adoptKept();
+    kept.save(next).then(({ why, merged, value }) => {
+      if (why || merged) say(why || merged);
+      if (value !== next) adoptKept();
     });
   }
 

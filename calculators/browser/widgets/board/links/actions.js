@@ -10,14 +10,15 @@ export function linkActions({ k, check, checkText }) {
    *  it was not taken (said why), else {why}: why is the sentence said when the browser would not keep it. */
   async function adopt(store, c, view, reason) {
     const running = !!store.state.conflict;
-    const why = running ? await k.replace(c, reason) : await k.save(c);
+    const got = running ? await k.replace(c, reason) : await k.save(c);
+    const why = got.why;
     if (why && running) {
       store.set({ notice: { text: why, alert: true }, said: why });
       return false;
     }
     store.set({ conflict: c, view, mode: "play", tab: "play", share: null, draft: { kind: null }, shown: {}, focus: "play" });
     await store.actions.ask(store);
-    return { why, replaced: running ? k.replaced : null };
+    return { why, replaced: got.setAside };
   }
 
   const bringBackButton = (at, label) => ({ act: "bring-back", label, at });
@@ -70,7 +71,7 @@ export function linkActions({ k, check, checkText }) {
     async "bring-back"(store, at, { keep = false } = {}) {
       const got = await k.bringBack(at, { keep });
       if (got.error) return store.set({ notice: { text: `It could not be brought back: ${got.error}.`, alert: true } });
-      store.set({ conflict: got.value, view: k.view.board, mode: "play", draft: { kind: null }, notice: { text: keep && k.asides().length
+      store.set({ conflict: got.value, view: got.view.board, mode: "play", draft: { kind: null }, notice: { text: keep && k.asides().length
         ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play", asides: Date.now() });
       await store.actions.ask(store);
     },

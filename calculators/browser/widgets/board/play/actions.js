@@ -25,16 +25,16 @@ export function playActions({ k, sheets, rules, setupNotices }) {
       }
       // A copy set aside is listed with the tools (a tab away in the table view): the notice leads there.
       const buttons = notices.length ? [{ act: "tab", tab: "tools", label: "Show the copies set aside" }] : [];
-      store.set({ conflict, view: conflict ? k.view.board : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
+      store.set({ conflict, view: conflict ? opened.view?.board ?? null : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
         notice: notices.length ? { text: notices.join(" "), alert: true, buttons } : null });
       await store.actions.ask(store);
       if (linked) await store.actions.offer(store);
     },
 
     /** Another tab stored a new version: the board takes it in (the action being composed stays as it is). */
-    async news(store, { value, notice }) {
+    async news(store, { value, view, notice }) {
       if (!value) return;
-      store.set({ conflict: value, view: k.view.board });
+      store.set({ conflict: value, view: view?.board ?? store.state.view });
       if (store.state.mode === "play") await store.actions.ask(store);
       if (notice) store.set({ notice: { text: notice, alert: true } });
     },

@@ -151,7 +151,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
       store.set({ conflict: saved.value, view, shown: {}, notice: null, focus: `[data-key="kind:${event.kind}"]` });
       setDraft(store, { kind: null });
       await ask(store);
-      tell(store, saved.why || reply.result.entry.text, !!saved.why, saved.said);
+      tell(store, saved.why || reply.result.entry.text, !!saved.why, saved.merged);
     },
 
     /** Undo (back) or Redo. Undo puts the undone action back in the sheet to mend, unless an action is
@@ -183,7 +183,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
       const there = store.state.conflict[back ? "events" : "redo"].length;
       store.set({ focus: `[data-key="${back === !!there ? "undo" : "redo"}"]` });
       const words = back ? `Undone: ${gone}` : `Redone: ${entries.at(-1).text}`;
-      tell(store, saved.why || (back && composing ? `${words} (the action you are composing is kept).` : words), !!saved.why || (back && composing), saved.said);
+      tell(store, saved.why || (back && composing ? `${words} (the action you are composing is kept).` : words), !!saved.why || (back && composing), saved.merged);
     },
   };
   return actions;
