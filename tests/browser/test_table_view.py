@@ -202,7 +202,7 @@ def test_an_absorb_option_chosen_by_keyboard_while_the_rules_look_again_keeps_th
 def test_a_taken_out_is_named_on_the_log_button(ref):
     b = ref
     warehouse(b)
-    panel = b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=8, faces="++++")
+    b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=8, faces="++++")
     b.page.wait_for_function("(s) => /Gatto is taken out/.test(document.querySelector(s).textContent)",
                              arg=f'{WIDGET} [data-panel] [data-key="log"]')
     b.cancel()

@@ -1,0 +1,1 @@
+export declare function keyed(key: unknown, value: unknown): unknown;
