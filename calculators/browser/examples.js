@@ -3,7 +3,9 @@
 // before the engine is ready, without this file; the calculator offers what it carries under its
 // own receiver rules. Tapping it here also says "yes" to that offer: the page goes to the
 // calculator, and once the calculator shows the link's "Open it", it is opened (what the player had
-// is set aside or kept to bring back, as for any link). Nothing here is a rule of the games.
+// is kept to bring back, as for any link), unless opening it would set aside a game in progress
+// (the button says so: data-replaces): that one waits on its offer for the player's own tap. Nothing
+// here is a rule of the games.
 
 const ASKED = "conflict-table:example-asked"; // sessionStorage: the link tapped, across an instant navigation
 const WAIT_MS = 60_000; // an engine still starting on a slow phone and a slow link
@@ -35,9 +37,10 @@ function follow(hash) {
     /** @type {HTMLButtonElement | null} */
     const button = root.querySelector('[data-act$="open-shared"]:not([disabled])');
     if (!button || button.closest("[hidden]")) return false;
-    if (location.hash !== hash && globalThis.__calcHash !== hash) return true; // another link since: that one is only offered
+    // another link since (a state's: a table view's own address is not one): that one is only offered
+    if (location.hash.includes("=") && location.hash !== hash && globalThis.__calcHash !== hash) return true;
     remember("");
-    button.click();
+    if (button.dataset.replaces !== "true") button.click();
     return true;
   };
   if (open()) return;

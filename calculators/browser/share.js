@@ -135,20 +135,6 @@ export async function qrCode(el, url) {
   }
 }
 
-/** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand,
- *  with its QR code. `opens` says what the link opens ("this roster as it is now"). Returns {words, box,
- *  code}: the sentence that says whether it was copied, the field and the code. */
-export async function offer(el, url, opens, label = "Share link") {
-  const box = el("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "calc-share__link" });
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {}
-  const words = copied ? `The link was copied. It opens ${opens}.` : `Copy this link; it opens ${opens}.`;
-  return { words, box, code: await qrCode(el, url) };
-}
-
 /** A link offered under the Share button that made it, as data for a template: {url, copied, words, code}
  *  (code: the QR code's element, or a sentence saying why there is none). */
 export async function offered(url, opens) {

@@ -86,11 +86,11 @@ class Tracker:
 
     # ---- playing
     def button(self, kind: str, who: str):
-        """An event's button; a member's buttons sit behind their name, so that is opened first."""
-        toggle = self.w.locator(f'[data-key="member:{who}"]')
-        if toggle.count() and toggle.get_attribute("aria-expanded") == "false":
-            toggle.click()
-            self.w.locator(f'[data-key="member:{who}"][aria-expanded="true"]').wait_for()
+        """An event's button in the event sheet; a member's show once they are chosen as the one who acts."""
+        chip = self.w.locator(f'[data-key="choose:{who}"]')
+        if chip.count() and chip.get_attribute("aria-pressed") == "false":
+            chip.click()
+            self.w.locator(f'[data-key="choose:{who}"][aria-pressed="true"]').wait_for()
         return self.w.locator(f'[data-key="event:{kind}:{who}"]')
 
     def act(self, kind: str, who: str, **fields):
@@ -103,13 +103,19 @@ class Tracker:
         self.wait_log(count + 1)
 
     def fill_panel(self, **fields):
+        """Each field as a player gives it: a tap on its chip (a name, a number up to 6, a choice), a tick,
+        or typed (a larger number, or a wrong one). 2022's disposed defense is its choice of what it reduces."""
         panel = self.w.locator(".morale__panel")
         for name, value in fields.items():
+            pick = panel.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"]')
             box = panel.locator(f'[name="{name}"]')
             if isinstance(value, bool):
-                box.set_checked(value)
-            elif box.evaluate("e => e.tagName") == "SELECT":
-                box.select_option(value)
+                if box.count():
+                    box.set_checked(value)
+                continue
+            if pick.count():
+                pick.click()
+                panel.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"][aria-pressed="true"]').wait_for()
             else:
                 box.fill(str(value))
 
@@ -198,7 +204,7 @@ def test_a_whole_2023_conflict(tracker):
     t.act("advantage", "Eve", margin=2)                                               # + margin
     assert t.morale() == {W: 5, C: -3}
     t.act("end_turn", W)
-    t.act("leave", "Cy", new_captain="Di")                                            # captain: − 1 remaining
+    t.act("leave", "Cy")                                                              # captain: − 1 remaining (Di, the only one)
     assert t.morale() == {W: 5, C: -4}
     assert t.fact(C, "captain") == "Di"
     t.act("end_turn", C, effort=1)                                                    # 1 < 4: morale breaks
@@ -216,7 +222,7 @@ def test_a_whole_2023_conflict(tracker):
     assert t.w.locator('[data-out="outcome"]').count() == 0
     assert t.fact(C, "last-stand") == "Di"
     assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Morale broken"
-    t.act("attack", "Bo", defender="Di", effort=4, defender_effort=1)
+    t.act("attack", "Bo", defender="Di", effort=4, defender_effort=1, absorbed="yes")  # 2023: asked, a wound box took it
     assert t.morale() == {W: 6, C: -5}
     t.act("perish", "Di")                                                             # perishing costs no morale
     assert t.morale() == {W: 6, C: -5}
@@ -305,7 +311,7 @@ def test_overwhelmed_members_retire_and_leave(tracker):
     bo = t.w.locator('.morale__member[data-member="Bo"]')
     assert bo.locator('[data-out="member-status"]').inner_text() == "overwhelmed: retired"
     assert bo.locator("button").count() == 0
-    t.act("overwhelmed", "Ada", new_captain="Eve")                                    # the captain: − 1 remaining (Eve)
+    t.act("overwhelmed", "Ada")                                                       # the captain: − 1 remaining (Eve, the only one)
     assert t.morale() == {W: -2, C: 0}
     assert t.fact(W, "captain") == "Eve"
     assert replayed_morale(t.saved()) == [{W: -1, C: 0}, {W: -2, C: 0}]
@@ -315,7 +321,7 @@ def test_2022_disposition_is_asked_the_right_way_round(tracker):
     t = tracker
     t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned", "Ola"]}])
     t.button("attack", "Ola").click()
-    label = t.w.locator('.morale__panel [data-field="disposed"]').inner_text()
+    label = t.w.locator('.morale__panel [data-field="reduce"]').inner_text()
     assert "defended with the attribute the attacker's attribute is disposed against" in label
     assert "Vigor" in label and "Reason" in label
     t.w.locator('[data-act="cancel"]').click()

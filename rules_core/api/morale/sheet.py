@@ -49,7 +49,7 @@ TEAM_KINDS = ("end_turn", "concede", "adjust")
 
 
 def _missing(what: str) -> str:
-    return f"Give the {what}: tap it, roll it or type it."
+    return f"Enter the {what}: tap it, roll it or type it."
 
 
 class _Sheet:
@@ -226,7 +226,7 @@ class _Sheet:
         spec = self.field(name, "count", label, value, text=typed or "", picks=list(picks),
                           pools=list(POOLS) if rolled else None, dice=dice, hint=hint)
         if value is None and required and not any(e["field"] == name for e in self.errors):
-            self.need(name, _missing(what) if rolled else f"Give the {what}: tap it or type it.")
+            self.need(name, _missing(what) if rolled else f"Enter the {what}: tap it or type it.")
         if value is not None:
             self.v[name] = value
         return spec["value"]
@@ -300,16 +300,14 @@ class _Sheet:
         scored = "successes" if self.ed == "wiki" else "effort"
         a = self.count("effort", f"Attacker's {scored}", what=f"attacker's {scored}", rolled=True)
         d = self.count("defender_effort", f"Defender's {scored}", what=f"defender's {scored}", rolled=True)
-        if self.ed in ("2022", "wiki"):
+        if self.ed == "2022":
+            self.disposed_2022(member, defender, a, d)
+        elif self.ed == "wiki":
             label = next(f["label"] for f in self.forms["attack"]["fields"] if f["name"] == "disposed")
             disposed = bool(self.d.get("disposed"))
             self.field("disposed", "check", label, disposed)
             if disposed:
                 self.v["disposed"] = True
-            if self.ed == "2022" and disposed and a is not None and d is not None and a > d and defender:
-                self.choice("reduce", "The defense reduces only", self.reduce_options(member, defender, a, d),
-                            required="Choose what the defense reduces: the stress or the morale damage.",
-                            hint="the other is the attacker's full effort")
         landed = defender and a is not None and d is not None and a > d
         if self.ed == "2023" and landed and s.team_of(defender).member(defender).status == morale.LAST_STAND:
             self.choice("absorbed", f"{defender} is in their Last Stand: did a wound box take the {a - d} stress?",
@@ -318,22 +316,33 @@ class _Sheet:
             if self.v.get("absorbed") is not None:
                 self.v["absorbed"] = self.v["absorbed"] == "yes"
 
-    def reduce_options(self, member: str, defender: str, a: int, d: int) -> list[dict]:
-        """2022, a disposed defense: each thing it may reduce, with what the other costs (a dry run)."""
-        out = []
-        team = self.team_of(defender).name
-        for value, words in (("stress", "The stress"), ("morale", "The morale damage")):
-            event = morale.Event("attack", member=member, defender=defender, effort=a, defender_effort=d,
-                                 disposed=True, reduce=value)
-            try:
-                after = morale.apply(self.s, event)[0]
-            except RulesError:
-                continue
-            stress = morale.stress_dealt(self.ed, event)
-            loss = self.s.team(team).morale - after.team(team).morale
-            out.append({"value": value, "label": words,
-                        "note": f"{defender} takes {stress} stress, {team} lose {loss} morale"})
-        return out
+    def disposed_2022(self, member: str, defender: str | None, a: int | None, d: int | None):
+        """2022: was the defense disposed against the attack, and then what does it reduce? One choice, asked
+        with nothing preset but the usual "no"; each answer says what it costs once both efforts are in (a dry
+        run). Rule: docs/gauntlet-forge/editions.md#attacks (the defender reduces only the stress or only the
+        morale damage; the other is the attacker's full effort)."""
+        label = next(f["label"] for f in self.forms["attack"]["fields"] if f["name"] == "disposed")
+        options = [{"value": "none", "label": "No"}]
+        team = self.team_of(defender).name if defender else None
+        for value, words in (("stress", "Yes: it reduces the stress only"), ("morale", "Yes: it reduces the morale damage only")):
+            option = {"value": value, "label": words}
+            if defender and a is not None and d is not None and a > d:
+                event = morale.Event("attack", member=member, defender=defender, effort=a, defender_effort=d,
+                                     disposed=True, reduce=value)
+                try:
+                    after = morale.apply(self.s, event)[0]
+                except RulesError:
+                    pass
+                else:
+                    loss = self.s.team(team).morale - after.team(team).morale
+                    option["note"] = f"{defender} takes {morale.stress_dealt(self.ed, event)} stress, {team} lose {loss} morale"
+            options.append(option)
+        chosen = self.choice("reduce", label, options, default=None if self.d.get("disposed") else "none",
+                             required="Choose what the disposed defense reduces: the stress or the morale damage.")
+        if chosen == "none":
+            del self.v["reduce"]
+        elif chosen is not None:
+            self.v["disposed"] = True
 
     def leave(self, member: str):
         if self.ed == "wiki":
@@ -390,7 +399,7 @@ class _Sheet:
                 value = None
         self.field("amount", "integer", "Change to morale", value, text=typed or "", picks=list(AMOUNTS))
         if value is None and "amount" not in {e["field"] for e in self.errors}:
-            self.need("amount", "Give the change to morale: tap it or type it.")
+            self.need("amount", "Enter the change to morale: tap it or type it.")
         if value is not None:
             self.v["amount"] = value
         note = self.d.get("note", "")
