@@ -1,4 +1,4 @@
-"""Morale tracker: what one tap costs, at 20 and at 2,000 logged events (CPython).
+"""Morale tracker: what one tap costs, at 20 and at 1,999 logged events, the most a tap still adds to (CPython).
 
 Run with ``.venv/bin/python benchmarks/morale.py`` (``make bench`` runs it).
 Each tap is a full request through ``rules_core.api.handle`` (JSON in and
@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_core.api import handle  # noqa: E402
+from rules_core.api.morale.read import MAX_EVENTS  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "morale.json"
 SETUP = {"edition": "2023", "teams": [{"name": "Wolves", "captain": "Ada", "members": ["Ada", "Bo", "Eve"]},
@@ -77,7 +78,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200, help="token taps per size (whole-log taps: a tenth, at least 5)")
     args = parser.parse_args()
-    rows = [measure(n, args.runs) for n in (20, 2000)]
+    # a tap on the fullest log a tracker still logs into (rules_core.api.morale.read.MAX_EVENTS: the next is refused)
+    rows = [measure(n, args.runs) for n in (20, MAX_EVENTS - 1)]
     print(f"Morale tap, CPython {platform.python_version()}: ms per tap (median / p95)")
     print(f"{'events':>7}  {'token tap':>17}  {'whole log':>17}")
     for r in rows:

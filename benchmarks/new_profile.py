@@ -1,7 +1,7 @@
 """Benchmark: what a new browser profile costs the test suite's Chromium, before any page of the site.
 
 Run with ``.venv/bin/python benchmarks/new_profile.py --profiles 10 --rounds 2``.
-Each round launches Debian's Chromium twice, as the browser tests do (``TEST_ARGS``, ``tests/browser/support.py``):
+Each round launches Debian's Chromium twice, as the browser tests do (``TEST_ARGS``, ``devtools/server.py``):
 
 * **without** the tests' ``--disable-features`` (Chromium 156 opens the address bar's two hidden
   WebUI popups, ``chrome://omnibox-popup.top-chrome/``, in a renderer of their own per window);
@@ -25,8 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from devtools.server import CHROMIUM  # noqa: E402
-from tests.browser.support import NO_OMNIBOX_POPUP, TEST_ARGS  # noqa: E402
+from devtools.server import CHROMIUM, NO_OMNIBOX_POPUP, TEST_ARGS  # noqa: E402
 
 WITHOUT = [a for a in TEST_ARGS if a != NO_OMNIBOX_POPUP]
 

@@ -35,7 +35,7 @@ for (let i = 0; i < runs; i++) {
   probe(await loadPyodide({ ...options, _loadSnapshot: snapshot }));
   restored.push(performance.now() - t0);
 }
-const packed = await pack(snapshot);
+const packed = await pack(snapshot, { build: `${manifest.pyodide}${manifest.stdlib}${manifest.wheel_sha256}` }); // named as the worker names it
 const gz = gzipSync(packed, { level: 6 });
 const br = brotliCompressSync(packed, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: packed.length } });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

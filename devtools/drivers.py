@@ -14,6 +14,21 @@ from __future__ import annotations
 import time
 
 
+def until(check, *, timeout: float = 30, every: float = 0.05, what: str = ""):
+    """Call ``check()`` until it returns something truthy, for at most ``timeout`` seconds; returns that
+    value. The one poll with a deadline the tests and the benchmarks share, for a condition no single page
+    can wait on by itself (two tabs' storage agreeing, a request a route handler holds): each look is a
+    call to the browser, ``every`` seconds apart (which also lets Playwright deliver its events)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s for {what or check}")
+        time.sleep(every)
+
+
 class PageLike:
     def goto(self, url: str): ...
     def reload(self): ...

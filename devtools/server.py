@@ -1,5 +1,6 @@
 """What the browser tests and the benchmarks share: building the site, a
-static server on 127.0.0.1, Chromium's flags, and waiting for the engine.
+static server on 127.0.0.1, Chromium's flags (the benchmarks' ``CHROMIUM_ARGS``; the
+tests' ``TEST_ARGS``, which ``benchmarks/new_profile.py`` measures), and waiting for the engine.
 
 A development tool: nothing under ``calculators/`` or ``rules_core/`` imports
 it, and the site builds without it (``tests/browser/support.py`` re-exports it
@@ -23,6 +24,25 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+# The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
+# tests' own (tests/browser/conftest.py says why; benchmarks/new_profile.py measures the last).
+# Every host name but 127.0.0.1 fails to resolve: nothing a page asks of another host can load.
+BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+# WebAssembly by the baseline compiler only: no optimizing recompile of the engine on every visit.
+LIFTOFF_ONLY = "--js-flags=--liftoff-only"
+# Each new profile is a window of its own, and Chromium 156 opens two hidden WebUI pages of the address
+# bar's suggestions (chrome://omnibox-popup.top-chrome/, with and without its AI mode) in a renderer of
+# their own for every window: about 0.6 of the 0.9 CPU-seconds a new profile costs (benchmarks/new_profile.py).
+# No test types into an address bar. Chromium reads only the last --disable-features, and Playwright
+# passes its own first (playwright-core's chromiumSwitches.ts): the list repeats it
+# (test_browser_setup.py checks it still holds Playwright's whole list).
+PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+                       "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,"
+                       "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
+                       "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,"
+                       "msEdgeUpdateLaunchServicesPreferredVersion")
+NO_OMNIBOX_POPUP = f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"
+TEST_ARGS = [*CHROMIUM_ARGS, BLOCK_FOREIGN, LIFTOFF_ONLY, NO_OMNIBOX_POPUP]
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".webmanifest": "application/manifest+json", ".whl": "application/zip",
          ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css", ".html": "text/html"}

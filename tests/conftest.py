@@ -15,16 +15,16 @@ BROWSER = Path(__file__).parent / "browser"
 # other idled: the two ended 64 s apart. A file not listed weighs as a short browser file.
 SLOWEST = {
     "browser/test_a11y.py": 121, "browser/test_offline.py": 83, "browser/test_board_tabs_random.py": 65,
-    "browser/test_engine.py": 63, "browser/test_board.py": 53, "browser/test_keeping.py": 51,
+    "browser/test_engine.py": 70, "browser/test_board.py": 53, "browser/test_keeping.py": 51,
     "browser/test_party.py": 49, "browser/zensical/test_zensical.py": 35, "browser/test_probes.py": 48, "browser/test_morale.py": 46,
     "browser/test_borders.py": 44, "browser/webkit/test_webkit.py": 41, "browser/test_table_view.py": 35,
     "browser/test_table.py": 34, "browser/test_stress.py": 33, "browser/test_everything.py": 30,
     "browser/test_keeper_widgets.py": 30, "browser/test_calculator_pages.py": 24,
     "browser/test_engine_answers.py": 23, "browser/test_board_claims.py": 22,
-    "browser/test_board_kept.py": 20, "browser/test_board_tabs.py": 18, "browser/test_qr.py": 15,
+    "browser/test_board_kept.py": 20, "browser/test_board_tabs.py": 50, "browser/test_qr.py": 15,
     "browser/test_csp.py": 15, "browser/webkit/test_webkit_board.py": 14, "test_generators.py": 17,
     "test_properties.py": 11, "browser/test_examples.py": 11, "browser/test_phone.py": 11,
-    "browser/webkit/test_webkit_failures.py": 10, "test_zensical_serve.py": 8,
+    "browser/webkit/test_webkit_failures.py": 25, "browser/test_links_forgotten.py": 30, "test_zensical_serve.py": 8,
 }
 TESTS = Path(__file__).parent
 

@@ -2,6 +2,7 @@
 adding a calculator to the registry adds it to the page."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from calculators.pages import reference
@@ -21,9 +22,17 @@ def test_the_offline_page_lists_every_calculator_of_the_registry():
 
 
 def test_a_new_widget_in_the_registry_is_listed(monkeypatch):
-    board = next(iter(REGISTRY.values()))
-    monkeypatch.setitem(REGISTRY, "board", type(board)(**{**board.__dict__, "name": "board", "title": "Conflict board"}))
-    assert "- Conflict board" in reference.expand("```calculators-list\n```\n")
+    """A calculator added to the registry, under a name and title no other has, appears in both the
+    Markdown list (``expand``) and the built page's list (the fence's ``format_list``), after the others."""
+    first = next(iter(REGISTRY.values()))
+    title = "Initiative order"
+    assert all(widget.title != title for widget in REGISTRY.values())
+    monkeypatch.setitem(REGISTRY, "initiative", replace(first, name="initiative", title=title))
+    listed = reference.expand("```calculators-list\n```\n")
+    assert listed.splitlines()[-1] == f"- {title}"
+    assert len(listed.splitlines()) == len(REGISTRY)
+    built = reference.format_list("", "calculators-list", "", {}, None)
+    assert built.endswith(f"<li>{title}</li></ul>") and built.count("<li>") == len(REGISTRY)
 
 
 def test_the_built_offline_page_lists_every_calculator(tmp_path):

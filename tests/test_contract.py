@@ -23,10 +23,6 @@ def calculators_of(widget: Widget) -> list[str]:
     return [name for name, fn in CALCULATORS.items() if fn.__module__ in modules]
 
 
-ENTRY_LINES = 225
-"""A widget's entry (``widgets/<name>/index.js``) stays thin: its parts live beside it."""
-
-
 def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
     """Every way the registry and the files disagree (empty when they agree)."""
     out = []
@@ -40,8 +36,6 @@ def problems(registry: dict[str, Widget], root: Path = ROOT) -> list[str]:
             out.append(f"{name}: no browser module calculators/browser/widgets/{name}/index.js")
         elif not MOUNT.search(module.read_text(encoding="utf-8")):
             out.append(f"{name}: calculators/browser/widgets/{name}/index.js exports no mount()")
-        elif len(module.read_text(encoding="utf-8").splitlines()) > ENTRY_LINES:
-            out.append(f"{name}: calculators/browser/widgets/{name}/index.js is over {ENTRY_LINES} lines (move parts beside it)")
         for api in (widget.api, *widget.apis):
             module = root / "rules_core" / "api" / api
             if not (module.with_suffix(".py").exists() or (module / "__init__.py").exists()):  # a module or a package

@@ -25,6 +25,19 @@ def test_no_shipped_module_imports_the_tests_or_the_dev_tools():
     assert offenders == []
 
 
+def test_nothing_but_the_tests_imports_the_tests():
+    """The development tools and the benchmarks sit below the tests: what both need (the tests' Chromium
+    flags, the golden cases' files) lives in ``devtools/`` or is read as data, never imported from ``tests/``."""
+    offenders = [
+        f"{path.relative_to(ROOT)}: {module}"
+        for package in ("devtools", "benchmarks")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for module in imports(path)
+        if module.split(".")[0] in ("tests", "golden")
+    ]
+    assert offenders == []
+
+
 def test_no_shipped_file_names_the_tests_folder_as_a_path():
     """A path built from strings (``ROOT / "tests" / "cases"``) is no import, yet breaks the build just the same."""
     offenders = [

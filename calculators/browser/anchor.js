@@ -14,8 +14,14 @@ export function anchorOf(hash) {
   }
 }
 
+/** How many checks of the address were asked for (due) and made (checked): the tests wait for the checks
+ *  rather than for a time. */
+const checks = { due: 0, checked: 0 };
+window.calcAnchors = checks;
+
 /** Drop the address's anchor when no element on the page carries it. */
 export function dropStrayAnchor() {
+  checks.checked += 1;
   const id = anchorOf(location.hash);
   if (!id || id.includes("=") || document.getElementById(id)) return;
   history.replaceState(history.state, "", location.pathname + location.search);
@@ -24,6 +30,7 @@ export function dropStrayAnchor() {
 /** Check once the new page is in, and again after the tracking's debounce. */
 export function watchAnchors(document$) {
   document$.subscribe(() => {
+    checks.due += 2;
     dropStrayAnchor();
     setTimeout(dropStrayAnchor, 600);
   });

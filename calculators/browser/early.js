@@ -9,7 +9,9 @@
 (function () {
   // A share link's state (#stress=…) is read by share.js; keep it before the theme's
   // navigation tracking replaces the fragment with a heading's.
-  window.__calcHash = location.hash;
+  // A link not yet answered when a table view took its place rides in the entry's state (share.js).
+  var state = history.state;
+  window.__calcHash = /^#[a-z][a-z0-9-]*=/.test(location.hash) || !state || typeof state.calcLink !== "string" ? location.hash : state.calcLink;
   // Scripts run: the "needs JavaScript" line stays hidden until calc.js says what the engine does (calc.css).
   document.documentElement.classList.add("calc-js");
   if (navigator.connection && navigator.connection.saveData) return; // calc.js offers a button instead
@@ -30,7 +32,8 @@
   // once the engine has said ready or failed, or as soon as the player reaches for the search box,
   // whichever comes first; what the theme sends it meanwhile waits, in order. While a new version of
   // the site waits, only the player's reach starts it (offline.js, quietWork). calcSearch.state says
-  // which: "held" → "started" | "held for the new version" (the tests read it).
+  // which: "held" → "started" | "held for the new version"; calcSearch.asked counts the search workers
+  // the theme has asked for (the tests read both).
   // Either theme's search: Material listens to its worker with addEventListener, Zensical sets
   // onmessage and onerror, so the stand-in answers both ways; Material's search opens from its field
   // (or the header's label), Zensical's from its button or Ctrl/⌘+K, and either from the keyboard
@@ -38,7 +41,7 @@
   /** @param {Worker} engine */
   function holdSearch(engine) {
     var Real = window.Worker;
-    var search = { state: "held" };
+    var search = { state: "held", asked: 0 };
     window.calcSearch = search;
     /** @type {Array<() => void>} */
     var held = [];
@@ -61,6 +64,7 @@
       // A relative address (Zensical's) names the worker from the page that asked for it: resolved
       // now, as the theme meant it, not against the page instant navigation has shown since.
       var address = new URL(String(url), location.href);
+      search.asked += 1;
       var proxy = /** @type {any} */ (new EventTarget());
       /** @type {any[] | null} */
       var waiting = [];

@@ -7,6 +7,8 @@
 // (the button says so: data-replaces): that one waits on its offer for the player's own tap. Nothing
 // here is a rule of the games.
 
+import { PLACES } from "./registry.js"; // each widget's title and the pages it is on, written by the build
+
 const ASKED = "conflict-table:example-asked"; // sessionStorage: the link tapped, across an instant navigation
 const WAIT_MS = 60_000; // an engine still starting on a slow phone and a slow link
 
@@ -26,12 +28,54 @@ const remember = (hash) => {
 
 let watching = null;
 
+const ROOT = new URL("../../", import.meta.url); // the site's root: this file is at <root>assets/calc/examples.js
+
+/** The calculator a link's fragment names ("#morale=…" → "morale"), when it is one of the site's; else null. */
+const named = (hash) => {
+  const m = /^#([a-z][a-z0-9-]*)=/.exec(hash);
+  return m && Object.hasOwn(PLACES, m[1]) ? m[1] : null;
+};
+
+/**
+ * A link naming a calculator this page lacks (#morale=… on the board's page) is said, not dropped: which
+ * calculator it is for, and a link to each page that has it, carrying the same state (opened there, it is
+ * offered as any link is). Said at the top of the page's text, with Dismiss; gone once the address moves on.
+ */
+function elsewhere(hash) {
+  document.querySelector('[data-out="elsewhere"]')?.remove();
+  const name = named(hash);
+  if (!name || document.querySelector(`.calc[data-calc="${CSS.escape(name)}"]`)) return;
+  const spot = document.querySelector("article") ?? document.querySelector(".md-content") ?? document.body;
+  const { title, pages } = PLACES[name];
+  const box = document.createElement("div");
+  box.className = "admonition note calc-elsewhere";
+  box.dataset.out = "elsewhere";
+  box.setAttribute("role", "status");
+  const words = document.createElement("p");
+  words.textContent = `This link is for the ${title.toLowerCase()}, which is not on this page. ` +
+    (pages.length ? `Open it where the ${title.toLowerCase()} is: ` : "No page of this version of the site has it.");
+  pages.forEach((page, i) => {
+    const a = document.createElement("a");
+    a.href = new URL(page.path + hash, ROOT).href;
+    a.textContent = page.title;
+    words.append(...(i ? [i === pages.length - 1 ? " or " : ", "] : []), a);
+  });
+  if (pages.length) words.append(".");
+  const dismiss = document.createElement("button");
+  dismiss.type = "button";
+  dismiss.className = "md-button";
+  dismiss.textContent = "Dismiss";
+  dismiss.addEventListener("click", () => box.remove());
+  box.append(words, dismiss);
+  spot.prepend(box);
+}
+
 /** Go to the page's calculator named in `hash` (#name=…) and open its offer once it shows it. */
 function follow(hash) {
   watching?.disconnect();
   const name = hash.slice(1).split("=")[0];
   const root = document.querySelector(`.calc[data-calc="${CSS.escape(name)}"]`);
-  if (!root) return;
+  if (!root) return elsewhere(hash);
   root.scrollIntoView({ block: "start" });
   const open = () => {
     /** @type {HTMLButtonElement | null} */
@@ -68,11 +112,14 @@ document.addEventListener("click", (event) => {
   follow(a.hash);
 }, true); // before the theme's instant navigation takes the click
 
-// A page opened by an example's link (an instant navigation, or a reload of it).
+// A page opened by an example's link (an instant navigation, or a reload of it), or by any link naming a
+// calculator (said when the page lacks it).
 const arrived = () => {
   const asked = remembered();
   if (asked && (location.hash === asked || globalThis.__calcHash === asked)) follow(asked);
+  else elsewhere([location.hash, globalThis.__calcHash].find((h) => typeof h === "string" && named(h)) ?? "");
 };
+window.addEventListener("hashchange", () => elsewhere(location.hash));
 if (window.document$) window.document$.subscribe(() => setTimeout(arrived));
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", arrived);
 else arrived();

@@ -8,8 +8,9 @@ import { Workbox } from "./vendor/workbox-window.prod.mjs";
 const root = new URL("../../", import.meta.url); // the site's root, also under a sub-path
 // status: unsupported | registering | ready | failed (then retrying) | full (the browser's storage
 // for the site is full: said once, not retried, the site works online as before); stale: another
-// version took over without this tab agreeing (its links then load whole pages).
-export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false, quietWork };
+// version took over without this tab agreeing (its links then load whole pages); retryIn: the seconds
+// until the next try, once one is set (null: none is).
+export const offline = { status: "unsupported", updateWaiting: false, error: null, stale: false, retryIn: null, quietWork };
 window.calcOffline = offline; // for the tests, and early.js (quietWork)
 
 // Work a page starts by itself once it is up (calc.js warming the other calculators' code, early.js
@@ -28,7 +29,24 @@ function quietWork() {
 const RETRY_SECONDS = [5, 15, 60, 300]; // then every 5 minutes
 const AGREE_EVERY_MS = 3000;
 
-function bar(className, text, buttons = []) {
+/** The shelf the bars sit in, at the bottom of the screen: its height is kept in --calc-bars, where the page and a
+ *  table view end (calc.css), so a bar never lies over a control. */
+function shelf() {
+  let box = /** @type {HTMLElement | null} */ (document.querySelector(".calc-bars"));
+  if (box) return box;
+  box = document.createElement("div");
+  box.className = "calc-bars";
+  document.body.append(box);
+  const root = document.documentElement.style;
+  const measure = () => root.setProperty("--calc-bars", `${/** @type {HTMLElement} */ (box).offsetHeight}px`);
+  if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(box);
+  else new MutationObserver(measure).observe(box, { childList: true, subtree: true, characterData: true });
+  return box;
+}
+
+/** A bar with its words and buttons ([label, class, onClick(button, bar), aria-label?]); unless one of them
+ *  dismisses it (`dismisses`), a Dismiss button of its own (onDismiss: what else it does). */
+function bar(className, text, buttons = [], { dismisses = false, onDismiss = () => {} } = {}) {
   document.querySelector(`.${className}`)?.remove();
   const node = document.createElement("div");
   node.className = `calc-update ${className}`;
@@ -36,7 +54,8 @@ function bar(className, text, buttons = []) {
   const words = document.createElement("span");
   words.textContent = text;
   node.append(words);
-  for (const [label, cls, onClick, aria] of buttons) {
+  const all = dismisses ? buttons : [...buttons, ["Dismiss", "calc-update__later", (_button, n) => (n.remove(), onDismiss())]];
+  for (const [label, cls, onClick, aria] of all) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = cls;
@@ -45,7 +64,7 @@ function bar(className, text, buttons = []) {
     button.addEventListener("click", () => onClick(button, node));
     node.append(button);
   }
-  document.body.append(node);
+  shelf().append(node);
   return node;
 }
 
@@ -87,7 +106,7 @@ function offerUpdate(text) {
       dismissed = true;
       node.remove();
     }, "Not now"],
-  ]);
+  ], { dismisses: true });
 }
 
 let storageFull = false; // the installing worker said the precache did not fit (sw-update.js)
@@ -159,9 +178,11 @@ function installed(registration) {
 
 let attempt = 0;
 let retryTimer = null;
+let failureDismissed = false; // the player dismissed the failure's bar: the retries go on without it
 
 async function register() {
   clearTimeout(retryTimer);
+  offline.retryIn = null;
   offline.status = "registering";
   offline.error = null;
   // A fresh Workbox each try: one instance registers once.
@@ -194,11 +215,14 @@ async function register() {
     offline.error = error?.message || String(error);
     const seconds = RETRY_SECONDS[Math.min(attempt, RETRY_SECONDS.length - 1)];
     attempt += 1;
-    bar("calc-offline-failed",
-      `This site could not be saved for offline use yet (${offline.error}). ` +
-      `It works while you are online; trying again in ${seconds} s.`,
-      [["Try now", "calc-update__later", () => register()]]);
+    if (!failureDismissed) {
+      bar("calc-offline-failed",
+        `This site could not be saved for offline use yet (${offline.error}). ` +
+        `It works while you are online; trying again in ${seconds} s.`,
+        [["Try now", "calc-update__later", () => register()]], { onDismiss: () => (failureDismissed = true) });
+    }
     retryTimer = setTimeout(register, seconds * 1000);
+    offline.retryIn = seconds;
   }
 }
 

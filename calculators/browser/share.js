@@ -86,25 +86,115 @@ export async function link(name, value) {
   return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
 }
 
-// The fragment the page was opened with, kept by early.js in <head>: the theme's navigation
-// tracking may replace it with a heading's before a calculator starts.
-const opened = () => (typeof globalThis.__calcHash === "string" ? globalThis.__calcHash : "");
-const fragment = () => (location.hash.length > 1 ? location.hash : opened());
+// A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a
+// reload never offers it again. Where it was, the address keeps only the page (or a table view's
+// fragment); a link not yet answered when a table view takes its place in the history rides along in
+// the entry's state (`calcLink`), so a reload still offers it. Each entry of the history that carries a
+// link is marked when the link is first read (`calcSeen`: the link's short name and a name of the
+// entry's own), and the entries whose link was handled are remembered for the tab: an entry that still
+// carries one (another fragment pushed over it before it was answered) is cleared when Back reaches it,
+// never offered; the same link opened afresh is a new entry, offered again, also after a reload or the
+// theme drawing the page again before it is answered.
 
-/** Does the page's link carry a state under `name`? */
-export const carries = (name) => fragment().startsWith(hashOf(name)) || opened().startsWith(hashOf(name));
+/** A share link's fragment: "#name=…". */
+export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
+
+const HANDLED = "conflict-table:handled-links"; // sessionStorage: the entries whose link this tab handled
+const MAX_HANDLED = 50;
+/** A fragment's short name (its length and a 32-bit hash): enough to tell the links of one entry apart. */
+const shortName = (hash) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
+  return `${hash.length}.${(h >>> 0).toString(36)}`;
+};
+const handledList = () => {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(HANDLED) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+};
+const memory = new Set(); // the same, where sessionStorage is off
+const handled = (entry) => memory.has(entry) || handledList().includes(entry);
+function remember(entry) {
+  memory.add(entry);
+  try {
+    sessionStorage.setItem(HANDLED, JSON.stringify([...handledList().filter((x) => x !== entry), entry].slice(-MAX_HANDLED)));
+  } catch {}
+}
+/** name → the entry its offered link was read in (the entry the address may since have left). */
+const readIn = new Map();
+
+/** The history entry's state without `calcLink` (a link it carried, now handled). */
+const stateWithout = () => {
+  const state = globalThis.history?.state;
+  if (!state || typeof state !== "object" || !("calcLink" in state)) return state;
+  const { calcLink: _gone, ...rest } = state;
+  return rest;
+};
+const linkInState = () => {
+  const link = globalThis.history?.state?.calcLink;
+  return typeof link === "string" && isLink(link) ? link : "";
+};
+
+// The fragment the page was opened with, kept by early.js in <head>: the theme's navigation
+// tracking may replace it with a heading's before a calculator starts; else a link the entry carries.
+const opened = () => {
+  const kept = typeof globalThis.__calcHash === "string" ? globalThis.__calcHash : "";
+  return isLink(kept) ? kept : linkInState() || kept;
+};
+
+/** The page's link under `name`, unless the entry of the history it is in was handled already (then it is
+ *  cleared from the address on sight). An entry carrying a link is marked when the link is first read. */
+function current(name) {
+  const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
+  if (!hash) return "";
+  const state = globalThis.history?.state;
+  const seen = state?.calcSeen;
+  const link = shortName(hash);
+  if (seen?.link === link && typeof seen.entry === "string") {
+    if (handled(seen.entry)) {
+      forget(name);
+      return "";
+    }
+    readIn.set(name, seen.entry);
+  } else if (location.hash === hash && globalThis.history) {
+    const entry = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
+    history.replaceState({ ...(state && typeof state === "object" ? state : {}), calcSeen: { link, entry } }, "", location.href);
+    readIn.set(name, entry);
+  }
+  return hash;
+}
 
 /** The state the page's link carries under `name`: null (none), {text} or {problem}. */
 export async function received(name) {
-  const hash = [location.hash, opened()].find((h) => h.startsWith(hashOf(name)));
+  const hash = current(name);
   if (!hash) return null;
   return decode(hash.slice(hashOf(name).length));
 }
 
-/** Take the state out of the page's link (once it is opened or refused), leaving the page as it is. */
+/** Take the state out of the page's link (once it is opened, kept out or refused), leaving the page as it
+ *  is: its entry remembered as handled, the link gone from the address and from the entry's state. */
 export function forget(name) {
-  if (opened().startsWith(hashOf(name))) globalThis.__calcHash = "";
-  if (location.hash.startsWith(hashOf(name))) history.replaceState(history.state, "", location.href.split("#")[0]);
+  if (readIn.has(name)) remember(/** @type {string} */ (readIn.get(name)));
+  readIn.delete(name);
+  if (opened().startsWith(hashOf(name))) {
+    globalThis.__calcHash = "";
+    if (linkInState().startsWith(hashOf(name))) history.replaceState(stateWithout(), "", location.href);
+  }
+  if (location.hash.startsWith(hashOf(name))) history.replaceState(stateWithout(), "", location.href.split("#")[0]);
+}
+
+/** Put `hash` (a table view's) in place of the address's fragment, without a new entry in the history when
+ *  the fragment is a link (Back then leaves, as it would from the link): the link, not yet handled, rides
+ *  along in the entry's state, where received() still finds it. false when the fragment is no link. */
+export function replaceLink(hash) {
+  if (!isLink(location.hash)) return false;
+  const seen = history.state?.calcSeen;
+  const done = seen?.link === shortName(location.hash) && handled(seen.entry);
+  history.replaceState(done ? stateWithout() : { ...(history.state ?? {}), calcLink: location.hash }, "", hash);
+  return true;
 }
 
 /** lean-qr and its SVG output, shipped with the site (assets/calc/vendor), loaded the first time a link is offered. */

@@ -5,12 +5,21 @@
 // about half the room on the phone, and a return visit reads and checks half the
 // bytes; unpacking is a copy. The checksum covers every byte that is kept.
 //
-// Packed form: "CTS1", the snapshot's length, the page size and the page count
-// (32-bit little-endian each), a bitmap of the pages kept (1 bit a page, the
-// first page in the lowest bit), then the kept pages in order (the last may be short).
-const MAGIC = 0x31535443; // "CTS1"
+// Packed form: "CTS2", the snapshot's length, the page size, the page count and the
+// length of the build's name (32-bit little-endian each), the build's name (UTF-8,
+// padded with zeros to a multiple of 4 bytes), a bitmap of the pages kept (1 bit a
+// page, the first page in the lowest bit), then the kept pages in order (the last
+// may be short). The build's name (worker.js: Pyodide's, the zip's and rules_core's
+// own) is inside what the checksum covers: a snapshot found under this build's name
+// in Cache Storage but made by another build is refused (unpack, buildOf), never
+// restored into an engine it does not belong to.
+const MAGIC = 0x32535443; // "CTS2" (CTS1 had no build's name)
 export const PAGE = 4096;
-const HEAD = 16;
+const FIXED = 20; // the header's five numbers
+const MAX_BUILD = 1024; // a build's name is a few hundred bytes at most
+
+/** The header's size for a build's name of `n` bytes. */
+const headSize = (n) => FIXED + Math.ceil(n / 4) * 4;
 
 /** Whether bytes[start, end) are all zero; whole words where it can (start is a page's). */
 function zeroPage(/** @type {Uint8Array} */ bytes, /** @type {Uint32Array | null} */ words, start, end) {
@@ -20,9 +29,13 @@ function zeroPage(/** @type {Uint8Array} */ bytes, /** @type {Uint32Array | null
   return true;
 }
 
-/** The snapshot without its all-zero pages; with `pauses`, it lets other work in after every 256 KB.
- *  @param {Uint8Array} snapshot @returns {Promise<Uint8Array<ArrayBuffer>>} */
-export async function pack(snapshot, { pauses = false } = {}) {
+/** The snapshot without its all-zero pages, naming the build it was made by; with `pauses`, it lets other
+ *  work in after every 256 KB.
+ *  @param {Uint8Array} snapshot @param {{build: string, pauses?: boolean}} options @returns {Promise<Uint8Array<ArrayBuffer>>} */
+export async function pack(snapshot, { build, pauses = false }) {
+  const name = new TextEncoder().encode(build);
+  if (!name.length || name.length > MAX_BUILD) throw new Error("a snapshot names the build it was made by");
+  const HEAD = headSize(name.length);
   const pages = Math.ceil(snapshot.length / PAGE);
   const mapBytes = Math.ceil(pages / 8);
   const words = snapshot.byteOffset % 4 ? null : new Uint32Array(snapshot.buffer, snapshot.byteOffset, snapshot.length >>> 2);
@@ -39,6 +52,8 @@ export async function pack(snapshot, { pauses = false } = {}) {
   head.setUint32(4, snapshot.length, true);
   head.setUint32(8, PAGE, true);
   head.setUint32(12, pages, true);
+  head.setUint32(16, name.length, true);
+  out.set(name, FIXED);
   let at = HEAD + mapBytes;
   for (const p of kept) {
     out[HEAD + (p >> 3)] |= 1 << (p & 7);
@@ -49,12 +64,29 @@ export async function pack(snapshot, { pauses = false } = {}) {
   return out;
 }
 
-/** The snapshot a packed one stands for; throws on anything that is not one, whole.
- *  @param {Uint8Array} packed @returns {Uint8Array} */
-export function unpack(packed) {
-  if (packed.length < HEAD) throw new Error("the saved snapshot is cut short");
+/** The build a packed snapshot names (its header: cheap, before the checksum); throws when it is not one.
+ *  @param {Uint8Array} packed @returns {string} */
+export function buildOf(packed) {
+  if (packed.length < FIXED) throw new Error("the saved snapshot is cut short");
   const head = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   if (head.getUint32(0, true) !== MAGIC) throw new Error("the saved snapshot is not in this engine's form");
+  const n = head.getUint32(16, true);
+  if (!n || n > MAX_BUILD || packed.length < headSize(n)) throw new Error("the saved snapshot's header does not add up");
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(packed.subarray(FIXED, FIXED + n));
+  } catch {
+    throw new Error("the saved snapshot's header does not add up");
+  }
+}
+
+/** The snapshot a packed one stands for, when it names `build`; throws on anything that is not one, whole,
+ *  of this build.
+ *  @param {Uint8Array} packed @param {{build: string}} options @returns {Uint8Array} */
+export function unpack(packed, { build }) {
+  const made = buildOf(packed);
+  if (made !== build) throw new Error("the saved snapshot was made by another build of the site");
+  const head = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const HEAD = headSize(head.getUint32(16, true));
   const length = head.getUint32(4, true);
   const page = head.getUint32(8, true);
   const pages = head.getUint32(12, true);

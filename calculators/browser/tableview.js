@@ -2,6 +2,7 @@
 // the page out of the way (calc.css: .calc.is-table). It is an address (the conflict board's
 // #table-view, the morale tracker's #morale-table), so a link opens it, Back closes it and a reload
 // keeps it.
+import { replaceLink } from "./share.js";
 
 /** @param {HTMLElement} root the calculator @param {{hash: string, onChange: () => void}} options */
 export function tableView(root, { hash: HASH, onChange }) {
@@ -38,7 +39,9 @@ export function tableView(root, { hash: HASH, onChange }) {
       return open;
     },
     show() {
-      if (location.hash !== HASH) history.pushState(history.state, "", HASH); // the phone's Back closes it
+      // The phone's Back closes it; over a share link (a board landing on its offer) the view takes the link's
+      // place, and Back leaves as it would from the link (share.js: the link is offered until answered).
+      if (location.hash !== HASH && !replaceLink(HASH)) history.pushState(history.state, "", HASH);
       set(true);
     },
     /** Close: the address loses the view's fragment in place (going Back instead would have the

@@ -117,6 +117,7 @@ export function announceAnswers(root, { delay = 700 } = {}) {
   for (const type of ["input", "change", "click", "keydown"]) root.addEventListener(type, engage, { capture: true });
   let timer = 0;
   const settle = () => {
+    delete region.dataset.settling; // (the tests wait for it: nothing more to say until the page changes again)
     const news = [];
     for (const node of nodes()) {
       const now = text(node);
@@ -130,6 +131,7 @@ export function announceAnswers(root, { delay = 700 } = {}) {
     quiet();
     clearTimeout(timer);
     timer = setTimeout(settle, delay);
+    region.dataset.settling = "";
   });
   observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["hidden", "class"] });
   return () => {

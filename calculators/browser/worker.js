@@ -74,13 +74,18 @@ let trouble = null;
 /** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
 const early = new Map();
 const plainFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
   const asked = early.get(url);
-  if (asked) {
-    early.delete(url);
-    return asked;
-  }
+  if (!asked) return counted(url, input, init);
+  // The very promise asked for early, not one made from it: its failure is already handled (boot()),
+  // so a download cut off is said by the status once, never also as an uncaught error in the console.
+  early.delete(url);
+  return asked;
+};
+
+/** @param {string} url */
+async function counted(url, input, init) {
   let response;
   try {
     response = await plainFetch(input, init);
@@ -94,7 +99,7 @@ self.fetch = async (input, init) => {
   // the browser can keep the compiled wasm and reuse it on the next visit (a rebuilt Response can't).
   countProgress(response.clone().body);
   return response;
-};
+}
 
 async function countProgress(body) {
   const reader = body.getReader();
@@ -115,7 +120,7 @@ async function fetchOk(url, as) {
   return response[as]();
 }
 
-const snapshots = { cache: null, key: null, whole: null, madeMs: 0, timer: null, stuck: false };
+const snapshots = { cache: null, key: null, build: "", whole: null, madeMs: 0, timer: null, stuck: false };
 
 async function openSnapshots(manifest) {
   try {
@@ -125,7 +130,8 @@ async function openSnapshots(manifest) {
     // (their folders are named by their content's hash; the memory holds the zip's table of contents)
     // and rules_core. A snapshot of one build never restores into another build's engine.
     const stdlib = manifest.stdlib.slice(0, manifest.stdlib.lastIndexOf("/") + 1);
-    snapshots.key = new URL(`snapshot/${manifest.pyodide}${stdlib}${manifest.wheel_sha256}`, engineURL).href;
+    snapshots.build = `${manifest.pyodide}${stdlib}${manifest.wheel_sha256}`; // also inside each snapshot (snapshot.js)
+    snapshots.key = new URL(`snapshot/${snapshots.build}`, engineURL).href;
   } catch {
     snapshots.cache = null; // no Cache Storage here (private mode, old browser): start fresh every time
   }
@@ -159,11 +165,13 @@ async function findSnapshot(manifest) {
 async function checked(saved) {
   const packed = new Uint8Array(await saved.arrayBuffer());
   mark("snapshot read");
-  const { checksum, unpack } = await kept;
+  const { buildOf, checksum, unpack } = await kept;
+  // another build's, found under this build's name, is refused before its bytes are read further
+  if (buildOf(packed) !== snapshots.build) throw new Error("the saved snapshot was made by another build of the site");
   // a damaged snapshot may still answer the test question: check every byte first
   if (saved.headers.get(CHECKSUM) !== (await checksum(packed))) throw new Error("the saved snapshot is damaged");
   mark("snapshot checked");
-  const bytes = unpack(packed);
+  const bytes = unpack(packed, { build: snapshots.build });
   mark("snapshot unpacked");
   return bytes;
 }
@@ -237,7 +245,7 @@ function scheduleSnapshot() {
       postMessage({ type: "saving" });
       const t0 = performance.now();
       const { checksum, pack } = await kept;
-      const bytes = await pack(whole, { pauses: true }); // a call that comes in is answered between two slices
+      const bytes = await pack(whole, { build: snapshots.build, pauses: true }); // a call that comes in is answered between two slices
       const headers = { "Content-Type": "application/octet-stream", [CHECKSUM]: await checksum(bytes, { pauses: true }) };
       await snapshots.cache.put(snapshots.key, new Response(bytes, { headers }));
       const mine = new URL("snapshot/", engineURL).href;
@@ -256,6 +264,7 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   (handle) => {
     mark("ready");
     postMessage({ type: "ready", ms: performance.now() - started, source });
+    if (snapshots.whole) mark("snapshot to keep once idle"); // a fresh start only: a restored one keeps none
     scheduleSnapshot();
     return handle;
   },

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -105,26 +106,52 @@ def _worker_with_manifest(worker: Path, manifest: Path) -> str:
 REGISTRY_FILE = "registry.js"
 
 
-def registry_module() -> str:
+def widget_places(site_dir: Path | None) -> dict:
+    """Where each widget is in the built site: ``{name: {"title": …, "pages": [{"path", "title"}]}}``, a page
+    by its path from the site's root (``gauntlet-forge/conflicts/``) and its heading. A link naming a
+    calculator its page lacks (``#morale=…`` on the board's page) says where to open it (``examples.js``)."""
+    from ..pages.widgets import REGISTRY
+
+    places = {name: {"title": widget.title, "pages": []} for name, widget in REGISTRY.items()}
+    if site_dir is None:
+        return places
+    site_dir = Path(site_dir)
+    for page in sorted(site_dir.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        found = [name for name in places if f'data-calc="{name}"' in text]
+        if not found:
+            continue
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", text, re.S)
+        title = html.unescape(re.sub(r"<[^>]+>|¶", "", heading.group(1))).strip() if heading else ""
+        path = page.parent.relative_to(site_dir).as_posix()
+        for name in found:
+            places[name]["pages"].append({"path": "" if path == "." else f"{path}/", "title": title or path})
+    return places
+
+
+def registry_module(site_dir: Path | None = None) -> str:
     """``registry.js``: the registry's browser part as an ES module (as Material writes its ``__config``),
-    and the editions (``rules_core/editions.py``), so ``edition.js`` lists none by hand."""
+    the editions (``rules_core/editions.py``), so ``edition.js`` lists none by hand, and, given the built
+    site, the pages each widget is on (:func:`widget_places`)."""
     from rules_core.editions import EDITIONS
 
     from ..pages.widgets import browser_list
 
     data = json.dumps(browser_list(), ensure_ascii=False, separators=(",", ":"))
     editions = json.dumps(list(EDITIONS))
-    return (f"// Written by the build from calculators/pages/widgets (the widget registry) and\n"
-            f"// rules_core/editions.py (the one list of editions): do not edit.\n"
+    places = json.dumps(widget_places(site_dir), ensure_ascii=False, separators=(",", ":"))
+    return (f"// Written by the build from calculators/pages/widgets (the widget registry),\n"
+            f"// rules_core/editions.py (the one list of editions) and the built pages: do not edit.\n"
             f"export const REGISTRY = {data};\nexport const WIDGETS = REGISTRY.widgets;\n"
             f"export const KEEPING = REGISTRY.keeping;\n"
-            f"export const EDITIONS = {editions};\n")
+            f"export const EDITIONS = {editions};\n"
+            f"export const PLACES = {places};\n")
 
 
 def ship_registry(site_dir: Path) -> Path:
     """Write ``assets/calc/registry.js`` (unchanged when it already says the same: ``mkdocs serve``)."""
     dest = Path(site_dir) / CALC_DIR / REGISTRY_FILE
-    _write_if_changed(dest, registry_module())
+    _write_if_changed(dest, registry_module(site_dir))
     return dest
 
 
@@ -135,11 +162,12 @@ VENDOR = {
     "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js",
                                                "directives/repeat.js", "directives/live.js", "LICENSE")},
 }
-"""npm package → {file in the package: name in ``assets/calc/vendor/``}. js-yaml reads and writes
+"""npm package → {file in the package: name in ``assets/calc-<hash>/vendor/``}. js-yaml reads and writes
 the YAML of the border calculator's import and export; workbox-window registers the service
 worker (offline.js); lean-qr draws the QR code beside every share link (share.js); lit-html draws
-the conflict board (widgets/board/), updating only what a tap changed. All are ES modules; lit-html's
-keep their own folder, as they import each other by relative paths."""
+the widgets' forms and answers (every widget, the share notices, the set-aside lists), updating only
+what changed. All are ES modules; lit-html's keep their own folder, as they import each other by
+relative paths, until :func:`bundle_glue` bundles them into the glue's shared chunk (their licence stays)."""
 
 
 def ship_vendor(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> list[Path]:

@@ -21,6 +21,7 @@ import unicodedata
 from contextlib import contextmanager
 
 from ..errors import RulesError, shown
+from ..looks import look, why_alike
 
 __docformat__ = "google"
 
@@ -162,6 +163,8 @@ def unformatted(text: str) -> str:
     >>> unformatted("Gat\u200bto \u202egnaG") == "Gatto gnaG"
     True
     """
+    if text.isascii() and text.isprintable():  # nothing to take out: the common case, read at once
+        return text
     out = []
     for i, ch in enumerate(text):
         cat = unicodedata.category(ch)
@@ -179,12 +182,38 @@ def unformatted(text: str) -> str:
 
 def seen(text: str) -> str:
     """A name as a reader sees it, the one form names are kept and compared in: invisible characters
-    gone (:func:`unformatted`), every run of spaces one space, trimmed. "Gat\u200bto" is "Gatto".
+    gone (:func:`unformatted`), compatibility forms made plain (NFKC: a fullwidth or styled letter is the
+    letter), every run of spaces one space, trimmed. "Gat\u200bto" and "Ｇａｔｔｏ" are "Gatto". Two names
+    that still differ but look alike are refused where they meet (:func:`distinct`).
 
-    >>> seen("  Gat\u200bto\u00a0 di  Roma ")
-    'Gatto di Roma'
+    >>> seen("  Gat\u200bto\u00a0 di  Roma "), seen("\uff27\uff41\uff54\uff54\uff4f")
+    ('Gatto di Roma', 'Gatto')
     """
-    return " ".join(unformatted(text).split())
+    return " ".join(unicodedata.normalize("NFKC", unformatted(text)).split())
+
+
+def distinct(named, *, twice=None) -> None:
+    """Names that share one conflict (each ``(name, field)``, as :func:`seen` made them): the second of two
+    that look alike (:mod:`rules_core.looks`: "Gаtto", its "а" Cyrillic, beside "Gatto") is refused beside
+    its field. Two written the same are refused too when ``twice(name)`` gives the sentence; else they are
+    left to the caller's own check, which says what a second one means there.
+
+    >>> try:
+    ...     distinct([("Gatto", "actors[0].name"), ("G\u0430tto", "actors[1].name")])
+    ... except RulesError as e:
+    ...     print(e.code, e.field)
+    duplicate actors[1].name
+    >>> distinct([("Gatto", "a"), ("Gatto", "b")])  # the same name twice: the caller's to say
+    """
+    first: dict[str, str] = {}
+    for name, field in named:
+        key = look(name)
+        if key not in first:
+            first[key] = name
+        elif first[key] != name:
+            raise RulesError(why_alike(first[key], name), field=field, code="duplicate")
+        elif twice is not None:
+            raise RulesError(twice(name), field=field, code="duplicate")
 
 
 def name(value, what: str, *, field: str, max_length: int = 60) -> str:
@@ -251,9 +280,24 @@ def events(payload: dict, read, *, max_length: int) -> list:
     ... except RulesError as e:
     ...     print(e.message, e.field, e.event)
     Event 2: The number must be at least 0 (it is -1). n 1
+
+    A log longer than ``max_length`` names its first event past the limit: two tabs' logs merged past
+    it drop the later tap's event there, and the tab that made it names it
+    (``calculators/browser/keeping/logs.js``).
+
+    >>> try:
+    ...     events({"events": [{"n": 1}] * 3}, read, max_length=2)
+    ... except RulesError as e:
+    ...     print(e.message, e.field, e.event)
+    Too many events: at most 2 (there are 3). events 2
     """
     out = []
-    for i, raw in enumerate(sequence(payload, "events", "The events", default=[], max_length=max_length)):
+    try:
+        listed = sequence(payload, "events", "The events", default=[], max_length=max_length)
+    except RulesError as err:
+        raise RulesError(err.message, field=err.field, code=err.code,
+                         event=max_length if err.code == "too_large" else None) from None
+    for i, raw in enumerate(listed):
         try:
             out.append(read(raw))
         except RulesError as err:

@@ -105,6 +105,8 @@ def read_map(data) -> ZoneMap:
             at.append((zone, cell))
         zones.append(zone)
         known.add(zone)
+    f.distinct((zone, f"zones[{i}].name" if isinstance(z, dict) else f"zones[{i}]")
+               for i, (zone, z) in enumerate(zip(zones, raw_zones, strict=True)))  # two that look alike
     raw_borders = data.get("borders", [])
     if not isinstance(raw_borders, list):
         raise RulesError("'borders' is a list.", field="borders", code="invalid")

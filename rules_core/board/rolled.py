@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from .. import maneuver, tracks
 from ..errors import RulesError, shown
+from ..looks import alike, why_alike
 from .state import (
     _acting,
     _after,
@@ -233,6 +234,10 @@ def _maneuver(board, index, event, shifts, roll, used):
     if any(a.name == name for a in board.aspects):
         raise RulesError(f"An aspect called {shown(name)} is already on the board: name this one differently.",
                          field="aspect", code="duplicate")
+    taken = next((n for n in (*(a.name for a in board.aspects), *(x.name for x in (*board.actors, *board.things)))
+                  if alike(n, name)), None)
+    if taken is not None:
+        raise RulesError(why_alike(taken, name), field="aspect", code="duplicate")
     if board.who(name) is not None:
         raise RulesError(f"{shown(name)} is the name of an actor or thing: name the aspect differently.",
                          field="aspect", code="duplicate")

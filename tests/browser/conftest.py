@@ -10,13 +10,18 @@ Fixtures:
   draws at the display's rate (``support.in_own_window``);
 * ``context`` / ``page`` — a fresh profile per test, whose every request is
   recorded; a request to any host but 127.0.0.1 fails the test. A test marked
-  ``first_visit`` gets a first visit's profile, with nothing kept.
+  ``first_visit`` gets a first visit's profile, with nothing kept;
+* ``phones`` / ``phone`` — phones made on demand (``phones(**options)``: a page in a new
+  phone's profile, ``support.phone_context``), or one; ``shared_phone`` — one phone's page
+  for a whole module (the module's ``PHONE_OPTIONS`` and ``PHONE_SCRIPTS`` make it);
+* ``page_errors`` — for every browser test: an uncaught error on any page of the tests'
+  Chromium while the test runs fails it (``support.watch_page_errors``).
 
 Requests are watched (``context.on("request")``), not routed: Playwright turns the
 HTTP cache off in a context that routes, and every page visit would then fetch and
 compile the engine's files again (a reload takes a third longer, and the suite
 visits pages some thousand times). No host but 127.0.0.1 resolves in the tests'
-Chromium (``BLOCK_FOREIGN``, one of the flags in ``support.py``'s ``TEST_ARGS``), so a
+Chromium (``BLOCK_FOREIGN``, one of the flags of ``devtools/server.py``'s ``TEST_ARGS``), so a
 foreign request fails as it would offline.
 
 The tests' Chromium compiles WebAssembly with V8's baseline compiler only
@@ -42,7 +47,16 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.support import CHROMIUM, TEST_ARGS, ReturningPlayer, Server, build_site, site_at, store_snapshot
+from tests.browser.support import (
+    CHROMIUM,
+    TEST_ARGS,
+    ReturningPlayer,
+    Server,
+    build_site,
+    phone_context,
+    site_at,
+    store_snapshot,
+)
 
 
 @pytest.fixture(scope="session")
@@ -135,11 +149,8 @@ def context(browser, requests_seen, server, request):
 @pytest.fixture
 def page(context):
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_default_timeout(60_000)
-    yield pg
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return pg
 
 
 @pytest.fixture(scope="module")
@@ -156,15 +167,93 @@ def shared_context(browser, server):
 
 @pytest.fixture(scope="module")
 def shared_page(shared_context):
-    """The page a test module shares (its engine keeps running between tests);
-    a JavaScript error on it fails the module."""
+    """The page a test module shares (its engine keeps running between tests)."""
     page = shared_context.new_page()
     page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return page
 
+
+class Phones:
+    """Phones made on demand: ``phones(**options)`` is a page of a new phone's profile
+    (``support.phone_context``, Playwright's context ``options`` on top, ``scripts`` run before each
+    page's own), its requests watched; every profile is closed at the end."""
+
+    def __init__(self, browser, timeout_ms: int):
+        self.browser, self.timeout_ms = browser, timeout_ms
+        self.made: list = []
+        self.seen = Requests()
+
+    def __call__(self, *, scripts: tuple[str, ...] = (), **options):
+        ctx = phone_context(self.browser, **options)
+        self.seen.watch(ctx)
+        for script in scripts:
+            ctx.add_init_script(script)
+        self.made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(self.timeout_ms)
+        return page
+
+    def close(self):
+        for ctx in self.made:
+            ctx.close()
+        assert self.seen.foreign == [], f"requests left 127.0.0.1: {self.seen.foreign}"
+
+
+@pytest.fixture
+def phones(browser):
+    made = Phones(browser, 60_000)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def phone(phones):
+    """A page of a new phone's profile."""
+    return phones()
+
+
+@pytest.fixture(scope="module")
+def shared_phone(browser, request):
+    """One phone's page for a whole test module, made with the module's ``PHONE_OPTIONS`` (context
+    options: ``{"bypass_csp": True}`` for axe-core, say) and ``PHONE_SCRIPTS`` (init scripts)."""
+    made = Phones(browser, 30_000)
+    yield made(scripts=getattr(request.module, "PHONE_SCRIPTS", ()), **getattr(request.module, "PHONE_OPTIONS", {}))
+    made.close()
+
+
+class PageErrors:
+    """The uncaught errors of the tests' pages not yet checked (``take`` returns them and clears them)."""
+
+    def __init__(self, seen: list[str]):
+        self.seen = seen
+        self.expected: list[str] = []
+
+    def take(self) -> list[str]:
+        errors = self.seen[:]
+        self.seen.clear()
+        return errors
+
+    def expect(self, words: str) -> None:
+        """An error whose text holds ``words`` is one this test provokes on purpose: it does not fail it."""
+        self.expected.append(words)
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.take() if not any(words in e for words in self.expected)]
+
+
+@pytest.fixture(autouse=True)
+def page_errors(request):
+    """An uncaught error on any page of the tests' Chromium fails the browser test it happened in (a
+    module's shared page set up for it included): a thrown exception or a rejected promise nobody handled
+    is a fault a player's console would show, whatever the test checks. A test that provokes one on
+    purpose says which (``page_errors.expect(words)``) or takes them to check (``page_errors.take()``)."""
+    if "browser" not in request.fixturenames:  # the WebKit leg, or a test that starts its own browser
+        yield PageErrors([])
+        return
+    errors = PageErrors(request.getfixturevalue("browser").page_errors)
+    yield errors
+    left = errors.unexpected()
+    assert left == [], f"uncaught errors on the pages: {left}"
 
 
 # What a failed test's page was drawing. A click waits until its element is "stable" (the same box
@@ -209,3 +298,4 @@ def _open_pages(funcargs: dict) -> list:
             if all(page is not q for _, q in pages) and page.url != "about:blank":
                 pages.append((f"page {i + 1} of the browser", page))
     return [(name, page) for name, page in pages if not page.is_closed()][:4]
+

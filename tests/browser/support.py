@@ -1,6 +1,9 @@
 """The browser tests' helpers. Most live in :mod:`devtools.server` (the benchmarks
 use them too) and are re-exported here; the engine snapshot every new profile is
-seeded with (``store_snapshot``, ``seed``, ``ReturningPlayer``) is the tests' own."""
+seeded with (``store_snapshot``, ``seed``, ``ReturningPlayer``) is the tests' own.
+
+What a phone is (``PHONE``, ``phone_context``), axe-core (``axe``), the init scripts
+that shape a profile (``QUOTA``, ``HOLD``, ``NO_WORKER``); the waits are in ``waits.py``."""
 import base64
 import contextlib
 import gzip
@@ -8,30 +11,28 @@ import json
 import shutil
 from pathlib import Path
 
-from devtools.server import CHROMIUM, CHROMIUM_ARGS, ROOT, TYPES, Server, build_site, wait_engine
+import pytest
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held", "build_site",
-           "glue_as_written", "in_own_window", "no_offline_bar", "seed", "site_at", "store_snapshot", "wait_engine", "warm"]
+from devtools.server import (  # noqa: F401  (the tests' Chromium flags, re-exported)
+    BLOCK_FOREIGN,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LIFTOFF_ONLY,
+    NO_OMNIBOX_POPUP,
+    PLAYWRIGHT_DISABLED,
+    ROOT,
+    TEST_ARGS,
+    TYPES,
+    Server,
+    build_site,
+    wait_engine,
+)
 
-# The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
-# tests' own (conftest.py says why; benchmarks/new_profile.py measures the last).
-# Every host name but 127.0.0.1 fails to resolve: nothing a page asks of another host can load.
-BLOCK_FOREIGN = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
-# WebAssembly by the baseline compiler only: no optimizing recompile of the engine on every visit.
-LIFTOFF_ONLY = "--js-flags=--liftoff-only"
-# Each new profile is a window of its own, and Chromium 156 opens two hidden WebUI pages of the address
-# bar's suggestions (chrome://omnibox-popup.top-chrome/, with and without its AI mode) in a renderer of
-# their own for every window: about 0.6 of the 0.9 CPU-seconds a new profile costs (benchmarks/new_profile.py).
-# No test types into an address bar. Chromium reads only the last --disable-features, and Playwright
-# passes its own first (playwright-core's chromiumSwitches.ts): the list repeats it
-# (test_browser_setup.py checks it still holds Playwright's whole list).
-PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
-                       "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,"
-                       "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
-                       "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,"
-                       "msEdgeUpdateLaunchServicesPreferredVersion")
-NO_OMNIBOX_POPUP = f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"
-TEST_ARGS = [*CHROMIUM_ARGS, BLOCK_FOREIGN, LIFTOFF_ONLY, NO_OMNIBOX_POPUP]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "NO_WORKER", "PHONE", "QUOTA", "ROOT", "TEST_ARGS", "TYPES", "ReturningPlayer", "Server", "answers_held",
+           "axe", "build_site", "glue_as_written", "in_own_window", "in_view",
+           "no_offline_bar", "phone_context", "seed", "site_at", "store_snapshot",
+           "wait_engine", "warm", "watch_page_errors"]
+
 
 # Beside the site on the tests' server: a blank page of the site's origin, and the engine snapshot
 # one warmed profile saved (store_snapshot), which seed() puts into a new profile's Cache Storage.
@@ -154,6 +155,14 @@ def in_own_window(context):
     return opened.value
 
 
+def watch_page_errors(context, into: list[str]) -> None:
+    """Every page ``context`` opens adds its uncaught errors (a thrown exception, a rejected promise no one
+    handles) to ``into``, with the page's address."""
+    def watch(page):
+        page.on("pageerror", lambda error: into.append(f"{page.url}: {error}"))
+    context.on("page", watch)
+
+
 class ReturningPlayer:
     """The tests' Chromium: each profile it opens (``new_context``) is a returning player's, whose
     Cache Storage holds the engine snapshot an earlier visit saved (``seed``, on the profile's first
@@ -169,12 +178,14 @@ class ReturningPlayer:
     def __init__(self, browser, server):
         self._browser = browser
         self._server = server
+        self.page_errors: list[str] = []  # every uncaught error of any page of its profiles (conftest.py fails the test)
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
 
     def new_context(self, *, first_visit: bool = False, **options):
         context = self._browser.new_context(**options)
+        watch_page_errors(context, self.page_errors)
         returning = not (first_visit or options.get("service_workers") != "block"
                          or options.get("java_script_enabled") is False)
         tab = context.new_page
@@ -190,6 +201,26 @@ class ReturningPlayer:
             return page
         context.new_page = new_page
         return context
+
+
+# An init script: local storage holds at most window.__quota characters (keys and values, as a browser
+# counts them), so a test can fill it (`window.__quota = window.__used()`); the limit outlasts a reload.
+QUOTA = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Object.defineProperty(window, "__quota", {  // kept across loads (sessionStorage is not counted)
+    get: () => Number(sessionStorage.getItem("quota") ?? Infinity),
+    set: (n) => sessionStorage.setItem("quota", String(n)),
+  });
+  window.__used = () => { let n = 0; for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); n += k.length + localStorage.getItem(k).length; } return n; };
+  Storage.prototype.setItem = function (key, value) {
+    let used = 0;
+    for (let i = 0; i < this.length; i++) { const k = this.key(i); if (k !== key) used += k.length + this.getItem(k).length; }
+    if (used + key.length + String(value).length > window.__quota) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return real.call(this, key, value);
+  };
+})();
+"""
 
 
 # In every tab: hold(key) freezes what the tab reads of the stored `key` and keeps back the news of
@@ -272,3 +303,58 @@ def no_offline_bar(page) -> None:
       window.__noOfflineBar = new MutationObserver(off);
       window.__noOfflineBar.observe(document.body, { childList: true, subtree: true });
     }""")
+
+
+# ---------------------------------------------------------------- a phone, and axe-core
+
+PHONE = {"width": 360, "height": 740}
+
+
+def phone_context(browser, **options):
+    """A phone's profile: a 360 x 740 touch screen, service workers blocked (as in every profile of the
+    tests but the offline copy's); ``options`` are Playwright's ``new_context`` options on top."""
+    return browser.new_context(**{"service_workers": "block", "viewport": PHONE, "has_touch": True,
+                                  "is_mobile": True, **options})
+
+
+# An init script: a phone whose browser has no service worker (Playwright's "block" would show the site's
+# "could not be saved for offline use" bar over what a test taps at the bottom of the screen).
+NO_WORKER = "delete Navigator.prototype.serviceWorker;"
+
+
+def in_view(locator) -> bool:
+    """Is the element wholly on the screen (no scrolling needed to see or tap it)?"""
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+                            " && r.left >= 0 && r.right <= innerWidth && r.height > 0; }")
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_LEVELS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
+
+
+def axe(page, what: str, *, include: str | None = None) -> None:
+    """Run axe-core on the page (or the part `include` selects); fail on any violation, listing them.
+    The page's profile needs ``bypass_csp=True``: axe-core is injected as a script."""
+    if not AXE.exists():
+        pytest.fail("axe-core is missing from node_modules: run `make setup` (it is pinned in package.json)")
+    # colours at rest: no transition half-way (Material fades colours in after picking the palette)
+    page.wait_for_function("() => document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')")
+    if not page.evaluate("!!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async ([include, levels]) => {
+            const r = await axe.run(include ? {include: [include]} : document,
+                                    {runOnly: {type: 'tag', values: levels}, resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160),
+                                          summary: n.failureSummary}))}));
+        }""",
+        [include, AXE_LEVELS],
+    )
+    if result:
+        lines = [f"axe-core: {len(result)} violation(s) on {what}:"]
+        for v in result:
+            lines.append(f"* {v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s)")
+            for n in v["nodes"][:8]:
+                lines.append(f"    {n['target']}\n      {n['html']}\n      " + n["summary"].replace("\n", "\n      "))
+        pytest.fail("\n".join(lines), pytrace=False)

@@ -12,10 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import ROOT, wait_engine
+from tests.browser.support import ROOT, axe, wait_engine
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LEVELS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
 DOCS = ROOT / "docs"
 TABLE = "table/"
 
@@ -34,35 +32,7 @@ VIEWS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "hei
 SCHEMES = {"light": "default", "dark": "slate"}
 
 
-# ---------------------------------------------------------------- axe-core
-
-
-def axe(page, what: str, *, include: str | None = None) -> None:
-    """Run axe-core on the page (or the part `include` selects); fail on any violation, listing them."""
-    if not AXE.exists():
-        pytest.fail("axe-core is missing from node_modules: run `make setup` (it is pinned in package.json)")
-    # colours at rest: no transition half-way (Material fades colours in after picking the palette)
-    page.wait_for_function("() => document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')")
-    if not page.evaluate("!!window.axe"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        """async ([include, levels]) => {
-            const r = await axe.run(include ? {include: [include]} : document,
-                                    {runOnly: {type: 'tag', values: levels}, resultTypes: ['violations']});
-            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160),
-                                          summary: n.failureSummary}))}));
-        }""",
-        [include, LEVELS],
-    )
-    if result:
-        lines = [f"axe-core: {len(result)} violation(s) on {what}:"]
-        for v in result:
-            lines.append(f"* {v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s)")
-            for n in v["nodes"][:8]:
-                lines.append(f"    {n['target']}\n      {n['html']}\n      " + n["summary"].replace("\n", "\n      "))
-        pytest.fail("\n".join(lines), pytrace=False)
-
+# ---------------------------------------------------------------- the views (axe-core: support.axe)
 
 def view(page, scheme: str = "light", size: str = "desktop") -> None:
     """The viewport and the colour scheme the system asks for (Material's palette follows the
@@ -229,7 +199,7 @@ def test_borders_result_error_and_editor_states(a11y_page, server, scheme):
 
 
 def _tracker(page):
-    from tests.browser.test_morale import Tracker
+    from tests.browser.morale_page import Tracker
 
     return Tracker(page)
 
@@ -313,10 +283,13 @@ def test_each_answer_is_said_once_per_change_not_per_keystroke(a11y_page, server
         assert out.get_attribute("aria-live") == "off"
     said = announcements(page, name)
     box = w.locator(f'input[name="{field}"]:visible').first
-    box.fill("")
+    box.select_text()  # the keystrokes replace what is there: no emptied field in between to be said
     box.press_sequentially(typed, delay=60)
-    page.wait_for_function("() => window.__said.filter(Boolean).length >= 1", timeout=10_000)
-    page.wait_for_timeout(1500)  # nothing more comes once the answer is said
+    # The answer is said, and nothing more is to come: no answer of the rules still on its way, no
+    # announcement waiting for the player to pause (data-settling, while the region's timer runs).
+    page.wait_for_function("([answer, region]) => window.__said.some((t) => t.includes(answer))"
+                           " && !document.querySelector(region).hasAttribute('data-settling') && !calcEngine.inFlight",
+                           arg=[answer, f'.calc[data-calc="{name}"] [data-out="announce"]'], timeout=10_000)
     assert len(said()) == 1, said()
     assert answer in said()[0]
 

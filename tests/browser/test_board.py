@@ -10,147 +10,17 @@ import json
 
 import pytest
 
-from rules_core.api import call
-from tests.browser.support import ROOT, wait_engine
-from tests.browser.test_a11y import axe
-from tests.browser.test_keeping import QUOTA
+from tests.browser.board_page import CONFLICTS, CREW, KEY, PHONE, TABLE, WIDGET, Board
+from tests.browser.support import QUOTA, ROOT, axe, phone_context, wait_engine
 
-CONFLICTS = "edgerunner/conflicts/"
-TABLE = "table/"
-WIDGET = '.calc[data-calc="board"]'
-KEY = "conflict-table[/]:board"
-PHONE = {"width": 360, "height": 740}
-CREW = {"sides": ["Crew", "Gang"], "actors": [
-    {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},
-    {"name": "Hargan", "side": "Gang", "zone": "East end", "cool": 3},
-]}
-
-
-class Board:
-    """Drives the board the way a referee does; `touch` taps instead of clicking."""
-
-    def __init__(self, page, touch: bool = False):
-        self.page = page
-        self.w = page.locator(WIDGET).first
-        self.touch = touch
-
-    def press(self, locator):
-        (locator.tap if self.touch else locator.click)()  # each scrolls the control into view first
-
-    def open(self, url: str):
-        self.page.goto(url)
-        wait_engine(self.page)
-        self.page.locator(f"{WIDGET} [data-board-app] h3").first.wait_for()
-
-    def saved(self) -> dict:
-        return json.loads(self.page.evaluate(f"localStorage.getItem('{KEY}')"))
-
-    def log(self) -> list[str]:
-        return self.w.locator('[data-out="log"] li').all_inner_texts()
-
-    def wait_log(self, n: int):
-        self.page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
-                                    arg=[f'{WIDGET} [data-out="log"] li', n])
-
-    def error(self, field: str):
-        return self.w.locator(f'[data-field="{field}"] > .calc__error')
-
-    def set_up(self, setup: dict):
-        """Fill the setup form from scratch: sides, then actors (name, side, zone, Cool threshold)."""
-        if self.w.locator('[data-act="new"]').count():
-            self.press(self.w.locator('[data-act="new"]'))
-        self.w.locator('[name="map-choice"]').select_option("warehouse")
-        while self.w.locator('[data-act="remove"][data-what="thing"]').count():  # no things (an example's)
-            self.press(self.w.locator('[data-act="remove"][data-what="thing"]').first)
-        for i, side in enumerate(setup["sides"]):
-            self.w.locator(f'[name="sides.{i}"]').fill(side)
-        while self.w.locator('[data-act="remove"][data-what="actor"]').count() > len(setup["actors"]):
-            self.press(self.w.locator('[data-act="remove"][data-what="actor"]').last)
-        while self.w.locator('[data-act="remove"][data-what="actor"]').count() < len(setup["actors"]):
-            self.press(self.w.locator('[data-act="add"][data-what="actor"]'))
-        for i, actor in enumerate(setup["actors"]):
-            self.w.locator(f'[name="actors.{i}.name"]').fill(actor["name"])
-            self.w.locator(f'[name="actors.{i}.side"]').select_option(actor["side"])
-            self.w.locator(f'[name="actors.{i}.zone"]').select_option(actor["zone"])
-            self.w.locator(f'[name="actors.{i}.cool"]').fill(str(actor["cool"]))
-
-    def start(self):
-        self.press(self.w.locator('button[type="submit"]'))
-        self.w.locator('[data-out="exchange"]').wait_for()
-
-    def action(self, kind: str, **fields):
-        """Open an action's form and fill it (a name that ends in a radio or checkbox value: `zone=Middle`)."""
-        self.press(self.w.locator(f'[data-act="kind"][data-kind="{kind}"]'))
-        panel = self.w.locator(f'[data-panel="{kind}"]')
-        panel.wait_for()
-        self.fill(**fields)
-        return panel
-
-    def fill(self, **fields):
-        panel = self.w.locator("[data-panel]")
-        for name, value in fields.items():
-            name = name.replace("__", ".")
-            box = panel.locator(f'[name="{name}"]')
-            box.first.evaluate("e => { const d = e.closest('details'); if (d) d.open = true; }")  # folded parts open first
-            if box.count() > 1 or box.first.get_attribute("type") in ("radio", "checkbox"):
-                box = panel.locator(f'[name="{name}"][value="{value}"]')
-                self.press(box)
-            elif box.evaluate("e => e.tagName") == "SELECT":
-                box.select_option(str(value))
-            else:
-                box.fill(str(value))
-
-    def log_it(self, expect_line: bool = True):
-        n = len(self.log())
-        self.press(self.w.locator('[data-panel] [data-key="log"]'))
-        if expect_line:
-            self.wait_log(n + 1)
-
-    def act(self, kind: str, **fields):
-        if kind == "end_exchange":
-            n = len(self.log())
-            self.press(self.w.locator('[data-act="kind"][data-kind="end_exchange"]'))
-            return self.wait_log(n + 1)
-        self.action(kind, **fields)
-        self.log_it()
-
-    def state(self) -> dict:
-        """The saved conflict replayed in CPython: what the page must be showing."""
-        saved = self.saved()
-        reply = call("board.replay", {"setup": saved["setup"], "events": saved["events"]})
-        assert reply["ok"], reply
-        return reply["result"]
-
-    def check_shown(self):
-        """The page shows the state CPython replays from the saved log: log lines, exchange, zones, out."""
-        result = self.state()
-        assert self.log() == [e["text"] for e in result["entries"]]
-        s = result["state"]
-        assert self.w.locator("h3").first.inner_text() == f"Exchange {s['exchange']}"
-        for actor in s["actors"]:
-            zone = self.w.locator(f'.board__map .bmap__zone:has([data-token="{actor["name"]}"])').get_attribute("data-zone")
-            assert zone == actor["zone"], actor["name"]
-            card = self.w.locator(f'[data-actor="{actor["name"]}"]').inner_text()
-            assert ("Taken out." in card) == actor["out"], card
-        return s
-
-
-def phone_context(browser, **extra):
-    return browser.new_context(service_workers="block", viewport=PHONE, has_touch=True, is_mobile=True, **extra)
+PHONE_OPTIONS = {"bypass_csp": True}  # the module's shared phone: axe-core is injected as a script
 
 
 @pytest.fixture(scope="module")
-def phone(browser, server):
-    ctx = phone_context(browser, bypass_csp=True)  # axe-core is injected as a script
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    b = Board(page, touch=True)
+def phone(shared_phone, server):
+    b = Board(shared_phone, touch=True)
     b.open(server.url + CONFLICTS)
-    yield b
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return b
 
 
 def small_text(page) -> list[str]:

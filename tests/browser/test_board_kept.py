@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from rules_core.api import call
+from tests.browser.board_page import CONFLICTS, KEY, Board
 from tests.browser.support import wait_engine
-from tests.browser.test_board import CONFLICTS, KEY, Board
 
 expect.set_options(timeout=30_000)
 

@@ -8,40 +8,40 @@ tapped with the focus still in a text field.
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from pypdf import PdfReader
 
-from tests.browser.test_board import WIDGET, Board, phone_context
+from tests.browser.board_page import TABLE, WIDGET, Board
+from tests.browser.support import NO_WORKER, phone_context
 
-TABLE = "table/"
 # No service worker: its "could not be saved for offline use" bar has nothing to do with the sheet.
-NO_WORKER = "delete Navigator.prototype.serviceWorker;"
+PHONE_SCRIPTS = (NO_WORKER,)
 
 
 @pytest.fixture(scope="module")
-def ref(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    b = Board(page, touch=True)
-    b.errors = errors
+def ref(shared_phone, server):
+    b = Board(shared_phone, touch=True)
     b.open(server.url + TABLE + "#table-view")
-    page.wait_for_function("(s) => document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
-    yield b
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    shared_phone.wait_for_function("(s) => document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
+    return b
+
+
+def to_setup(b: Board):
+    """From wherever the table view is, to the setup: an open sheet cancelled, then Tools, New conflict."""
+    b.page.wait_for_function("(s) => !!document.querySelector(s + ' [data-act=example], ' + s + ' [data-out=exchange]')", arg=WIDGET)
+    if b.w.locator('[data-act="example"]').count():
+        return
+    if b.w.locator("[data-panel]").count():
+        b.press(b.w.locator('[data-act="cancel"]'))
+    b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))  # (waits for the tabs, back once the sheet closed)
+    b.press(b.w.locator('[data-act="new"]'))
 
 
 def crew(b: Board):
     """The warehouse crew, loaded and started from the table view."""
-    if b.w.locator('[data-act="tab"][data-tab="tools"]').is_visible():
-        b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))
-    if b.w.locator('[data-act="new"]').is_visible():
-        b.press(b.w.locator('[data-act="new"]'))
+    to_setup(b)
     b.press(b.w.locator('[data-act="example"]'))
     b.page.wait_for_function("(s) => document.querySelector(s).value === 'Gatto'", arg=f'{WIDGET} [name="actors.0.name"]')
     b.press(b.w.locator('[data-key="start-loaded"]'))
@@ -149,9 +149,7 @@ def test_the_map_is_a_play_surface_at_360_px(ref):
 
 def test_a_loaded_setup_starts_from_the_first_screen(ref):
     b = ref
-    if b.w.locator('[data-act="tab"][data-tab="tools"]').is_visible():
-        b.press(b.w.locator('[data-act="tab"][data-tab="tools"]'))
-        b.press(b.w.locator('[data-act="new"]'))
+    to_setup(b)
     b.press(b.w.locator('[data-act="example"]'))
     start = b.w.locator('[data-key="start-loaded"]')
     start.wait_for()
@@ -187,7 +185,7 @@ def test_log_it_with_the_focus_still_in_a_text_field_logs_once(ref):
     note.focus()
     b.w.locator('[data-panel] [data-key="log"]').dispatch_event("click")  # no focus change, as on iOS
     b.wait_log(1)
-    assert b.errors == [] and b.log()[-1].endswith("simple action — ducks")
+    assert b.log()[-1].endswith("simple action — ducks")  # (an uncaught error would fail the test: page_errors)
     assert not b.w.locator('[data-out="notice"]').count()
 
 
@@ -211,3 +209,63 @@ def test_a_ten_event_conflict_prints_on_at_most_two_pages_none_blank(ref):
     assert len(pages) <= 2, len(pages)
     assert all(t.strip() for t in texts), [t[:80] for t in texts]
     assert "Jade: simple action — looks around" in " ".join(texts).replace("\n", " ")
+
+
+def test_a_damaged_board_opened_in_the_table_view_leads_to_its_copy(browser, server):
+    """The board's saved conflict is damaged and the page opens at #table-view: the notice says so and one
+    tap shows the set-aside copy with its download, a tab away (issue 64 §9)."""
+    ctx = phone_context(browser)
+    ctx.add_init_script(NO_WORKER)
+    ctx.add_init_script("if (location.protocol === 'http:') localStorage.setItem('conflict-table[/]:board',"
+                        " '{\"format\": \"conflict-table/board\", \"setup\": 3')")
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    b = Board(page, touch=True)
+    b.open(server.url + TABLE + "#table-view")
+    notice = b.w.locator('[data-out="notice"]')
+    notice.get_by_text("could not be used").wait_for()
+    b.press(notice.locator('[data-act="tab"][data-tab="tools"]'))
+    download = b.w.locator('[data-act="aside-download"]').first
+    download.wait_for()
+    assert download.is_visible()
+    ctx.close()
+
+
+def test_the_browsers_own_print_with_the_table_view_open_prints_the_whole_log(ref):
+    """Print from the browser's menu (not the board's button) while the table view is open (issue 64 §9)."""
+    b = ref
+    crew(b)
+    for turn in range(6):  # more than one printed page: a fixed screen would print its first only
+        for who in ("Gatto", "Jade", "Hargan", "Rook"):
+            b.act("simple", actor=who, note=f"{who.lower()} waits, turn {turn}: " + "and watches the aisles " * 3)
+    b.page.emulate_media(media="print")
+    try:
+        pages = PdfReader(io.BytesIO(b.page.pdf(format="A4"))).pages
+        text = " ".join(p.extract_text() for p in pages).replace("\n", " ")
+    finally:
+        b.page.emulate_media(media="screen")
+    assert len(pages) >= 2
+    for who in ("gatto", "jade", "hargan", "rook"):
+        assert f"{who} waits, turn 5" in text
+
+
+def test_a_conflict_started_from_a_typed_setup_is_set_aside_by_an_import_even_with_nothing_logged(ref, tmp_path):
+    """Issue 64 §7: a conflict started from a typed setup, nothing logged, then a file imported: the typed
+    conflict is set aside, said, and comes back with one tap. The setup view imports a file too."""
+    b = ref
+    crew(b)
+    typed = b.saved()
+    assert typed["events"] == [] and typed["setup"]["sides"] == ["Crew", "Hargan's gang"]
+    other = {"format": "conflict-table/board", "version": 1, "redo": [], "events": [{"kind": "simple", "actor": "Ash"}],
+             "setup": {"map": typed["setup"]["map"], "sides": ["Owls", "Cats"], "actors": [
+                 {"name": "Ash", "side": "Owls", "zone": "Middle"}, {"name": "Cy", "side": "Cats", "zone": "Middle"}]}}
+    path = tmp_path / "owls.json"
+    path.write_text(json.dumps(other))
+    to_setup(b)  # the setup view has its own Import (a first visit has no conflict to show the tools)
+    b.w.locator('[data-main-import], .board__main [data-act="import"]').first.set_input_files(path)
+    notice = b.w.locator('[data-out="notice"]')
+    notice.get_by_text("Your conflict was set aside").wait_for()
+    assert b.saved()["setup"]["sides"] == ["Owls", "Cats"]
+    b.press(notice.locator('[data-act="bring-back"]'))
+    b.page.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).setup.sides[0] === 'Crew'", arg="conflict-table[/]:board")
+    assert b.saved()["events"] == []

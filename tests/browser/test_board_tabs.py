@@ -14,10 +14,12 @@ import contextlib
 import json
 
 import pytest
-from playwright.sync_api import TimeoutError
+from playwright.sync_api import TimeoutError, expect
 
+from rules_core.api import call
+from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.support import HOLD, answers_held
-from tests.browser.test_board import CONFLICTS, KEY, WIDGET, Board
+from tests.browser.waits import next_millisecond
 
 CREW4 = {"sides": ["Crew", "Gang"], "actors": [
     {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},
@@ -95,17 +97,23 @@ def form(b: Board) -> dict:
     }""")
 
 
-def two_tabs(browser, server):
-    """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
-    (one, two, errors), errors the pages' uncaught errors; the browser's context is closed after.
-    Each tab has a window of its own, where it draws at full speed (``support.in_own_window``)."""
+def held_pair(browser, timeout: int):
+    """Two tabs of one browser, HOLD in both: (the context, tab 1, tab 2, the uncaught errors of the browser's
+    pages not yet checked: conftest.py's page_errors checks them again after the test)."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(HOLD)
     one, two = Board(ctx.new_page()), Board(ctx.new_page())
-    errors: list[str] = []
+    errors = browser.page_errors
     for b in (one, two):
-        b.page.set_default_timeout(30_000)
-        b.page.on("pageerror", lambda e: errors.append(str(e)))
+        b.page.set_default_timeout(timeout)
+    return ctx, one, two, errors
+
+
+def two_tabs(browser, server):
+    """One conflict (CREW4) started in tab 1 and open in tab 2 of one browser, HOLD in both: yields
+    (one, two, errors); the browser's context is closed after.
+    Each tab has a window of its own, where it draws at full speed (``support.in_own_window``)."""
+    ctx, one, two, errors = held_pair(browser, 30_000)
     one.open(server.url + CONFLICTS)
     one.set_up(CREW4)
     one.start()
@@ -208,7 +216,7 @@ def test_the_tap_made_first_comes_first_though_its_tab_heard_from_the_rules_last
     simple(two, "Hargan", "t2-tapped-later")
     with answers_held(one.page, "board.apply"):  # tab 1's rules answer its Log it last
         one.press(one.w.locator('[data-panel] [data-key="log"]'))
-        one.page.wait_for_timeout(50)  # (ids are timed to the millisecond: the taps are apart)
+        next_millisecond(one.page)  # (ids are timed to the millisecond: the taps are apart)
         log_it(two)
         wait_stored(two, ["t2-tapped-later"])
     both_show(one, two, ["t1-tapped-first", "t2-tapped-later"])
@@ -257,7 +265,7 @@ def test_the_same_actor_logged_in_both_tabs_each_on_its_own_copy_the_earlier_tap
     hold(one)
     hold(two)
     log_it(one)  # tapped first: stored
-    one.page.wait_for_timeout(20)  # (the taps are timed to the millisecond: these are apart)
+    next_millisecond(one.page)  # (the taps are timed to the millisecond: these are apart)
     log_it(two)  # on its own copy: written over tab 1's, for now
     assert notes(two) == ["t2-late"]  # read where it was written (tab 1 hears of it a moment later)
     release(one)
@@ -284,7 +292,7 @@ def test_an_event_the_other_tab_took_out_is_named_when_this_tab_hears_of_it_by_i
     hold(one)
     hold(two)
     log_it(one)
-    one.page.wait_for_timeout(20)
+    next_millisecond(one.page)
     log_it(two)
     release(two)
     hold(two, news_only=True)  # tab 2 reads what is stored, but hears nothing of tab 1's next write
@@ -296,4 +304,85 @@ def test_an_event_the_other_tab_took_out_is_named_when_this_tab_hears_of_it_by_i
     assert "Hargan's simple action “t2-late” was not kept" in said.inner_text()
     release(two)
     both_show(one, two, ["t1-early", "t2-next"])
+    assert errors == []
+
+
+# ---------------------------------------------------------------- issue 64, item 4: the 5,000-event limit
+
+FULL_CREW = ("Gatto", "Jade", "Hargan", "Rook")
+
+
+@pytest.fixture
+def nearly_full(browser, server):
+    """The warehouse crew's conflict with 4,999 events kept (Rook still to act), open in two tabs of one
+    browser with HOLD: yields (one, two, errors)."""
+    setup = call("board.example", {"name": "warehouse crew"})["result"]["setup"]
+    events = [{"kind": "simple", "actor": FULL_CREW[i % 4], "note": ""} for i in range(4999)]
+    ctx, one, two, errors = held_pair(browser, 60_000)
+    one.page.goto(server.url + CONFLICTS)
+    one.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(
+        {"format": "conflict-table/board", "version": 1, "setup": setup, "events": events, "redo": []})])
+    for b in (one, two):
+        b.open(server.url + CONFLICTS)
+        b.w.locator('[data-out="log"] li').nth(4998).wait_for(state="attached")
+    yield one, two, errors
+    ctx.close()
+
+
+def stored_tail(b: Board) -> list[str]:
+    saved = json.loads(b.page.evaluate("(k) => window.__stored(k)", KEY))
+    return [f"{e['kind']}:{e.get('actor', '')}" for e in saved["events"][4998:]]
+
+
+def last_line(b: Board, text: str):
+    """The tab's log ends with the line holding `text`, and holds 5,000 lines."""
+    with contextlib.suppress(TimeoutError):
+        b.page.wait_for_function("([sel, text]) => { const l = document.querySelectorAll(sel); return l.length === 5000"
+                                 " && l[4999].textContent.includes(text); }", arg=[f'{WIDGET} [data-out="log"] li', text], timeout=20_000)
+    assert len(b.log()) == 5000 and text in b.log()[-1], b.log()[-2:]
+
+
+def test_at_the_limit_each_tab_on_its_own_copy_the_earlier_tap_stands_and_the_later_is_named(nearly_full):
+    """Tab 1 logs Rook, tab 2 taps End of exchange a moment later, each on the copy it had: tab 2's write lands
+    last. Before: tab 2's End of exchange stood and tab 1's Rook was set aside, its action named nowhere.
+    Now the tap made first stands in both tabs; the tab whose tap could not follow names it."""
+    one, two, errors = nearly_full
+    simple(one, "Rook", "t1-rook")
+    hold(one)
+    hold(two)
+    log_it(one)  # tapped first: stored
+    next_millisecond(one.page)  # (the taps are timed to the millisecond: these are apart)
+    n = len(two.log())
+    two.press(two.w.locator('[data-act="kind"][data-kind="end_exchange"]'))
+    two.wait_log(n + 1)  # on its own copy: written over tab 1's, for now
+    release(one)
+    release(two)
+    for b in (one, two):
+        b.page.wait_for_function("([k, n]) => JSON.parse(window.__stored(k)).events.at(-1).note === n", arg=[KEY, "t1-rook"])
+    assert stored_tail(one) == ["simple:Hargan", "simple:Rook"]
+    for b in (one, two):
+        last_line(b, "t1-rook")
+    said = two.w.locator('[data-out="notice"]')
+    expect(said).to_contain_text("end of exchange was not kept: another tab logged a moment before it")
+    assert not one.w.locator('[data-out="notice"]').is_visible()  # tab 1's tap stood: nothing to say there
+    asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
+    assert not asides or json.loads(asides) == [], "nothing set aside: the later tap is named, not hidden in a copy"
+    assert errors == []
+
+
+def test_at_the_limit_the_later_tap_finds_the_earlier_stored_and_is_refused_where_it_was_made(nearly_full):
+    """Tab 2 reads what is stored when it taps, but has not heard of tab 1's Rook: its End of exchange can't
+    follow it (5,001 events). Tab 1's stands, and tab 2 says why, in words, where the referee tapped."""
+    one, two, errors = nearly_full
+    hold(two, news_only=True)
+    one.act("simple", actor="Rook", note="t1-rook")
+    one.page.wait_for_function("([k, n]) => JSON.parse(localStorage.getItem(k)).events.at(-1).note === n", arg=[KEY, "t1-rook"])
+    two.press(two.w.locator('[data-act="kind"][data-kind="end_exchange"]'))
+    said = two.w.locator(':is([data-out="notice"], [data-panel] .calc__form-error, [data-panel] .calc__error):not([hidden])')
+    expect(said.first).to_contain_text("at most 5,000 events", timeout=60_000)  # (three replays of 5,000 events: slow when busy)
+    release(two)
+    assert stored_tail(one) == ["simple:Hargan", "simple:Rook"]
+    last_line(two, "t1-rook")
+    asides = one.page.evaluate("(k) => window.__stored(k + ':set-aside')", KEY)
+    assert not asides or json.loads(asides) == []
     assert errors == []

@@ -16,8 +16,9 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError
 
-from tests.browser.test_board import KEY, WIDGET, Board
+from tests.browser.board_page import KEY, WIDGET, Board
 from tests.browser.test_board_tabs import both_show, notes, simple, two_tabs
+from tests.browser.waits import frames, next_millisecond, steady
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest
 SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
@@ -83,14 +84,11 @@ def quiet(tabs: list[Board]) -> list[str]:
     """The notes of the stored log once both tabs read the same one and it has not changed for 0.3 s: the
     last tap's write, and any merge it set off in the other tab, have reached both (a write reaches the
     other tab's storage a moment after it is made)."""
-    seen, same_for, end = None, 0, time.monotonic() + 15
-    while time.monotonic() < end:
+    def look():
         now = [b.page.evaluate("(k) => window.__stored(k)", KEY) for b in tabs]
-        same_for = same_for + 1 if now[0] == now[1] and now == seen else 0
-        if same_for >= 3:
-            break
-        seen = now
-        tabs[0].page.wait_for_timeout(100)
+        return now[0] if now[0] == now[1] else object()  # (two tabs that differ are not settled)
+    with contextlib.suppress(AssertionError):  # still moving after 15 s: the checks below say how
+        steady(look, times=4, every=0.1, timeout=15, what="both tabs to read the same log for 0.3 s")
     return notes(tabs[0])
 
 
@@ -164,9 +162,9 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
                     made.append(note)
                 else:
                     undos += 1
-                time.sleep(0.002)  # an event is timed to the millisecond: two taps in one have no order to keep
+                next_millisecond(b.page)  # an event is timed to the millisecond: two taps in one have no order to keep
                 if r.random() < 0.5:
-                    b.page.wait_for_timeout(r.randint(0, 30))
+                    frames(b.page, r.randint(0, 2))  # up to two frames (about 30 ms) before the other tab's tap
             for b, kind, note in plan:
                 if kind == "log" and not settled(b, note):
                     made.remove(note)  # refused, and said: the other tab's tap took that actor's turn
@@ -174,7 +172,7 @@ def test_two_tabs_logging_and_undoing_at_random_lose_nothing_and_keep_the_order(
                 elif kind == "undo" and not undone(b):
                     undos -= 1  # not made, and said: the other tab's log can't stand without the event
                     refused += 1
-            b.page.wait_for_timeout(r.randint(0, 150))
+            frames(b.page, r.randint(0, 9))  # a referee's pace: up to nine frames (about 150 ms) before the next taps
 
         final = quiet(tabs)
         late = refused_late(tabs)

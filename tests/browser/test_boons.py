@@ -3,6 +3,7 @@ import pytest
 
 from rules_core.api import call
 from tests.browser.support import wait_engine
+from tests.browser.waits import routed
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 WIDGET = '.calc[data-calc="boons"]'
@@ -111,10 +112,8 @@ def test_keyboard_only_use(boons):
     assert "5 free dice" in answer(boons)
 
 
-def test_phone_viewport_touch_targets(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  service_workers="block")
-    page = context.new_page()
+def test_phone_viewport_touch_targets(phone, server):
+    page = phone
     page.goto(server.url + BOONS)
     wait_engine(page)
     widget = page.locator(WIDGET).first
@@ -123,7 +122,6 @@ def test_phone_viewport_touch_targets(browser, server):
         box = widget.locator(f'input[name="{name}"]').bounding_box()
         assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    context.close()
 
 
 def test_the_form_as_first_shown_is_answered_before_the_engine_has_started(context, server):
@@ -142,11 +140,8 @@ def test_the_form_as_first_shown_is_answered_before_the_engine_has_started(conte
         assert odds[part]["probability"]["percent"] in shown, shown
     assert page.evaluate("window.calcEngine.status") == "starting"
     assert page.evaluate("window.calcKnown.answered") == 2
-    for _ in range(1200):  # the engine's worker asks for pyodide.mjs in its own time (the answers did not wait for it)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the engine's worker never asked for pyodide.mjs"
+    # the engine's worker asks for pyodide.mjs in its own time (the answers did not wait for it)
+    routed(page, held, "the engine's worker to ask for pyodide.mjs")
     assert page.evaluate("window.calcEngine.status") == "starting"
     context.unroute("**/engine/*/pyodide.mjs")
     for route in held:

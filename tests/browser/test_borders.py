@@ -406,10 +406,8 @@ def test_the_map_is_kept_across_a_reload(borders):
     wait_text(out(widget, "reach"), "reach no other zone")
 
 
-def test_phone_viewport(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  service_workers="block")
-    page = context.new_page()
+def test_phone_viewport(phones, server):
+    page = phones()
     page.goto(server.url + "table/")
     wait_engine(page)
     widget = page.locator(WIDGET).first
@@ -424,7 +422,6 @@ def test_phone_viewport(browser, server):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
     label = widget.locator('[data-out="borders"] .calc__field--check label').first.bounding_box()
     assert label["height"] >= 44
-    context.close()
 
 
 # ------------------------------------------------------------ a phone: readable maps, moving zones, names
@@ -433,20 +430,11 @@ SMALLEST_TEXT = """svg => Math.min(...[...svg.querySelectorAll('text')].filter(t
     parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width))"""
 
 
-@pytest.fixture(scope="module")
-def phone_profile(browser, server):
-    """One phone for the module, a returning player's (``browser``): each test's page restores the engine's
-    snapshot rather than starting Python."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  service_workers="block")
-    yield context
-    context.close()
-
-
 @pytest.fixture
-def phone(phone_profile, server):
-    """The border calculator on a phone, as on a first visit: nothing kept from the test before."""
-    page = phone_profile.new_page()
+def phone(shared_phone, server):
+    """The border calculator on the module's phone (a returning player's: its page restores the engine's
+    snapshot rather than starting Python), as on a first visit: nothing kept from the test before."""
+    page = shared_phone
     page.set_default_timeout(20_000)
     page.goto(server.url + CONFLICTS)
     wait_engine(page)
@@ -454,7 +442,7 @@ def phone(phone_profile, server):
     widget.locator('[data-out="reach"] .calc__answer').wait_for()
     yield widget
     page.evaluate("localStorage.clear(); sessionStorage.clear()")
-    page.close()
+    page.goto("about:blank")
 
 
 def scrolls_visibly(figure) -> bool:

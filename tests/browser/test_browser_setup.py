@@ -48,6 +48,8 @@ def test_both_pages_of_one_profile_draw_at_the_displays_rate(browser, server):
         for page in (one, two):
             page.goto(server.url + "glossary/")
         drawn = {"the earlier page": one.evaluate(FRAMES), "the later page": two.evaluate(FRAMES)}
-        assert min(drawn.values()) >= 20, f"frames drawn in half a second: {drawn}"
+        # about 30 each at the display's rate; a page behind another draws 1. Held to half a core on a busy
+        # machine (issue 66's held run) a page in front drew 17: the line sits far from both.
+        assert min(drawn.values()) >= 8, f"frames drawn in half a second: {drawn}"
     finally:
         ctx.close()

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import answers_held, no_offline_bar, wait_engine
+from tests.browser.waits import engine_barrier
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 
@@ -125,7 +126,7 @@ def test_a_call_is_counted_while_its_answer_is_to_come(page, server):
 
 def _setup_refused(page, server):
     """The morale tracker's setup on a phone, refused for a name given twice: (tracker, Start, the message)."""
-    from tests.browser.test_morale import Tracker
+    from tests.browser.morale_page import Tracker
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(server.url + "gauntlet-forge/conflicts/")
     wait_engine(page)
@@ -186,7 +187,7 @@ def test_a_press_held_long_or_dragged_off_holds_no_answer_back(page, server):
         expect(message).to_be_hidden(timeout=10_000)  # drawn 1.5 s into the press
         page.mouse.move(5, 5)
         page.mouse.up()
-    page.wait_for_timeout(500)
+    engine_barrier(page)  # a click on Start would have asked the rules for the conflict: answered and drawn by now
     assert t.w.locator(".morale__team").count() == 0
     assert start.is_visible()
 

@@ -12,8 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.pages import examples
-from tests.browser.test_board import phone_context
-from tests.browser.test_table_view import NO_WORKER
+from tests.browser.support import NO_WORKER, phone_context
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 FOUND = examples.find(DOCS)
@@ -87,18 +86,22 @@ def expected(calculator: str, state: dict, outcome: dict) -> list[tuple[str, str
     return said
 
 
+PHONE_SCRIPTS = [NO_WORKER]  # the module's shared phone: no offline copy's bar over what is tapped
+
+
 @pytest.fixture(scope="module")
-def phone(browser, server):
+def phone(shared_phone, server):
+    shared_phone.goto(server.url)
+    return shared_phone
+
+
+def phone_page(browser):
+    """A new phone with no service worker: (its context, its page); its uncaught errors fail the test (page_errors)."""
     ctx = phone_context(browser)
     ctx.add_init_script(NO_WORKER)
     page = ctx.new_page()
     page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    yield page
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return ctx, page
 
 
 def read(page, calculator: str, said: list[tuple[str, str]]) -> None:
@@ -136,11 +139,8 @@ def test_one_tap_opens_the_example_and_the_calculator_says_its_outcome(phone, se
     assert "=" not in page.evaluate("location.hash"), "the link's state stays in the address after it is opened"
 
 
-def test_the_link_copied_to_another_tab_is_offered_first_then_opens(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
+def test_the_link_copied_to_another_tab_is_offered_first_then_opens(phones, server):
+    page = phones(scripts=(NO_WORKER,))
     (source, example), = [(s, e) for s, e in FOUND if e["name"] == "Gatto is taken out"]
     page.goto(server.url + url_of(source) + examples.link_of(example))
     board = page.locator('.calc[data-calc="board"]')
@@ -148,7 +148,6 @@ def test_the_link_copied_to_another_tab_is_offered_first_then_opens(browser, ser
     assert board.locator('[data-out="log"]').all_inner_texts() in ([], [""])
     board.locator('[data-act="open-shared"]').tap()
     read(page, "board", expected("board", example["state"], example["outcome"]))
-    ctx.close()
 
 
 def test_a_keyboard_opens_an_example_offline(phone, server):
@@ -162,3 +161,30 @@ def test_a_keyboard_opens_an_example_offline(phone, server):
         read(phone, "boons", expected("boons", example["state"], example["outcome"]))
     finally:
         phone.context.set_offline(False)
+
+
+@pytest.mark.parametrize("how", ["opened", "tapped"])
+def test_a_link_naming_a_calculator_the_page_lacks_says_where_it_opens(browser, server, how):
+    """Issue 64 item 9: a worked example's link naming the morale tracker, on the board's page (which has
+    none): before, nothing happened and nothing was said. Now the page says which calculator the link is
+    for and links to the pages that have it, carrying the same state; followed, it is offered there."""
+    link = examples.link_of(next(e for _, e in FOUND if e["calculator"] == "morale"))
+    fragment = link[link.index("#"):]
+    ctx, page = phone_page(browser)
+    if how == "opened":
+        page.goto("about:blank")
+        page.goto(server.url + "edgerunner/conflicts/" + fragment)
+    else:  # a link to it on the page, tapped (as a worked example's would be)
+        page.goto(server.url + "edgerunner/conflicts/")
+        page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'the link';"
+                      " document.querySelector('article').prepend(a); }", fragment)
+        page.locator("article > a", has_text="the link").tap()
+    said = page.locator('[data-out="elsewhere"]')
+    expect(said).to_contain_text("This link is for the morale tracker, which is not on this page")
+    there = said.get_by_role("link", name="Gauntlet Forge conflicts")
+    assert there.get_attribute("href").endswith("gauntlet-forge/conflicts/" + fragment)
+    there.tap()
+    page.wait_for_url("**/gauntlet-forge/conflicts/**")
+    expect(page.locator('.calc[data-calc="morale"] [data-act="open-shared"]')).to_be_visible()
+    expect(page.locator('[data-out="elsewhere"]')).to_have_count(0)
+    ctx.close()

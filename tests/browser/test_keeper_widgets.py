@@ -6,18 +6,17 @@ share which character is shown."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import wait_engine
+from tests.browser.morale_page import CONFLICTS
+from tests.browser.support import HOLD, QUOTA, wait_engine
 from tests.browser.test_keeping import (
     BORDERS,
     BORDERS_PAGE,
     MORALE,
-    QUOTA,
     SMALL,
     STRESS,
     TABLE,
@@ -25,7 +24,7 @@ from tests.browser.test_keeping import (
     open_tracker,
     put,
 )
-from tests.browser.test_morale import CONFLICTS
+from tests.browser.waits import engine_barrier, news_barrier
 
 expect.set_options(timeout=20_000)
 
@@ -36,17 +35,12 @@ B = '.calc[data-calc="borders"]'
 
 @pytest.fixture
 def tabs(context):
-    """New tabs of one browser (they share storage), each failing the test on a page error."""
-    made = []
+    """New tabs of one browser (they share storage; an uncaught error on any fails the test: page_errors)."""
+    return context.new_page
 
-    def new():
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        made.append(page)
-        return page
-    yield new
-    assert [p.errors for p in made] == [[] for _ in made]
+
+# A box marked in the wounds kept under the key, as the stress calculator stores them.
+MARKED = "(k) => { const v = localStorage.getItem(k); return !!v && Object.values(JSON.parse(v).state.wounds).some((b) => b.some(Boolean)); }"
 
 
 def stress(page, server):
@@ -111,7 +105,7 @@ def test_two_tabs_each_keep_the_character_they_show(tabs, server):
     expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false", timeout=30_000)
     expect(party(w1).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
     w1.locator('[data-panel="wounds"] [data-box]').nth(2).click()
-    time.sleep(0.5)
+    one.wait_for_function(f"(k) => ({MARKED})(k) || localStorage.getItem(k + ':c2') !== null", arg=f"{STRESS}:wounds")
     ada = json.loads(get(one, f"{STRESS}:wounds"))["state"]  # the first character's slot
     assert any(any(boxes) for boxes in ada["wounds"].values()), "the mark landed on Ada"
     assert get(one, f"{STRESS}:wounds:c2") is None, "nothing was marked on Grim"
@@ -131,7 +125,10 @@ def test_a_tab_takes_in_another_tabs_roster_without_writing_it_back(tabs, server
                   ROSTER)
     party(w2).locator('[data-act="party-add"][data-side="opponent"]').click()
     expect(party(w1).locator(".calc-stress__people button", has_text="Opponent 2")).to_have_attribute("aria-pressed", "false", timeout=30_000)
-    time.sleep(1)  # an echo would be written at once, and its event delivered well within this
+    # An echo would be written as tab 1 takes the roster in: any write of tab 1's reaches tab 2 before
+    # a marker tab 1 writes after the rules have answered everything it asked.
+    engine_barrier(one)
+    news_barrier(one, two)
     assert two.evaluate("window.echoes") == 0
     rename(w2, "Grim")
     expect(party(w1).locator(".calc-stress__people button", has_text="Grim")).to_have_attribute("aria-pressed", "false", timeout=30_000)
@@ -165,7 +162,7 @@ def test_the_stress_panels_survive_a_full_storage_and_follow_another_tab(context
     one, two = tabs(), tabs()
     w1, w2 = stress(one, server), stress(two, server)
     w1.locator('[data-panel="wounds"] [data-box]').first.click()
-    time.sleep(0.3)
+    one.wait_for_function(MARKED, arg=f"{STRESS}:wounds")
     kept = get(one, f"{STRESS}:wounds")
     assert kept is not None
     expect(w2.locator('[data-panel="wounds"] [data-box][aria-pressed="true"]')).to_have_count(
@@ -196,3 +193,66 @@ def test_the_morale_tracker_survives_a_full_storage_and_merges_another_tab(conte
     t1.wait_log(3)  # shown in this tab, though not kept
     expect(one.locator('[data-out="notice"]').first).to_contain_text("would not keep the conflict")
     assert get(one, MORALE) == kept
+
+
+# ---------------------------------------------------------------- issue 64, item 3
+
+def boxes_marked(page) -> dict:
+    """Ada's marked wound boxes as storage holds them: {slot: [box numbers]}."""
+    state = json.loads(page.evaluate("(k) => (window.__stored ?? ((key) => localStorage.getItem(key)))(k)", f"{STRESS}:wounds"))["state"]
+    return {slot: [i + 1 for i, on in enumerate(marks) if on] for slot, marks in state["wounds"].items() if any(marks)}
+
+
+def wound_box(w, slot, n):
+    return w.locator(f'[data-panel="wounds"] [data-slot="{slot}"] [data-box="{n}"]')
+
+
+def ada_in_two_tabs(context, tabs, server):
+    """Character Ada open in two tabs whose storage news can be held (HOLD): (tab 1, its widget, tab 2, its widget)."""
+    context.add_init_script(HOLD)
+    one, two = tabs(), tabs()
+    w1 = stress(one, server)
+    rename(w1, "Ada")
+    w2 = stress(two, server)
+    expect(party(w2).locator(".calc-stress__people button", has_text="Ada")).to_have_attribute("aria-pressed", "true")
+    return one, w1, two, w2
+
+
+def test_two_tabs_tapping_different_boxes_at_once_both_are_kept(context, tabs, server):
+    """Issue 64 item 3: Ada open in two tabs; mental 1 tapped in one and social 1 in the other at once.
+    Tab 2's tap finds tab 1's stored before it heard of it. Before: only social 1 was kept, mental 1 sat
+    in the set-aside list, and neither tab said so. The two touch different boxes: both are kept, in
+    storage and on both screens, and nothing is set aside."""
+    one, w1, two, w2 = ada_in_two_tabs(context, tabs, server)
+    two.evaluate("(k) => window.__hold(k, true)", f"{STRESS}:wounds")  # tab 2 hears nothing of tab 1's tap yet
+    wound_box(w1, "mental", 1).click()
+    one.wait_for_function("(k) => (localStorage.getItem(k) ?? '').includes('true')", arg=f"{STRESS}:wounds")
+    wound_box(w2, "social", 1).click()
+    two.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).state.wounds.social[0]", arg=f"{STRESS}:wounds")
+    two.evaluate("window.__release()")
+    assert boxes_marked(one) == {"mental": [1], "social": [1]}
+    for w in (w1, w2):
+        expect(wound_box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+        expect(wound_box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    assert get(one, f"{STRESS}:wounds:set-aside") is None, "nothing set aside: both taps were kept"
+
+
+def test_two_tabs_tapping_different_boxes_each_on_its_own_copy_both_are_kept(context, tabs, server):
+    """As above, but each tab writes on the copy it had (Chromium hands one tab's write to the other
+    tens of milliseconds late under load): tab 2's write lands over tab 1's. Tab 1, hearing of it,
+    puts its own tap back in (the two were made on the same value), and both tabs end with both."""
+    one, w1, two, w2 = ada_in_two_tabs(context, tabs, server)
+    for page in (one, two):
+        page.evaluate("(k) => window.__hold(k)", f"{STRESS}:wounds")
+    wound_box(w1, "mental", 1).click()
+    one.wait_for_function("(k) => window.__stored(k)?.includes('true')", arg=f"{STRESS}:wounds")
+    wound_box(w2, "social", 1).click()
+    two.wait_for_function("(k) => JSON.parse(window.__stored(k)).state.wounds.social[0]", arg=f"{STRESS}:wounds")
+    assert boxes_marked(one) == {"social": [1]}  # tab 2's write, made on its own copy, is what storage holds for now
+    one.evaluate("window.__release()")
+    two.evaluate("window.__release()")
+    for w in (w1, w2):
+        expect(wound_box(w, "mental", 1)).to_have_attribute("aria-pressed", "true")
+        expect(wound_box(w, "social", 1)).to_have_attribute("aria-pressed", "true")
+    assert boxes_marked(one) == {"mental": [1], "social": [1]}
+    assert get(one, f"{STRESS}:wounds:set-aside") is None, "nothing set aside: both taps were kept"

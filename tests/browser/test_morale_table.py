@@ -10,10 +10,8 @@ import json
 import pytest
 
 from rules_core.api import call
-from tests.browser.test_a11y import axe
-from tests.browser.test_board import phone_context
-from tests.browser.test_morale import KEY, TABLE, WIDGET
-from tests.browser.test_table_view import NO_WORKER, in_view
+from tests.browser.morale_page import KEY, TABLE, WIDGET
+from tests.browser.support import NO_WORKER, axe, in_view
 
 SETUP = {"edition": "2023", "teams": [{"name": "Wolves", "captain": "Ada", "members": ["Ada", "Bo"]},
                                       {"name": "Crows", "captain": "Cy", "members": ["Cy", "Di"]}]}
@@ -22,19 +20,13 @@ SCROLLED = "() => [...document.querySelectorAll('*')].reduce((n, e) => n + e.scr
 
 
 @pytest.fixture()
-def phone(browser, server):
-    ctx = phone_context(browser, bypass_csp=True)  # axe-core is injected as a script
-    ctx.add_init_script(NO_WORKER)
-    ctx.add_init_script(f"localStorage.getItem('{KEY}') || localStorage.setItem('{KEY}', {json.dumps(json.dumps(FRESH))})")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def phone(phones, server):
+    page = phones(bypass_csp=True, scripts=(  # axe-core is injected as a script
+        NO_WORKER, f"origin === 'null' || localStorage.getItem('{KEY}') ||"  # (about:blank keeps no storage)
+        f" localStorage.setItem('{KEY}', {json.dumps(json.dumps(FRESH))})"))
     page.goto(server.url + TABLE)
     page.locator(f'{WIDGET} [data-act="table-open"]').wait_for()
-    yield page
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return page
 
 
 def log_lines(page) -> list[str]:

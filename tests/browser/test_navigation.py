@@ -5,6 +5,8 @@ from tests.browser.pages import follow_link
 from tests.browser.support import wait_engine
 
 STRAY = "() => { const id = decodeURIComponent(location.hash.slice(1)); return id === '' || !!document.getElementById(id); }"
+# Scrolled far down, and still for one frame (the wheel's scroll has ended).
+SCROLLED = "() => { const was = window.__scrolledTo; window.__scrolledTo = scrollY; return scrollY > 2000 && scrollY === was; }"
 
 
 def test_the_next_page_never_carries_the_last_pages_anchor(page, server):
@@ -13,11 +15,14 @@ def test_the_next_page_never_carries_the_last_pages_anchor(page, server):
     heading (``#stress``) onto the new page's address, and Back kept it."""
     page.goto(server.url + "table/")
     page.wait_for_load_state("load")
+    page.wait_for_function("() => window.calcAnchors?.checked >= 2")  # the page's own two checks are done
     page.mouse.move(600, 400)
     page.mouse.wheel(0, 4000)
-    page.wait_for_timeout(1500)  # the reader has scrolled to the morale tracker
+    page.wait_for_function(SCROLLED)  # the reader has scrolled down to the morale tracker
+    checked = page.evaluate("calcAnchors.checked")
     follow_link(page, 'nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]', "/boons-and-banes/")
-    page.wait_for_timeout(1000)  # long enough for the tracking's late write (debounced 250 ms)
+    # the new page's late check, after the tracking's debounced write (250 ms) would have landed
+    page.wait_for_function("(n) => calcAnchors.checked >= n + 2", arg=checked)
     assert page.evaluate(STRAY), page.url
     page.go_back()
     page.wait_for_function("() => document.querySelector('article h1')?.textContent.includes('At the table')")

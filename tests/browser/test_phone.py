@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.support import wait_engine
+from tests.browser.waits import engine_barrier, routed
 
 PAGES = ["edgerunner/conflicts/", "edgerunner/stress/", "table/", "gauntlet-forge/boons-and-banes/",
          "gauntlet-forge/conflicts/", "gauntlet-forge/stress-and-wounds/"]
@@ -34,19 +35,15 @@ TABLES = """() => [...document.querySelectorAll('.calc table')].filter(t => t.of
 
 
 @pytest.fixture(scope="module")
-def phone(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
+def phone(shared_phone):
+    return shared_phone
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_calculator_tables_fit_a_phone_and_look_like_the_sites(phone, server, path):
     phone.goto(server.url + path)
     wait_engine(phone)
-    phone.wait_for_timeout(500)  # the first answers drawn
+    engine_barrier(phone)  # the first answers drawn
     tables = phone.evaluate(TABLES)
     assert tables, path
     for t in tables:
@@ -58,24 +55,18 @@ def test_calculator_tables_fit_a_phone_and_look_like_the_sites(phone, server, pa
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_needs_javascript_does_not_flash_on_a_slow_load(browser, server):
+def test_needs_javascript_does_not_flash_on_a_slow_load(phones, server):
     """With scripts on, the "needs JavaScript" line is never shown, even while calc.js is slow to arrive."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    page = phones()
     held = []  # calc.js is held back for the whole test: as slow as a load can be
-    context.route(lambda url: url.split("?")[0].endswith("/calc.js"), lambda route: held.append(route))
-    page = context.new_page()
+    page.context.route(lambda url: url.split("?")[0].endswith("/calc.js"), lambda route: held.append(route))
     page.goto(server.url + "gauntlet-forge/boons-and-banes/", wait_until="commit")  # DOMContentLoaded waits for calc.js
     status = page.locator(".calc__status").first
     status.wait_for(state="attached")
     page.wait_for_function("() => document.documentElement.classList.contains('calc-js')")
-    for _ in range(600):  # early.js (in <head>) runs before the page asks for calc.js: wait for the request
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "calc.js was not requested"
+    routed(page, held, "calc.js to be requested")  # early.js (in <head>) runs before the page asks for calc.js
     assert "needs JavaScript" in status.text_content()  # still in the page for browsers without scripts
     assert not status.is_visible() or status.evaluate("s => getComputedStyle(s).visibility") == "hidden"
-    context.close()
 
 
 def test_enduring_checkbox_sits_beside_its_label(phone, server):

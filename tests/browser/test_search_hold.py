@@ -8,9 +8,21 @@ search box first must still get results at once.
 from __future__ import annotations
 
 from tests.browser.pages import search, wait_engine
+from tests.browser.waits import routed
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 SEARCH_WORKER = "/workers/search."
+# Before any script of the page: every search worker the page really starts is counted, whatever early.js
+# puts in the browser's Worker's place (its stand-in keeps the browser's own, this, to start it with).
+STARTED = """(() => {
+  const Native = window.Worker;
+  window.__searchStarted = 0;
+  window.Worker = function (url, options) {
+    if (String(url).includes("/workers/search.")) window.__searchStarted += 1;
+    return new Native(url, options);
+  };
+  window.Worker.prototype = Native.prototype;
+})();"""
 
 
 def started_search_workers(page) -> int:
@@ -21,17 +33,20 @@ def started_search_workers(page) -> int:
 def test_the_search_index_is_built_once_the_engine_is_ready(context, server):
     held = []
     context.route("**/python_stdlib.zip", lambda route: held.append(route))  # the engine can't be ready yet
+    context.add_init_script(STARTED)
     page = context.new_page()
     page.goto(server.url + BOONS)
-    page.wait_for_function("() => document.querySelector('.md-search__input')")
-    page.wait_for_timeout(1500)  # long enough for the theme to have started its worker, were it not held
-    assert started_search_workers(page) == 0
-    assert held, "the engine's download was not held"
-    for route in held:
+    # The moment it would have started: the theme has asked for its search worker (held, or started at once).
+    page.wait_for_function("() => (window.calcSearch?.asked ?? 0) + window.__searchStarted > 0")
+    assert page.evaluate("window.__searchStarted") == 0, "the search worker started while the engine was starting"
+    assert page.evaluate("[calcSearch.state, calcSearch.asked]") == ["held", 1]
+    assert page.evaluate("window.calcEngine.status") == "starting"
+    for route in routed(page, held, "the engine's download to be held"):
         route.continue_()
     wait_engine(page)
     page.wait_for_function("(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
                            arg=SEARCH_WORKER, timeout=30_000)
+    assert page.evaluate("[window.__searchStarted, calcSearch.state]") == [1, "started"]
     search(page, "threshold")
     assert started_search_workers(page) == 1
 

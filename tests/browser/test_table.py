@@ -17,27 +17,13 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from rules_core.api import call
-from tests.browser.support import wait_engine
-from tests.browser.test_morale import Tracker
+from tests.browser.morale_page import Tracker
+from tests.browser.support import PHONE, wait_engine
+from tests.browser.waits import routed
 
 TABLE = "table/"
 EDITIONS_PAGE = "gauntlet-forge/editions/"
 DICE = '.calc[data-calc="dice"]'
-PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture
-def phone(browser, server, requests_seen):
-    ctx = browser.new_context(viewport=PHONE, service_workers="block", has_touch=True)
-    requests_seen.watch(ctx)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
-    assert requests_seen.foreign == [], f"requests left 127.0.0.1: {requests_seen.foreign}"
 
 
 def open_table(page, server):
@@ -203,7 +189,7 @@ def test_the_edition_chosen_in_the_header_is_followed_by_calculators_and_tabs(ph
         wait_engine(phone, timeout=3_000)
     header = phone.get_by_label("Gauntlet Forge edition, site-wide")
     header.select_option("wiki")  # chosen before the stress calculator is up: it follows once it is
-    for route in held:
+    for route in routed(phone, held, "the stress calculator's code to be asked for"):
         route.continue_()
     phone.context.unroute("**/widgets/stress/index.js")
     wait_engine(phone)

@@ -42,8 +42,7 @@ def test_a_widget_whose_module_failed_keeps_its_message_when_the_engine_is_ready
     page.goto(server.url + BOONS)
     status = page.locator(f"{WIDGET} .calc__status")
     expect(status).to_contain_text("This calculator could not start")
-    wait_engine(page)
-    page.wait_for_timeout(300)  # the status listener has run
+    wait_engine(page)  # ready: the engine's status listeners have run (engine.js _set calls them as it changes)
     expect(status).to_be_visible()
     expect(status).to_contain_text("This calculator could not start")
     expect(page.locator(f"{WIDGET} .calc__form")).to_be_hidden()
@@ -68,7 +67,6 @@ def test_a_mount_that_throws_shows_the_static_content_and_a_message_not_a_half_f
     expect(status).to_contain_text("This calculator could not start (the widget broke halfway)")
     expect(page.locator(f"{WIDGET} .calc__form")).to_be_hidden()
     expect(page.locator(f"{WIDGET} .calc__static table").first).to_be_visible()
-    wait_engine(page)
-    page.wait_for_timeout(300)
+    wait_engine(page)  # (the status listeners have run)
     expect(status).to_contain_text("This calculator could not start (the widget broke halfway)")
     expect(page.locator(f"{WIDGET} .calc__form")).to_be_hidden()

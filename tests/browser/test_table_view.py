@@ -11,31 +11,20 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tests.browser.support import answers_held
-from tests.browser.test_a11y import axe
-from tests.browser.test_board import CONFLICTS, CREW, TABLE, WIDGET, Board, phone_context
+from tests.browser.board_page import CONFLICTS, CREW, TABLE, WIDGET, Board
+from tests.browser.support import NO_WORKER, PHONE, answers_held, axe, in_view
+from tests.browser.waits import engine_barrier
 
-PHONE = {"width": 360, "height": 740}
-
-
-# A phone whose browser has no service worker (Playwright's "block" would show the site's
-# "could not be saved for offline use" bar over the table view's Log it).
-NO_WORKER = "delete Navigator.prototype.serviceWorker;"
+PHONE_OPTIONS = {"bypass_csp": True}  # the module's shared phone: axe-core is injected as a script
+PHONE_SCRIPTS = [NO_WORKER]  # and the offline copy's bar kept away from the table view's Log it
 
 
 @pytest.fixture(scope="module")
-def ref(browser, server):
-    ctx = phone_context(browser, bypass_csp=True)  # axe-core is injected as a script
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def ref(shared_phone, server):
+    page = shared_phone
     b = Board(page, touch=True)
     b.open(server.url + TABLE)
-    yield b
-    ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    return b
 
 
 def fresh(b: Board, setup=CREW):
@@ -53,12 +42,6 @@ def warehouse(b: Board):
     b.press(b.w.locator('[data-act="example"]'))
     b.page.wait_for_function("(s) => document.querySelector(s).value === 'Gatto'", arg=f'{WIDGET} [name="actors.0.name"]')
     b.start()
-
-
-def in_view(locator) -> bool:
-    """Is the element wholly on the screen (no scrolling needed to see or tap it)?"""
-    return locator.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
-                            " && r.left >= 0 && r.right <= innerWidth && r.height > 0; }")
 
 
 def test_one_tap_opens_the_table_view_and_close_returns(ref, server):
@@ -112,7 +95,7 @@ def test_an_attack_from_who_acts_to_log_it_without_scrolling(ref):
         b.w.locator('[data-who] input[name="actor"][value="Hargan"]'),
         b.w.locator('[data-act="kind"][data-kind="attack"]'),
         b.w.locator('[data-panel] input[name="target"][value="Gatto"]'),
-        b.w.locator('[data-act="die"][data-die="0"]'),
+        b.w.locator('[data-act="die-total"][data-value="1"]'),  # the table's dice show +1: one tap
     ]
     for control in taps:
         control.wait_for()
@@ -177,7 +160,7 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
         assert panel.locator('[data-field="absorb"]').get_attribute("aria-busy") == "true"
         b.press(options.first)  # the old roll's way, tapped: it waits for the new answer, which does not offer it
         b.log_it(expect_line=False)  # tapped before the answer: it waits for it
-        b.page.wait_for_timeout(300)
+        engine_barrier(b.page)  # what Log it would have logged is answered and drawn by now
         assert len(b.log()) == n
     b.error("absorb").wait_for()
     assert "absorbs" in b.error("absorb").inner_text()

@@ -18,7 +18,7 @@ class FakeStorage {
 }
 globalThis.window = /** @type {any} */ ({ localStorage: new FakeStorage() });
 
-const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll, notImportable, fileBytes } =
+const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, notImportable, fileBytes } =
   await import("../../calculators/browser/keeping/everything.js");
 const { checkOf, registerKept } = await import("../../calculators/browser/keeping/checks.js");
 // Every widget's kept names and checks, as loadChecks() reads them in the browser (the build's registry
@@ -150,7 +150,7 @@ test("importing sets aside every value it replaces first, adds set-aside lists, 
   ls().setItem(keyFor("borders"), "{\"same\": 1}");
   const aside = JSON.stringify([{ at: "2026-01-01T00:00:00.000Z", reason: "old", text: "t" }]);
   const got = adoptAll({ "stress:roster": ROSTER, borders: "{\"same\": 1}", morale: "null", "borders:set-aside": aside });
-  assert.deepEqual(got, { done: 3 });
+  assert.deepEqual(got, { done: 3, lists: [{ name: "borders", of: 1, kept: 1, left: [], why: null }] });
   assert.equal(ls().getItem(keyFor("stress:roster")), ROSTER);
   assert.equal(ls().getItem(keyFor("morale")), "null");
   const rosterAside = JSON.parse(ls().getItem(keyFor("stress:roster:set-aside")));
@@ -170,9 +170,25 @@ test("when a set-aside copy can't be kept (storage full), nothing is replaced", 
 test("when a write fails halfway, the values written before it go back as they were", () => {
   ls().budget = keyFor("edition").length + keyFor("morale").length + 100;
   const got = adoptAll({ edition: "2023", morale: "x".repeat(200) });
-  assert.match(got.problem, /would not keep it/);
+  assert.match(got.problem, /would not keep “morale” \(200 characters: .*full\), so nothing was replaced/);
   assert.equal(ls().getItem(keyFor("edition")), null);
   assert.equal(ls().getItem(keyFor("morale")), null);
+});
+
+test("issue 64 item 6: set-aside copies that do not fit are kept copy by copy, and what was left out is said by name", () => {
+  const board = "{\"small\": 1}";
+  const copies = [0, 1, 2, 3].map((i) => ({ at: `2026-11-2${i}T10:00:00.000Z`, reason: "set aside", text: `${i}${"x".repeat(999)}` }));
+  ls().budget = 3_300; // the value and three copies, not four
+  const got = adoptAll({ board, "board:set-aside": JSON.stringify(copies) });
+  assert.equal(got.done, 1);
+  assert.equal(ls().getItem(keyFor("board")), board);
+  const stored = JSON.parse(ls().getItem(keyFor("board:set-aside")));
+  assert.deepEqual(stored.map((x) => x.text[0]), ["0", "1", "2"]);
+  assert.deepEqual(got.lists, [{ name: "board", of: 4, kept: 3, left: [{ at: copies[3].at, size: 1000 }], why: "this browser's storage for the site is full" }]);
+  const words = notKeptWords(got.lists);
+  assert.match(words, /^Not kept, as there is no room for them in this browser \(this browser's storage for the site is full\): 1 of 4 set-aside copies of “board” \(1,000 characters\)\./);
+  assert.match(words, /still in the file/);
+  assert.equal(notKeptWords([{ name: "board", of: 2, kept: 2, left: [], why: null }]), "");
 });
 
 test("what Export writes, Import reads: a browser holding a large board and set-aside copies of it (issue 32 §2)", () => {

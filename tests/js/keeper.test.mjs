@@ -39,6 +39,10 @@ beforeEach(() => {
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5)); // the watchers' checks are async
+/** Wait until `done()` holds (the watchers' checks and merges are async), at most 2 s. */
+const until = async (done) => {
+  for (const end = Date.now() + 2000; !done() && Date.now() < end;) await settle();
+};
 const raw = () => storage.getItem(keyFor(name));
 const asides = () => JSON.parse(storage.getItem(`${keyFor(name)}:set-aside`) ?? "[]");
 /** A list of numbers, at most 3 of them: the "rules" of these tests. */
@@ -238,6 +242,7 @@ test("issue 32: a save that has to set another tab's value aside says so to the 
   const two = keeper(name, { fresh: () => [], check, merge, what: "list" });
   await one.open();
   await two.open();
+  await one.open(); // tab 1 has heard of favor 3
   const queued = [];
   const heard = [];
   one.watch((news) => heard.push(news), { via: (task) => queued.push(task) }); // the widget's queue
@@ -265,7 +270,8 @@ test("issue 32 §3: a replace the browser would not keep leaves no set-aside cop
   const k = keeper(name, { fresh: () => [], check, what: "list" });
   await k.open();
   await k.save([1, 2]);
-  storage.quota = 120 + keyFor(name).length * 2; // room for the copy, not for a larger value
+  const noteKey = keyFor(`keeping:from:${name}`); // what the value was made from (lineage), kept beside it
+  storage.quota = 120 + keyFor(name).length * 2 + noteKey.length + storage.getItem(noteKey).length; // room for the copy, not for a larger value
   const big = [1, 2, 3].map(() => 1e20);
   assert.match(await k.replace(big, "an import"), /would not keep the list/);
   assert.equal(raw(), "[1,2]"); // the old value stays, and is what is shown
@@ -361,4 +367,62 @@ test("two tabs each stored a change on its own copy, and the rules refuse the tw
   assert.equal(later.at(-1).notice, "21 was not kept.");
   assert.equal(raw(), "[11]");
   assert.deepEqual(asides(), []);
+});
+
+test("issue 64 item 3: two tabs tap different boxes at the same moment: without a merge of its own, both are kept field by field", async () => {
+  const fresh = () => ({ mental: [false, false], social: [false, false] });
+  const one = keeper(name, { fresh, what: "boxes" });
+  const two = keeper(name, { fresh, what: "boxes" });
+  await one.open();
+  await two.open();
+  await one.save({ mental: [true, false], social: [false, false] }); // tab 1 taps mental 1
+  assert.equal(await two.save({ mental: [false, false], social: [true, false] }), null); // tab 2 taps social 1, not having heard
+  assert.deepEqual(JSON.parse(raw()), { mental: [true, false], social: [true, false] });
+  assert.deepEqual(asides(), []);
+  // The same box changed both ways can't be merged: both kept, the other tab's set aside, and said.
+  await one.save({ mental: [true, true], social: [true, false] });
+  await two.save({ mental: [true, false], social: [true, false], favor: 2 }); // a field of its own: merged
+  assert.deepEqual(JSON.parse(raw()), { mental: [true, true], social: [true, false], favor: 2 });
+  await one.save({ mental: [false, true], social: [true, false], favor: 2 }); // mental 1 cleared here…
+  await two.save({ mental: [true, true], social: [true, false], favor: 3 }); // …favor changed there: both
+  assert.deepEqual(JSON.parse(raw()), { mental: [false, true], social: [true, false], favor: 3 });
+  assert.deepEqual(asides(), []);
+  await one.open(); // tab 1 has heard of favor 3
+  const queued = [];
+  const heard = [];
+  two.watch((news) => heard.push(news.notice), { via: (task) => queued.push(task) }); // the widget's queue: later
+  await one.save({ mental: [false, true], social: [true, false], favor: 1 });
+  await two.save({ mental: [false, true], social: [true, false], favor: 4 }); // favor changed both ways
+  for (const task of queued) await task();
+  assert.equal(JSON.parse(raw()).favor, 4); // this tab's kept…
+  assert.deepEqual(asides().map((a) => JSON.parse(a.text).favor), [1]); // …the other's set aside, not lost
+  assert.ok(heard.some((n) => /changed in another tab at the same moment/.test(n)), JSON.stringify(heard));
+});
+
+test("issue 64 item 3: each tab wrote on its own copy: the lineage beside the value makes the merge start where both started", async () => {
+  const fresh = () => ({ mental: [false, false], social: [false, false] });
+  const one = keeper(name, { fresh, what: "boxes" });
+  const two = keeper(name, { fresh, what: "boxes" });
+  await one.open();
+  await one.save({ mental: [false, false], social: [false, true] }); // where both start
+  const start = raw();
+  await two.open();
+  const heard = [];
+  one.watch((news) => heard.push(news));
+  await one.save({ mental: [true, false], social: [false, true] }); // tab 1 taps mental 1…
+  storage.setItem(keyFor(name), start); // …and tab 2 still reads what was there before (its copy)
+  await two.save({ mental: [false, false], social: [true, true] }); // tab 2 taps social 1 on its copy: written over tab 1's
+  win.dispatchEvent(Object.assign(new Event("storage"), { key: keyFor(name) })); // tab 1 hears of it
+  await until(() => one.value.mental[0] && raw().includes("[true,false]"));
+  assert.deepEqual(one.value, { mental: [true, false], social: [true, true] }); // tab 1's tap is not undone
+  assert.deepEqual(JSON.parse(raw()), { mental: [true, false], social: [true, true] }); // and is written back for tab 2
+  assert.deepEqual(asides(), []);
+  // A later change made knowing tab 1's (mental 1 cleared in tab 2) is taken as it is, not merged back.
+  const now = raw();
+  await two.open();
+  assert.equal(raw(), now);
+  await two.save({ mental: [false, false], social: [true, true] });
+  win.dispatchEvent(Object.assign(new Event("storage"), { key: keyFor(name) }));
+  await until(() => !one.value.mental[0]);
+  assert.deepEqual(one.value, { mental: [false, false], social: [true, true] });
 });

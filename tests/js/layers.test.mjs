@@ -1,7 +1,9 @@
 // Layers that point one way (issue 34 §2): the browser code's imports, read from its files.
 // Below the widgets (keeping/, ui.js, share.js, calc.js, engine.js, maps/, party/, …) nothing imports
 // a widget: a widget's kept names reach Import everything through its own kept.js, listed by the build's
-// registry. A widget imports nothing of another widget: what two share lives below both.
+// registry. A widget imports nothing of another widget: what two share lives below both. A widget reaches
+// the engine only through what mount() is handed (calc.js gives it the engine, answering from the page
+// what the build already knows): it neither imports engine.js nor reads the page's calcEngine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -54,4 +56,12 @@ test("nothing below the widgets imports a widget", () => {
 test("no widget imports another widget's files", () => {
   const across = imports().filter(([from, to]) => widgetOf(from) && widgetOf(to) && widgetOf(from) !== widgetOf(to));
   assert.deepEqual(across, [], `imports between widgets:\n${across.map((p) => p.join(" → ")).join("\n")}`);
+});
+
+test("a widget reaches the engine only through what mount() is handed", () => {
+  const imported = imports().filter(([from, to]) => widgetOf(from) && to === "engine.js");
+  const read = [...files(join(BROWSER, "widgets"))].filter((file) =>
+    /\bcalcEngine\b/.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "")));
+  assert.deepEqual([...imported.map((p) => p.join(" → ")), ...read.map((f) => relative(BROWSER, f))], [],
+    "widgets that go around mount()'s engine");
 });

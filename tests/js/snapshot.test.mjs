@@ -2,7 +2,11 @@
 // pages, unpacked to the very same bytes, and any damage to what is kept is caught.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pack, unpack, checksum, PAGE } from "../../calculators/browser/snapshot.js";
+import { pack as packAs, unpack as unpackAs, buildOf, checksum, PAGE } from "../../calculators/browser/snapshot.js";
+
+const BUILD = "pyodide-0123/stdlib-4567/89ab"; // a build's name, as worker.js makes it
+const pack = (bytes, options = {}) => packAs(bytes, { build: BUILD, ...options });
+const unpack = (packed) => unpackAs(packed, { build: BUILD });
 
 function memory() {
   const bytes = new Uint8Array(40 * PAGE + 128); // a short last page, as a real snapshot has
@@ -61,4 +65,19 @@ test("packing gives the same bytes whether or not it pauses", async () => {
   const bytes = new Uint8Array(700 * PAGE);
   for (let p = 0; p < 700; p += 3) bytes[p * PAGE + (p % PAGE)] = p & 255 || 1;
   assert.deepEqual(await pack(bytes, { pauses: true }), await pack(bytes));
+});
+
+test("issue 64 item 11: a snapshot names the build it was made by, and another build's is refused", async () => {
+  const packed = await pack(memory());
+  assert.equal(buildOf(packed), BUILD);
+  assert.deepEqual(unpackAs(packed, { build: BUILD }), memory());
+  assert.throws(() => unpackAs(packed, { build: "pyodide-0123/stdlib-4567/cdef" }), /made by another build/);
+  const renamed = packed.slice(); // the name changed inside (the checksum would change with it)
+  renamed[20] ^= 1;
+  assert.notEqual(buildOf(renamed), BUILD);
+  assert.notEqual(await checksum(renamed), await checksum(packed));
+  await assert.rejects(() => packAs(memory(), { build: "" }), /names the build/);
+  const old = packed.slice(); // a CTS1 snapshot, kept before snapshots named their build
+  new DataView(old.buffer).setUint32(0, 0x31535443, true);
+  assert.throws(() => unpackAs(old, { build: BUILD }), /not in this engine's form/);
 });

@@ -3,7 +3,7 @@
 // something (KEEPS) and in every [data-kept-everything] box of a page (the
 // Offline page). The file and its checks: everything.js and checks.js; the
 // persistence answer: persist.js. Nothing here is a rule of the games.
-import { collect, makeFile, readFile, checkAll, adoptAll, tooLarge, notImportable } from "./everything.js";
+import { collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, tooLarge, notImportable } from "./everything.js";
 import { checkOf, loadChecks } from "./checks.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
@@ -65,8 +65,9 @@ async function importText(text, engine) {
   const done = adoptAll(read.kept);
   if (done.problem) return `This file was not imported: ${done.problem}.`;
   ask(); // what was just put back took effort too
-  return `Imported ${done.done} kept value${done.done === 1 ? "" : "s"} from the file; anything it replaced was set aside first. ` +
-    "Reload the page to see them in the calculators.";
+  const left = notKeptWords(done.lists);
+  return `Imported ${done.done} kept value${done.done === 1 ? "" : "s"} from the file; anything it replaced was set aside first.` +
+    `${left ? ` ${left}` : ""} Reload the page to see them in the calculators.`;
 }
 
 /** Export everything: every kept value in one file, offered for download. */

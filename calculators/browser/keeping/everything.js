@@ -125,10 +125,49 @@ function readList(key) {
   }
 }
 
+/** A number of characters as a player reads it: "1,400,012 characters". */
+const chars = (n) => `${n.toLocaleString("en")} character${n === 1 ? "" : "s"}`;
+
+/** Write `text` under `key`: null, or why not (the storage's own words). */
+function put(key, text) {
+  try {
+    ls().setItem(key, text);
+    return null;
+  } catch (error) {
+    return error && /quota/i.test(`${error.name} ${error.message}`) ? "this browser's storage for the site is full" : "this browser would not keep it";
+  }
+}
+
+/**
+ * An imported set-aside list added to the one here, whole when it fits, else copy by copy (a copy that does
+ * not fit is left in the file; a smaller one after it may still fit). → {kept, left: [{at, size}], why}.
+ */
+function addList(name, text) {
+  const key = keyFor(name);
+  const mine = readList(key);
+  const seen = new Set(mine.map((item) => item?.text));
+  const more = JSON.parse(text).filter((item) => !seen.has(item.text));
+  if (!more.length) return { kept: 0, left: [], why: null };
+  if (!put(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
+  const list = [...mine];
+  const left = [];
+  let why = null;
+  for (const item of more) {
+    const failed = put(key, JSON.stringify([...list, item]));
+    if (failed) {
+      why ??= failed;
+      left.push({ at: item.at, size: item.text.length });
+    } else list.push(item);
+  }
+  return { kept: more.length - left.length, left, why };
+}
+
 /**
  * Put checked values in place. Every value a different one would replace is set aside first (in its
- * own set-aside list); when a copy can't be kept, nothing is replaced. Imported set-aside lists are
- * added to the ones here (never replace them). → {done: n} (values now as in the file) or {problem}.
+ * own set-aside list); when a copy can't be kept, nothing is replaced; the values go in whole or not at
+ * all, the one that did not fit named. Imported set-aside lists are added to the ones here (never replace
+ * them), copy by copy when a list does not fit whole. → {done: n, lists: [{name, of, kept, left, why}]}
+ * (values now as in the file; each imported list and what of it was kept) or {problem}.
  */
 export function adoptAll(kept, reason = "replaced by “Import everything”") {
   const values = Object.entries(kept).filter(([name]) => !name.endsWith(ASIDE));
@@ -149,20 +188,20 @@ export function adoptAll(kept, reason = "replaced by “Import everything”") {
         if (old == null) slot(done).remove();
         else slot(done).writeText(old);
       }
-      return { problem: `this browser would not keep it (${why}); nothing was replaced` };
+      return { problem: `this browser would not keep “${name}” (${chars(text.length)}: ${why}), so nothing was replaced` };
     }
     written.push(name);
   }
-  for (const [name, text] of lists) {
-    const key = keyFor(name);
-    const mine = readList(key);
-    const seen = new Set(mine.map((item) => item?.text));
-    const more = JSON.parse(text).filter((item) => !seen.has(item.text));
-    if (more.length) {
-      try {
-        ls().setItem(key, JSON.stringify([...mine, ...more]));
-      } catch {} // the values are in place; their old set-aside copies only stay in the file
-    }
-  }
-  return { done: values.length };
+  const added = lists.map(([name, text]) => ({ name: name.slice(0, -ASIDE.length), of: JSON.parse(text).length, ...addList(name, text) }));
+  return { done: values.length, lists: added };
+}
+
+/** What an import could not keep, copy by copy, in a sentence (empty when it kept everything). */
+export function notKeptWords(lists) {
+  const short = (lists ?? []).filter((list) => list.left.length);
+  if (!short.length) return "";
+  const parts = short.map(({ name, of, left }) => `${left.length} of ${of} set-aside ${of === 1 ? "copy" : "copies"} of “${name}” ` +
+    `(${chars(left.reduce((n, item) => n + item.size, 0))})`);
+  return `Not kept, as there is no room for them in this browser (${short[0].why}): ${parts.join("; ")}. ` +
+    "They are still in the file: discard set-aside copies you no longer need, then import the file again to bring them in.";
 }

@@ -23,7 +23,11 @@
 //                                  // anything else is accepted (`value` replaces v when given)
 //     merge: (ours, theirs, base, say) => value | null,  // two tabs' values as one; null: they can't be
 //                                  // merged. base: the value both started from (or undefined);
-//                                  // say(text): which change won, when both changed one thing (k.merged)
+//                                  // say(text): which change won, when both changed one thing (k.merged).
+//                                  // Default: field by field from base (merge.js: two boxes tapped at once, both
+//                                  // kept); null: none (another tab's value is taken as it is)
+//     lineage: true,               // note beside each write what it was made from, so base is the value both
+//                                  // tabs really started from (tabs.js; default: with the default merge)
 //     refuse: (merged, {problem, event}, ours, theirs, say) => value | null,  // a merge the rules refuse,
 //                                  // without the one tab's change they refuse; null: one set aside
 //     codec: { toText(value, {past, future}) → text, fromText(text) → {value, past?, future?} | {problem} },
@@ -50,6 +54,7 @@ import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
 import { tabs, exclusive } from "./tabs.js";
+import { mergeFields } from "./merge.js";
 
 export { setAsideNotice };
 
@@ -62,13 +67,17 @@ let serial = 0;
  * @typedef {import("./tabs.js").KeeperState} KeeperState
  * @typedef {{fresh?: () => any, check?: (value: any) => any, merge?: ((ours: any, theirs: any, base?: any, say?: (text: string) => void) => any) | null,
  *            refuse?: ((merged: any, refusal: {problem: string, event?: number}, ours: any, theirs: any, say: (text: string) => void) => any) | null,
- *            codec?: Codec, steps?: number, what?: string}} KeeperOptions
+ *            codec?: Codec, steps?: number, what?: string, lineage?: boolean}} KeeperOptions
  */
 
 /** One kept value (see the head of this file). @param {string} name @param {KeeperOptions} [options] */
 export function keeper(name, {
-  fresh = () => null, check = (v) => ({ value: v }), merge = null, refuse = null, codec = jsonCodec, steps = 0, what = "saved value",
+  fresh = () => null, check = (v) => ({ value: v }), merge = undefined, refuse = null, codec = jsonCodec, steps = 0, what = "saved value",
+  lineage = undefined,
 } = {}) {
+  const fieldwise = merge === undefined; // no merge of its own: field by field, from the value both tabs started from
+  if (fieldwise) merge = (ours, theirs, base) => mergeFields(ours, theirs, base === undefined ? fresh() : base);
+  lineage ??= fieldwise;
   const me = `k${++serial}`; // this keeper, so it does not answer its own news
   /** @type {KeeperState} what this keeper and its two-tab half (tabs.js) share */
   const s = {
@@ -121,6 +130,7 @@ export function keeper(name, {
     read() {
       const { text, blocked } = s.store.read();
       s.lastText = text;
+      line.seen(text);
       s.unjudged = s.pending = null;
       s.history = new History({}, steps);
       k.value = fresh();
@@ -161,10 +171,10 @@ export function keeper(name, {
     async save(value, label) {
       k.overtaken = false;
       k.merged = null; // what this save's merge says, if it merges (tabs.js): the caller says it
-      const keep = (v) => {
+      const keep = (v, from) => {
         if (label != null && steps) s.history.record(k.value, label);
         k.value = v;
-        return write();
+        return write(from);
       };
       const stored = s.store.text();
       if (stored == null || stored === s.lastText || stored === s.unjudged) return keep(value); // at once, in the tap's task
@@ -256,15 +266,18 @@ export function keeper(name, {
     asides: () => s.store.asides(),
   };
 
-  function write() {
+  /** Keep k.value (with its undo steps); from: the stored text it was made from (lineage, tabs.js). */
+  function write(from = s.lastText) {
     if (s.unjudged != null && s.store.text() === s.unjudged) {
       s.store.setAside(s.unjudged, `kept when the rules could not check it; replaced by a newer ${what}`);
       s.unjudged = null;
     }
     const text = codec.toText(k.value, { past: s.history.past, future: s.history.future });
+    line.writing(text, from);
     const why = s.store.writeText(text);
     if (why) return `This browser would not keep the ${what} (${why}): the last saved one stays, and this one lasts until the page is closed.`;
     s.lastText = text;
+    line.seen(text);
     window.dispatchEvent(new CustomEvent(KEPT, { detail: { key: s.store.key, from: me } }));
     return null;
   }
@@ -275,7 +288,9 @@ export function keeper(name, {
     return { notice: setAsideNotice(what, problem, kept), problem, text, kept };
   }
 
-  const { absorbThenKeep, unchanged, arrived } = tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, watchers, write });
+  const { absorbThenKeep, unchanged, arrived, line } = tabs(k, s, {
+    codec, merge, refuse, check, fresh, what, steps, watchers, write, lineage,
+  });
 
   async function move(back) {
     const next = back ? s.history.past.at(-1) : s.history.future.at(-1);

@@ -110,11 +110,13 @@ export function slot(name, { problemOf = null } = {}) {
   migrate(name);
   const key = keyFor(name);
   const asideKey = `${key}:set-aside`;
+  const fromKey = keyFor(`keeping:from:${name}`); // what the stored value was made from (tabs.js: lineage)
   let pending = []; // unusable values still only in memory: kept before anything overwrites the key
 
   const api = {
     key,
     asideKey,
+    fromKey,
     /** The raw stored text (null when there is none, or storage is off). */
     text() {
       return getText(key).text;
@@ -143,6 +145,10 @@ export function slot(name, { problemOf = null } = {}) {
       if (pending.length && !flush()) return;
       removeKey(key);
     },
+    /** A small note kept beside the value, about this browser (never exported): the text, or null. */
+    note: () => getText(fromKey).text,
+    /** Keep that note; a note that can't be kept is left out (true when it is kept). */
+    writeNote: (text) => setText(fromKey, text),
     /** Copies set aside: [{at, reason, text}], oldest first (with any not stored yet). */
     asides() {
       return [...readAsides(asideKey), ...pending];

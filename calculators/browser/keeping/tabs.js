@@ -28,6 +28,68 @@ export async function exclusive(key, fn) {
   }
 }
 
+/** A value longer than this keeps no lineage (hashing it at every write would cost a phone's time): it merges from
+ *  what this tab last read, as it did before lineage. A stress panel, a roster or a map is far shorter. */
+const LINEAGE_CHARS = 200_000;
+/** How many texts a tab remembers it read or wrote, to merge from when another tab's value was made from one. */
+const REMEMBERED = 6;
+
+/** A text's short name (its length and a 53-bit hash, cyrb53): two texts a tab remembers never share one. */
+export function textId(text) {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${text.length}.${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/**
+ * Lineage: which stored text each value was made from, so a three-way merge starts from the value both tabs
+ * really started from. Two tabs that each wrote on the copy they had (a browser hands one tab's write to the
+ * other tens of milliseconds late) would otherwise merge from this tab's own last write, and the other tab's
+ * value, made without it, would seem to undo it. Each write first notes `{of, from}` beside the value (the
+ * slot's note: the new text's id and its origin's); a tab that finds the stored text made from a text it
+ * remembers merges from that one. A note that does not name the stored text (not kept, or an older write's)
+ * is not used. Only for keepers whose merge reads its base (`enabled`).
+ * @param {KeeperState} s
+ */
+function lineage(s, enabled) {
+  /** @type {Map<string, string>} id → text, the texts this tab read or wrote lately */
+  const known = new Map();
+  const fits = (text) => enabled && text != null && text.length <= LINEAGE_CHARS;
+  return {
+    /** This tab read or wrote `text`: remembered (the last few). */
+    seen(text) {
+      if (!fits(text)) return;
+      const id = textId(text);
+      known.delete(id);
+      known.set(id, text);
+      if (known.size > REMEMBERED) known.delete(known.keys().next().value);
+    },
+    /** About to write `text`, made from `from` (the stored text it was made on): the note goes first, so a tab that
+     *  hears of the value finds its note already there. */
+    writing(text, from) {
+      if (!fits(text) || (from != null && !fits(from))) return; // (the note left is an older write's: not used)
+      s.store.writeNote(JSON.stringify({ of: textId(text), from: from == null ? null : textId(from) }));
+    },
+    /** The text `text` was made from, when its note says so and this tab remembers it; null when it was made
+     *  where nothing was stored (from the fresh value); undefined when it is not known. */
+    origin(text) {
+      if (!fits(text)) return undefined;
+      let note;
+      try {
+        note = JSON.parse(s.store.note() ?? "null");
+      } catch {}
+      if (!note || note.of !== textId(text)) return undefined;
+      return note.from === null ? null : known.get(note.from);
+    },
+  };
+}
+
 /** How many changes one merge may take out because the rules refuse them (judgeMerge). */
 const MAX_REFUSED = 8;
 
@@ -49,11 +111,16 @@ const settle = () => new Promise((resolve) => {
 
 /** The two-tab half of keeper `k`, over the state it shares with it (s) and the keeper's options.
  *  write(): keep k.value (keeper.js). */
-export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, watchers, write }) {
-  /** The value both tabs started from (what this keeper last read or wrote), for a three-way merge. */
-  function base() {
-    if (s.lastText == null) return undefined;
-    const got = codec.fromText(s.lastText);
+export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, watchers, write, lineage: traced }) {
+  const line = lineage(s, traced);
+
+  /** The value both tabs started from, for a three-way merge with `text`, another tab's: the text it was made
+   *  from when this tab remembers it (lineage), else what this keeper last read or wrote. */
+  function base(text) {
+    const from = text == null ? undefined : line.origin(text);
+    const origin = from === undefined ? s.lastText : from;
+    if (origin == null) return undefined;
+    const got = codec.fromText(origin);
     return got.problem ? undefined : got.value;
   }
 
@@ -82,7 +149,8 @@ export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, wa
   async function absorbBeforeWrite(stored, ours) {
     k.merged = null;
     const read = codec.fromText(stored);
-    const merged = read.problem || !merge ? null : merge(ours, read.value, base(), say);
+    const merged = read.problem || !merge ? null : merge(ours, read.value, base(stored), say);
+    line.seen(stored); // what is written next is made from it
     if (merged != null) {
       const verdict = await judge(check, merged);
       if (verdict.ok) {
@@ -113,7 +181,7 @@ export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, wa
         if (took === OVERTAKEN) return overtaken();
         await settle();
         const now = s.store.text();
-        if (now === stored || now == null || round === 3) return keep(took);
+        if (now === stored || now == null || round === 3) return keep(took, stored);
         [stored, ours] = [now, took];
       }
     });
@@ -148,8 +216,9 @@ export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, wa
       // Unusable or not judged: ours stays shown; it is set aside only when ours is written next.
       return unchanged();
     }
-    const was = base();
+    const was = base(text);
     s.lastText = text;
+    line.seen(text);
     k.merged = null;
     const merged = merge ? merge(k.value, theirs.value, was, say) : null;
     if (merged != null) {
@@ -182,5 +251,5 @@ export function tabs(k, s, { codec, merge, refuse, check, fresh, what, steps, wa
     return { value: k.value, notice };
   }
 
-  return { absorbThenKeep, unchanged, arrived };
+  return { absorbThenKeep, unchanged, arrived, line };
 }

@@ -18,7 +18,9 @@ declare global {
     calcWarm?: unknown;
     calcKnown?: { answered: number };
     /** early.js: whether the theme's search worker has started (held until the engine's start is done). */
-    calcSearch?: { state: string };
+    calcSearch?: { state: string; asked: number };
+    /** anchor.js: how many checks of the address's anchor were asked for and made. */
+    calcAnchors?: { due: number; checked: number };
   }
   interface Navigator {
     /** The Network Information API (Chromium): `saveData` is the user's data-saver wish. */

@@ -7,3 +7,5 @@ export const WIDGETS: string[];
 export const KEEPING: string[];
 /** The Gauntlet Forge editions, newest first (rules_core/editions.py, the one list). */
 export const EDITIONS: string[];
+/** Each widget's title and the pages it is on (their path from the site's root and heading), from the built site. */
+export const PLACES: Record<string, { title: string; pages: { path: string; title: string }[] }>;

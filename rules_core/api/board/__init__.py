@@ -136,12 +136,16 @@ def _sized(base: int, steps: list, events_raw: list) -> list:
     return out
 
 
+FULL = (f"The log is full: a conflict holds at most {MAX_EVENTS:,} events. Nothing was logged; end this conflict "
+        "and start the next.")
+"""What every kind says once the log holds :data:`MAX_EVENTS` events (board.apply refuses the next)."""
+
+
 def _room(base: int, steps: list, raw) -> int:
     """The log's characters with one more event; refused when the log has no room for it (its count or its
     size, :data:`rules_core.api.fields.MAX_KEPT_CHARS`): a reload would refuse the log."""
     if len(steps) >= MAX_EVENTS:
-        raise RulesError(f"The log is full: a conflict holds at most {MAX_EVENTS:,} events. Nothing was "
-                         "logged; end this conflict and start the next.", field="kind", code="too_large")
+        raise RulesError(FULL, field="kind", code="too_large")
     now = steps[-1][2] if steps else base
     total = now + f.json_chars(raw) + (1 if steps else 0)
     if total > f.MAX_KEPT_CHARS:
@@ -287,8 +291,9 @@ def sheet(p: dict) -> dict:
     first, ``missing`` the target and the dice, ``log.label`` "Log it".
     """
     f.only(p, "token", "length", "setup", "events", "action")
-    board = _board(p)
-    return sheets.answer(board, drafts.read(p.get("action") or {"kind": None}))
+    board, length = _board(p)
+    full = FULL if length >= MAX_EVENTS else None
+    return sheets.answer(board, drafts.read(p.get("action") or {"kind": None}), full=full)
 
 
 def draft(p: dict) -> dict:
@@ -304,12 +309,14 @@ def draft(p: dict) -> dict:
     return {"action": drafts.read(p.get("action"))}
 
 
-def _board(p: dict) -> core.Board:
-    """The board of a payload: the kept conflict's (token, length), or a setup and log replayed for one answer."""
+def _board(p: dict) -> tuple[core.Board, int]:
+    """The board of a payload and its log's length: the kept conflict's (token, length), or a setup and log
+    replayed for one answer."""
     if p.get("setup") is not None:
         steps = core.history(read.setup(p["setup"]), read.events(p))
-        return steps[-1][0] if steps else core.start(read.setup(p["setup"]))
-    return _kept(p)[3]
+        return (steps[-1][0] if steps else core.start(read.setup(p["setup"]))), len(steps)
+    _, _, steps, board = _kept(p)
+    return board, len(steps)
 
 
 def example(p: dict) -> dict:

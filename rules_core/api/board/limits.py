@@ -4,7 +4,7 @@ setup's reader (:mod:`.read`) and the events' (:mod:`.events`).
 from __future__ import annotations
 
 from ...errors import RulesError
-from ..fields import seen
+from ..fields import distinct, seen
 
 MAX_SIDES = 12
 MAX_ACTORS = 30
@@ -40,7 +40,9 @@ def _names(raw: dict, key: str, what: str, *, field: str | None = None, limit: i
         raise RulesError(f"{what} is a list of names.", field=field, code="invalid")
     if len(items) > limit:
         raise RulesError(f"{what}: at most {limit}.", field=field, code="too_large")
-    return tuple(name(v, f"{field}[{i}]", "Each aspect") for i, v in enumerate(items))
+    names = tuple(name(v, f"{field}[{i}]", "Each aspect") for i, v in enumerate(items))
+    distinct((n, f"{field}[{i}]") for i, n in enumerate(names))  # two that look alike (the same twice: the rules')
+    return names
 
 
 def placed_target(raw: dict, on: str, field: str):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ... import board as core
 from ...boosts import CONSEQUENCES
-from ...errors import RulesError
+from ...errors import RulesError, shown
 from .. import fields as f
 from ..map_data import read_map
 from .events import EVENT_KEYS, event, events  # noqa: F401 (this module's public names)
@@ -37,6 +37,10 @@ def setup(raw) -> core.Setup:
                                                                   max_length=MAX_THINGS)))
     aspects = tuple(_aspect(a, f"aspects[{i}]") for i, a in enumerate(
         f.sequence(raw, "aspects", "The aspects", default=[], max_length=MAX_ASPECTS)))
+    f.distinct((s, f"sides[{i}]") for i, s in enumerate(sides))  # two that look alike (the same twice: make_setup)
+    f.distinct([*((a.name, f"actors[{i}].name") for i, a in enumerate(actors)),
+                *((t.name, f"things[{i}].name") for i, t in enumerate(things)),
+                *((a.name, f"aspects[{i}].name") for i, a in enumerate(aspects))])
     return core.make_setup(zone_map, sides, actors, things, aspects)
 
 
@@ -84,6 +88,7 @@ def _skills(raw, where: str, who: str) -> tuple[tuple[str, int], ...]:
     for key, value in raw.items():
         skill = name(key, where, f"One of {who}'s skills")
         out.append((skill, f.check_integer(value, f"{who}'s {skill}", field=where, low=0, high=10)))
+    f.distinct(((skill, where) for skill, _ in out), twice=lambda s: f"{who}'s skills name {shown(s)} twice: give it once, with one rating.")
     return tuple(out)
 
 

@@ -111,8 +111,9 @@ _TURN = {"0": "+", "+": "-", "-": "0"}
 class _Sheet:
     """One answer of :func:`answer` (a sheet is made once per call, field after field)."""
 
-    def __init__(self, board: core.Board, draft: dict):
+    def __init__(self, board: core.Board, draft: dict, full: str | None = None):
         self.b = board
+        self.full = full
         self.d = draft
         self.kind = draft.get("kind")
         self.fields: list[dict] = []
@@ -162,6 +163,8 @@ class _Sheet:
     def answer(self) -> dict:
         b = self.b
         open_kinds = {k.kind: k for k in choices.kinds(b)}
+        if self.full:  # the log holds all a conflict may: nothing more is taken
+            open_kinds = {k: choices.KindOpen(k, False, self.full) for k in open_kinds}
         kinds = [{"kind": k, "label": WORDS[k], "group": "turn" if k in core.TURNS else "table",
                   "open": open_kinds[k].open, "why": open_kinds[k].why} for k in WORDS
                  if k != "redefine_border" or open_kinds[k].open]
@@ -840,6 +843,7 @@ def _gone(before: core.Board, after: core.Board) -> list[tuple[str, str]]:
     return out
 
 
-def answer(board: core.Board, draft: dict) -> dict:
-    """The sheet for ``draft`` (already read by :func:`rules_core.api.board.draft.read`) on ``board``."""
-    return _Sheet(board, draft).answer()
+def answer(board: core.Board, draft: dict, *, full: str | None = None) -> dict:
+    """The sheet for ``draft`` (already read by :func:`rules_core.api.board.draft.read`) on ``board``; ``full``:
+    the sentence every kind says when the log can take no more events."""
+    return _Sheet(board, draft, full).answer()

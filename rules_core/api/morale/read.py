@@ -104,6 +104,9 @@ def check_setup(setup: morale.Setup) -> None:
             raise RulesError(
                 f"The captain of {team.name} must be one of its members.", field=f"{where}.captain", code="invalid"
             )
+    # Two that look alike (the same name twice: above).
+    f.distinct((team.name, f"teams[{i}].name") for i, team in enumerate(setup.teams))
+    f.distinct((m.name, f"teams[{i}].members[{j}].name") for i, team in enumerate(setup.teams) for j, m in enumerate(team.members))
 
 
 def _flag(m: dict, key: str, where: str) -> bool:

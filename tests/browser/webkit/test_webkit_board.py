@@ -6,6 +6,7 @@ saved log. The same story runs in Chromium in ``tests/browser/test_board.py``.
 """
 from __future__ import annotations
 
+import base64
 import json
 
 from rules_core.api import call
@@ -144,3 +145,21 @@ def test_log_it_tapped_while_the_note_keeps_the_focus_logs_once_and_says_nothing
     assert log_lines(wk)[-1].endswith("simple action — ducks")
     assert wk.js("() => window.__errors") == []
     assert not wk.js("(sel) => [...document.querySelectorAll(sel + ' [data-out=notice]')].map((e) => e.textContent).join(' ')", W)
+
+
+def test_a_board_link_answered_is_forgotten_and_one_back_leaves(wk, wk_server):
+    """Issue 64 item 5 (Chromium: tests/browser/test_links_forgotten.py): a shared board lands on its offer in
+    the table view; once opened, a tap logged, the phone's Back leaves the page, the offer never drawn again."""
+    setup = call("board.example", {"name": "warehouse crew"})["result"]["setup"]
+    code = base64.urlsafe_b64encode(json.dumps({"format": "conflict-table/board", "version": 1, "setup": setup,
+                                                "events": [], "redo": []}).encode()).decode().rstrip("=")
+    wk.goto(wk_server.url + "404.html")  # a page before the link in this tab's history
+    wk.goto(wk_server.url + CONFLICTS + "#board=" + code)
+    wait_engine(wk)
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-act="open-shared"]', what="the link's offer")
+    wk.click(f'{W} [data-act="open-shared"]')
+    wk.wait_text(f'{W} [data-out="notice"]', "Opened the shared board")
+    simple(wk, "Gatto", "a tap")
+    assert "#board=" not in wk.js("() => location.href")
+    wk.driver.back()
+    wk.wait("() => location.pathname.endsWith('404.html')", what="Back to leave the board's page")

@@ -92,3 +92,31 @@ def test_a_click_waits_until_the_rules_have_answered_what_was_typed(wk, broken_s
     wk.click("#probe")
     clicked, answered = wk.js("() => [probe.clickedAt, probe.answeredAt]")
     assert answered is not None and clicked >= answered, (clicked, answered)
+
+
+def test_the_offline_bar_leaves_the_table_views_controls_reachable_and_is_dismissed(webkit, broken_server):
+    """Issue 64 item 8 (Chromium: test_offline.py): the site could not be saved for offline use (this
+    server has no service worker), on a phone-sized window with an Attack open in the board's table view:
+    the bar sits below the view, Log it and the Cards and Log tabs take a tap, and Dismiss takes it away."""
+    from tests.browser.pages import as_page
+    from tests.browser.webkit.test_webkit_board import CONFLICTS, W, start_warehouse
+
+    wk = as_page(webkit())
+    wk.driver.set_window_size(360, 740)
+    wk.goto(broken_server.url + CONFLICTS)
+    start_warehouse(wk)
+    wk.click(f'{W} [data-act="table-open"]')
+    wk.wait("(sel) => document.querySelector(sel).classList.contains('is-table')", W, what="the table view")
+    wk.click(f'{W} [data-act="kind"][data-kind="attack"]')
+    wk.wait("(sel) => !!document.querySelector(sel)", f'{W} [data-panel] [data-key="log"]', what="the Attack's form")
+    wk.wait("() => window.calcOffline && window.calcOffline.status === 'failed'", timeout=90, what="the offline copy to fail")
+    wk.wait("() => !!document.querySelector('.calc-offline-failed')", what="the bar that says so")
+    wk.wait("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))", what="a frame")
+    for control in ('[data-panel] [data-key="log"]', '[data-act="tab"][data-tab="cards"]', '[data-act="tab"][data-tab="log"]'):
+        reached = wk.js("""(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !!hit && (hit === e || e.contains(hit)) && r.bottom <= innerHeight; }""", f"{W} {control}")
+        assert reached, control
+    wk.click(".calc-offline-failed button:last-of-type")  # Dismiss
+    assert wk.js("() => document.querySelector('.calc-offline-failed')") is None
+    wk.driver.quit()

@@ -69,8 +69,8 @@ export function redone(c) {
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** How a merge's message names a kind of event ("Jade's simple action"): the log's words for it. */
-const SAID = { simple: "simple action", move_another: "move of another", taken_out: "taking out", end_exchange: "end of the exchange",
-  end: "end of the conflict", redefine_border: "new pass value" };
+const SAID = { simple: "simple action", move_another: "move another", taken_out: "taken out", end_exchange: "end of exchange",
+  end: "end the conflict", redefine_border: "beaten border" };
 
 /** An event as the referee named it: "Hargan's attack “a note”". */
 export function named(event) {

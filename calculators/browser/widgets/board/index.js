@@ -7,7 +7,6 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
-import { carries } from "../../share.js";
 import { onScreen } from "../../shareform.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
@@ -136,8 +135,8 @@ export function mount(root, { engine, options }) {
   on(form, "keydown", (e) => {
     if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(e.target)) tap("cancel");
   });
-  // A link's offer lands where it is seen: in the table view.
-  on(window, "hashchange", () => { if (carries("board")) tap("offer").then(() => { if (store.state.offered) table.show(); }); });
+  // A board's link followed on this page (offer reads it, once); its offer lands where it is seen: in the table view.
+  on(window, "hashchange", () => tap("offer").then(() => { if (store.state.offered) table.show(); }));
 
   function print() {
     document.documentElement.classList.add("board-printing");
@@ -158,7 +157,7 @@ export function mount(root, { engine, options }) {
     } }, { signal: listening.signal });
 
   store.flush();
-  store.dispatch("open", { linked: carries("board") }).then(() => {
+  store.dispatch("open", { linked: true }).then(() => {
     table.fromAddress();
     if (store.state.offered) table.show(); // a shared board lands on its offer, in the table view
   });

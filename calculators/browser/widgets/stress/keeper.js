@@ -85,10 +85,11 @@ export function keeper({ ui }, model, what, fresh, check, bounds, report) {
       if (went.error) report(went.error);
       return { label: went.label };
     },
-    /** Be told when another widget (or another tab) changed this model's state. */
+    /** Be told when another widget (or another tab) changed this model's state: fn(notice), notice what the
+     *  keeper says of it (a change set aside, not lost), or null. */
     watch(fn) {
       const stop = new AbortController();
-      kept.watch(() => fn(), { signal: stop.signal });
+      kept.watch((news) => fn(news?.notice ?? null), { signal: stop.signal });
       return () => stop.abort();
     },
   };

@@ -131,7 +131,7 @@ export function startPanel(ui, model, parts, keep, drawn, redraw, fail) {
     notify(parts, keep.load());
     showAsides();
   };
-  const unwatch = keep.watch(() => { reload(); redraw(); });
+  const unwatch = keep.watch((notice) => { reload(); notify(parts, notice); redraw(); });
   const start = () => {
     reload();
     drawn(); // at once, from storage (its bounds checked); the rules check it when the engine is up

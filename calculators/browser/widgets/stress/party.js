@@ -25,7 +25,7 @@ export function mountRoster({ ui, root, form, signal }) {
   let panels = {};
   // Every listener goes with the mount's one AbortController (signal).
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
-  const kept = ui.store.keeper("stress:roster", { fresh, codec: rosterCodec, merge: mergeRosters, what: "roster" });
+  const kept = ui.store.keeper("stress:roster", { fresh, codec: rosterCodec, merge: mergeRosters, lineage: true, what: "roster" });
   const opened = kept.read();
   let roster = kept.value;
   let sharedText = null;

@@ -23,8 +23,10 @@ export function playActions({ k, sheets, rules, setupNotices }) {
           sheets.write({ kind: null });
         }
       }
+      // A copy set aside is listed with the tools (a tab away in the table view): the notice leads there.
+      const buttons = notices.length ? [{ act: "tab", tab: "tools", label: "Show the copies set aside" }] : [];
       store.set({ conflict, view: conflict ? k.view.board : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
-        notice: notices.length ? { text: notices.join(" "), alert: true } : null });
+        notice: notices.length ? { text: notices.join(" "), alert: true, buttons } : null });
       await store.actions.ask(store);
       if (linked) await store.actions.offer(store);
     },

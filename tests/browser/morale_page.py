@@ -1,0 +1,123 @@
+"""The morale tracker's page object: ``Tracker`` drives the widget the way a player does (buttons,
+fields, the submit button) and reads what it shows; with the names the tracker's tests share."""
+from __future__ import annotations
+
+import json
+
+CONFLICTS = "gauntlet-forge/conflicts/"
+TABLE = "table/"
+WIDGET = '.calc[data-calc="morale"]'
+KEY = "conflict-table[/]:morale"  # scoped to the site's path (served at /)
+ASIDE = "conflict-table[/]:morale:set-aside"
+
+
+class Tracker:
+    """Drives the widget the way a player does: buttons, fields, the submit button."""
+
+    def __init__(self, page):
+        self.page = page
+        self.w = page.locator(WIDGET).first
+
+    # ---- reading
+    def morale(self) -> dict[str, int]:
+        cards = self.w.locator(".morale__team")
+        return {cards.nth(i).get_attribute("data-team"): int(cards.nth(i).locator('[data-out="morale"]').get_attribute("data-value"))
+                for i in range(cards.count())}
+
+    def fact(self, team: str, out: str) -> str:
+        return self.w.locator(f'.morale__team[data-team="{team}"] [data-out="{out}"]').inner_text()
+
+    def log(self) -> list[str]:
+        return self.w.locator('[data-out="log"] li').all_inner_texts()
+
+    def saved(self) -> dict:
+        return json.loads(self.page.evaluate(f"localStorage.getItem('{KEY}')"))
+
+    def error(self, field: str):
+        return self.w.locator(f'[data-field="{field}"] > .calc__error')
+
+    # ---- setting up
+    def start(self, edition: str, teams: list[dict]):
+        if self.w.locator('[data-act="new"]').count():
+            self.w.locator('[data-act="new"]').click()
+        self.w.locator('select[name="edition"]').select_option(edition)
+        setup_teams = self.w.locator("fieldset.morale__setup-team")
+        while setup_teams.count() > len(teams):
+            self.w.locator('[data-act="remove-team"]').last.click()
+        while setup_teams.count() < len(teams):
+            self.w.locator('[data-act="add-team"]').click()
+        for i, team in enumerate(teams):
+            members = self.w.locator(f'[name^="teams[{i}].members"][name$="].name"]')
+            while members.count() > len(team["members"]):
+                self.w.locator(f'[data-act="remove-member"][data-team="{i}"]').last.click()
+            while members.count() < len(team["members"]):
+                self.w.locator(f'[data-act="add-member"][data-team="{i}"]').click()
+            self.fill(f"teams[{i}].name", team["name"])
+            if "approach" in team:
+                self.fill(f"teams[{i}].approach", team["approach"])
+            for j, m in enumerate(team["members"]):
+                m = {"name": m} if isinstance(m, str) else m
+                where = f"teams[{i}].members[{j}]"
+                self.fill(f"{where}.name", m["name"])
+                if edition == "wiki":
+                    self.fill(f"{where}.successes", m.get("successes", ""))
+                    for flag in ("vigor", "intuition") + (("perfect_defense",) if i else ()):
+                        self.w.locator(f'[name="{where}.{flag}"]').set_checked(m.get(flag, False))
+            self.w.locator(f'[name="teams[{i}].captain"]').nth(team.get("captain", 0)).check()
+
+    def begin(self, edition: str, teams: list[dict]):
+        self.start(edition, teams)
+        self.w.locator('button[type="submit"]').click()
+        self.w.locator(".morale__team").first.wait_for()
+
+    def fill(self, name: str, value):
+        self.w.locator(f'[name="{name}"]').fill(str(value))
+
+    # ---- playing
+    def settle(self):
+        """The rules' answer to the last tap is drawn (the sheet is not asking them any more)."""
+        self.page.wait_for_function("(s) => document.querySelector(s)?.dataset.busy === 'false'", arg=f"{WIDGET} .morale__sheet")
+
+    def button(self, kind: str, who: str):
+        """An event's button in the event sheet; a member's show once they are chosen as the one who acts."""
+        self.settle()
+        chip = self.w.locator(f'[data-key="choose:{who}"]')
+        if chip.count() and chip.get_attribute("aria-pressed") == "false":
+            chip.click()
+            self.w.locator(f'[data-key="choose:{who}"][aria-pressed="true"]').wait_for()
+        return self.w.locator(f'[data-key="event:{kind}:{who}"]')
+
+    def act(self, kind: str, who: str, **fields):
+        """Press the event's button, fill its form if it has one, and wait for the new log line."""
+        count = len(self.log())
+        self.button(kind, who).click()
+        if fields:
+            self.fill_panel(**fields)
+            self.w.locator('.morale__panel button[type="submit"]').click()
+        self.wait_log(count + 1)
+
+    def fill_panel(self, **fields):
+        """Each field as a player gives it: a tap on its chip (a name, a number up to 6, a choice), a tick,
+        or typed (a larger number, or a wrong one). 2022's disposed defense is its choice of what it reduces."""
+        panel = self.w.locator(".morale__panel")
+        panel.locator("[data-field]").first.wait_for(state="attached")  # the rules' answer is drawn
+        for name, value in fields.items():
+            pick = panel.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"]')
+            box = panel.locator(f'[name="{name}"]')
+            if isinstance(value, bool):
+                if box.count():
+                    box.set_checked(value)
+                continue
+            panel.locator(f'[data-field="{name}"]').first.wait_for(state="attached")  # a field the answer adds later
+            if pick.count():
+                pick.click()
+                panel.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"][aria-pressed="true"]').wait_for()
+            else:
+                box.fill(str(value))
+
+    def wait_log(self, count: int):
+        self.page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
+                                    arg=[f'{WIDGET} [data-out="log"] li', count])
+
+
+WOLVES_CROWS = [{"name": "Wolves", "members": ["Ada", "Bo", "Eve"]}, {"name": "Crows", "members": ["Cy", "Di"]}]
