@@ -8,7 +8,6 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
-import { carries } from "../../share.js";
 import { onScreen } from "../../shareform.js";
 import { moraleStore } from "./store.js";
 import { moraleView } from "./view.js";
@@ -138,7 +137,7 @@ export function mount(root, { engine, ui, options }) {
   });
   /** A link's offer lands where it is seen: at the top of the table view. */
   const offer = () => store.dispatch("offer").then(() => { if (store.state.offered) table.show(); });
-  on(window, "hashchange", () => { if (carries("morale") && store.state.mode !== "loading") offer(); });
+  on(window, "hashchange", () => { if (store.state.mode !== "loading") offer(); }); // offer reads the link, once
 
   // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
   store.kept.watch((news) => store.actions.news(store, news), { signal: listening.signal, via: (task) => store.dispatch("run", task) });
@@ -157,7 +156,7 @@ export function mount(root, { engine, ui, options }) {
   follow((edition) => store.dispatch("edition", edition), { signal: listening.signal });
 
   store.flush();
-  store.dispatch("open", { linked: carries("morale") }).then(() => {
+  store.dispatch("open", { linked: true }).then(() => {
     table.fromAddress(); // a reload of #morale-table keeps the table view
     if (store.state.offered) table.show(); // a shared conflict lands on its offer, in the table view
   });
