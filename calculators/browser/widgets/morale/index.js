@@ -56,14 +56,20 @@ export function mount(root, { engine, ui, options }) {
     if (state.focus) focus(state);
   }
 
-  /** The focus where the last action asked for it (once): a title, the open event, the first message, a control. */
+  /** The first control found of a list of selectors, in the list's order (not the page's). */
+  const first = (selectors) => selectors.split(/,\s*(?![^()]*\))/).reduce((found, one) => found ?? app.querySelector(one), null);
+
+  /** The focus where the last action asked for it (once): a title, the open event, the first message, a control.
+   *  While the rules' answer for the sheet is on its way the focus waits for it: the answer draws the sheet anew
+   *  (an event's button once its sheet is closed), and a control focused before would be gone. */
   function focus(state) {
+    if (state.asking && state.mode === "play") return;
     const at = state.focus;
     state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
     const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
     const node = at === "invalid"
       ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
-      : app.querySelector(titles[at] ?? at);
+      : titles[at] ? app.querySelector(titles[at]) : first(at);
     if (!(node instanceof HTMLElement)) return;
     if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
     node.focus({ preventScroll: !!table?.open });

@@ -29,7 +29,7 @@ import { linkActions } from "./links/actions.js";
  * @property {any} share the share link offered under Share ({url, words, code})
  * @property {{text: string} | null} offered a link's conflict, offered and not opened yet
  * @property {{draft: any, tried: boolean, errors: Record<string, string>, preview: {text: string, stale: boolean} | null}} setup
- * @property {string | null} focus where the focus goes after the next draw
+ * @property {string | null} focus where the focus goes after the next draw (a title's name, or selectors: the first found, in order)
  * @property {number} asides the set-aside list's version (a change draws it again)
  * @typedef {import("../../store.js").Store<MoraleState> & {actions: Record<string, Function>, kept: any}} MoraleStore
  */

@@ -151,9 +151,9 @@ export function sheetActions({ rules, kept, sheets, random }) {
       const note = store.state.view.form?.events?.find((e) => e.kind === kind)?.note;
       const line = store.state.view.log[0]?.text ?? "";
       setDraft(store, { kind: null });
+      tell(store, note ? `${line} ${note}` : line); // said with the line that shows it
       store.set({ shown: {}, focus: `[data-act="event"][data-kind="${kind}"], [data-who] [aria-pressed="true"], [data-act="undo"]` });
       await ask(store);
-      tell(store, note ? `${line} ${note}` : line);
     },
 
     /** Undo (back) or Redo. With nothing left to undo, Undo brings back the conflict a start replaced. */
@@ -179,9 +179,9 @@ export function sheetActions({ rules, kept, sheets, random }) {
         return ask(store);
       }
       setDraft(store, { kind: null });
+      tell(store, back ? `Undone: ${gone}` : `Redone: ${store.state.view.log[0].text}`);
       store.set({ shown: {}, focus: back ? '[data-act="undo"]' : '[data-act="redo"]' });
       await ask(store);
-      tell(store, back ? `Undone: ${gone}` : `Redone: ${store.state.view.log[0].text}`);
     },
   };
   return actions;

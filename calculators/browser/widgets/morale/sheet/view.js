@@ -3,7 +3,7 @@
 // this round marked), the kinds open to them and to the team whose turn it is, then the open kind's
 // fields in the answer's order (chips, numbers to tap, dice to roll in the sheet or to type, a tick, a
 // line) up to the button in the answer's own words. Every control carries its field's name, so a message
-// lands beside it. Text fields show what was typed (the draft); every other value is the answer's.
+// lands beside it. Text fields and ticks show what was typed or ticked (the draft); every other value is the answer's.
 // Nothing here is a rule.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
@@ -60,7 +60,7 @@ function count(ctx, f) {
 }
 
 function check(ctx, f) {
-  return fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "checkbox", checked: !!f.value, error: messageOf(ctx, f.name) });
+  return fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "checkbox", checked: !!ctx.draft[f.name], error: messageOf(ctx, f.name) });
 }
 
 function text(ctx, f) {
@@ -97,7 +97,7 @@ function who(ctx) {
   return html`<div class="morale__chips morale__who-chips" role="group" aria-label="Who acts" data-who>${repeat(w.options, (o) => o.value, (o) => {
     const acted = o.tags.includes("acted");
     return html`<button type="button" class=${`morale__chip${o.tags.includes("other") ? " is-other" : ""}${acted ? " is-acted" : ""}${
-      o.tags.includes("last_stand") ? " is-laststand" : ""}`} data-act="choose" data-member=${o.value} data-key=${`choose:${o.value}`}
+      o.tags.includes("last_stand") ? " is-laststand" : ""}`} data-act="choose" data-member=${o.value} data-team=${o.team} data-key=${`choose:${o.value}`}
       aria-pressed=${w.value === o.value ? "true" : "false"}>${o.value}${acted ? html`<span aria-hidden="true"> ✓</span><span class="calc__sr">
       (acted this round)</span>` : nothing}${o.tags.includes("last_stand") ? html`<span class="calc__sr"> (in their Last Stand)</span>` : nothing}</button>`;
   })}</div>`;
