@@ -70,6 +70,21 @@ function elsewhere(hash) {
   spot.prepend(box);
 }
 
+/** An example opened: the calculator is shown from its title, below the theme's header, once its offer
+ *  (further down, where the link landed) is answered and gone. */
+function fromTheTop(root, button) {
+  const gone = () => !button.isConnected || !!button.closest("[hidden]");
+  const show = () => root.scrollIntoView({ block: "start" });
+  if (gone()) return show();
+  const watcher = new MutationObserver(() => {
+    if (!gone()) return;
+    watcher.disconnect();
+    show();
+  });
+  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+  setTimeout(() => watcher.disconnect(), WAIT_MS);
+}
+
 /** Go to the page's calculator named in `hash` (#name=…) and open its offer once it shows it. */
 function follow(hash) {
   watching?.disconnect();
@@ -84,7 +99,10 @@ function follow(hash) {
     // another link since (a state's: a table view's own address is not one): that one is only offered
     if (location.hash.includes("=") && location.hash !== hash && globalThis.__calcHash !== hash) return true;
     remember("");
-    if (button.dataset.replaces !== "true") button.click();
+    if (button.dataset.replaces !== "true") {
+      button.click();
+      fromTheTop(root, button);
+    }
     return true;
   };
   if (open()) return;

@@ -4,7 +4,7 @@
 // notice, drawn through lit-html. The link itself (packing, reading, the offer's QR code) is share.js's,
 // which stays free of the page's drawing: Node's tests import it.
 import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
-import { link, offered, forget, received, readValues } from "./share.js";
+import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 
 /** A link offered (share.offered: {url, words, code}) as a template: its words, the link's field, its QR code.
@@ -42,7 +42,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   form.append(el("div", { class: "calc__buttons" },
     el("button", { type: "button", "data-act": "share-link", onclick: async () => {
       const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      say({ show: "link", offer: await offered(url, `${what} as it is now`) });
+      say({ show: "link", offer: await linkOffered(url, `${what} as it is now`) });
       onScreen(notice);
     } }, "Share link")), notice);
 

@@ -14,9 +14,9 @@ import re
 
 import pytest
 
-from tests.browser.test_board import phone_context
-from tests.browser.test_morale import KEY, TABLE, WIDGET
-from tests.browser.test_table_view import NO_WORKER, in_view
+from tests.browser.morale_page import KEY, TABLE, WIDGET
+from tests.browser.support import NO_WORKER, axe, in_view
+from tests.browser.waits import engine_barrier, frames, scrolled
 
 SCROLLED = "() => [...document.querySelectorAll('*')].reduce((n, e) => n + e.scrollTop, scrollY)"
 LIONS_BEARS = {"edition": "2023", "teams": [{"name": "Lions", "captain": "Leo", "members": ["Leo", "Mia"]},
@@ -34,27 +34,22 @@ def link_code(value: dict) -> str:
     return base64.urlsafe_b64encode(json.dumps(value).encode()).decode().rstrip("=")
 
 
+def keeping(setup: dict, events: list) -> str:
+    """An init script: the tracker keeps `setup` and `events` (unless the profile keeps a conflict already)."""
+    return (f"origin === 'null' || localStorage.getItem('{KEY}') ||"  # (about:blank keeps no storage)
+            f" localStorage.setItem('{KEY}', {json.dumps(kept(setup, events))})")
+
+
 @pytest.fixture()
-def table(browser, server):
+def table(phones, server):
     """A phone at /table/ with the morale tracker holding `setup` and `events`, in its table view."""
-    made = []
 
     def open_(setup: dict, events: list, hash_: str = "#morale-table"):
-        ctx = phone_context(browser, bypass_csp=True)
-        ctx.add_init_script(NO_WORKER)
-        ctx.add_init_script(f"localStorage.getItem('{KEY}') || localStorage.setItem('{KEY}', {json.dumps(kept(setup, events))})")
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        made.append((ctx, page))
+        page = phones(bypass_csp=True, scripts=(NO_WORKER, keeping(setup, events)))
         page.goto(server.url + TABLE + hash_)
         page.locator(f"{WIDGET}.is-table [data-act='table-close']").wait_for()
         return page
-    yield open_
-    for ctx, page in made:
-        ctx.close()
-        assert page.errors == [], f"JavaScript errors on the page: {page.errors}"
+    return open_
 
 
 def log_lines(page) -> list[str]:
@@ -67,6 +62,13 @@ def tap(page, selector: str):
     control.wait_for()
     assert in_view(control), f"{selector} is not on the screen"
     control.tap()
+    settled(page)
+
+
+def settled(page):
+    """The rules' answer to the last tap is drawn (the sheet is not asking them any more)."""
+    page.wait_for_function("(s) => !document.querySelector(s) || document.querySelector(s).dataset.busy === 'false'",
+                           arg=f"{WIDGET} .morale__sheet")
 
 
 def logged(page, n: int):
@@ -215,65 +217,46 @@ def test_8_who_has_acted_is_marked_and_a_new_turn_chooses_from_its_own_team(tabl
     assert all("acted" not in c for c in page.locator(f'{WIDGET} [data-act="choose"]').all_text_contents())
 
 
-def test_5_a_link_on_a_fresh_phone_lands_on_its_offer_in_the_table_view(browser, server):
+def test_5_a_link_on_a_fresh_phone_lands_on_its_offer_in_the_table_view(phones, server):
     value = {"format": "conflict-table/morale", "version": 2, "setup": LIONS_BEARS,
              "events": [{"kind": "success", "member": "Leo"}], "redo": []}
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(server.url + TABLE + "#morale=" + link_code(value))
-        offer = page.locator(f'{WIDGET} [data-act="open-shared"]').first
-        offer.wait_for()
-        notice = page.locator(f'{WIDGET} [data-out="notice"]').first
-        assert in_view(offer), "the offer is not on the screen"
-        assert "Lions against Bears, 1 logged" in notice.text_content()
-        assert "aside" not in notice.text_content()  # there is nothing to set aside
-        offer.tap()
-        logged(page, 1)
-        assert page.locator(f"{WIDGET}.is-table").count() == 1
-    finally:
-        ctx.close()
+    page = phones(scripts=(NO_WORKER,))
+    page.goto(server.url + TABLE + "#morale=" + link_code(value))
+    offer = page.locator(f'{WIDGET} [data-act="open-shared"]').first
+    offer.wait_for()
+    notice = page.locator(f'{WIDGET} [data-out="notice"]').first
+    assert in_view(offer), "the offer is not on the screen"
+    assert "Lions against Bears, 1 logged" in notice.text_content()
+    assert "aside" not in notice.text_content()  # there is nothing to set aside
+    offer.tap()
+    logged(page, 1)
+    assert page.locator(f"{WIDGET}.is-table").count() == 1
 
 
-def test_5_a_roster_link_lands_scrolled_to_the_roster(browser, server):
+def test_5_a_roster_link_lands_scrolled_to_the_roster(phones, server):
     roster = {"format": "conflict-table/stress", "version": 1, "current": "p1", "people": [{"id": "p1", "name": "Vex"}]}
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(server.url + TABLE + "#stress=" + link_code(roster))
-        offer = page.locator('.calc[data-calc="stress"] [data-act="party-open-shared"]')
-        offer.wait_for()
-        page.wait_for_timeout(300)
-        assert in_view(offer), "the roster's offer is not on the screen"
-    finally:
-        ctx.close()
+    page = phones(scripts=(NO_WORKER,))
+    page.goto(server.url + TABLE + "#stress=" + link_code(roster))
+    offer = page.locator('.calc[data-calc="stress"] [data-act="party-open-shared"]')
+    offer.wait_for()
+    scrolled(page)  # the scroll that brings the offer into view has ended
+    assert in_view(offer), "the roster's offer is not on the screen"
 
 
-def test_6_an_example_link_does_not_replace_a_running_conflict_without_the_offer(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    mine = kept(WOLVES_CROWS, [{"kind": "success", "member": "Ada"}])
-    ctx.add_init_script(f"localStorage.getItem('{KEY}') || localStorage.setItem('{KEY}', {json.dumps(mine)})")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(server.url + "gauntlet-forge/editions/")
-        page.get_by_role("combobox", name="Gauntlet Forge edition, site-wide").select_option("2022")
-        page.locator('a[data-example][href*="#morale="]').first.tap()
-        offer = page.locator(f'{WIDGET} [data-act="open-shared"]').first
-        offer.wait_for()
-        page.wait_for_timeout(500)  # an example's link would have opened it by now
-        assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["events"] == [{"kind": "success", "member": "Ada"}]
-        assert in_view(offer)
-        assert "aside" in page.locator(f'{WIDGET} [data-out="notice"]').first.text_content()
-        offer.tap()
-        page.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).setup.edition === '2022'", arg=KEY)
-    finally:
-        ctx.close()
+def test_6_an_example_link_does_not_replace_a_running_conflict_without_the_offer(phones, server):
+    page = phones(scripts=(NO_WORKER, keeping(WOLVES_CROWS, [{"kind": "success", "member": "Ada"}])))
+    page.goto(server.url + "gauntlet-forge/editions/")
+    page.get_by_role("combobox", name="Gauntlet Forge edition, site-wide").select_option("2022")
+    page.locator('a[data-example][href*="#morale="]').first.tap()
+    offer = page.locator(f'{WIDGET} [data-act="open-shared"]').first
+    offer.wait_for()
+    engine_barrier(page)  # the rules' check of an example opened at once would have been answered first
+    scrolled(page)
+    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["events"] == [{"kind": "success", "member": "Ada"}]
+    assert in_view(offer)
+    assert "aside" in page.locator(f'{WIDGET} [data-out="notice"]').first.text_content()
+    offer.tap()
+    page.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).setup.edition === '2022'", arg=KEY)
 
 
 SHARES = [
@@ -295,87 +278,109 @@ def covered(page, locator) -> bool:
 
 
 @pytest.mark.parametrize(("where", "calc", "prepare", "button", "name"), SHARES, ids=[f"{s[1]}-{s[2] or 'page'}" for s in SHARES])
-def test_4_share_shows_its_link_and_code_under_its_button_on_screen_as_a_success(browser, server, where, calc, prepare, button, name):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    ctx.add_init_script(f"localStorage.getItem('{KEY}') || localStorage.setItem('{KEY}', {json.dumps(kept(WOLVES_CROWS, []))})")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(server.url + where)
-        w = page.locator(f'.calc[data-calc="{calc}"]').first
-        w.locator("[data-engine=ready]").or_(w.and_(page.locator("[data-engine=ready]"))).first.wait_for()
-        if prepare:
-            if w.locator('[data-act="tab"][data-tab="tools"]').is_visible():
-                w.locator('[data-act="tab"][data-tab="tools"]').tap()
-            w.locator('[data-act="example"]').tap()
-            w.locator('[data-key="start-loaded"]').tap()
-            w.locator('[data-out="exchange"]').wait_for(state="attached")
-            if prepare == "board-table":
-                w.locator('[data-act="tab"][data-tab="tools"]').tap()
-        share = w.locator(button).first
-        share.wait_for()
-        share.scroll_into_view_if_needed()
-        share.tap()
-        box = w.locator('[data-out="share"]').first
-        code = box.locator("svg.calc-share__qr")
-        code.wait_for()
-        page.wait_for_timeout(400)  # any scroll that brings it into view has ended
-        assert f"#{name}=" in box.locator("input").input_value()
-        words = box.text_content().strip()
-        assert re.match(r"(Link copied|Here is the link)", words), words
-        assert box.get_attribute("role") != "alert" and not box.locator("xpath=ancestor-or-self::*[@role='alert']").count()
-        under = share.evaluate("b => b.getBoundingClientRect().bottom")
-        top = box.evaluate("e => e.getBoundingClientRect().top")
-        assert 0 <= top - under < 80, f"the link is not under its button ({top - under:.0f} px away)"
-        assert in_view(box), "the link and its code are not wholly on the screen"
-        assert not covered(page, code), "something covers the QR code"
-    finally:
-        ctx.close()
+def test_4_share_shows_its_link_and_code_under_its_button_on_screen_as_a_success(phones, server, where, calc, prepare, button, name):
+    page = phones(scripts=(NO_WORKER, keeping(WOLVES_CROWS, [])))
+    page.goto(server.url + where)
+    w = page.locator(f'.calc[data-calc="{calc}"]').first
+    w.locator("[data-engine=ready]").or_(w.and_(page.locator("[data-engine=ready]"))).first.wait_for()
+    if prepare:
+        if w.locator('[data-act="tab"][data-tab="tools"]').is_visible():
+            w.locator('[data-act="tab"][data-tab="tools"]').tap()
+        w.locator('[data-act="example"]').tap()
+        w.locator('[data-key="start-loaded"]').tap()
+        w.locator('[data-out="exchange"]').wait_for(state="attached")
+        if prepare == "board-table":
+            w.locator('[data-act="tab"][data-tab="tools"]').tap()
+    share = w.locator(button).first
+    share.wait_for()
+    share.scroll_into_view_if_needed()
+    share.tap()
+    box = w.locator('[data-out="share"]').first
+    code = box.locator("svg.calc-share__qr")
+    code.wait_for()
+    scrolled(page)  # any scroll that brings it into view has ended
+    assert f"#{name}=" in box.locator("input").input_value()
+    words = box.text_content().strip()
+    assert re.match(r"(Link copied|Here is the link)", words), words
+    assert box.get_attribute("role") != "alert" and not box.locator("xpath=ancestor-or-self::*[@role='alert']").count()
+    under = share.evaluate("b => b.getBoundingClientRect().bottom")
+    top = box.evaluate("e => e.getBoundingClientRect().top")
+    assert 0 <= top - under < 80, f"the link is not under its button ({top - under:.0f} px away)"
+    assert in_view(box), "the link and its code are not wholly on the screen"
+    assert not covered(page, code), "something covers the QR code"
 
 
-def test_9_the_back_to_top_pill_never_covers_the_scoreboard(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    ctx.add_init_script(f"localStorage.getItem('{KEY}') || localStorage.setItem('{KEY}', {json.dumps(kept(WOLVES_CROWS, []))})")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(server.url + "gauntlet-forge/conflicts/")
-        w = page.locator(WIDGET)
-        log = w.locator(".morale__log-section")
-        log.wait_for()
-        log.scroll_into_view_if_needed()
-        page.mouse.wheel(0, 600)
-        page.wait_for_timeout(300)
-        page.mouse.wheel(0, -200)  # scrolling up shows the theme's "Back to top"
-        page.wait_for_timeout(600)
-        board = w.locator('.morale__board[data-out="scoreboard"]')
-        assert in_view(board)
-        pill = page.locator(".md-top")
-        if pill.is_visible():
-            a = board.bounding_box()
-            b = pill.bounding_box()
-            overlap = not (b["x"] + b["width"] <= a["x"] or a["x"] + a["width"] <= b["x"]
-                           or b["y"] + b["height"] <= a["y"] or a["y"] + a["height"] <= b["y"])
-            assert not overlap, f"Back to top {b} covers the scoreboard {a}"
-    finally:
-        ctx.close()
+def test_9_the_back_to_top_pill_never_covers_the_scoreboard(phones, server):
+    page = phones(scripts=(NO_WORKER, keeping(WOLVES_CROWS, [])))
+    page.goto(server.url + "gauntlet-forge/conflicts/")
+    w = page.locator(WIDGET)
+    log = w.locator(".morale__log-section")
+    log.wait_for()
+    log.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 600)
+    scrolled(page)
+    page.mouse.wheel(0, -200)  # scrolling up shows the theme's "Back to top"
+    scrolled(page)
+    frames(page, 30)  # the pill's fade in (the theme's 250 ms transition) is over
+    board = w.locator('.morale__board[data-out="scoreboard"]')
+    assert in_view(board)
+    pill = page.locator(".md-top")
+    if pill.is_visible():
+        a = board.bounding_box()
+        b = pill.bounding_box()
+        overlap = not (b["x"] + b["width"] <= a["x"] or a["x"] + a["width"] <= b["x"]
+                       or b["y"] + b["height"] <= a["y"] or a["y"] + a["height"] <= b["y"])
+        assert not overlap, f"Back to top {b} covers the scoreboard {a}"
 
 
-def test_9_after_an_example_link_the_calculators_title_is_below_the_header(browser, server):
-    ctx = phone_context(browser)
-    ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(server.url + "gauntlet-forge/stress-and-wounds/")
-        link = page.locator('a[data-example][href*="#stress="]').first
-        link.scroll_into_view_if_needed()
-        link.tap()
-        page.wait_for_timeout(800)
-        title = page.locator('.calc[data-calc="stress"] .calc__title').first
-        header = page.locator(".md-header").bounding_box()
-        assert title.bounding_box()["y"] >= header["y"] + header["height"] - 1, "the title is under the header"
-    finally:
-        ctx.close()
+def test_9_after_an_example_link_the_calculators_title_is_below_the_header(phones, server):
+    page = phones(scripts=(NO_WORKER,))
+    page.goto(server.url + "gauntlet-forge/stress-and-wounds/")
+    link = page.locator('a[data-example][href*="#stress="]').first
+    link.scroll_into_view_if_needed()
+    link.tap()
+    page.locator('.calc[data-calc="stress"] [data-act="party-open-shared"]').wait_for()
+    scrolled(page)
+    title = page.locator('.calc[data-calc="stress"] .calc__title').first
+    header = page.locator(".md-header").bounding_box()
+    assert title.bounding_box()["y"] >= header["y"] + header["height"] - 1, "the title is under the header"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_in_the_trackers_views(table, scheme):
+    """axe-core on each view the table view draws at a decisive moment, in both colour schemes: a 2022
+    attack asking what the disposed defense reduces, with the attacker's dice rolled in it; a break with
+    its decisions due; the team's result; the Share link under its button; the page's own view of it."""
+    setup = {"edition": "2022", "teams": [{"name": "Lions", "captain": "Leo", "members": ["Leo", "Mia"]},
+                                          {"name": "Bears", "captain": "Ned", "members": ["Ned", "Ola"]}]}
+    page = table(setup, [{"kind": "adjust", "team": "Bears", "amount": -6}])
+    page.emulate_media(color_scheme=scheme, reduced_motion="no-preference")
+    w = page.locator(WIDGET)
+    tap(page, '[data-act="event"][data-kind="attack"][data-member="Leo"]')
+    tap(page, '[data-panel] [data-act="pick"][data-name="defender"][data-value="Ned"]')
+    tap(page, '[data-panel] [data-act="roll"][data-name="effort"][data-value="4"]')
+    w.locator('[data-panel] [data-field="effort"] [data-out="dice"]').wait_for()
+    tap(page, '[data-panel] [data-act="pick"][data-name="defender_effort"][data-value="0"]')
+    w.locator('[data-panel] [data-act="pick"][data-name="reduce"]').first.wait_for()
+    axe(page, f"the table view: a 2022 attack, dice rolled, what it reduces asked ({scheme})", include=WIDGET)
+    tap(page, '[data-panel] [data-act="cancel"]')
+    tap(page, '[data-act="event"][data-kind="end_turn"][data-team="Lions"]')
+    logged(page, 2)
+    tap(page, '[data-act="event"][data-kind="end_turn"][data-team="Bears"]')
+    tap(page, '[data-panel] [data-act="pick"][data-name="effort"][data-value="0"]')
+    tap(page, '[data-panel] button[type="submit"]')
+    logged(page, 3)
+    w.locator('[data-act="event"][data-kind="concede"][data-team="Bears"]').wait_for()
+    axe(page, f"the table view: a break, its decisions due ({scheme})", include=WIDGET)
+    tap(page, '[data-act="event"][data-kind="concede"][data-team="Bears"]')
+    logged(page, 4)
+    w.locator('[data-out="outcome"]', has_text="Lions won the conflict.").first.wait_for()
+    axe(page, f"the table view: the team's result ({scheme})", include=WIDGET)
+    share = w.locator('[data-act="share"]').first
+    share.scroll_into_view_if_needed()
+    share.tap()
+    w.locator('[data-out="share"] svg.calc-share__qr').wait_for()
+    axe(page, f"the table view: the Share link under its button ({scheme})", include=WIDGET)
+    w.locator('[data-act="table-close"]').first.tap()
+    page.wait_for_function("(s) => !document.querySelector(s).classList.contains('is-table')", arg=WIDGET)
+    axe(page, f"the tracker on the page, the conflict over ({scheme})", include=WIDGET)

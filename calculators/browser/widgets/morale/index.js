@@ -62,10 +62,17 @@ export function mount(root, { engine, ui, options }) {
   /** The focus where the last action asked for it (once): a title, the open event, the first message, a control.
    *  While the rules' answer for the sheet is on its way the focus waits for it: the answer draws the sheet anew
    *  (an event's button once its sheet is closed), and a control focused before would be gone. */
+  let from = null; // where the focus was when a focus began to wait for the rules' answer
   function focus(state) {
-    if (state.asking && state.mode === "play") return;
+    if (state.asking && state.mode === "play") {
+      from ??= document.activeElement;
+      return;
+    }
     const at = state.focus;
     state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
+    const moved = from && from !== document.activeElement && document.activeElement !== document.body && document.activeElement?.isConnected;
+    from = null;
+    if (moved) return; // the player put the focus elsewhere meanwhile: it stays there
     const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
     const node = at === "invalid"
       ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")

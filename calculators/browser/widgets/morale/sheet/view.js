@@ -52,8 +52,8 @@ function count(ctx, f) {
     ${f.pools ? html`<div class="morale__roll" role="group" aria-label=${`Roll the pool for ${f.label.toLowerCase()}, or type the dice`}><span
       class="morale__rolllabel" aria-hidden="true">Roll</span>${f.pools.map((n) => html`<button type="button" class="morale__chip morale__num morale__die-btn"
       data-act="roll" data-name=${f.name} data-value=${n} aria-label=${`Roll ${n} dice`}>${n}</button>`)}${input}</div>` : nothing}
-    ${f.dice ? html`<p class="morale__dice" data-out="dice" data-faces=${f.dice.map((d) => d.face).join(" ")}
-      aria-label=${`${rolled ? "Rolled" : "Typed"}: ${f.dice.map((d) => `${d.face}${d.hit ? " hit" : ""}`).join(", ")}; ${f.value} hits`}>${
+    ${f.dice ? html`<p class="morale__dice" data-out="dice" data-faces=${f.dice.map((d) => d.face).join(" ")}><span class="calc__sr">${
+      `${rolled ? "Rolled" : "Typed"}: ${f.dice.map((d) => `${d.face}${d.hit ? " hit" : ""}`).join(", ")}; ${f.value} hits`}</span>${
       f.dice.map((d) => html`<span class=${`morale__die${d.hit ? " is-hit" : ""}`} aria-hidden="true">${DIE[d.face]}</span>`)} <strong
       aria-hidden="true">= ${f.value} hit${f.value === 1 ? "" : "s"}</strong></p>` : nothing}
     ${message(`${id}-error`, err)}</div>`;
