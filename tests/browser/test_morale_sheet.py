@@ -316,10 +316,9 @@ def test_9_the_back_to_top_pill_never_covers_the_scoreboard(phones, server):
     w = page.locator(WIDGET)
     log = w.locator(".morale__log-section")
     log.wait_for()
-    log.scroll_into_view_if_needed()
-    page.mouse.wheel(0, 600)
+    log.evaluate("e => e.scrollIntoView({block: 'end'})")  # the tracker's end, its scoreboard held at the top
     scrolled(page)
-    page.mouse.wheel(0, -200)  # scrolling up shows the theme's "Back to top"
+    page.mouse.wheel(0, -120)  # scrolling up shows the theme's "Back to top"
     scrolled(page)
     frames(page, 30)  # the pill's fade in (the theme's 250 ms transition) is over
     board = w.locator('.morale__board[data-out="scoreboard"]')
@@ -339,7 +338,7 @@ def test_9_after_an_example_link_the_calculators_title_is_below_the_header(phone
     link = page.locator('a[data-example][href*="#stress="]').first
     link.scroll_into_view_if_needed()
     link.tap()
-    page.locator('.calc[data-calc="stress"] [data-act="party-open-shared"]').wait_for()
+    page.locator('.calc[data-calc="stress"]').get_by_text("The shared roster is open").wait_for()  # opened, its offer gone
     scrolled(page)
     title = page.locator('.calc[data-calc="stress"] .calc__title').first
     header = page.locator(".md-header").bounding_box()
