@@ -3,7 +3,9 @@
 // before the engine is ready, without this file; the calculator offers what it carries under its
 // own receiver rules. Tapping it here also says "yes" to that offer: the page goes to the
 // calculator, and once the calculator shows the link's "Open it", it is opened (what the player had
-// is set aside or kept to bring back, as for any link). Nothing here is a rule of the games.
+// is kept to bring back, as for any link), unless opening it would set aside a game in progress
+// (the button says so: data-replaces): that one waits on its offer for the player's own tap. Nothing
+// here is a rule of the games.
 
 import { PLACES } from "./registry.js"; // each widget's title and the pages it is on, written by the build
 
@@ -68,6 +70,21 @@ function elsewhere(hash) {
   spot.prepend(box);
 }
 
+/** An example opened: the calculator is shown from its title, below the theme's header, once its offer
+ *  (further down, where the link landed) is answered and gone. */
+function fromTheTop(root, button) {
+  const gone = () => !button.isConnected || !!button.closest("[hidden]");
+  const show = () => root.scrollIntoView({ block: "start" });
+  if (gone()) return show();
+  const watcher = new MutationObserver(() => {
+    if (!gone()) return;
+    watcher.disconnect();
+    show();
+  });
+  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+  setTimeout(() => watcher.disconnect(), WAIT_MS);
+}
+
 /** Go to the page's calculator named in `hash` (#name=…) and open its offer once it shows it. */
 function follow(hash) {
   watching?.disconnect();
@@ -79,9 +96,13 @@ function follow(hash) {
     /** @type {HTMLButtonElement | null} */
     const button = root.querySelector('[data-act$="open-shared"]:not([disabled])');
     if (!button || button.closest("[hidden]")) return false;
-    if (location.hash !== hash && globalThis.__calcHash !== hash) return true; // another link since: that one is only offered
+    // another link since (a state's: a table view's own address is not one): that one is only offered
+    if (location.hash.includes("=") && location.hash !== hash && globalThis.__calcHash !== hash) return true;
     remember("");
-    button.click();
+    if (button.dataset.replaces !== "true") {
+      button.click();
+      fromTheTop(root, button);
+    }
     return true;
   };
   if (open()) return;

@@ -1,5 +1,6 @@
-// Drawing dice faces, shared by the dice roller and the conflict board's action sheet. Only the
-// draw lives here (crypto.getRandomValues, unbiased); rules_core scores what was drawn.
+// Drawing dice faces, shared by the dice roller, the conflict board's action sheet and the morale
+// tracker's event sheet. Only the draw lives here (crypto.getRandomValues, unbiased); rules_core
+// scores what was drawn.
 
 /** A whole number in 0…n−1, every one equally likely: bytes past the last full
  *  multiple of n are drawn again (rejection sampling), so no face is favoured. */
@@ -14,3 +15,6 @@ export function randomBelow(n, random = (b) => crypto.getRandomValues(b)) {
 
 /** Four Fate dice as the rules read them: "+0--" (plus, blank, minus). */
 export const fateFaces = (random) => Array.from({ length: 4 }, () => "-0+"[randomBelow(3, random)]).join("");
+
+/** A Gauntlet Forge pool: `n` six-sided dice, each 1…6. */
+export const poolFaces = (n, random) => Array.from({ length: n }, () => randomBelow(6, random) + 1);

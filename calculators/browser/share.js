@@ -126,6 +126,20 @@ function remember(entry) {
 /** name → the entry its offered link was read in (the entry the address may since have left). */
 const readIn = new Map();
 
+// The theme keeps an entry's scroll offset as the entry's whole state (history.replaceState(offset), each
+// time the page scrolls, the address left as it is): a link's marks (calcSeen, calcLink) ride along, or a
+// player who scrolls (or an offer brought into view) before answering a link would be offered it again by Back.
+if (globalThis.history && !history.replaceState.name.startsWith("keepingLinkMarks")) {
+  const replace = history.replaceState.bind(history);
+  history.replaceState = function keepingLinkMarks(state, unused, url) {
+    const was = history.state;
+    const marks = was && typeof was === "object" ? Object.entries(was).filter(([k]) => k === "calcSeen" || k === "calcLink") : [];
+    const mine = state && typeof state === "object" && ("calcSeen" in state || "calcLink" in state);
+    if (url == null && marks.length && !mine && (state === null || typeof state === "object")) state = { ...(state ?? {}), ...Object.fromEntries(marks) };
+    return replace(state, unused, url);
+  };
+}
+
 /** The history entry's state without `calcLink` (a link it carried, now handled). */
 const stateWithout = () => {
   const state = globalThis.history?.state;
@@ -223,20 +237,6 @@ export async function qrCode(el, url) {
     return el("p", { class: "calc-share__code", "data-out": "qr" },
       lib ? "This link is too long for a QR code: copy it instead." : "The QR code could not be drawn here: copy the link instead.");
   }
-}
-
-/** Offer a link: copied when the browser lets us, and always shown in a read-only field to copy by hand,
- *  with its QR code. `opens` says what the link opens ("this roster as it is now"). Returns {words, box,
- *  code}: the sentence that says whether it was copied, the field and the code. */
-export async function offer(el, url, opens, label = "Share link") {
-  const box = el("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "calc-share__link" });
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {}
-  const words = copied ? `The link was copied. It opens ${opens}.` : `Copy this link; it opens ${opens}.`;
-  return { words, box, code: await qrCode(el, url) };
 }
 
 /** A link offered under the Share button that made it, as data for a template: {url, copied, words, code}

@@ -1,9 +1,29 @@
-// The share link of a calculator whose state is its form (the boon odds, the dice roller): its
-// "Share link" button and its notice, drawn through lit-html. The link itself (packing, reading,
-// the offer's QR code) is share.js's, which stays free of the page's drawing: Node's tests import it.
+// A share link as every calculator shows it under the button that made it (linkHtml: the words that
+// say it is ready, the link to copy, its QR code; onScreen: wholly in view), and the share link of a
+// calculator whose state is its form (the boon odds, the dice roller): its "Share link" button and its
+// notice, drawn through lit-html. The link itself (packing, reading, the offer's QR code) is share.js's,
+// which stays free of the page's drawing: Node's tests import it.
 import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
-import { link, offer, forget, received, readValues } from "./share.js";
+import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
+
+/** A link offered (share.offered: {url, words, code}) as a template: its words, the link's field, its QR code.
+ *  @param {{url: string, words: string, code: Node}} offer @param {string} label the field's name for a screen reader */
+export const linkHtml = (offer, label = "Share link") => html`<p class="calc-share__words">${offer.words}</p><input type="text" readonly
+  class="calc-share__link" aria-label=${label} .value=${offer.url}>${offer.code}`;
+
+/** A link just offered under its button, or a received link's offer: the whole box (words, link, QR code;
+ *  or the offer's buttons) scrolled into view, nothing more than needed; a link's field selected to copy.
+ *  @param {Element | null} box */
+export function onScreen(box) {
+  if (!(box instanceof HTMLElement)) return;
+  box.scrollIntoView({ block: "nearest" });
+  const field = box.querySelector("input.calc-share__link");
+  if (field instanceof HTMLInputElement) {
+    field.focus({ preventScroll: true });
+    field.select();
+  }
+}
 
 /**
  * A share link for a calculator whose state is its form (the boon odds, the dice roller): a
@@ -22,16 +42,15 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   form.append(el("div", { class: "calc__buttons" },
     el("button", { type: "button", "data-act": "share-link", onclick: async () => {
       const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      const { words, box, code } = await offer(el, url, `${what} as it is now`);
-      say({ show: "link", words, box, code });
-      box.select();
+      say({ show: "link", offer: await linkOffered(url, `${what} as it is now`) });
+      onScreen(notice);
     } }, "Share link")), notice);
 
   /** The values a received link carries, read but not yet opened (null: none on offer). */
   let offered = null;
   /**
-   * Draw the notice. `state` is what it shows: {show: "nothing"}; {show: "link", words, box, code}
-   * (a link made here: offer()'s sentence, field and QR code); {show: "offer"} (a received link:
+   * Draw the notice. `state` is what it shows: {show: "nothing"}; {show: "link", offer} (a link made
+   * here: share.offered's words, link and QR code); {show: "offer"} (a received link:
    * "Open it" / "Keep mine"); {show: "message", words, mine?} (a sentence, and "Bring mine back"
    * when `mine` holds the receiver's own values).
    */
@@ -39,7 +58,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     const notes = () => {
       switch (state.show) {
         case "link":
-          return html`${state.words} ${state.box}${state.code}`;
+          return linkHtml(state.offer, `Share link to ${what}`);
         case "offer":
           return html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). <button type="button" class="calc__primary" data-act="open-shared" @click=${open}>Open it</button> <button type="button" @click=${keepMine}>Keep mine</button>`;
         case "message":
@@ -102,6 +121,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     }
     offered = read.values;
     say({ show: "offer" });
+    onScreen(notice); // the offer is where the link lands
   }
 
   window.addEventListener("hashchange", offerLink);

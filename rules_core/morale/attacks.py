@@ -7,13 +7,15 @@ the morale damage; the wiki: only the loser moves, all the attacker's
 successes against a perfect defense), docs/gauntlet-forge/conflicts.md#disposition.
 
 * :func:`stress_dealt` — the stress an attack deals its defender.
-* ``_attack`` — the ``attack`` event; ``_landed`` what a landed one deals.
+* ``_attack`` — the ``attack`` event; ``_landed`` what a landed one deals;
+  ``_perishes`` whether its stress ends a defender's Last Stand (2022 and the
+  wiki: any stress does; 2023: the table says whether it was absorbed).
 """
 from __future__ import annotations
 
 from ..errors import RulesError
 from .building import _actor, _count, _shift
-from .last_stand import _after_break
+from .last_stand import _after_break, _perishing
 from .values import LAST_STAND, Conflict, Event
 
 __docformat__ = "google"
@@ -36,6 +38,20 @@ def _landed(edition: str, a: int, d: int, event: Event) -> tuple[int, int, int]:
         if event.disposed:
             damage = a
     return stress, damage, gain
+
+
+_WHY_PERISH = {"2023": "the stress could not be absorbed", "2022": "any stress does in 2022",
+               "wiki": "any stress does in the wiki"}
+
+
+def _perishes(edition: str, event: Event) -> bool:
+    """Does stress that lands on a defender in their Last Stand make them perish?
+
+    Rule: docs/gauntlet-forge/editions.md#last-stand — 2022 and the wiki: any
+    stress at all; 2023: only stress they cannot fully absorb, which depends on
+    their wound boxes, so the table says it (``absorbed`` false). An attack
+    logged without saying so was absorbed."""
+    return edition != "2023" or event.absorbed is False
 
 
 def stress_dealt(edition: str, event: Event) -> int | None:
@@ -73,6 +89,10 @@ def _attack(state: Conflict, event: Event) -> tuple[Conflict, str]:
             )
         stress, damage, gain = _landed(ed, a, d, event)
         summary = f"{event.member} hit {event.defender} ({a} vs {d}): {stress} stress to {event.defender}"
+        if stress and defending.member(event.defender).status == LAST_STAND and _perishes(ed, event):
+            state, handover = _perishing(state, defending, [event.defender], event.new_captain)
+            summary += f"; {event.defender} perishes in their Last Stand ({_WHY_PERISH[ed]}){handover}"
+            defending = state.team(defending.name)
         state, after, words = _shift(state, defending, -damage)
         if after.breaks > defending.breaks:  # wiki: down to 0, and the defender's failed defense did it
             state, then = _after_break(state, after, [event.defender])

@@ -11,6 +11,8 @@ margin; the wiki: tests don't move morale), docs/gauntlet-forge/conflicts.md#gai
   ``advantage`` and ``adjust`` events.
 * ``_actor``, ``_count`` — who acts and the numbers an event needs, checked
   against the state and the edition (every event's handler uses them).
+* ``_hand_over`` — the captaincy passes when the captain leaves the fight
+  (surrenders, retires or perishes).
 """
 from __future__ import annotations
 
@@ -43,6 +45,25 @@ def _count(value: int | None, field_name: str, what: str, *, minimum: int = 0) -
     if value < minimum:
         raise RulesError(f"The {what} is at least {minimum}.", field=field_name, code="too_small")
     return value
+
+
+def _hand_over(team: TeamState, gone, chosen: str | None) -> tuple[str | None, str]:
+    """Who captains ``team`` once the members in ``gone`` are out of the fight, and the words for it.
+
+    Rule: docs/gauntlet-forge/conflicts.md#leaving (ruling: the team names a new
+    captain from those remaining; a captain who perishes is replaced the same
+    way, docs/gauntlet-forge/conflicts.md#ending). ``chosen`` is the one the team
+    named (``None``: the first still in play); a captain who stays keeps it."""
+    if team.captain not in gone:
+        return team.captain, ""
+    remaining = [m.name for m in team.in_play() if m.name not in gone]
+    if chosen is not None and chosen not in remaining:
+        raise RulesError(
+            f"The new captain must be someone still in {team.name}: {', '.join(remaining) or 'nobody is left'}.",
+            field="new_captain", code="invalid",
+        )
+    captain = chosen or (remaining[0] if remaining else None)
+    return captain, f"; {captain} is the new captain" if captain else ""
 
 
 def _shift(state: Conflict, team: TeamState, delta: int) -> tuple[Conflict, TeamState, str]:

@@ -16,8 +16,8 @@ from dataclasses import replace
 
 from ..errors import RulesError
 from .building import _count
-from .last_stand import _after_break
-from .values import PERISHED, Conflict, Event
+from .last_stand import _after_break, _perishing
+from .values import Conflict, Event
 
 __docformat__ = "google"
 
@@ -49,18 +49,20 @@ def _end_turn(state: Conflict, event: Event) -> tuple[Conflict, str]:
         else:
             # 2023: a break kills everyone already in a Last Stand, however they entered it
             doomed = [m.name for m in team.last_standers()] if state.edition == "2023" else []
-            members = tuple(replace(m, status=PERISHED) if m.name in doomed else m for m in team.members)
-            team = replace(team, breaks=team.breaks + 1, members=members)
-            state = state._with_team(team)
+            state = state._with_team(replace(team, breaks=team.breaks + 1))
             text += f"; MORALE BROKE ({roll})"
             if doomed:
-                text += f"; {', '.join(doomed)} perish{'es' if len(doomed) == 1 else ''} in their Last Stand"
+                state, handover = _perishing(state, state.team(name), doomed, event.new_captain)
+                text += f"; {', '.join(doomed)} perish{'es' if len(doomed) == 1 else ''} in their Last Stand{handover}"
+            team = state.team(name)
             state, then = _after_break(state, team, [m.name for m in team.members])
             text += then
     return _next_turn(state), text
 
 
 def _next_turn(state: Conflict) -> Conflict:
+    """The turn passes to the next team still in the conflict; past the last team a new round
+    begins, in which nobody has acted yet."""
     turn, rnd = state.turn, state.round
     for _ in range(len(state.turn_order)):
         turn += 1
@@ -68,4 +70,4 @@ def _next_turn(state: Conflict) -> Conflict:
             turn, rnd = 0, rnd + 1
         if state.team(state.turn_order[turn]).status != "lost":
             break
-    return replace(state, turn=turn, round=rnd)
+    return replace(state, turn=turn, round=rnd, acted=state.acted if rnd == state.round else ())

@@ -8,15 +8,16 @@ after the break (nobody is named winner until it has).
 
 * :func:`either_of` — "Ada", "Ada or Bo", "Ada, Bo or Cy".
 * ``_after_break`` — who may enter a Last Stand once a team's morale broke.
-* ``_last_stand``, ``_concede``, ``_perish`` — those three events.
+* ``_last_stand``, ``_concede``, ``_perish`` — those three events;
+  ``_perishing`` — members perish (a perish event, a stress hit, a break).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..errors import RulesError
-from .building import _actor
-from .values import _STATUS_WORDS, ACTIVE, IN_PLAY, LAST_STAND, PERISHED, Conflict, Event, TeamState
+from .building import _actor, _hand_over
+from .values import _STATUS_WORDS, ACTIVE, LAST_STAND, PERISHED, Conflict, Event, TeamState
 
 __docformat__ = "google"
 
@@ -75,12 +76,14 @@ def _perish(state: Conflict, event: Event) -> tuple[Conflict, str]:
         raise RulesError(
             f"Only someone in their Last Stand perishes; {event.member} is not.", field="member", code="invalid"
         )
-    members = tuple(replace(m, status=PERISHED) if m.name == event.member else m for m in team.members)
-    remaining = [m.name for m in members if m.status in IN_PLAY]
-    captain = team.captain
-    text = f"{event.member} perished"
-    if captain == event.member:
-        captain = remaining[0] if remaining else None
-        if captain:
-            text += f"; {captain} is the new captain"
-    return state._with_team(replace(team, members=members, captain=captain)), text
+    state, words = _perishing(state, team, [event.member], event.new_captain)
+    return state, f"{event.member} perished{words}"
+
+
+def _perishing(state: Conflict, team: TeamState, names, new_captain: str | None) -> tuple[Conflict, str]:
+    """Members of ``team`` perish (their Last Stand ends); a captain among them hands over. Perishing
+    costs no morale (docs/gauntlet-forge/editions.md#ending, ruling). Returns the state and the
+    handover's words ("; Bo is the new captain", or "")."""
+    captain, words = _hand_over(team, set(names), new_captain)
+    members = tuple(replace(m, status=PERISHED) if m.name in names else m for m in team.members)
+    return state._with_team(replace(team, members=members, captain=captain)), words

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import RulesError
-from .building import _actor, _count, _shift
+from .building import _actor, _count, _hand_over, _shift
 from .last_stand import _after_break
 from .values import ACTIVE, LEFT, RETIRED, Conflict, Event
 
@@ -50,17 +50,7 @@ def _leave(state: Conflict, event: Event) -> tuple[Conflict, str]:
     else:
         loss = 1
         how = "left"
-    captain = team.captain
-    handover = ""
-    if is_captain:
-        if event.new_captain is not None and event.new_captain not in remaining:
-            raise RulesError(
-                f"The new captain must be someone still in {team.name}: {', '.join(remaining) or 'nobody is left'}.",
-                field="new_captain", code="invalid",
-            )
-        captain = event.new_captain or (remaining[0] if remaining else None)
-        if captain:
-            handover = f"; {captain} is the new captain"
+    captain, handover = _hand_over(team, {name}, event.new_captain)
     members = tuple(replace(m, status=RETIRED if overwhelmed else LEFT) if m.name == name else m for m in team.members)
     team = replace(team, members=members, captain=captain)
     state = state._with_team(team)

@@ -3,7 +3,8 @@
 Rules: docs/gauntlet-forge/conflicts.md#morale-tracker (Rule: morale.log:
 the state is what the log gives, so undo is the log without its last event).
 
-* :func:`apply` — one event: the new state and a sentence saying what happened.
+* :func:`apply` — one event: the new state and a sentence saying what happened
+  (a member's action marks them as having acted this round).
 * :func:`replay` — the state after the whole log (a fold over :func:`apply`).
 * :func:`history` — every step of the log (an accumulate over :func:`apply`).
 
@@ -13,6 +14,8 @@ first (``_check_decision``).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import RulesError, shown
 from .attacks import _attack
 from .building import _adjust, _advantage, _test
@@ -21,7 +24,7 @@ from .keeping import _end_turn
 from .last_stand import _concede, _last_stand, _perish, either_of
 from .leaving import _leave
 from .starting import start
-from .values import EVENT_KINDS, Conflict, Event, Setup, Step
+from .values import ACTIONS, EVENT_KINDS, Conflict, Event, Setup, Step
 
 __docformat__ = "google"
 
@@ -69,6 +72,8 @@ def apply(state: Conflict, event: Event) -> tuple[Conflict, str]:
         raise RulesError("The conflict is over: undo, or start a new one.", field="kind", code="invalid")
     _check_decision(state, event)
     new, text = handler(state, event)
+    if event.kind in ACTIONS and event.member not in new.acted:
+        new = replace(new, acted=(*new.acted, event.member))
     return _settle(new), text
 
 

@@ -25,6 +25,11 @@ EVENT_KINDS = (
     "end_turn", "last_stand", "concede", "perish", "adjust",
 )
 
+ACTIONS = ("success", "failure", "attack", "advantage")
+"""The kinds that are a member's own action in their team's turn: who took one is marked as having
+acted this round (:attr:`Conflict.acted`). Leaving, a Last Stand and perishing are what happens to
+them, not their action."""
+
 ACTIVE, LEFT, RETIRED, LAST_STAND, PERISHED = "active", "left", "retired", "last_stand", "perished"
 IN_PLAY = (ACTIVE, LAST_STAND)
 
@@ -97,15 +102,19 @@ class Event:
       defender defends with the attribute that the attacker's attribute is
       disposed against;
       wiki: had to defend perfectly), ``reduce`` (2022, disposed: ``"stress"``
-      or ``"morale"``, which one the defense reduces).
+      or ``"morale"``, which one the defense reduces), ``absorbed`` (2023, a
+      defender in their Last Stand hit by stress: ``False`` when no wound box
+      could take it, so they perish; unset: it was absorbed),
+      ``new_captain`` (a defender who perishes as captain hands over).
     * ``advantage``: ``member``, ``margin``.
     * ``leave``: ``member``; ``successes`` (wiki: surrendered on their own turn
       and tested the relevant skill); ``new_captain`` when the captain leaves.
     * ``overwhelmed``: ``member`` (could not absorb stress nor pay Favor for
       a trait: they retire at once); ``new_captain`` as for ``leave``.
     * ``end_turn``: ``team``; ``effort`` of the keep-morale test when due (or
-      ``passed``), ``helpers``.
-    * ``last_stand`` / ``perish``: ``member``.
+      ``passed``), ``helpers``; ``new_captain`` when a break (2023) makes a
+      captain in their Last Stand perish.
+    * ``last_stand``: ``member``. ``perish``: ``member``, ``new_captain``.
     * ``concede``: ``team`` (its morale broke and nobody enters a Last Stand).
     * ``adjust``: ``team``, ``amount``, ``note``.
     """
@@ -119,6 +128,7 @@ class Event:
     defender_effort: int | None = None
     disposed: bool = False
     reduce: str | None = None
+    absorbed: bool | None = None
     successes: int | None = None
     new_captain: str | None = None
     passed: bool | None = None
@@ -195,13 +205,17 @@ class TeamState:
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
-    """The whole conflict after some events: teams, turn order, whose turn."""
+    """The whole conflict after some events: teams, turn order, whose turn.
+
+    ``acted`` names the members who took an action (:data:`ACTIONS`) this
+    round, in the order they did; it empties when a new round begins."""
 
     edition: str
     teams: tuple[TeamState, ...]
     turn_order: tuple[str, ...]
     turn: int = 0
     round: int = 1
+    acted: tuple[str, ...] = ()
 
     def team(self, name: str) -> TeamState:
         for t in self.teams:

@@ -41,17 +41,10 @@ class Tracker:
         if self.w.locator('[data-act="new"]').count():
             self.w.locator('[data-act="new"]').click()
         self.w.locator('select[name="edition"]').select_option(edition)
-        setup_teams = self.w.locator("fieldset.morale__setup-team")
-        while setup_teams.count() > len(teams):
-            self.w.locator('[data-act="remove-team"]').last.click()
-        while setup_teams.count() < len(teams):
-            self.w.locator('[data-act="add-team"]').click()
+        self.until_count("fieldset.morale__setup-team", '[data-act="remove-team"]', '[data-act="add-team"]', len(teams))
         for i, team in enumerate(teams):
-            members = self.w.locator(f'[name^="teams[{i}].members"][name$="].name"]')
-            while members.count() > len(team["members"]):
-                self.w.locator(f'[data-act="remove-member"][data-team="{i}"]').last.click()
-            while members.count() < len(team["members"]):
-                self.w.locator(f'[data-act="add-member"][data-team="{i}"]').click()
+            self.until_count(f'[name^="teams[{i}].members"][name$="].name"]', f'[data-act="remove-member"][data-team="{i}"]',
+                             f'[data-act="add-member"][data-team="{i}"]', len(team["members"]))
             self.fill(f"teams[{i}].name", team["name"])
             if "approach" in team:
                 self.fill(f"teams[{i}].approach", team["approach"])
@@ -65,6 +58,15 @@ class Tracker:
                         self.w.locator(f'[name="{where}.{flag}"]').set_checked(m.get(flag, False))
             self.w.locator(f'[name="teams[{i}].captain"]').nth(team.get("captain", 0)).check()
 
+    def until_count(self, items: str, remove: str, add: str, n: int):
+        """Remove the last of `items` (a selector inside the widget) or add one until there are `n`. A team or
+        member added or removed is drawn once the taps before it are done (a preview the rules are still
+        answering): each tap is seen drawn before the next, as a player's is."""
+        count = "([w, s]) => document.querySelector(w).querySelectorAll(s).length"
+        while (now := self.page.evaluate(count, [WIDGET, items])) != n:
+            (self.w.locator(remove).last if now > n else self.w.locator(add)).click()
+            self.page.wait_for_function(f"([w, s, n]) => ({count})([w, s]) !== n", arg=[WIDGET, items, now])
+
     def begin(self, edition: str, teams: list[dict]):
         self.start(edition, teams)
         self.w.locator('button[type="submit"]').click()
@@ -74,13 +76,25 @@ class Tracker:
         self.w.locator(f'[name="{name}"]').fill(str(value))
 
     # ---- playing
+    def settle(self):
+        """The rules' answer to the last tap is drawn (the sheet is not asking them any more; no sheet while
+        a conflict is set up)."""
+        self.page.wait_for_function("([w, s]) => document.querySelector(w + ' .morale__setup-team') || document.querySelector(s)?.dataset.busy === 'false'",
+                                    arg=[WIDGET, f"{WIDGET} .morale__sheet"])
+
     def button(self, kind: str, who: str):
-        """An event's button; a member's buttons sit behind their name, so that is opened first."""
-        toggle = self.w.locator(f'[data-key="member:{who}"]')
-        if toggle.count() and toggle.get_attribute("aria-expanded") == "false":
-            toggle.click()
-            self.w.locator(f'[data-key="member:{who}"][aria-expanded="true"]').wait_for()
-        return self.w.locator(f'[data-key="event:{kind}:{who}"]')
+        """An event's button in the event sheet; a member's show once they are chosen as the one who acts."""
+        self.settle()
+        chip = self.w.locator(f'[data-key="choose:{who}"]')
+        if chip.count() and chip.get_attribute("aria-pressed") == "false":
+            chip.click()
+            self.w.locator(f'[data-key="choose:{who}"][aria-pressed="true"]').wait_for()
+        button = self.w.locator(f'[data-key="event:{kind}:{who}"]')
+        one_of = self.w.locator(f'[data-act="choose"][data-team="{who}"]').first
+        if not button.count() and one_of.count():  # another team's correction: once one of them is chosen
+            one_of.click()
+            self.settle()
+        return button
 
     def act(self, kind: str, who: str, **fields):
         """Press the event's button, fill its form if it has one, and wait for the new log line."""
@@ -92,13 +106,21 @@ class Tracker:
         self.wait_log(count + 1)
 
     def fill_panel(self, **fields):
+        """Each field as a player gives it: a tap on its chip (a name, a number up to 6, a choice), a tick,
+        or typed (a larger number, or a wrong one). 2022's disposed defense is its choice of what it reduces."""
         panel = self.w.locator(".morale__panel")
+        panel.locator("[data-field]").first.wait_for(state="attached")  # the rules' answer is drawn
         for name, value in fields.items():
+            pick = panel.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"]')
             box = panel.locator(f'[name="{name}"]')
             if isinstance(value, bool):
-                box.set_checked(value)
-            elif box.evaluate("e => e.tagName") == "SELECT":
-                box.select_option(value)
+                if box.count():
+                    box.set_checked(value)
+                continue
+            panel.locator(f'[data-field="{name}"]').first.wait_for(state="attached")  # a field the answer adds later
+            if pick.count():
+                pick.click()
+                panel.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"][aria-pressed="true"]').wait_for()
             else:
                 box.fill(str(value))
 

@@ -184,11 +184,13 @@ def test_the_morale_tracker_survives_a_full_storage_and_merges_another_tab(conte
     t1.wait_log(1)
     t2.wait_log(1)
     tap = "s => document.querySelector(s).click()"
+    t1.button("failure", "Oz").wait_for()  # Oz chosen as the one who acts (Oz has acted: not chosen for us)
     one.evaluate(tap, '.calc[data-calc="morale"] [data-key="event:failure:Oz"]')
     t1.wait_log(2)
     t2.wait_log(2)  # the other tab merged it in
     kept = get(one, MORALE)
     one.evaluate("window.__quota = window.__used()")
+    t1.button("failure", "Oz").wait_for()
     one.evaluate(tap, '.calc[data-calc="morale"] [data-key="event:failure:Oz"]')
     t1.wait_log(3)  # shown in this tab, though not kept
     expect(one.locator('[data-out="notice"]').first).to_contain_text("would not keep the conflict")

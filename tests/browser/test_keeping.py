@@ -172,6 +172,8 @@ def test_two_tabs_tapping_at_once_keep_both_events(context, server):
     tb.wait_log(1)
     for round_ in range(3):  # several rounds of taps in both tabs at the same moment
         n = 1 + 2 * round_
+        ta.button("failure", "Ada").wait_for()  # each tab has chosen who acts (the sheet chooses the next one to act)
+        tb.button("failure", "Cy").wait_for()
         a.evaluate("s => document.querySelector(s).click()", f'{WIDGET} [data-key="event:failure:Ada"]')
         b.evaluate("s => document.querySelector(s).click()", f'{WIDGET} [data-key="event:failure:Cy"]')
         ta.wait_log(n + 2)

@@ -97,7 +97,7 @@ def test_a_whole_2023_conflict(tracker):
     t.act("advantage", "Eve", margin=2)                                               # + margin
     assert t.morale() == {W: 5, C: -3}
     t.act("end_turn", W)
-    t.act("leave", "Cy", new_captain="Di")                                            # captain: − 1 remaining
+    t.act("leave", "Cy")                                                              # captain: − 1 remaining (Di, the only one)
     assert t.morale() == {W: 5, C: -4}
     assert t.fact(C, "captain") == "Di"
     t.act("end_turn", C, effort=1)                                                    # 1 < 4: morale breaks
@@ -115,7 +115,7 @@ def test_a_whole_2023_conflict(tracker):
     assert t.w.locator('[data-out="outcome"]').count() == 0
     assert t.fact(C, "last-stand") == "Di"
     assert t.w.locator(f'.morale__team[data-team="{C}"] [data-out="badge"]').inner_text() == "Morale broken"
-    t.act("attack", "Bo", defender="Di", effort=4, defender_effort=1)
+    t.act("attack", "Bo", defender="Di", effort=4, defender_effort=1, absorbed="yes")  # 2023: asked, a wound box took it
     assert t.morale() == {W: 6, C: -5}
     t.act("perish", "Di")                                                             # perishing costs no morale
     assert t.morale() == {W: 6, C: -5}
@@ -204,7 +204,7 @@ def test_overwhelmed_members_retire_and_leave(tracker):
     bo = t.w.locator('.morale__member[data-member="Bo"]')
     assert bo.locator('[data-out="member-status"]').inner_text() == "overwhelmed: retired"
     assert bo.locator("button").count() == 0
-    t.act("overwhelmed", "Ada", new_captain="Eve")                                    # the captain: − 1 remaining (Eve)
+    t.act("overwhelmed", "Ada")                                                       # the captain: − 1 remaining (Eve, the only one)
     assert t.morale() == {W: -2, C: 0}
     assert t.fact(W, "captain") == "Eve"
     assert replayed_morale(t.saved()) == [{W: -1, C: 0}, {W: -2, C: 0}]
@@ -214,7 +214,7 @@ def test_2022_disposition_is_asked_the_right_way_round(tracker):
     t = tracker
     t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned", "Ola"]}])
     t.button("attack", "Ola").click()
-    label = t.w.locator('.morale__panel [data-field="disposed"]').inner_text()
+    label = t.w.locator('.morale__panel [data-field="reduce"]').inner_text()
     assert "defended with the attribute the attacker's attribute is disposed against" in label
     assert "Vigor" in label and "Reason" in label
     t.w.locator('[data-act="cancel"]').click()
@@ -417,6 +417,15 @@ def test_duplicate_names_in_the_setup_are_explained_and_the_conflict_is_kept(tra
     assert (t.morale(), t.log()) == (morale, log)
 
 
+def tab_to(page, selector: str, most: int = 30):
+    """Tab on until the focus is on `selector` (a keyboard alone goes there)."""
+    for _ in range(most):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 def test_keyboard_only(tracker):
     t = tracker
     page = t.page
@@ -424,22 +433,28 @@ def test_keyboard_only(tracker):
     t.button("failure", "Ada").focus()
     page.keyboard.press("Tab")                      # on to Ada's Attack
     assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
-    page.keyboard.press("Enter")                    # opens the form, focus on the defender
-    assert page.evaluate("document.activeElement.name") == "defender"
+    page.keyboard.press("Enter")                    # opens the event, focus on its title ("Attack: Ada")
+    t.w.locator(".morale__panel").wait_for()
+    assert page.evaluate("document.activeElement.textContent") == "Attack: Ada"
     page.keyboard.press("Escape")                   # closes it, back on the button
+    t.w.locator(".morale__panel").wait_for(state="detached")
+    t.settle()  # the kinds are drawn again with the rules' answer
     assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
     page.keyboard.press("Space")
-    page.keyboard.press("ArrowDown")                # Cy → Di
-    page.keyboard.press("Tab")
-    page.keyboard.type("4")
-    page.keyboard.press("Tab")
-    page.keyboard.type("1")
-    page.keyboard.press("Enter")                    # submits
+    t.w.locator(".morale__panel").wait_for()
+    for name, value in (("defender", "Di"), ("effort", "4"), ("defender_effort", "1")):
+        t.settle()
+        tab_to(page, f'[data-act="pick"][data-name="{name}"][data-value="{value}"]')
+        page.keyboard.press("Enter")
+        t.w.locator(f'[data-act="pick"][data-name="{name}"][data-value="{value}"][aria-pressed="true"]').wait_for()
+    tab_to(page, '[data-key="panel-submit"]')
+    page.keyboard.press("Enter")                    # logs it
     t.wait_log(1)
     assert t.log()[0].startswith("Ada hit Di (4 vs 1)")
     assert t.morale() == {"Wolves": 1, "Crows": -1}
     assert t.w.locator('[data-out="announce"]').inner_text() == t.log()[0]
-    assert page.evaluate("document.activeElement.dataset.key") == "event:attack:Ada"
+    # the focus on the same kind of event for the one who acts next (Bo: Ada has acted)
+    page.wait_for_function("() => document.activeElement.dataset.key === 'event:attack:Bo'")
 
 
 # ------------------------------------------------------------ without JavaScript
@@ -493,6 +508,7 @@ def test_phone_360_px(tracker):
         t.act("failure", "Bo")
         assert t.morale() == {"Wolves": -1, "Crows": 0}
         t.button("attack", "Cy").click()
+        t.w.locator('.morale__panel [data-field="defender_effort"]').wait_for()
         check_targets(".morale__panel input[type=text], .morale__panel select, .morale__panel button")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         t.w.locator('.morale__panel [data-act="cancel"]').click()
@@ -500,10 +516,10 @@ def test_phone_360_px(tracker):
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
-def test_phone_scoreboard_stays_in_view_and_members_fold(tracker):
+def test_phone_scoreboard_stays_in_view_and_the_cards_hold_no_buttons(tracker):
     """At 360 × 740 the scoreboard (every team's morale, broken or not, whose turn, the keep-morale
     difficulty due) stays on screen, below the site's header, while the player scrolls to the last
-    team; a member's six buttons stay folded behind their name until it is tapped."""
+    team; the cards hold no buttons (a member's events are in the event sheet, once they are chosen)."""
     t = tracker
     page = t.page
     page.set_viewport_size({"width": 360, "height": 740})
@@ -519,12 +535,12 @@ def test_phone_scoreboard_stays_in_view_and_members_fold(tracker):
         assert "−2" in rows["Wolves"] and "BROKEN MORALE 2" in rows["Wolves"] and "difficulty 2" in rows["Wolves"]
         assert "0" in rows["Crows"] and "BROKEN" not in rows["Crows"]
         assert "Wolves" in board.locator(".morale__board-round").inner_text()   # whose turn
-        # folded: only the names show, not 3 × 4 rows of buttons
+        # only the one chosen's events show, not 3 × 4 rows of buttons; the cards hold none
         assert not t.w.locator('[data-key="event:attack:Cy"]').is_visible()
-        assert t.w.locator('[data-key="member:Cy"]').get_attribute("aria-expanded") == "false"
+        assert t.w.locator(".morale__team button").count() == 0
         header = page.locator(".md-header").bounding_box()
-        for target in ('.morale__team[data-team="Crows"] [data-key="member:Hal"]',
-                       '.morale__team[data-team="Owls"] [data-key="member:Kit"]', f'{WIDGET} .morale__log-section :is(h3, h4, h5, h6)'):
+        for target in ('.morale__team[data-team="Crows"] .morale__member[data-member="Hal"]',
+                       '.morale__team[data-team="Owls"] .morale__member[data-member="Kit"]', f'{WIDGET} .morale__log-section :is(h3, h4, h5, h6)'):
             page.locator(target).scroll_into_view_if_needed()
             scrolled(page)  # the sticky scoreboard is drawn where the scroll stopped
             box = board.bounding_box()
@@ -557,15 +573,17 @@ def test_share_link_opens_the_conflict(tracker):
     assert "corrected by hand (prelude)" in t.log()[0]
     shared = (t.morale(), t.log())
     t.w.locator('[data-act="share"]').click()
-    link = t.w.locator('[data-out="notice"] input').input_value()
+    link = t.w.locator('[data-out="share"] input').input_value()  # under the Share button
     assert "#morale=" in link
     t.act("failure", "Mia", margin=1)  # the conflict moves on; the link keeps the moment it was made
     t.page.evaluate("link => { location.hash = new URL(link).hash; }", link)
     t.w.locator('[data-out="notice"]', has_text="Lions against Bears, 2 logged").wait_for()
+    assert t.page.locator(f"{WIDGET}.is-table").count() == 1  # a link lands on its offer, in the table view
     t.w.locator('[data-act="open-shared"]').click()
     t.wait_log(2)
     assert (t.morale(), t.log()) == shared
     assert "#morale=" not in t.page.url
+    t.w.locator('[data-act="table-close"]').click()
 
 
 def test_a_tap_sends_one_event_not_the_whole_log(tracker):

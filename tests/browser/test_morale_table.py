@@ -105,10 +105,10 @@ def test_axe_finds_nothing_in_the_table_view_and_a_keyboard_logs_an_event(phone)
     phone.keyboard.press("Enter")
     w.locator("[data-panel]").wait_for()
     axe(phone, "the morale tracker's table view with an attack open", include=WIDGET)
-    for name, value in (("effort", "4"), ("defender_effort", "2")):
+    for name, value in (("defender", "Cy"), ("effort", "4"), ("defender_effort", "2")):
         w.locator(f'[data-panel] [data-act="pick"][data-name="{name}"][data-value="{value}"]').focus()
         phone.keyboard.press("Enter")
     w.locator('[data-panel] button[type="submit"]').focus()
     phone.keyboard.press("Enter")
     phone.wait_for_function("(s) => document.querySelectorAll(s).length === 1", arg=f'{WIDGET} [data-out="log"] li')
-    assert "Ada hit Cy (4 vs 2)" in w.locator('[data-out="last"]').inner_text()  # the first of the other team, chosen already
+    assert "Ada hit Cy (4 vs 2)" in w.locator('[data-out="last"]').inner_text()

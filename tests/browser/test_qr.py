@@ -98,9 +98,9 @@ def test_the_morale_conflicts_link_has_a_qr_code_that_reads_back_as_the_link(cam
     t.begin("2022", [{"name": "Lions", "members": ["Leo", "Mia"]}, {"name": "Bears", "members": ["Ned"]}])
     t.act("success", "Leo", margin=2)
     t.w.locator('[data-act="share"]').click()
-    link = t.w.locator('[data-out="notice"] input').input_value()
+    link = t.w.locator('[data-out="share"] input').input_value()  # under the Share button
     assert "#morale=" in link
-    assert read_code(t.w.locator('[data-out="notice"]')) == [link]
+    assert read_code(t.w.locator('[data-out="share"]')) == [link]
 
 
 def test_the_conflict_boards_link_has_a_qr_code_that_reads_back_as_the_link(camera, server):

@@ -122,6 +122,7 @@ def test_a_pool_roll_fills_the_open_morale_event(phone, server):
     phone.wait_for_function("el => el.textContent.includes('Effort 0')", arg=answer.element_handle())
     use_button(roller, "in the morale tracker's open event").click()
     assert panel.locator('[name="defender_effort"]').input_value() == "0"   # the next empty effort field
+    t.fill_panel(defender="Cy")
     panel.locator('button[type="submit"]').click()
     t.wait_log(1)
     events = t.saved()["events"]

@@ -1,7 +1,7 @@
 // The morale tracker's setup draft: typed values, the payload morale.replay gets, member edits.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { draftFrom, emptyDraft, isDraft, payload, removeMember, value } from "../../calculators/browser/widgets/morale/draft.js";
+import { draftFrom, emptyDraft, isDraft, payload, removeMember, value } from "../../calculators/browser/widgets/morale/setup/draft.js";
 
 test("whole-number text becomes a number; anything else stays as typed for the rules to judge", () => {
   assert.equal(value(" 7 "), 7);

@@ -156,7 +156,7 @@ def form(wid: str, zones: list[str], start: str, destination: str, examples: lis
         + h.select(wid, "example", "Example map", examples, chosen)
         + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo", disabled=True)}{_button("redo", "Redo", disabled=True)}</div>'
         + f'<div class="calc__buttons">{_button("export-json", "Export JSON")}{_button("export-yaml", "Export YAML")}{_button("share-link", "Share link")}</div>'
-        + '<div class="bmap-share" data-out="share" role="status"></div>'
+        + '<div class="bmap-share calc-share" data-out="share" role="status"></div>'
         + h.file_field(wid, "import", "Import a map (JSON or YAML file)",
                        ".json,.yml,.yaml,application/json,application/yaml,text/yaml")
         + '<p class="calc__hint">Your map is kept in this browser (also offline) until you load another.</p>'

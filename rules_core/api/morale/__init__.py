@@ -20,6 +20,8 @@ from ... import morale
 from ...errors import RulesError
 from .. import fields as f
 from .._logs import STALE, Logs
+from . import draft as drafts
+from . import sheet as sheets
 from .forms import form
 from .payload import log_entry, state_payload, state_view, stress_dealt
 from .read import (
@@ -44,11 +46,13 @@ __all__ = [
     "announcement",
     "apply",
     "check_setup",
+    "draft",
     "form",
     "keep_morale",
     "read_event",
     "read_setup",
     "replay",
+    "sheet",
     "state_payload",
     "state_view",
 ]
@@ -76,8 +80,8 @@ def replay(p: dict) -> dict:
     ([{name, goal, captain, morale, broken_morale, keep_morale {due,
     difficulty, per_helper}, broken, status (playing, deciding, broken,
     lost, won), status_text, actions, members [{name, status (active, left,
-    retired, last_stand, perished, survived), captain, in_play,
-    actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
+    retired, last_stand, perished, survived), captain, in_play, acted (took
+    an action this round: a test, an attack, an advantage), actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
     edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
     morale, stress_dealt}; ``stress_dealt`` is {member, amount} for an attack:
     the stress its defender takes, 0 when held off; ``None`` for other
@@ -210,9 +214,53 @@ def keep_morale(p: dict) -> dict:
             "difficulty": team.keep_morale_difficulty(helpers)}
 
 
+def sheet(p: dict) -> dict:
+    """Everything the tracker's event sheet shows for the event being composed (:mod:`.sheet`).
+
+    Input: ``token`` and ``length`` (or ``setup`` and ``events``, replayed for this answer only), and
+    ``action``: the draft, whatever has been tapped or typed so far (:mod:`.draft`; ``{"kind": null}``
+    before a kind is chosen).
+    Output: ``round``, ``turn``, ``over``; ``who`` (the members who may act now, the team whose turn it
+    is first, each tagged ``turn`` or ``other``, ``acted`` this round, ``last_stand``; its ``value`` is
+    the one chosen: the draft's, or the first of the team whose turn it is still to act); ``kinds``
+    (what the chosen member and the teams may log now: {kind, label, who, by, at_once}: ``at_once``
+    when it asks nothing more); ``due`` (a decision the rules ask for first, {text, choices}: a team
+    whose morale broke enters a Last Stand or loses; or the result once the conflict is over); ``kind``,
+    ``title``, ``note``; ``fields`` (each thing the event asks, in order, with its legal choices and
+    the value read: tapped, typed, or the hits of dice rolled in the sheet); ``outcome`` ({entry: the
+    log line it would write, ends: what it decides}); ``missing`` and ``errors`` ([{field, message}]);
+    ``log`` ({label: the button's own words, ready, hint}); ``action`` (the draft as read) and
+    ``event`` (what ``morale.apply`` takes, or ``null`` until it is ready).
+
+    Example: Wolves (Ada, Bo) against Crows (Cy, Di), nothing logged, ``{"kind": "attack"}`` → Ada
+    acts (the first of Wolves), ``missing`` the defender and both efforts, ``log.label`` "Log attack".
+    """
+    f.only(p, "token", "length", "setup", "events", "action")
+    if p.get("setup") is not None:
+        setup = setup_of(p)
+        steps = morale.history(setup, events_of(p))
+    else:
+        (setup, _base, _sizes), steps = LOGS.steps(p.get("token"), p.get("length"))
+    state = steps[-1].state if steps else morale.start(setup)
+    return sheets.answer(state, drafts.read(p.get("action") or {"kind": None}))
+
+
+def draft(p: dict) -> dict:
+    """The event being composed, its shape checked as a page keeps it (``morale:action``).
+
+    Input: ``action``, the draft (:mod:`.draft`).
+    Output: ``action``, the draft as read (numbers as text, empty values gone), or an error naming the
+    damaged key (``action.disposed``): the page sets such a draft aside and never uses it.
+    """
+    f.only(p, "action")
+    return {"action": drafts.read(p.get("action"))}
+
+
 CALCULATORS = {
     "morale.replay": replay,
     "morale.apply": apply,
+    "morale.sheet": sheet,
+    "morale.draft": draft,
     "morale.keep_morale": keep_morale,
     "morale.form": form,
 }

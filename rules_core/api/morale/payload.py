@@ -53,6 +53,7 @@ def state_view(state: morale.Conflict) -> dict:
                     "status": "survived" if m.name in survivors else m.status,
                     "captain": m.name == t.captain,
                     "in_play": m.status in morale.IN_PLAY,
+                    "acted": m.name in state.acted,
                     "actions": member_actions[m.name],
                 }
                 for m in t.members

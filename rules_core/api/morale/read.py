@@ -19,14 +19,14 @@ MAX_EVENTS = 2000
 _EVENT_KEYS = {
     "success": ("member", "margin"),
     "failure": ("member", "margin"),
-    "attack": ("member", "defender", "effort", "defender_effort", "disposed", "reduce"),
+    "attack": ("member", "defender", "effort", "defender_effort", "disposed", "reduce", "absorbed", "new_captain"),
     "advantage": ("member", "margin"),
     "leave": ("member", "successes", "new_captain"),
     "overwhelmed": ("member", "new_captain"),
-    "end_turn": ("team", "effort", "passed", "helpers"),
+    "end_turn": ("team", "effort", "passed", "helpers", "new_captain"),
     "last_stand": ("member",),
     "concede": ("team",),
-    "perish": ("member",),
+    "perish": ("member", "new_captain"),
     "adjust": ("team", "amount", "note"),
 }
 
@@ -131,7 +131,7 @@ def read_event(raw) -> morale.Event:
             value = f.check_integer(value, _WHAT[key], field=key, low=0, high=100)
         elif key == "amount":
             value = f.check_integer(value, "The amount", field=key, low=-100, high=100)
-        elif key in ("disposed", "passed"):
+        elif key in ("disposed", "passed", "absorbed"):
             if not isinstance(value, bool):
                 raise RulesError("This is yes or no (true or false).", field=key, code="invalid")
         elif key == "reduce":
@@ -164,10 +164,12 @@ def events_of(p: dict) -> list[morale.Event]:
 
 
 def event_payload(event: morale.Event) -> dict:
-    """An event as plain data again: only the keys its kind uses, and set."""
+    """An event as plain data again: only the keys its kind uses, and set (a flag that is off is left
+    out, but for ``passed`` and ``absorbed``, whose ``false`` says something: the test failed, the stress
+    was not absorbed)."""
     out = {"kind": event.kind}
     for key in _EVENT_KEYS[event.kind]:
         value = getattr(event, key)
-        if value is not None and value != "" and value is not False:
+        if value is not None and value != "" and (value is not False or key in ("passed", "absorbed")):
             out[key] = value
     return out

@@ -7,6 +7,7 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
+import { onScreen } from "../../shareform.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
 
@@ -48,8 +49,11 @@ export function mount(root, { engine, options }) {
   const asides = [document.createElement("div"), document.createElement("div"), document.createElement("div"), document.createElement("div")];
   let table = null;
 
+  let shared = null; // the share link last brought into view
   function draw(state) {
     render(boardView(state, { wid, maps: options.maps, asides }), app);
+    if (state.share && state.share !== shared) onScreen(app.querySelector('[data-out="share"]')); // under its button, wholly seen
+    shared = state.share;
     root.dataset.tab = state.tab;
     // The set-aside lists (keeping/setaside.js draws each, with its own question before discarding).
     drawAsides(asides[0], store.k.slot, { prefix: "conflict-board-set-aside", what: "conflicts",
@@ -131,7 +135,8 @@ export function mount(root, { engine, options }) {
   on(form, "keydown", (e) => {
     if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(e.target)) tap("cancel");
   });
-  on(window, "hashchange", () => tap("offer")); // a board's link followed on this page (offer reads it, once)
+  // A board's link followed on this page (offer reads it, once); its offer lands where it is seen: in the table view.
+  on(window, "hashchange", () => tap("offer").then(() => { if (store.state.offered) table.show(); }));
 
   function print() {
     document.documentElement.classList.add("board-printing");

@@ -27,7 +27,7 @@ export const viewOf = (c, result) => ({ state: result.state, entries: result.ent
  * @property {any} sheet board.sheet's answer for the draft
  * @property {boolean} asking an answer for a newer draft is on its way
  * @property {Record<string, string>} shown messages shown beside fields (Log it tapped with something missing)
- * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, at?: string, tab?: string, primary?: boolean}[]} | null} notice
+ * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, at?: string, tab?: string, primary?: boolean, replaces?: boolean}[]} | null} notice
  * @property {string} said the last thing said to a screen reader
  * @property {number} heard how many things were said (each one a new line in the live region, the same words too)
  * @property {string} tab the table view's tab

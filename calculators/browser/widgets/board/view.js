@@ -11,7 +11,7 @@ function notice(n) {
   if (!n) return nothing;
   return html`<div class=${`board__notice${n.alert ? " is-alert" : ""}`} data-out="notice" role=${n.alert ? "alert" : "status"}>
     <p>${n.text}</p><div class="calc__buttons">${(n.buttons ?? []).map((b) => html`<button type="button" class=${b.primary ? "calc__primary" : ""}
-      data-act=${b.act} data-at=${b.at ?? nothing} data-tab=${b.tab ?? nothing}>${b.label}</button>`)}<button type="button" data-act="dismiss">Dismiss</button></div></div>`;
+      data-act=${b.act} data-at=${b.at ?? nothing} data-tab=${b.tab ?? nothing} data-replaces=${b.replaces ? "true" : nothing}>${b.label}</button>`)}<button type="button" data-act="dismiss">Dismiss</button></div></div>`;
 }
 
 /**

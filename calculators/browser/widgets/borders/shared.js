@@ -3,6 +3,7 @@
 // first by the keeper, never lost).
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 import * as share from "../../share.js";
+import { linkHtml, onScreen } from "../../shareform.js";
 
 const SHARE = "borders"; // the link's #borders=…
 const FORMAT = "conflict-table/border-map";
@@ -37,6 +38,7 @@ export function sharing(w) {
     say(html`This link carries ${name}. Opening it sets your own map aside (kept, to download).
       <button type="button" class="calc__primary" data-act="open-shared">Open it</button>
       <button type="button" data-act="keep-mine">Keep mine</button>`);
+    onScreen(out("share")); // the offer is where the link lands
   }
 
   async function open() {
@@ -73,9 +75,8 @@ export function sharing(w) {
   async function link() {
     const move = Object.fromEntries(w.MOVE.map((name) => [name, w.input(name)?.value]).filter(([, v]) => typeof v === "string" && v !== ""));
     const url = await share.link(SHARE, { format: FORMAT, version: 1, map: w.current.map, move });
-    const { words, box, code } = await share.offer(ui.el, url, "this map and move as they are now");
-    say(html`${words} ${box}${code}`);
-    box.select();
+    say(linkHtml(await share.offered(url, "this map and move as they are now"), "Share link to this map"));
+    onScreen(out("share"));
   }
 
   return { offer, open, keepMine, link };

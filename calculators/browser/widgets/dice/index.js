@@ -7,7 +7,7 @@ import { receiversFor, changes } from "../../handoff.js";
 import { shareForm } from "../../shareform.js";
 import { isOwn } from "../../own.js";
 import { plural, signed, wholeIn } from "../../ui.js";
-import { randomBelow, fateFaces } from "../../rolling.js";
+import { fateFaces, poolFaces } from "../../rolling.js";
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 
 const FIELDS = {
@@ -40,7 +40,7 @@ export function mount(root, { engine, ui }) {
     } else {
       const count = ["pool", "boon_dice"].map((n) => ui.readField(form, n)).reduce((a, b) => a + b, 0);
       if (!wholeIn(count, 1, 60)) return score(true); // the rules say what is wrong
-      faces = Array.from({ length: count }, () => randomBelow(6) + 1).join(" ");
+      faces = poolFaces(count).join(" ");
     }
     input(FIELDS[g].faces).value = faces;
     score(false);

@@ -1,16 +1,21 @@
-// The morale tracker's conflict, kept by the one keeper (keeping/keeper.js):
-// the stored form is saved.js's pack/unpack, the check is rules_core's replay,
-// two tabs' logs are merged by event ids (saved.merge), a conflict replaced by
-// a new start, an import or a link is set aside first and Undo brings it back.
-// `m` is the mounted tracker (index.js): its conflict, view, notices and queue.
+// Keeping the morale tracker: the conflict through the site's one keeper (keeping/keeper.js: the
+// stored form is saved.js's pack/unpack, the check is rules_core's replay, two tabs' logs are merged
+// by event ids, a conflict replaced by a new start, an import or a link is set aside first), and the
+// event being composed in a slot of its own ("morale:action"), so Close, another page or a reload
+// loses nothing. Nothing here is a rule of the games.
+import { keeper } from "../../keeping/keeper.js";
+import { slot } from "../../keeping/slot.js";
+import { isRecord, textCheck } from "../../keeping/checks.js";
 import * as saved from "./saved.js";
 
-export function keeping(m) {
-  const { ui, el } = m;
-  const replay = (c, events = c.events) => m.engine.call("morale.replay", { setup: c.setup, events });
+export { setAsideNotice } from "../../keeping/keeper.js";
 
-  /** Check a conflict by replaying it: {state}, {message, event} (it doesn't replay at that event) or {down} (the engine isn't
-   *  running, so nothing can be judged). A redo list that no longer applies is reported as redoProblem. */
+/** The conflict's keeper and the rules' check of a conflict, for an engine (tap.js's). */
+export function keeping(engine) {
+  const replay = (c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
+
+  /** Check a conflict by replaying it: {state}, {message, event} (it doesn't replay at that event) or {down}
+   *  (the engine isn't running, so nothing can be judged). A redo list that no longer applies: redoProblem. */
   async function check(c) {
     const reply = await replay(c);
     if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message, event: reply.error.event };
@@ -21,7 +26,7 @@ export function keeping(m) {
     return { state: reply.result };
   }
 
-  const kept = ui.store.keeper("morale", {
+  const kept = keeper("morale", {
     what: "conflict",
     fresh: () => null,
     codec: {
@@ -41,83 +46,26 @@ export function keeping(m) {
     merge: (ours, theirs, _base, say) => (ours && theirs ? saved.merge(ours, theirs, say)?.conflict ?? null : null),
     refuse: saved.refuse,
   });
+  return { kept, check, replay };
+}
 
-  const exportButton = (label, text) => el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-conflict"), text) }, label);
-
-  /** Save `next` (view: the rules' reply for it) as the conflict; another tab's events merged in first, and
-   *  then the merged state is shown. null, or the sentence why the change was not made: another tab's came
-   *  first and the two can't both stand (what is stored is shown; the caller tries again on it, or says so). */
-  async function persist(next = m.conflict, view = m.view) {
-    const { why, value, overtaken, merged } = await kept.save(next);
-    Object.assign(m, { conflict: next, view });
-    if (value !== next) {
-      m.conflict = value;
-      m.view = kept.view?.state ?? m.view;
-    }
-    if (overtaken) return why;
-    if (why) m.showNotice(`${why} Export it to keep it.`, exportButton("Export file", JSON.stringify(saved.pack(m.conflict), null, 1)));
-    else if (merged) m.showNotice(merged); // an event of ours another tab's merge took out
-    return null;
-  }
-
-  /** Open the saved conflict: a damaged one or one that no longer replays is set aside, never dropped. */
-  async function open() {
-    const got = await kept.open();
-    if (got.problem) {
-      m.showNotice(`The saved conflict could not be opened (${got.problem}). ${got.kept ? "It was set aside, not deleted: you can download it below."
-        : "It could not be set aside (storage is full): download it before you start a new conflict."}`,
-      el("button", { type: "button", onclick: () => saved.download(saved.fileName("morale-set-aside"), got.text) }, "Download it"));
-    } else if (got.notice) m.showNotice(got.notice);
-    m.conflict = kept.value;
-    m.view = kept.view?.state ?? null;
-    if (kept.view?.redoProblem) {
-      kept.slot.setAside(kept.slot.text(), `its redo list no longer replays: ${kept.view.redoProblem}`);
-      await persist();
-      m.showNotice("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
-    }
-  }
-
-  /** Replace the conflict in progress by another (a new start, an import, a link): the one in progress
-   *  is set aside first, and undo brings it back. False (and nothing changes) when it can't be kept. */
-  async function replaceWith(next, state, field) {
-    const running = m.conflict && m.conflict.events.length;
-    const current = m.conflict && JSON.stringify(saved.pack(m.conflict), null, 1);
-    const { why } = running
-      ? await kept.replace((at) => ({ ...next, replaced: at }), "replaced by another conflict")
-      : await kept.save({ ...next, replaced: null });
-    if (running && kept.value === m.conflict) {
-      const message = `${why[0].toUpperCase()}${why.slice(1)}.`;
-      if (field) ui.showError(m.form, { field, message });
-      m.showNotice(message, exportButton("Export the conflict in progress", current));
-      return false;
-    }
-    if (why) m.showNotice(`${why} Export it to keep it.`);
-    Object.assign(m, { conflict: kept.value, view: state, panel: null, mode: "play" });
-    m.expanded.clear();
-    return true;
-  }
-
-  /** Undo a start or an import: the conflict it replaced comes back from the set-aside list. */
-  async function bringBack() {
-    const back = await kept.bringBack(m.conflict.replaced);
-    if (back.error) return m.showNotice(`The conflict this one replaced can't be brought back (${back.error}).`);
-    Object.assign(m, { conflict: kept.value, view: kept.view.state, panel: null });
-    m.say(`Undone: the conflict before is back, with ${m.conflict.events.length} logged.`);
-    m.draw();
-  }
-
-  /** Another tab saved this conflict: its log and ours are merged (or both kept, one set aside). */
-  function watch(signal) {
-    kept.watch(({ notice }) => {
-      if (m.mode === "loading") return;
-      const changed = m.conflict !== kept.value;
-      m.conflict = kept.value;
-      if (kept.view?.state) m.view = kept.view.state;
-      if (changed) m.panel = null;
-      if (notice) m.showNotice(notice);
-      if (m.mode === "play") m.draw();
-    }, { signal, via: m.run });
-  }
-
-  return { kept, check, replay, persist, open, replaceWith, bringBack, watch };
+/** The event being composed (morale.sheet's draft), kept as it is filled in. Its check is the rules'
+ *  (morale.draft: every key and value), so read() gives the stored value and putAside() keeps a refused one. */
+export function actionSlot() {
+  const store = slot("morale:action", { problemOf: textCheck((v) => (isRecord(v) ? null : "it is not an event being composed")) });
+  return {
+    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside). */
+    read() {
+      const got = store.read();
+      if (got.value === undefined && !got.problem) return { value: undefined };
+      if (got.problem || !isRecord(got.value)) {
+        const problem = got.problem ?? "it is not an event being composed";
+        return { problem, kept: !!store.putAside(got.text, problem), text: got.text };
+      }
+      return { value: got.value, text: got.text };
+    },
+    putAside: (text, problem) => !!store.putAside(text, problem),
+    write: (draft) => store.write(draft),
+    store,
+  };
 }

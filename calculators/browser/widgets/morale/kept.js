@@ -3,7 +3,7 @@
 // build's registry and knows no widget.
 import { json, judged } from "../../keeping/checks.js";
 import { unpack } from "./saved.js";
-import { isDraft } from "./draft.js";
+import { isDraft } from "./setup/draft.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
 export const KEPT = [

@@ -6,7 +6,9 @@
 // conflict: when the engine holds that log (same setup, the events a prefix
 // of the ones it holds), a replay of a shorter log is a cut (undo) and an
 // apply is a tap; the form comes from the build (forms), the log is kept here.
-// Anything else, or a "stale" token (a restarted worker), replays the log.
+// morale.sheet (the event sheet: what a tap in it changes) is asked on the
+// held log too ({token, length, action}). Anything else, or a "stale" token (a
+// restarted worker), replays the log.
 
 /** @param {{call: (name: string, payload: any) => Promise<any>}} engine
  *  @param {Record<string, any>} forms the edition forms rendered at build time */
@@ -47,10 +49,25 @@ export function tapped(engine, forms) {
     return tap(events, event);
   }
 
+  /** The sheet for the draft on the conflict as the page has it, asked on the held log. */
+  async function sheet(setup, events, action) {
+    for (let tries = 0; tries < 2; tries++) {
+      if (!holds(setup, events)) {
+        const replayed = await replay(setup, events);
+        if (!replayed.ok) return replayed;
+      }
+      const reply = await engine.call("morale.sheet", { token: held.token, length: events.length, action });
+      if (reply.ok || reply.error.code !== "stale") return reply;
+      held = null;
+    }
+    return engine.call("morale.sheet", { setup, events, action });
+  }
+
   return Object.assign(Object.create(engine), {
     call(name, payload) {
       if (name === "morale.replay") return either(payload.setup, payload.events ?? [], undefined);
       if (name === "morale.apply" && !("token" in payload)) return either(payload.setup, payload.events ?? [], payload.event);
+      if (name === "morale.sheet" && !("token" in payload)) return sheet(payload.setup, payload.events ?? [], payload.action);
       return engine.call(name, payload);
     },
   });

@@ -11,6 +11,7 @@ import { field } from "../../draw.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { own } from "../../own.js";
 import * as share from "../../share.js";
+import { linkHtml, onScreen } from "../../shareform.js";
 import {
   FORMAT, LIMITS, SIDES, STANDINGS, addPerson, adopt, bundle, fresh, mergeRosters, rosterCodec, slotName, unpackChecked,
 } from "../../party/roster.js";
@@ -43,6 +44,7 @@ export function mountRoster({ ui, root, form, signal }) {
   const [traitField, traitInput] = partyField("trait", "New trait", { attrs: { maxlength: LIMITS.trait } });
   const notice = el("div", { class: "calc-stress__notice", "data-out": "party-notice", role: "status" });
   const asides = el("div", { class: "calc-stress__asides" });
+  const shareBox = el("div", { class: "calc-share", "data-out": "share", role: "status", hidden: true }); // the link, under its button
   const fileInput = el("input", { type: "file", accept: ".json,application/json", id: id("import"), name: "party-import",
     class: "calc__sr", "data-act": "party-import", "aria-describedby": `${id("import")}-error` });
 
@@ -63,6 +65,7 @@ export function mountRoster({ ui, root, form, signal }) {
     el("div", { class: "calc__buttons" },
       el("button", { type: "button", "data-act": "party-export" }, "Export roster"),
       el("button", { type: "button", "data-act": "party-share" }, "Share link")),
+    shareBox,
     el("div", { class: "calc__field calc__field--wide", "data-field": "party-import" },
       el("label", { class: "calc-stress__file" }, "Import roster", fileInput),
       el("p", { class: "calc__error", id: `${id("import")}-error`, hidden: true })),
@@ -177,9 +180,9 @@ export function mountRoster({ ui, root, form, signal }) {
       say("The roster was exported as a file.");
     } else if (act === "party-share") {
       const url = await share.link(SHARE, bundle(roster, { full: false }));
-      const { words, box, code } = await share.offer(el, url, "this roster as it is now");
-      say(`${words} `, box, code);
-      box.select();
+      render(linkHtml(await share.offered(url, "this roster as it is now"), "Share link to this roster"), shareBox);
+      shareBox.hidden = false;
+      onScreen(shareBox);
     } else if (act === "party-open-shared") {
       if (sharedText == null) return;
       const opened = await take(sharedText, "party-import", "link");
@@ -251,6 +254,7 @@ export function mountRoster({ ui, root, form, signal }) {
     say(`This link carries a roster${count}. Opening it sets your own roster aside (kept, to download).`, " ",
       el("button", { type: "button", class: "calc__primary", "data-act": "party-open-shared" }, "Open it"), " ",
       el("button", { type: "button", "data-act": "party-keep-mine" }, "Keep mine"));
+    onScreen(notice); // the offer is where the link lands
   }
   on(window, "hashchange", offerShared);
 

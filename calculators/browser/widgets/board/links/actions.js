@@ -53,7 +53,7 @@ export function linkActions({ k, check, checkText }) {
       const mine = store.state.conflict ? " Opening it sets yours aside (you can bring it back)." : "";
       store.set({ offered: got, tab: "play", notice: { alert: true, sticky: true,
         text: `This link carries a conflict board: ${sides.join(" against ")}, ${verdict.board.entries.length} logged.${mine}`,
-        buttons: [{ act: "open-shared", label: "Open it", primary: true }, ...(store.state.conflict ? [{ act: "keep-mine", label: "Keep mine" }] : [{ act: "keep-mine", label: "Not now" }])] } });
+        buttons: [{ act: "open-shared", label: "Open it", primary: true, replaces: !!store.state.conflict }, ...(store.state.conflict ? [{ act: "keep-mine", label: "Keep mine" }] : [{ act: "keep-mine", label: "Not now" }])] } });
     },
 
     async "open-shared"(store) {

@@ -6,6 +6,7 @@ import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { marks, mapView } from "./map.js";
 import { sheetView } from "../sheet/view.js";
+import { linkHtml } from "../../../shareform.js";
 
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 let known = { key: "", re: null, lines: new Map() };
@@ -124,6 +125,5 @@ export function tools(ctx) {
       <label class="board__file">Import file<input type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>
     </div>
     <div class="calc__field calc__field--wide" data-field="import"><p class="calc__error" ?hidden=${!ctx.shown.import}>${ctx.shown.import ?? ""}</p></div>
-    <div class="board__share calc-share" data-out="share" ?hidden=${!share}>${share ? html`<p class="calc-share__words" role="status">${share.words}</p>
-      <input type="text" readonly class="calc-share__link" aria-label="Share link to this board" .value=${share.url}>${share.code}` : nothing}</div>`;
+    <div class="board__share calc-share" data-out="share" role="status" ?hidden=${!share}>${share ? linkHtml(share, "Share link to this board") : nothing}</div>`;
 }

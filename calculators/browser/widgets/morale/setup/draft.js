@@ -2,7 +2,7 @@
 // morale.replay takes, the edits the setup view's buttons make. Which fields an
 // edition asks for (the wiki's Approach and positioning) comes from rules_core's
 // form, rendered into the page at build time; checking the setup is rules_core's job.
-import { typedNumber } from "../../ui.js";
+import { typedNumber } from "../../../ui.js";
 
 const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
 const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
@@ -66,12 +66,19 @@ export function payload(draft, form) {
 
 /** Apply one input to the draft (its data-path names where it goes). */
 export function update(draft, input) {
-  const path = input.dataset.path.split(".");
-  let node = draft;
-  for (const key of path.slice(0, -1)) node = node[key];
-  const last = path.at(-1);
-  node[last] = input.type === "checkbox" ? input.checked : input.type === "radio" ? Number(input.value) : input.value;
+  put(draft, input.dataset.path, input.type === "checkbox" ? input.checked : input.type === "radio" ? Number(input.value) : input.value);
 }
+
+/** Put a value where a path says ("teams.0.members.1.name"): the setup view's fields carry theirs. */
+export function put(draft, path, value) {
+  const keys = path.split(".");
+  let node = draft;
+  for (const key of keys.slice(0, -1)) node = node[key];
+  node[keys.at(-1)] = value;
+}
+
+/** A copy to change (the store's state is never changed in place). */
+export const copy = (draft) => structuredClone(draft);
 
 export function addMember(draft, i) {
   draft.teams[i].members.push(blankMember());

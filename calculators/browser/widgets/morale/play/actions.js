@@ -1,0 +1,75 @@
+// The play view's actions: opening the kept conflict, another tab's news, the notices, New conflict
+// and Back. Nothing here is a rule.
+import { download, fileName } from "../saved.js";
+
+/** env: {rules, kept (the conflict's keeper), sheets (the draft's slot), setAsideNotice}. */
+export function playActions({ rules, kept, sheets, setAsideNotice }) {
+  return {
+    /** The tracker as the page opens: the kept conflict (checked by the rules; one that can't be used is set
+     *  aside and said), the event being composed (checked by the rules too), then a link's offer. */
+    async open(store, { linked }) {
+      const got = await kept.open();
+      const notices = [];
+      let download = null;
+      if (got.problem) {
+        notices.push(`The saved conflict could not be opened (${got.problem}). ${got.kept ? "It was set aside, not deleted: you can download it below."
+          : "It could not be set aside (storage is full): download it before you start a new conflict."}`);
+        download = { name: fileName("morale-set-aside"), text: got.text };
+      } else if (got.notice) notices.push(got.notice);
+      if (kept.view?.redoProblem) {
+        kept.slot.setAside(kept.slot.text(), `its redo list no longer replays: ${kept.view.redoProblem}`);
+        await kept.save(kept.value);
+        notices.push("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
+      }
+      const conflict = kept.value ?? null;
+      const keptDraft = sheets.read();
+      let draft = { kind: null };
+      if (keptDraft.problem) notices.push(setAsideNotice("event being composed", keptDraft.problem, keptDraft.kept));
+      else if (keptDraft.value !== undefined) {
+        const checked = await rules.call("morale.draft", { action: keptDraft.value });
+        if (checked.ok) draft = checked.result.action;
+        else if (checked.error.code !== "engine") {
+          const set = sheets.putAside(keptDraft.text, checked.error.message);
+          notices.push(`The event you were composing could not be used (${checked.error.message.replace(/\.$/, "")}). `
+            + (set ? "A copy was set aside." : "There is no room to keep a copy: nothing was changed."));
+          sheets.write({ kind: null });
+        }
+      }
+      store.set({ conflict, view: conflict ? kept.view?.state ?? null : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
+        notice: notices.length ? { text: notices.join(" "), alert: true, ...(download ? { download, buttons: [{ act: "notice-download", label: "Download it" }] } : {}) } : null });
+      await store.actions.ask(store);
+      if (linked) await store.actions.offer(store);
+    },
+
+    /** Another tab stored a new version: the tracker takes it in (the event being composed stays). */
+    async news(store, { value, notice }) {
+      if (store.state.mode === "loading") return;
+      const changed = value !== store.state.conflict;
+      store.set({ conflict: value, view: kept.view?.state ?? store.state.view });
+      if (changed && store.state.mode === "play") await store.actions.ask(store);
+      if (notice) store.set({ notice: { text: notice, alert: true } });
+    },
+
+    /** A task of the keeper's (another tab's news taken in), run in the store's queue: never mid-tap. */
+    async run(store, task) {
+      await task();
+    },
+
+    dismiss(store) {
+      store.set({ notice: null });
+    },
+    /** The notice's download (a saved conflict that could not be opened, as it was stored). */
+    "notice-download"(store) {
+      const d = store.state.notice?.download;
+      if (d) download(d.name, d.text);
+    },
+    /** The set-aside list changed (a copy downloaded, discarded): drawn again. */
+    asides(store) {
+      store.set({ asides: Date.now() });
+    },
+    /** The table view opened or closed (tableview.js: an address, so Back closes it). */
+    table(store, open) {
+      store.set({ table: open, focus: open ? (store.state.mode === "play" ? "[data-who] [aria-pressed=\"true\"], [data-act=\"table-close\"]" : "setup") : null });
+    },
+  };
+}

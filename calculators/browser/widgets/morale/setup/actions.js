@@ -1,0 +1,94 @@
+// The setup view's actions: the teams and members as typed (kept as `morale:draft` between visits),
+// the starting morale and turn order the rules read from them, Start, New conflict and Back. Checking
+// the setup is the rules' (morale.replay of no events); nothing here is a rule.
+import * as drafts from "./draft.js";
+import { signed } from "../../../ui.js";
+
+/** env: {rules, forms (rules_core's form per edition), slot (the typed setup's slot)}. */
+export function setupActions({ rules, forms, slot }) {
+  /** The typed setup changes: kept at once, and drawn. */
+  function write(store, draft, more = {}) {
+    store.set({ setup: { ...store.state.setup, draft, ...more } });
+    slot.write(draft);
+  }
+  const edit = (store, change, focus) => {
+    const draft = drafts.copy(store.state.setup.draft);
+    change(draft);
+    write(store, draft);
+    store.set({ focus });
+  };
+  /** The rules' messages for a setup they refuse, by field (a field they name, or the form's). */
+  const messages = (error) => ({ [error.field ?? ""]: error.message });
+
+  const actions = {
+    /** A setup field typed (its path: "teams.0.members.1.name"). Runs outside the queue (store.now). */
+    "setup-typed"(store, path, value) {
+      const draft = drafts.copy(store.state.setup.draft);
+      drafts.put(draft, path, value);
+      write(store, draft);
+    },
+    async edition(store, edition) {
+      if (!forms[edition] || store.state.setup.draft.edition === edition) return;
+      edit(store, (d) => { d.edition = edition; }, '[name="edition"]');
+      await actions.preview(store);
+    },
+    "add-member"(store, i) {
+      const j = store.state.setup.draft.teams[i].members.length;
+      edit(store, (d) => drafts.addMember(d, i), `[name="teams[${i}].members[${j}].name"]`);
+    },
+    "remove-member"(store, i, j) {
+      edit(store, (d) => drafts.removeMember(d, i, j), `[data-key="add-member:${i}"]`);
+    },
+    "add-team"(store) {
+      const i = store.state.setup.draft.teams.length;
+      edit(store, (d) => drafts.addTeam(d), `[name="teams[${i}].name"]`);
+    },
+    "remove-team"(store, i) {
+      edit(store, (d) => drafts.removeTeam(d, i), '[data-key="add-team"]');
+    },
+
+    /** The starting morale and turn order, as the rules read what is typed; once a start was tried, their
+     *  messages beside the fields too. Nothing typed yet: not asked (the engine's first moments are the player's). */
+    async preview(store) {
+      const { draft, tried } = store.state.setup;
+      if (store.state.mode !== "setup" || (!tried && drafts.isEmpty(draft))) return;
+      const reply = await rules.call("morale.replay", { setup: drafts.payload(draft, forms[draft.edition]), events: [] });
+      if (store.state.setup.draft !== draft || store.state.mode !== "setup") return;
+      const errors = tried && !reply.ok ? messages(reply.error) : {};
+      if (!reply.ok) return store.set({ setup: { ...store.state.setup, errors, preview: { text: store.state.setup.preview?.text ?? "", stale: true } } });
+      const s = reply.result;
+      store.set({ setup: { ...store.state.setup, errors, preview: { stale: false,
+        text: `Starting morale: ${s.teams.map((t) => `${t.name} ${signed(t.morale, "morale")}`).join(", ")}. Turn order: ${s.turn_order.join(", ")}.` } } });
+    },
+
+    /** Start: the rules check the setup; a conflict in progress is set aside first (Undo brings it back). */
+    async start(store) {
+      const { draft } = store.state.setup;
+      const setup = drafts.payload(draft, forms[draft.edition]);
+      const reply = await rules.call("morale.replay", { setup, events: [] });
+      if (!reply.ok) {
+        return store.set({ setup: { ...store.state.setup, tried: true, errors: messages(reply.error) }, focus: "invalid" });
+      }
+      const fresh = { setup, events: [], redo: [], ids: [], redoIds: [], dropped: [], refused: [] };
+      const took = await store.actions.adopt(store, fresh, reply.result, "replaced by another conflict");
+      if (!took) return;
+      store.set({ setup: { ...store.state.setup, tried: false, errors: {} }, notice: took.why ? store.state.notice : null, focus: "play" });
+      const v = store.state.view;
+      store.set({ said: `Conflict started: ${v.teams.map((t) => `${t.name} at ${signed(t.morale, "morale")}`).join(", ")}. ${v.turn} acts first.`
+        + (took.replaced ? " The one before was set aside: Undo brings it back." : "") });
+    },
+
+    /** New conflict: the setup view, starting from the same teams (a rematch). */
+    new(store) {
+      const draft = drafts.draftFrom(store.state.conflict.setup);
+      write(store, draft, { tried: false, errors: {} });
+      store.set({ mode: "setup", focus: "setup", share: null });
+      return actions.preview(store);
+    },
+    /** Back to the conflict in progress. */
+    back(store) {
+      store.set({ mode: "play", focus: "play" });
+    },
+  };
+  return actions;
+}

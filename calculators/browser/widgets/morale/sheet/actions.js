@@ -1,0 +1,192 @@
+// The event sheet's actions: a tap or a keystroke changes the draft (the event being composed, plain
+// data kept as `morale:action`), and the rules answer what the sheet shows for it (morale.sheet: who
+// acts, the kinds open to them, the decisions due, the fields with their choices, the button's words
+// and the event it logs). The button logs that event; Undo and Redo step through the log. Nothing here
+// is a rule: what may be chosen, and what a choice does, is the answer's.
+import * as saved from "../saved.js";
+import { redoneIds } from "../../../keeping/logs.js";
+
+/** @typedef {import("../store.js").MoraleStore} MoraleStore */
+
+/** The sheet's actions, for the tracker's store. env: {rules (tap.js's engine), kept (the conflict's keeper),
+ *  sheets (the draft's slot), random (n d6 faces)}. */
+export function sheetActions({ rules, kept, sheets, random }) {
+  /** The draft changes: kept at once (Close, another page, a reload lose nothing), and drawn. */
+  function setDraft(store, draft) {
+    store.set({ draft });
+    sheets.write(draft);
+  }
+
+  /** The rules' answer for the draft as it is now. */
+  async function ask(store) {
+    const { mode, conflict, draft } = store.state;
+    if (mode !== "play" || !conflict) return;
+    const asked = draft;
+    store.set({ asking: true });
+    const reply = await rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: asked });
+    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
+    if (reply.ok) store.set({ sheet: reply.result, asking: false });
+    else store.set({ asking: false, shown: { "": reply.error.message } });
+  }
+
+  /** Change the draft (a field to a value; undefined or "" removes it) and ask the rules. */
+  async function change(store, changes) {
+    const draft = { ...store.state.draft, ...changes };
+    for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
+    setDraft(store, draft);
+    store.set({ shown: {} });
+    await ask(store);
+  }
+
+  /** Say what a kept change did: in the live region, and in the notice when it is news the referee must see. */
+  function tell(store, text, alert = false) {
+    store.set({ said: text, ...(alert ? { notice: { text, alert: true } } : {}) });
+  }
+
+  /** Keep `next` (the rules' state for it: view): another tab's events are merged in first. The sentence to
+   *  say when it was not kept as it is, and whether another tab's change came first and refused it. */
+  async function keep(store, next, view) {
+    const { why, value, view: judged, overtaken, merged } = await kept.save(next);
+    store.set({ conflict: value, view: value === next ? view : judged?.state ?? kept.view?.state ?? view });
+    if (overtaken) return { why, overtaken: true };
+    if (why) store.set({ notice: { text: `${why} Export it to keep it.`, alert: true, buttons: [{ act: "export", label: "Export file" }] } });
+    else if (merged) store.set({ notice: { text: merged, alert: true } });
+    return { why, overtaken: false };
+  }
+
+  const actions = {
+    ask,
+
+    /** Who acts, tapped: a new event for them (what was composed for someone else goes). */
+    async choose(store, member) {
+      if (store.state.sheet?.who.value === member && !store.state.draft.kind) return;
+      setDraft(store, { kind: null, member });
+      store.set({ shown: {}, focus: `[data-key="choose:${member}"]` });
+      await ask(store);
+    },
+
+    /** A kind's button (who: the member or the team, by: which): opens its sheet, or logs at once when it
+     *  asks nothing (the answer's at_once). A second tap on the open kind closes it. */
+    async event(store, kind, who, by, { at = Date.now() } = {}) {
+      const { draft, sheet } = store.state;
+      const open = draft.kind === kind && draft[by] === who;
+      if (open) return actions.cancel(store);
+      const entry = [...(sheet?.kinds ?? []), ...(sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
+      const same = draft[by] === who; // the same one acting keeps what was typed for another kind
+      await change(store, { ...(same ? {} : { kind: null, member: undefined, team: undefined }), ...(same ? {} : blank(draft)), kind, [by]: who });
+      if (entry?.at_once) return actions.log(store, { at });
+      store.set({ focus: "panel" });
+    },
+
+    /** "Another kind": back to the kinds, what was typed kept for the next kind. */
+    async kinds(store) {
+      const kind = store.state.draft.kind;
+      await change(store, { kind: null, team: undefined });
+      store.set({ focus: kind ? `[data-act="event"][data-kind="${kind}"]` : null });
+    },
+
+    /** Cancel: the event composed is dropped (who acts stays chosen). */
+    async cancel(store) {
+      const { kind, member, team } = store.state.draft;
+      const who = member ?? team;
+      setDraft(store, { kind: null, ...(member ? { member } : {}) });
+      store.set({ shown: {}, focus: kind ? `[data-key="event:${kind}:${who}"]` : null });
+      await ask(store);
+    },
+
+    /** A chip tapped (a name, a number, a choice): the field takes it; a number tapped replaces dice rolled. */
+    async pick(store, name, value) {
+      await change(store, { [name]: value, [`dice.${name}`]: undefined });
+    },
+
+    /** A tick (2022's wiki's disposed defense). */
+    async check(store, name, on) {
+      await change(store, { [name]: on ? true : undefined });
+    },
+
+    /** Typing: the draft takes the text at once (a redraw shows what was typed), the rules are asked after.
+     *  Runs outside the queue (store.now): a keystroke never waits behind a tap. */
+    typed(store, name, value) {
+      const draft = { ...store.state.draft, [name]: value };
+      delete draft[`dice.${name}`];
+      if (value === "") delete draft[name];
+      setDraft(store, draft);
+    },
+
+    /** Roll `n` dice for a field, with the dice roller's own draw: the rules score them (hits on 5+). */
+    async roll(store, name, n) {
+      await change(store, { [`dice.${name}`]: random(Number(n)).join(" "), [name]: undefined });
+    },
+
+    /** A roll handed over by the dice roller on this page: its hits go into the first effort of the open
+     *  event still empty (the answer's fields that take a roll), else the first. A sentence for the player. */
+    async rolled(store, roll) {
+      const fields = (store.state.sheet?.fields ?? []).filter((f) => f.pools);
+      const field = fields.find((f) => f.value == null) ?? fields[0];
+      if (!field) return;
+      await change(store, { [field.name]: String(roll.effort), [`dice.${field.name}`]: undefined });
+      store.set({ said: `Morale tracker: ${field.label} set to ${roll.effort}.` });
+    },
+
+    /** The button: the event the rules made of the sheet. What is still missing is said beside its field;
+     *  a log another tab changed meanwhile is looked at again (tries). at: when it was tapped. */
+    async log(store, { at = Date.now(), tries = 0 } = {}) {
+      if (store.state.asking || store.state.sheet?.kind !== store.state.draft.kind) await ask(store);
+      const { sheet, conflict } = store.state;
+      if (!sheet?.log.ready) {
+        const shown = Object.fromEntries([...(sheet?.errors ?? []), ...(sheet?.missing ?? [])].map((m) => [m.field, m.message]));
+        return store.set({ shown, focus: "invalid" });
+      }
+      const event = sheet.event;
+      const reply = await rules.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
+      if (!reply.ok) return store.set({ shown: { [reply.error.event === conflict.events.length ? reply.error.field ?? "" : ""]: reply.error.message }, focus: "invalid" });
+      const saving = await keep(store, saved.logged(conflict, reply.result.event, at), reply.result);
+      if (saving.overtaken) {
+        // Another tab logged first and the two can't both stand: looked at again on what is stored now.
+        await ask(store);
+        return tries < 2 ? actions.log(store, { at, tries: tries + 1 }) : store.set({ shown: { "": saving.why } });
+      }
+      const kind = event.kind;
+      const note = store.state.view.form?.events?.find((e) => e.kind === kind)?.note;
+      const line = store.state.view.log[0]?.text ?? "";
+      setDraft(store, { kind: null });
+      tell(store, note ? `${line} ${note}` : line); // said with the line that shows it
+      store.set({ shown: {}, focus: `[data-act="event"][data-kind="${kind}"], [data-who] [aria-pressed="true"], [data-act="undo"]` });
+      await ask(store);
+    },
+
+    /** Undo (back) or Redo. With nothing left to undo, Undo brings back the conflict a start replaced. */
+    async step(store, back) {
+      const { conflict } = store.state;
+      if (back && !conflict.events.length) return conflict.replaced ? store.actions["bring-back"](store, conflict.replaced) : undefined;
+      if (!back && !conflict.redo.length) return;
+      const gone = store.state.view.log[0]?.text;
+      let next, reply;
+      if (back) {
+        const events = conflict.events.slice(0, -1);
+        reply = await rules.call("morale.replay", { setup: conflict.setup, events });
+        next = { ...conflict, events, ids: conflict.ids.slice(0, -1), redo: [...conflict.redo, conflict.events.at(-1)],
+          redoIds: [...conflict.redoIds, conflict.ids.at(-1)] };
+      } else {
+        reply = await rules.call("morale.apply", { setup: conflict.setup, events: conflict.events, event: conflict.redo.at(-1) });
+        if (reply.ok) next = { ...conflict, events: [...conflict.events, reply.result.event], redo: conflict.redo.slice(0, -1), ...redoneIds(conflict) };
+      }
+      if (!reply.ok) return store.set({ notice: { text: back ? reply.error.message : `Redo is not possible: ${reply.error.message}`, alert: true } });
+      const saving = await keep(store, next, reply.result);
+      if (saving.overtaken) {
+        store.set({ notice: { text: saving.why, alert: true } });
+        return ask(store);
+      }
+      setDraft(store, { kind: null });
+      tell(store, back ? `Undone: ${gone}` : `Redone: ${store.state.view.log[0].text}`);
+      store.set({ shown: {}, focus: back ? '[data-act="undo"]' : '[data-act="redo"]' });
+      await ask(store);
+    },
+  };
+  return actions;
+}
+
+/** What another member's event must not inherit: every field typed for the one before. */
+function blank(draft) {
+  return Object.fromEntries(Object.keys(draft).filter((k) => !["kind", "member", "team"].includes(k)).map((k) => [k, undefined]));
+}

@@ -1,0 +1,63 @@
+// The morale tracker's one store: everything the tracker shows is in its state, and every tap is a
+// named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from the
+// state after each change. What the rules say (the state of the conflict, the event sheet's choices,
+// the decisions due) is rules_core's, asked through tap.js; nothing here is a rule.
+import { createStore } from "../../store.js";
+import { poolFaces } from "../../rolling.js";
+import { tapped } from "./tap.js";
+import { keeping, actionSlot, setAsideNotice } from "./keep.js";
+import * as saved from "./saved.js";
+import * as drafts from "./setup/draft.js";
+import { sheetActions } from "./sheet/actions.js";
+import { playActions } from "./play/actions.js";
+import { setupActions } from "./setup/actions.js";
+import { linkActions } from "./links/actions.js";
+
+/**
+ * @typedef {object} MoraleState
+ * @property {"loading" | "setup" | "play"} mode
+ * @property {any} conflict the conflict kept ({setup, events, redo, ids…, replaced})
+ * @property {any} view rules_core's state of it (morale.replay: teams, turn, log…)
+ * @property {Record<string, any>} draft the event being composed (morale:action)
+ * @property {any} sheet morale.sheet's answer for the draft
+ * @property {boolean} asking an answer for a newer draft is on its way
+ * @property {Record<string, string>} shown messages shown beside fields (the button tapped with something missing)
+ * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, primary?: boolean,
+ *            replaces?: boolean}[], download?: {name: string, text: string}} | null} notice
+ * @property {string} said the last thing said to a screen reader
+ * @property {boolean} table the table view is open
+ * @property {any} share the share link offered under Share ({url, words, code})
+ * @property {{text: string} | null} offered a link's conflict, offered and not opened yet
+ * @property {{draft: any, tried: boolean, errors: Record<string, string>, preview: {text: string, stale: boolean} | null}} setup
+ * @property {string | null} focus where the focus goes after the next draw (a title's name, or selectors: the first found, in order)
+ * @property {number} asides the set-aside list's version (a change draws it again)
+ * @typedef {import("../../store.js").Store<MoraleState> & {actions: Record<string, Function>, kept: any}} MoraleStore
+ */
+
+/** The tracker's store for a mounted widget. forms: rules_core's form per edition (rendered at build time);
+ *  edition: the one a new conflict is set up in; random: the dice roller's draw (n d6 faces). */
+export function moraleStore({ engine, forms, edition = "2023", render, failed, random = poolFaces }) {
+  const rules = tapped(engine, forms); // a tap sends one event, not the log
+  const { kept, check } = keeping(rules);
+  const sheets = actionSlot();
+  const setupSlot = saved.draftStore();
+  const typed = setupSlot.read();
+  const links = linkActions({ kept, check });
+  const actions = {
+    ...sheetActions({ rules, kept, sheets, random }),
+    ...playActions({ rules, kept, sheets, setAsideNotice }),
+    ...setupActions({ rules, forms, slot: setupSlot }),
+    ...links,
+  };
+  const first = drafts.isDraft(typed.value) && forms[typed.value.edition] ? typed.value : drafts.emptyDraft(forms[edition] ? edition : "2023");
+  /** @type {MoraleState} */
+  const initial = {
+    mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
+    said: "", table: false, share: null, offered: null, focus: null, asides: 0,
+    setup: { draft: first, tried: false, errors: {}, preview: null },
+  };
+  const store = /** @type {MoraleStore} */ (createStore(initial, { actions, render, failed }));
+  store.actions = actions;
+  store.kept = kept;
+  return store;
+}
