@@ -205,7 +205,7 @@ def test_the_same_turn_ended_in_both_tabs_at_once_the_later_is_refused_and_said(
     ta.wait_log(1)
     a.wait_for_function("k => JSON.parse(localStorage.getItem(k)).events.length === 1", arg=MORALE)
     tb.button("end_turn", "Wolves").click()
-    expect(tb.w.locator('[data-out="notice"]')).to_contain_text("It is Crows's turn, not Wolves's")
+    expect(tb.w.locator(".calc__form-error:not([hidden])")).to_contain_text("It is Crows's turn")  # said beside the sheet
     tb.wait_log(1)  # what tab 1 stored is shown
     b.evaluate("window.__release()")  # the news held back arrives; what tab 2 does with it reaches tab 1:
     engine_barrier(b)
