@@ -97,13 +97,15 @@ class Tracker:
         return button
 
     def act(self, kind: str, who: str, **fields):
-        """Press the event's button, fill its form if it has one, and wait for the new log line."""
+        """Press the event's button, fill its form if it has one, and wait for the new log line and the
+        rules' answer to it (what is due next: the outcome, the buttons)."""
         count = len(self.log())
         self.button(kind, who).click()
         if fields:
             self.fill_panel(**fields)
             self.w.locator('.morale__panel button[type="submit"]').click()
         self.wait_log(count + 1)
+        self.settle()
 
     def fill_panel(self, **fields):
         """Each field as a player gives it: a tap on its chip (a name, a number up to 6, a choice), a tick,

@@ -47,7 +47,8 @@ export function sheetActions({ rules, kept, sheets, random }) {
    *  say when it was not kept as it is, and whether another tab's change came first and refused it. */
   async function keep(store, next, view) {
     const { why, value, view: judged, overtaken, merged } = await kept.save(next);
-    store.set({ conflict: value, view: value === next ? view : judged?.state ?? kept.view?.state ?? view });
+    // the sheet is the rules' answer for the kept conflict: until it comes (every caller asks next), it is asking
+    store.set({ conflict: value, view: value === next ? view : judged?.state ?? kept.view?.state ?? view, asking: true });
     if (overtaken) return { why, overtaken: true };
     if (why) store.set({ notice: { text: `${why} Export it to keep it.`, alert: true, buttons: [{ act: "export", label: "Export file" }] } });
     else if (merged) store.set({ notice: { text: merged, alert: true } });
