@@ -254,8 +254,11 @@ HOLD = """
   window.__said = [];
   new MutationObserver((records) => {
     for (const r of records) {
-      const box = (r.target.nodeType === 1 ? r.target : r.target.parentElement)?.closest?.('[data-out="notice"]');
-      if (box && box.textContent !== window.__said.at(-1)) window.__said.push(box.textContent);
+      for (const node of [r.target, ...r.addedNodes]) {  // a notice drawn anew is an added node, not a changed one
+        const at = node.nodeType === 1 ? node : node.parentElement;
+        const box = at?.closest?.('[data-out="notice"]') ?? at?.querySelector?.('[data-out="notice"]');
+        if (box && box.textContent !== window.__said.at(-1)) window.__said.push(box.textContent);
+      }
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
 })();
