@@ -15,9 +15,9 @@ from ...boosts import CONSEQUENCES
 from ...editions import DEFAULT
 from ...errors import RulesError
 from .. import fields as f
-from .payload import _hit_payload, _severity_payload, _track_payload, _wounds_payload
+from .payload import _boxes_payload, _hit_payload, _severity_payload, _track_payload, _wounds_payload
 from .read import MAX_STRESS, _defense, _flags, _index, _number, _read_track, _read_wounds
-from .words import _condition_message, _wound_message
+from .words import _condition_message, _recovery_done, _recovery_message, _wound_message
 
 __all__ = ["CALCULATORS", "MAX_STRESS", "condition_slots", "track_hit", "track_recovery", "wound_boxes"]
 
@@ -41,7 +41,8 @@ def wound_boxes(p: dict) -> dict:
     ``alternatives`` (the numbers of the other boxes that fit),
     ``absorbed``, ``trait``, ``favor_spent``, ``favor_left``, ``choice``
     (["surrender", "last_stand"] after a trait in a conflict), ``wounds``
-    and ``severity`` after, and ``boxes`` (the capacities).
+    and ``severity`` after, ``boxes`` (the capacities) and ``applies``
+    (applying it changes the sheet: a box is marked or Favor buys a trait).
     """
     f.only(p, "wounds", "stress", "type", "favor", "in_conflict", "last_stand", "edition", "box")
     w = _read_wounds(p)
@@ -69,6 +70,7 @@ def wound_boxes(p: dict) -> dict:
         "wounds": _wounds_payload(r.wounds),
         "severity": _severity_payload(r.wounds),
         "boxes": list(wounds.BOXES),
+        "applies": r.box is not None or r.favor_spent > 0,
     }
 
 
@@ -85,7 +87,8 @@ def condition_slots(p: dict) -> dict:
     Output: ``outcome`` (none, condition, overflow, trait, perishes),
     ``message``, ``slot`` (the slot number taken, 1–6, or null), ``rating``
     (the condition's), ``alternatives`` (the numbers of the other slots that fit),
-    ``absorbed``, ``trait``, ``choice``, ``conditions`` after, ``ratings``.
+    ``absorbed``, ``trait``, ``choice``, ``conditions`` after, ``ratings``,
+    ``applies`` (applying it changes the sheet: a slot is filled or a trait gained).
     """
     f.only(p, "conditions", "stress", "last_stand", "slot")
     c = conditions.Conditions(_flags(p.get("conditions"), "conditions", "The condition slots", len(conditions.RATINGS)))
@@ -105,6 +108,7 @@ def condition_slots(p: dict) -> dict:
         "choice": list(r.choice),
         "conditions": list(r.conditions.filled),
         "ratings": list(conditions.RATINGS),
+        "applies": r.slot is not None or bool(r.trait),
     }
 
 
@@ -123,7 +127,12 @@ def track_hit(p: dict) -> dict:
     from the defense shifts).
     Output: ``hit`` (stress left, box marked, roll-up, taken out, message,
     track after) and ``options``: the cheapest ways to avoid being taken out,
-    each {consequences, invokes, hit}; empty when none exists.
+    each {consequences, invokes, hit}; empty when none exists. For the sheet:
+    ``boxes`` (every box to show, up to the threshold in force, the track's own
+    and the highest mark: {box, marked, above (the threshold in force, so a hit
+    can't mark it), target (the box this hit marks)}), ``open`` (the
+    consequence slots still free: each slot is taken once) and ``applies``
+    (applying the hit changes the track: a box is marked or a consequence taken).
     """
     f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense_shifts", "range")
     track = _read_track(p)
@@ -142,6 +151,9 @@ def track_hit(p: dict) -> dict:
     return {
         "hit": _hit_payload(result),
         "threshold": result.threshold,
+        "boxes": _boxes_payload(track, result),
+        "open": [name for name in CONSEQUENCES if name in track.free_consequences()],
+        "applies": result.box is not None or bool(result.consequences),
         "options": [
             {"consequences": list(c.consequences), "invokes": c.invokes, "hit": _hit_payload(h)} for c, h in options
         ],
@@ -161,7 +173,8 @@ def track_recovery(p: dict) -> dict:
     Output: ``clearable`` (marked boxes the roll can pay for on its own),
     ``suggested`` (most boxes, ties: the larger total), ``chosen``, ``cost``,
     ``left`` (shifts left over), ``track`` after clearing the chosen set (or the
-    suggested one).
+    suggested one), ``message`` (what the chosen set costs) and ``done`` (the
+    words for the log once it is cleared; null when nothing is chosen).
     """
     f.only(p, "track", "shifts", "chosen")
     track = _read_track(p)
@@ -180,6 +193,8 @@ def track_recovery(p: dict) -> dict:
         "cost": r.chosen_cost,
         "left": shifts - r.chosen_cost,
         "track": _track_payload(r.track),
+        "message": _recovery_message(r),
+        "done": _recovery_done(r),
     }
 
 

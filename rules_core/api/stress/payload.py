@@ -47,3 +47,13 @@ def _hit_payload(r: tracks.HitResult) -> dict:
         "message": _hit_message(r),
         "track": _track_payload(r.track),
     }
+
+
+def _boxes_payload(track: tracks.Track, r: tracks.HitResult) -> list[dict]:
+    """The boxes a sheet shows for a hit: up to the threshold in force, the track's own and its highest
+    mark. A box above the threshold in force can't be marked by a hit (docs/edgerunner/stress.md#taking-a-hit)."""
+    count = max(track.threshold, r.threshold, *track.marked, 0)
+    return [
+        {"box": n, "marked": n in track.marked, "above": n > r.threshold, "target": n == r.box}
+        for n in range(1, count + 1)
+    ]

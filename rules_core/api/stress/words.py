@@ -68,3 +68,21 @@ def _hit_message(r: tracks.HitResult) -> str:
         return (f"{r.stress} stress{how} would mark box {r.would_mark}{roll}, above the threshold of {r.threshold}: "
                 "taken out.")
     return f"{r.stress} stress{how} marks box {r.box}{roll}."
+
+
+def _boxes(boxes) -> str:
+    return f"box{'es' if len(boxes) > 1 else ''} {', '.join(map(str, boxes))}"
+
+
+def _shifts(n: int) -> str:
+    return f"{n} shift{'' if n == 1 else 's'}"
+
+
+def _recovery_message(r: tracks.Recovery) -> str:
+    if not r.chosen:
+        return f"Nothing chosen to clear with {_shifts(r.shifts)}."
+    return f"Clearing {_boxes(r.chosen)} costs {_shifts(r.chosen_cost)}; {r.shifts - r.chosen_cost} left."
+
+
+def _recovery_done(r: tracks.Recovery) -> str | None:
+    return f"cleared {_boxes(r.chosen)} for {_shifts(r.chosen_cost)}" if r.chosen else None
