@@ -47,7 +47,7 @@ export const attrs = directive(Attrs);
  * @param {string | number} [spec.value] a text's value; the option chosen in a select
  * @param {boolean} [spec.checked] a checkbox's state
  * @param {any[]} [spec.options] a select's
- *   choices ([value, words]), or groups of names ({label, names}: an optgroup each, or plain options
+ *   choices ([value, words], or [value, words, true]: offered but not open now), or groups of names ({label, names}: an optgroup each, or plain options
  *   when there is one group)
  * @param {string} [spec.hint] words under the label
  * @param {boolean} [spec.wide] a whole row wide
@@ -71,9 +71,10 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
   }
   if (kind === "select") {
     const shown = String(value);
-    const option = (v, words) => html`<option value=${v} ?selected=${v === shown} .selected=${live(v === shown)}>${words}</option>`;
+    const option = (v, words, off = false) => html`<option value=${v} ?selected=${v === shown} .selected=${live(v === shown)}
+      ?disabled=${off}>${words}</option>`;
     const grouped = options.length && !Array.isArray(options[0]);
-    const choices = !grouped ? options.map(([v, words]) => option(String(v), words))
+    const choices = !grouped ? options.map(([v, words, off]) => option(String(v), words, off))
       : options.length === 1 ? options[0].names.map((n) => option(n, n))
       : options.map((g) => html`<optgroup label=${g.label}>${g.names.map((n) => option(n, n))}</optgroup>`);
     return html`<div class=${cls} data-field=${dataField} ?hidden=${hidden}>${labelPart}${hintPart}<select id=${id} name=${nameAttr}

@@ -1,39 +1,150 @@
-// Stress absorption: Gauntlet Forge wound boxes (2023, 2022) and conditions (wiki),
-// Edgerunner stress tracks. Every answer is rules_core's (stress.wounds,
-// stress.conditions, stress.track_hit, stress.track_recovery). The parts, in stress/:
-// panel.js is the one panel (keeping the state with keeper.js, preview, edit,
-// apply, undo, draw), which wounds.js, conditions.js and track.js configure;
-// party.js and roster.js are the party of characters; edition.js follows the
-// site-wide edition. This file puts them together.
-import { followEdition } from "./edition.js";
-import { mountRoster } from "./party.js";
-import { woundsPanel } from "./wounds.js";
-import { conditionsPanel } from "./conditions.js";
-import { trackPanel } from "./track.js";
+// Stress absorption: Gauntlet Forge wound boxes (2023, 2022) and conditions (wiki), Edgerunner stress
+// tracks, for a party of characters. The calculator is one store (store.js: its state and named actions)
+// and one view (view.js, drawn after each change); this file mounts them: the page's taps and keystrokes
+// become the store's actions by their data-act, and each draw puts the focus where the action asked.
+// Every answer is rules_core's (stress.wounds, stress.conditions, stress.track_hit, stress.track_recovery).
+import { render } from "../../vendor/lit-html/lit-html.js";
+import { drawAsides } from "../../keeping/setaside.js";
+import { follow } from "../../edition.js";
+import { onScreen } from "../../shareform.js";
+import { MODELS } from "../../party/roster.js";
+import { stressStore } from "./store.js";
+import { stressView } from "./view.js";
 
-export function mount(root, ctx) {
-  const listening = new AbortController(); // dispose() drops every listener at once
-  const { signal } = listening;
+/** Taps on a button by its data-act: the store's action and its arguments (t: the button, model: its panel's). */
+const CLICKS = {
+  apply: (t, model) => ["apply", model, null],
+  choice: (t, model) => ["apply", model, t.dataset.n],
+  undo: (t, model) => ["step", model, true],
+  redo: (t, model) => ["step", model, false],
+  reset: (t, model) => ["reset", model],
+  box: (t, model) => ["box", model, t.closest("[data-slot]")?.dataset.slot ?? null, Number(t.dataset.box)],
+  pick: (t, model) => ["pick", model, Number(t.dataset.n)],
+  option: (t) => ["option", Number(t.dataset.n)],
+  choose: (t) => ["choose", Number(t.dataset.n)],
+  suggested: () => ["suggested"],
+  recover: () => ["recover"],
+  "party-show": (t) => ["party-show", t.dataset.key],
+  "party-add": (t) => ["party-add", t.dataset.side],
+  "party-trait-add": () => ["party-trait-add"],
+  "party-trait-remove": (t) => ["party-trait-remove", Number(t.dataset.index)],
+  "party-export": () => ["party-export"],
+  "party-share": () => ["party-share"],
+  "party-open-shared": () => ["party-open-shared"],
+  "party-keep-mine": () => ["party-keep-mine"],
+};
+/** A control that can't be used (gone, off or hidden): the focus leaves it. @param {any} node */
+const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;
+
+export function mount(root, { engine, ui, options }) {
+  const wid = root.id || "stress";
   const form = root.querySelector(".calc__form");
-  const makers = { wounds: woundsPanel, conditions: conditionsPanel, track: trackPanel };
-  const party = mountRoster({ ...ctx, root, form, signal });
-  const panels = Object.fromEntries(Object.entries(makers).map(([model, make]) =>
-    [model, make({ ...ctx, root, signal, panel: form.querySelector(`[data-panel="${model}"]`), gainTrait: party.gainTrait })]));
-  party.attach(panels);
+  const level = ui.headingLevel(root, 1);
+  const asides = Object.fromEntries(["party", ...MODELS].map((name) => {
+    const box = document.createElement("div");
+    box.className = "calc-stress__asides";
+    return [name, box];
+  }));
+  let drawn = { asides: -1, share: null, offer: false };
 
-  function show(model) {
-    for (const node of root.querySelectorAll("[data-panel], .calc-stress__static")) {
-      node.hidden = (node.dataset.panel || node.dataset.model) !== model;
+  function draw(state) {
+    const before = document.activeElement;
+    try {
+      render(stressView(state, { wid, level, asides }), form);
+    } catch (error) {
+      if (state.broken) throw error;
+      return fail(error, store); // said in every panel, drawn again
     }
+    for (const node of root.querySelectorAll(".calc-stress__static")) node.hidden = node.dataset.model !== state.model;
+    if (state.asides !== drawn.asides) {
+      drawAsides(asides.party, store.roster.slot, { prefix: "stress-roster-set-aside", what: "rosters" });
+      for (const m of MODELS) drawAsides(asides[m], store.keepers[m].slot, { prefix: `stress-${m}-set-aside`, what: "saved values" });
+    }
+    if (state.party.share && state.party.share !== drawn.share) onScreen(form.querySelector('[data-out="share"]'));
+    if (state.party.said?.offer && !drawn.offer) onScreen(form.querySelector('[data-out="party-notice"]')); // the offer is where the link lands
+    drawn = { asides: state.asides, share: state.party.share, offer: !!state.party.said?.offer };
+    focus(state, before);
   }
-  form.addEventListener("change", (event) => {
-    if (event.target.name === "model") show(event.target.value);
-  }, { signal });
-  form.addEventListener("submit", (event) => event.preventDefault(), { signal });
-  show(form.querySelector('input[name="model"]:checked').value);
-  followEdition(form, listening); // the site-wide edition, until disposed
+
+  /** The focus where the last action asked (a party field), else off a control the draw took away or turned off:
+   *  to the one the action named, else the panel's next useful control. */
+  function focus(state, before) {
+    const at = state.focus;
+    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
+    if (at?.startsWith("party-")) {
+      const field = form.querySelector(`[name="${at}"]`);
+      field?.focus();
+      if (at === "party-name") field?.select();
+      return;
+    }
+    if (!(before instanceof HTMLElement) || (!form.contains(before) && before.isConnected) || !gone(before)) return;
+    const panel = form.querySelector(`[data-panel="${state.model}"]`);
+    const next = at ? form.querySelector(at) : [...panel.querySelectorAll('[data-act="apply"], [data-out="picks"] button, [data-out="choices"] button, ' +
+      '[data-act="undo"], [data-act="redo"], [data-act="reset"]')].find((node) => !gone(node));
+    next?.focus();
+  }
+
+  /** An unexpected failure: said in every panel (and the console); nothing can be applied after it. */
+  function fail(error, s) {
+    console.error(error);
+    s.set({ broken: `Something went wrong in this calculator: ${error?.message || error}. Reload the page to try again.` });
+  }
+  const store = stressStore({ engine, options, render: draw, failed: fail });
+  const listening = new AbortController();
+  const { signal } = listening;
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  const preview = (model) => store.dispatch("preview", model, store.now("ticket", model));
+
+  on(form, "click", (e) => {
+    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
+    const make = t && CLICKS[t.dataset.act];
+    if (!make) return;
+    const [name, ...args] = make(t, t.closest("[data-panel]")?.getAttribute("data-panel"));
+    store.dispatch(name, ...args);
+  });
+  on(form, "input", (e) => {
+    const input = e.target;
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "radio" || input.type === "file") return;
+    if (input.name === "party-name" || input.name === "party-trait") return store.now("party-typed", input.name.slice(6), input.value);
+    const model = input.closest("[data-panel]")?.getAttribute("data-panel");
+    if (!model) return;
+    const name = input.dataset.typed || input.name;
+    store.now("typed", model, name, input instanceof HTMLInputElement && input.type === "checkbox" ? input.checked : input.value);
+    const part = input.closest("[data-part]")?.getAttribute("data-part");
+    if (part !== "character" || (model === "track" && !store.now("edits", model, name))) return preview(model);
+    store.dispatch("edit", model);
+  });
+  on(form, "change", (e) => {
+    const input = e.target;
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) return;
+    if (input.name === "model" || input.name === "track") return store.dispatch(input.name, input.value);
+    if (input.name === "party-name" || input.name === "party-side" || input.name === "party-standing") return store.dispatch(input.name, input.value);
+    if (input instanceof HTMLInputElement && input.name === "party-import" && input.files?.length) {
+      const file = input.files[0];
+      input.value = "";
+      store.dispatch("party-import", file);
+    }
+  });
+  on(form, "keydown", (e) => {
+    if (e.key === "Enter" && e.target instanceof HTMLInputElement && e.target.name === "party-trait") {
+      e.preventDefault();
+      store.dispatch("party-trait-add");
+    }
+  });
+  on(form, "submit", (e) => e.preventDefault());
+  on(window, "hashchange", () => store.dispatch("party-offer"));
+  // Another tab's (or another widget's) news is taken in through the store's queue, between two taps.
+  const via = (task) => store.dispatch("run", task);
+  store.roster.watch((news) => store.actions["party-news"](store, news), { signal, via });
+  for (const m of MODELS) store.keepers[m].watch((news) => store.actions.news(store, m, news), { signal, via });
+  follow((edition) => store.dispatch("edition", edition), { signal }); // the site-wide edition, until disposed
+
+  form.replaceChildren(); // the build's form: the view draws it from now on
+  store.flush();
+  store.dispatch("open");
+  store.dispatch("party-offer");
   return () => {
     listening.abort();
-    Object.values(panels).forEach((p) => p.dispose());
+    render(null, form);
   };
 }

@@ -63,9 +63,23 @@ def render(wid: str, options: dict) -> str:
         "consequences": list(boosts.CONSEQUENCES),
         "choices": CHOICES,
         "limits": LIMITS,
+        "models": MODELS,
+        "editions": list(wounds.EDITIONS),
+        "boxes": _result("stress.wounds", {"stress": 0, "type": wounds.SLOTS[0]})["boxes"],
+        "ratings": _result("stress.conditions", {"stress": 0})["ratings"],
+        "fields": first_fields(opts["edition"]),
     }
     return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data,
                     known=known(first_calls(data["empty"], opts["edition"])))
+
+
+def first_fields(edition: str) -> dict:
+    """What each panel's fields hold as a fresh page shows them (the view draws them; :func:`first_calls` asks with them)."""
+    return {
+        "wounds": {"stress": str(HIT_STRESS), "type": wounds.SLOTS[0], "edition": edition},
+        "conditions": {"stress": str(HIT_STRESS)},
+        "track": {**{key: str(value) for key, value in TRACK_HIT.items()}, "recovery.shifts": str(RECOVERY_SHIFTS)},
+    }
 
 
 def first_calls(empty: dict, edition: str) -> list[tuple[str, dict]]:

@@ -1,0 +1,168 @@
+// What differs between the stress calculator's three models, each a plain object: its fields, its calls
+// to rules_core (stress.wounds, stress.conditions, stress.track_hit, stress.track_recovery), the rules'
+// check of a kept state, what a box tap changes and what Apply keeps. Every answer is the rules'; the
+// cheap `bounds` only keeps a damaged stored value from being drawn (a track asking for millions of boxes).
+// Box and slot numbers are the rules' (1 is the first).
+import { typedNumber, wholeIn } from "../../../ui.js";
+
+/** @typedef {Record<string, any>} State a model's kept state
+ *  @typedef {{state: State, typed: Record<string, any>, pick: number | null, chosen: number[] | null}} Sheet
+ *    what a panel holds: the kept state, every field as typed, a box picked instead of the rules', the
+ *    boxes chosen for a recovery (null: the suggested set) */
+
+const read = (typed, names) => Object.fromEntries(names.map((n) => [n, typeof typed[n] === "boolean" ? typed[n] : typedNumber(typed[n])]));
+const clone = (value) => JSON.parse(JSON.stringify(value));
+const toggled = (list, n) => (list.includes(n) ? list.filter((b) => b !== n) : [...list, n].sort((a, b) => a - b));
+const flipped = (marks, n) => marks.map((on, i) => (i === n - 1 ? !on : on));
+const engineError = (reply) => ({ error: reply.error });
+
+/** The three models for an engine and the widget's build-time options. */
+export function stressModels(engine, options) {
+  const fresh = (model) => () => clone(options.empty[model]);
+  /** What applying a Gauntlet Forge hit keeps: the changes, the Last Stand if chosen, the words for the log. */
+  const taken = (s, message, choice, changes, trait) => {
+    const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
+    return { state: { ...s, ...changes, last_stand: s.last_stand || choice === "last_stand" }, label: message + chose, log: `Applied: ${message}${chose}`, trait };
+  };
+
+  const wounds = {
+    name: "wounds", what: "wound boxes", resetLabel: "Reset: every wound box is cleared",
+    hitFields: ["stress", "type", "edition"], characterFields: ["favor", "in_conflict", "last_stand"],
+    fresh: fresh("wounds"),
+    character: (s) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand }),
+    now: (s) => engine.call("stress.wounds", { ...wounds.character(s), stress: 0, type: options.slots[0] }),
+    /** Before drawing: the boxes the page has, true or false each (the rules check the rest). */
+    bounds(state) {
+      const empty = wounds.fresh().wounds;
+      for (const slot of options.slots) {
+        const marks = state.wounds?.[slot];
+        if (!Array.isArray(marks) || marks.length !== empty[slot].length || !marks.every((b) => typeof b === "boolean")) {
+          return `its ${slot} boxes are not ${empty[slot].length} marks`;
+        }
+      }
+      return null;
+    },
+    async check(state) {
+      const reply = await wounds.now(state);
+      return reply.ok ? { state: { ...state, wounds: reply.result.wounds, favor: reply.result.favor_left } } : engineError(reply);
+    },
+    fill: (s) => ({ favor: String(s.favor), in_conflict: s.in_conflict, last_stand: s.last_stand }),
+    edit: (/** @type {Sheet} */ p) => wounds.check({ ...p.state, ...read(p.typed, wounds.characterFields) }),
+    hit: (/** @type {Sheet} */ p) => engine.call("stress.wounds", {
+      ...wounds.character(p.state), ...read(p.typed, ["stress", "type"]), edition: String(p.typed.edition), box: p.pick,
+    }),
+    async ask(/** @type {Sheet} */ p) {
+      const [now, reply] = await Promise.all([wounds.now(p.state), wounds.hit(p)]);
+      return { reply, now: now.ok ? now.result : null };
+    },
+    toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [slot]: flipped(s.wounds[slot], n) } }),
+    applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { wounds: r.wounds, favor: r.favor_left },
+      r.favor_spent && r.trait ? `Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)` : null) : null),
+    place: (field) => field,
+  };
+
+  const conditions = {
+    name: "conditions", what: "condition slots", resetLabel: "Reset: every condition slot is cleared",
+    hitFields: ["stress"], characterFields: ["last_stand"],
+    fresh: fresh("conditions"),
+    call: (s, stress, slot) => engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress, slot }),
+    bounds(state) {
+      const empty = conditions.fresh().conditions;
+      return Array.isArray(state.conditions) && state.conditions.length === empty.length ? null : `its condition slots are not ${empty.length}`;
+    },
+    async check(state) {
+      const reply = await conditions.call(state, 0);
+      return reply.ok ? { state: { ...state, conditions: reply.result.conditions } } : engineError(reply);
+    },
+    fill: (s) => ({ last_stand: s.last_stand }),
+    edit: (/** @type {Sheet} */ p) => conditions.check({ ...p.state, ...read(p.typed, conditions.characterFields) }),
+    hit: (/** @type {Sheet} */ p) => conditions.call(p.state, typedNumber(p.typed.stress), p.pick),
+    ask: async (/** @type {Sheet} */ p) => ({ reply: await conditions.hit(p) }),
+    toggle: (s, _slot, n) => ({ ...s, conditions: flipped(s.conditions, n) }),
+    applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { conditions: r.conditions },
+      r.trait ? `Trait rated ${r.trait} (the stress a condition could not take)` : null) : null),
+    place: (field) => field,
+  };
+
+  const names = options.consequences;
+  const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
+  const current = (s) => s.tracks[s.current];
+  const withTrack = (s, t) => ({ ...s, tracks: { ...s.tracks, [s.current]: t } });
+  /** The consequence slots whose control says `how` ("free", "use": against this hit, "taken": already). */
+  const slotsIn = (typed, how) => names.filter((n) => typed[`consequence-${n}`] === how);
+  const recoverPayload = (/** @type {Sheet} */ p) => ({ track: shape(current(p.state)), shifts: typedNumber(p.typed["recovery.shifts"]), chosen: p.chosen ?? undefined });
+  const track = {
+    name: "track", what: "stress tracks", resetLabel: "Reset: all three tracks are cleared",
+    hitFields: ["shifts", "invokes_available", "defense_shifts", "range", "invokes"],
+    characterFields: ["threshold", ...names.map((n) => `value-${n}`), ...names.map((n) => `consequence-${n}`)],
+    fresh: fresh("track"), current, withTrack, slotsIn,
+    /** Before drawing: a box is drawn per number up to the threshold and the highest mark, so those must be
+     *  in the rules' bounds (a damaged value could ask for millions of boxes). */
+    bounds(state) {
+      const { threshold, box, marked } = options.limits;
+      if (!options.tracks.includes(state.current)) return `there is no track called “${String(state.current).slice(0, 40)}”`;
+      for (const name of options.tracks) {
+        const t = state.tracks?.[name];
+        if (!t || typeof t !== "object") return `${name}: it is not a track`;
+        if (!wholeIn(t.threshold, 0, threshold)) return `${name}: the threshold is not a whole number from 0 to ${threshold}`;
+        if (!Array.isArray(t.marked) || t.marked.length > marked || !t.marked.every((n) => wholeIn(n, 1, box))) {
+          return `${name}: the marked boxes are not at most ${marked} box numbers from 1 to ${box}`;
+        }
+        if (!Array.isArray(t.taken) || !t.consequences || typeof t.consequences !== "object") return `${name}: it is not a track`;
+      }
+      return null;
+    },
+    async check(state) {
+      if (!options.tracks.includes(state.current)) {
+        return { error: { code: "invalid", field: null, message: `there is no track called “${String(state.current)}”` } };
+      }
+      const tracks = {};
+      for (const name of options.tracks) {
+        const reply = await engine.call("stress.track_hit", { track: shape({ ...track.fresh().tracks[name], ...(state.tracks?.[name] || {}) }), shifts: 0 });
+        if (!reply.ok) return { error: { ...reply.error, message: `${name}: ${reply.error.message}` } };
+        tracks[name] = reply.result.hit.track;
+      }
+      return { state: { ...state, tracks } };
+    },
+    /** The track's fields from the state; a slot taken against this hit stays so while it is free. */
+    fill(s, typed = {}) {
+      const t = current(s);
+      return {
+        threshold: String(t.threshold),
+        ...Object.fromEntries(names.map((n) => [`value-${n}`, String(t.consequences[n])])),
+        ...Object.fromEntries(names.map((n) => [`consequence-${n}`, t.taken.includes(n) ? "taken" : typed[`consequence-${n}`] === "use" ? "use" : "free"])),
+      };
+    },
+    /** Does this change of the fields change the track (else only the hit: a free slot taken against it, or let go)? */
+    edits(/** @type {Sheet} */ p, name) {
+      const [now, was] = [slotsIn(p.typed, "taken"), current(p.state).taken];
+      return !name.startsWith("consequence-") || now.length !== was.length || !now.every((n) => was.includes(n));
+    },
+    async edit(/** @type {Sheet} */ p) {
+      const fields = read(p.typed, ["threshold", ...names.map((n) => `value-${n}`)]);
+      const candidate = { ...current(p.state), threshold: fields.threshold,
+        consequences: Object.fromEntries(names.map((n) => [n, fields[`value-${n}`]])), taken: slotsIn(p.typed, "taken") };
+      const reply = await engine.call("stress.track_hit", { track: shape(candidate), shifts: 0 });
+      return reply.ok ? { state: withTrack(p.state, reply.result.hit.track) } : engineError(reply);
+    },
+    hit: (/** @type {Sheet} */ p) => engine.call("stress.track_hit",
+      { track: shape(current(p.state)), ...read(p.typed, track.hitFields), consequences: slotsIn(p.typed, "use") }),
+    async ask(/** @type {Sheet} */ p) {
+      const [reply, rec] = await Promise.all([track.hit(p), engine.call("stress.track_recovery", recoverPayload(p))]);
+      return { reply, rec };
+    },
+    recover: (/** @type {Sheet} */ p) => engine.call("stress.track_recovery", recoverPayload(p)),
+    toggle: (s, _slot, n) => withTrack(s, { ...current(s), marked: toggled(current(s).marked, n) }),
+    choose: (chosen, n) => toggled(chosen, n),
+    applied: (s, { hit, applies }) => (applies
+      ? { state: withTrack(s, hit.track), label: `${s.current}: ${hit.message}`, log: `Applied to ${s.current}: ${hit.message}` } : null),
+    /** Where an error of stress.track_hit belongs: a field's name, or "" (the panel's own message). */
+    place(field) {
+      if (field === "track.threshold") return "threshold";
+      const value = /^track\.consequences\.(\w+)$/.exec(field || "");
+      if (value) return `value-${value[1]}`;
+      return (field || "").startsWith("track") ? "" : field;
+    },
+  };
+  return { wounds, conditions, track };
+}

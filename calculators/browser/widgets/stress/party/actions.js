@@ -1,0 +1,168 @@
+// The party's actions: one tap shows a character in every panel; adding one, naming them, their side,
+// standing and traits; the roster's file and share link (Export, Import, "Open it" / "Keep mine").
+// The roster is kept by its keeper (keep.js: two tabs' rosters merged, one that can't be used set aside);
+// each tab keeps the character it shows. Whether a state carried by a file or a link is sound is the
+// rules' (the models' checks). Nothing here is a rule of the games.
+import * as share from "../../../share.js";
+import { download, fileName } from "../../../keeping/download.js";
+import { FORMAT, LIMITS, MODELS, addPerson, adopt, bundle, slotName, unpackChecked } from "../../../party/roster.js";
+
+const SHARE = "stress"; // the link's #stress=…
+
+/** env: {roster (the roster's keeper), keepers (model → its keeper), models} */
+export function partyActions({ roster, keepers, models }) {
+  const current = (s) => s.roster.people.find((p) => p.id === s.roster.current);
+  const party = (store, patch) => store.set((s) => ({ party: { ...s.party, ...patch } }));
+  const say = (store, text, offer = false) => party(store, { said: text ? { text, offer } : null });
+  const error = (store, field, message) => party(store, { errors: { ...store.state.party.errors, [field]: message } });
+  const checks = Object.fromEntries(MODELS.map((m) => [m, models[m]]));
+
+  /** Every panel shows the roster's current character (their states, their undo steps). */
+  async function showCharacter(store) {
+    for (const model of MODELS) keepers[model].use(slotName(model, store.state.roster.current));
+    party(store, { name: null });
+    for (const model of MODELS) await store.actions.load(store, model);
+  }
+
+  /** The kept roster (merged with another tab's) shown, this tab's character kept while it is still there. */
+  async function adoptKept(store, here = false) {
+    const before = store.state.roster.current;
+    const mine = roster.value.people.some((p) => p.id === before) && !here;
+    store.set({ roster: mine ? { ...roster.value, current: before } : roster.value, asides: store.state.asides + 1 });
+    if (store.state.roster.current !== before) await showCharacter(store);
+  }
+
+  /** A change of the roster: kept (another tab's changes merged in first; the sentence why when it was not). */
+  async function change(store, edit) {
+    const before = store.state.roster.current;
+    const next = edit({ ...store.state.roster, people: store.state.roster.people.map((p) => ({ ...p })) });
+    store.set({ roster: next });
+    if (next.current !== before) await showCharacter(store);
+    const got = await roster.save(next);
+    if (got.why || got.merged) say(store, got.why || got.merged);
+    if (got.value !== next) await adoptKept(store);
+  }
+  const editCurrent = (store, fn) => change(store, (r) => {
+    fn(r.people.find((p) => p.id === r.current));
+    return r;
+  });
+
+  /** A roster's text (a file's or a link's), checked by the rules, replaces this one (set aside first):
+   *  true, false (refused: said beside the import) or null (not judged: the engine is down). */
+  async function take(store, text, what) {
+    party(store, { errors: { ...store.state.party.errors, "party-import": undefined } });
+    const checked = await unpackChecked(text, checks);
+    if (checked.down) {
+      error(store, "party-import", `${checked.down} Try again once the calculator has started; nothing was changed.`);
+      return null; // a link's offer stays, to open once the calculator works
+    }
+    if (checked.problem) {
+      error(store, "party-import", `This ${what} can't be used: ${checked.problem}. Nothing was changed.`);
+      return false;
+    }
+    const why = adopt(checked.bundle, `replaced by ${what === "link" ? "a shared link" : "an imported file"}`);
+    if (why) {
+      error(store, "party-import", `The ${what} was not opened: ${why}.`);
+      return false;
+    }
+    roster.read();
+    store.set({ roster: roster.value, asides: store.state.asides + 1 });
+    await roster.save(roster.value); // the other widgets of this page hear of it
+    await showCharacter(store);
+    const hit = checked.bundle.hit; // a worked example: its model shown, with the stress typed in
+    if (hit) {
+      store.set({ model: hit.model });
+      store.actions.typed(store, hit.model, "stress", String(hit.stress));
+      await store.actions.preview(store, hit.model, store.actions.ticket(store, hit.model));
+    }
+    return true;
+  }
+
+  const offerGone = (store) => {
+    party(store, { offered: null });
+    share.forget(SHARE);
+  };
+
+  return {
+    showCharacter,
+    "party-show": (store, id) => change(store, (r) => ({ ...r, current: id })),
+    async "party-add"(store, side) {
+      if (store.state.roster.people.length >= LIMITS.people) return say(store, `The roster holds at most ${LIMITS.people} characters.`);
+      await change(store, (r) => addPerson(r, side));
+      say(store, `${current(store.state).name} added and shown: every box is empty.`);
+      store.set({ focus: "party-name" });
+    },
+    /** The name field typed (at once); renamed when the field is left. */
+    "party-typed": (store, name, value) => party(store, { [name]: value }),
+    async "party-name"(store) {
+      const name = (store.state.party.name ?? "").trim();
+      party(store, { errors: { ...store.state.party.errors, "party-name": undefined } });
+      if (!name) return error(store, "party-name", "A character needs a name; the old one is kept.");
+      await editCurrent(store, (p) => { p.name = name; });
+      party(store, { name: null });
+    },
+    "party-side": (store, side) => editCurrent(store, (p) => { p.side = side; }),
+    "party-standing": (store, standing) => editCurrent(store, (p) => { p.standing = standing; }),
+    async "party-trait-add"(store) {
+      const text = store.state.party.trait.trim();
+      party(store, { errors: { ...store.state.party.errors, "party-trait": undefined } });
+      if (!text) return error(store, "party-trait", "Type the trait's name first.");
+      if (current(store.state).traits.length >= LIMITS.traits) return error(store, "party-trait", `A character keeps at most ${LIMITS.traits} traits.`);
+      await editCurrent(store, (p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
+      party(store, { trait: "" });
+    },
+    async "party-trait-remove"(store, index) {
+      await editCurrent(store, (p) => { p.traits = p.traits.filter((_, i) => i !== index); });
+      store.set({ focus: "party-trait" });
+    },
+    /** A trait the current character gained (from a hit a panel applied). */
+    async gain(store, text) {
+      if (current(store.state).traits.length >= LIMITS.traits) return;
+      await editCurrent(store, (p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
+    },
+    "party-export"(store) {
+      download(fileName("stress-roster"), JSON.stringify(bundle(store.state.roster), null, 1));
+      say(store, "The roster was exported as a file.");
+    },
+    async "party-share"(store) {
+      const url = await share.link(SHARE, bundle(store.state.roster, { full: false }));
+      party(store, { share: await share.offered(url, "this roster as it is now") });
+    },
+    async "party-import"(store, file) {
+      if (await take(store, await file.text(), "file")) say(store, `Imported ${file.name}; the roster it replaced was set aside (download it below).`);
+    },
+    /** What the page's link carries, offered: "Open it" or "Keep mine". */
+    async "party-offer"(store) {
+      const got = await share.received(SHARE);
+      if (!got) return;
+      if (got.problem) {
+        share.forget(SHARE);
+        return say(store, `The link carries a roster that can't be read (${got.problem}). Nothing was changed.`);
+      }
+      let count = "";
+      try {
+        const data = JSON.parse(got.text);
+        if (data?.format === FORMAT && Array.isArray(data.people)) count = ` of ${data.people.length} character${data.people.length === 1 ? "" : "s"}`;
+      } catch {} // only the count is left out: opening the link reads it again and says what is wrong
+      party(store, { offered: got.text });
+      say(store, `This link carries a roster${count}. Opening it sets your own roster aside (kept, to download).`, true);
+    },
+    async "party-open-shared"(store) {
+      const text = store.state.party.offered;
+      if (text == null) return;
+      const opened = await take(store, text, "link");
+      if (opened === null) return;
+      offerGone(store); // opened, or refused (said beside the import): either way the offer goes
+      say(store, opened ? "The shared roster is open; your own was set aside (download it below)." : "The shared roster was not opened; yours is as it was.");
+    },
+    "party-keep-mine"(store) {
+      offerGone(store);
+      say(store, "The shared roster was not opened; yours is as it was.");
+    },
+    /** Another tab (or another widget of this page) changed the roster: merged in by the keeper. */
+    async "party-news"(store, news) {
+      await adoptKept(store, news.here);
+      if (news.notice) say(store, news.notice);
+    },
+  };
+}

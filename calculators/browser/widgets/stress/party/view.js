@@ -1,0 +1,44 @@
+// The party's view: the characters (one tap shows one in every panel, keyed by id so a tap keeps its
+// button and its focus), the one shown (name, side, standing, traits), the roster's file and share link,
+// what was said (a link's offer with its two buttons) and the set-aside rosters. Nothing here is a rule.
+import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
+import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
+import { fieldHtml, hx } from "../../../draw.js";
+import { own } from "../../../own.js";
+import { linkHtml } from "../../../shareform.js";
+import { LIMITS, SIDES, STANDINGS } from "../../../party/roster.js";
+
+const named = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${
+  p.standing === "in" ? "" : `: ${(own(STANDINGS, p.standing) ?? p.standing).toLowerCase()}`}`;
+
+/** @param {import("../store.js").StressState} s @param {{wid: string, level: number, asides: Node}} ctx */
+export function partyView(s, { wid, level, asides }) {
+  const id = (name) => `${wid}-party-${name}`;
+  const { roster, party } = s;
+  const p = roster.people.find((one) => one.id === roster.current);
+  const said = party.errors;
+  const wrongFile = said["party-import"];
+  const text = (name, label, value, max) => fieldHtml({ id: id(name), field: `party-${name}`, label, value,
+    attrs: { maxlength: max }, error: said[`party-${name}`] });
+  const pick = (name, label, options, value) => fieldHtml({ id: id(name), field: `party-${name}`, label, kind: "select",
+    options: Object.entries(options), value, error: said[`party-${name}`] });
+  return html`<section class="calc-stress__party" aria-labelledby=${id("title")}>${hx(level, { id: id("title"), cls: "calc-stress__party-title" }, "The party")}
+    <div class="calc__buttons calc-stress__people" role="group" aria-label="Characters: show one">${repeat(roster.people, (one) => one.id,
+      (one) => html`<button type="button" data-key=${one.id} data-act="party-show" aria-pressed=${String(one.id === roster.current)}>${named(one)}</button>`)}</div>
+    <div class="calc__buttons"><button type="button" data-act="party-add" data-side="pc">Add character</button><button type="button"
+      data-act="party-add" data-side="opponent">Add opponent</button></div>
+    <div class="calc-stress__person">${text("name", "Name", party.name ?? p.name, LIMITS.name)}${pick("side", "Side", SIDES, p.side)}${
+      pick("standing", "Standing", STANDINGS, p.standing)}<p class="calc-stress__line">Traits gained:</p>
+      <ul class="calc-stress__traits" aria-label="Traits gained">${p.traits.length ? p.traits.map((t, i) => html`<li><span>${t}</span> <button type="button"
+        data-act="party-trait-remove" data-index=${i}>Remove<span class="calc__sr"> trait ${t}</span></button></li>`) : html`<li class="calc-stress__none">none yet</li>`}</ul>
+      ${text("trait", "New trait", party.trait, LIMITS.trait)}<div class="calc__buttons"><button type="button" data-act="party-trait-add">Add trait</button></div></div>
+    <div class="calc__buttons"><button type="button" data-act="party-export">Export roster</button><button type="button" data-act="party-share">Share link</button></div>
+    <div class="calc-share" data-out="share" role="status" ?hidden=${!party.share}>${party.share ? linkHtml(party.share, "Share link to this roster") : nothing}</div>
+    <div class="calc__field calc__field--wide" data-field="party-import"><label class="calc-stress__file">Import roster<input type="file"
+      accept=".json,application/json" id=${id("import")} name="party-import" class="calc__sr" data-act="party-import"
+      aria-describedby=${`${id("import")}-error`} aria-invalid=${wrongFile ? "true" : nothing}></label><p class="calc__error"
+      id=${`${id("import")}-error`} ?hidden=${!wrongFile}>${wrongFile ?? ""}</p></div>
+    <div class="calc-stress__notice" data-out="party-notice" role="status">${party.said?.text ?? ""}${party.said?.offer ? html` <button type="button"
+      class="calc__primary" data-act="party-open-shared">Open it</button> <button type="button" data-act="party-keep-mine">Keep mine</button>` : nothing}</div>
+    ${asides}</section>`;
+}

@@ -1,0 +1,60 @@
+// The stress calculator's one store: the party, the model shown and each model's panel (the character's kept
+// state, the fields as typed, the rules' answers, what is said) in one plain object, changed by named actions
+// (party/actions.js, panels/actions.js) and drawn by one view (view.js) after each run of changes. Every
+// answer is rules_core's, asked through the models (panels/models.js); nothing here is a rule.
+import { createStore } from "../../store.js";
+import { MODELS } from "../../party/roster.js";
+import { rosterKeeper, stateKeeper } from "./keep.js";
+import { stressModels } from "./panels/models.js";
+import { emptyPanel, panelActions } from "./panels/actions.js";
+import { partyActions } from "./party/actions.js";
+
+/**
+ * @typedef {object} StressState
+ * @property {any} options the build's options (names, limits, the fresh states, the fields' first values)
+ * @property {string} model the model shown (wounds, conditions, track)
+ * @property {any} roster the party ({current, people}), this tab's current character
+ * @property {{said: {text: string, offer: boolean} | null, errors: Record<string, string | undefined>, share: any,
+ *            name: string | null, trait: string, offered: string | null}} party what the party's controls show
+ * @property {Record<string, any>} panels model → its panel (panels/actions.js's emptyPanel)
+ * @property {string | null} broken an unexpected failure, said in every panel (nothing can be applied after it)
+ * @property {string | null} focus where the focus goes after the next draw (a field's name or a selector)
+ * @property {number} asides the set-aside lists' version (a change draws them again)
+ * @typedef {import("../../store.js").Store<StressState> & {actions: Record<string, Function>, roster: any, keepers: Record<string, any>}} StressStore
+ */
+
+/** The store of one mounted stress widget. options: the build's (empty states, names, limits, the fields' first values). */
+export function stressStore({ engine, options, render, failed }) {
+  const models = stressModels(engine, options);
+  const keepers = Object.fromEntries(MODELS.map((m) => [m, stateKeeper(models[m])]));
+  const roster = rosterKeeper();
+  const parties = partyActions({ roster, keepers, models });
+  const actions = {
+    ...panelActions({ models, keepers, gainTrait: (store, text) => parties.gain(store, text) }),
+    ...parties,
+    /** Open what is kept: the roster (a notice when it was set aside), then every panel. */
+    async open(store) {
+      const opened = roster.read();
+      store.set({ roster: roster.value });
+      if (opened.notice) store.set({ party: { ...store.state.party, said: { text: opened.notice, offer: false } } });
+      for (const model of MODELS) await actions.load(store, model);
+    },
+    model: (store, model) => store.set({ model }),
+    /** The site-wide edition: 2023 and 2022 show the wound boxes in it, the wiki its conditions; a track stays. */
+    async edition(store, edition) {
+      if (store.state.model === "track") return;
+      store.set({ model: edition === "wiki" ? "conditions" : "wounds" });
+      if (edition === "wiki" || store.state.panels.wounds.typed.edition === edition) return;
+      actions.typed(store, "wounds", "edition", edition);
+      await actions.preview(store, "wounds", actions.ticket(store, "wounds"));
+    },
+  };
+  /** @type {StressState} */
+  const initial = {
+    options, model: options.model, roster: roster.value, broken: null, focus: null, asides: 0,
+    party: { said: null, errors: {}, share: null, name: null, trait: "", offered: null },
+    panels: Object.fromEntries(MODELS.map((m) => [m, emptyPanel(models[m], options.fields[m])])),
+  };
+  const store = /** @type {StressStore} */ (createStore(initial, { actions, render, failed }));
+  return Object.assign(store, { actions, roster, keepers });
+}

@@ -1,0 +1,12 @@
+// The stress calculator's one view: the party, the model switch and the three panels (one shown) as one
+// lit-html template of the store's state. Nothing here is a rule, and nothing here changes the state.
+import { html } from "../../vendor/lit-html/lit-html.js";
+import { partyView } from "./party/view.js";
+import { conditionsPanel, radios, trackPanel, woundsPanel } from "./panels/view.js";
+
+/** @param {import("./store.js").StressState} s
+ *  @param {{wid: string, level: number, asides: Record<string, Node>}} ctx asides: the set-aside lists (party and each model) */
+export function stressView(s, { wid, level, asides }) {
+  return html`${partyView(s, { wid, level, asides: asides.party })}${radios(wid, "model", "Stress model", s.options.models, s.model, "calc-stress__models")}${
+    woundsPanel(s, { wid, asides: asides.wounds })}${conditionsPanel(s, { wid, asides: asides.conditions })}${trackPanel(s, { wid, asides: asides.track })}`;
+}
