@@ -3,33 +3,13 @@
 // would notice: an absorb option that needs an invoke logs it (never a silent take-out), Log it's
 // words are what it logs, End of exchange tells the truth, a change of kind or a Cancel loses no
 // choice, a damaged kept action is set aside with words, Undo never drops an action being composed.
-import { test, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pythonEngine } from "./rules.mjs";
-
-class FakeStorage {
-  constructor() {
-    this.map = new Map();
-  }
-  getItem(k) {
-    return this.map.has(k) ? this.map.get(k) : null;
-  }
-  setItem(k, v) {
-    this.map.set(k, String(v));
-  }
-  removeItem(k) {
-    this.map.delete(k);
-  }
-}
-const win = new EventTarget();
-win.localStorage = new FakeStorage();
-globalThis.window = win;
+import { harness } from "./store-harness.mjs";
 
 const { boardStore } = await import("../../calculators/browser/widgets/board/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const engine = pythonEngine();
-after(() => engine.close());
-beforeEach(() => win.localStorage.map.clear());
+const { engine, storage } = harness();
 
 const crew = (await engine.call("board.example", { name: "warehouse crew" })).result.setup;
 const OPTIONS = { maps: [{ id: "warehouse", title: "Warehouse", map: crew.map }], map: "warehouse" };
@@ -133,12 +113,12 @@ test("after Cancel, choosing who acts and the kind again gives their skill back"
 });
 
 test("a damaged action being composed is set aside with words, and the board opens", async () => {
-  win.localStorage.setItem(keyFor("board:action"), JSON.stringify({ kind: "attack", actor: "Gatto", invokes: 5 }));
+  storage.setItem(keyFor("board:action"), JSON.stringify({ kind: "attack", actor: "Gatto", invokes: 5 }));
   const store = boardStore({ engine, options: OPTIONS });
   await store.dispatch("open", { linked: false });
   assert.deepEqual(store.state.draft, { kind: null });
   assert.match(store.state.notice.text, /The action you were composing could not be used \(The action's invokes is not a list of names\)/);
-  const kept = JSON.parse(win.localStorage.getItem(keyFor("board:action:set-aside")));
+  const kept = JSON.parse(storage.getItem(keyFor("board:action:set-aside")));
   assert.equal(kept.length, 1);
   assert.match(kept[0].text, /"invokes":5/);
 });

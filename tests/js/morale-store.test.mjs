@@ -4,33 +4,13 @@
 // (Undo brings them back) and 2023 asks; dice rolled in the event are scored by the rules and the event
 // survives a new page; 2022's disposed defense is asked, never preset; who acts starts each team's turn
 // from that team, who has acted marked.
-import { test, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pythonEngine } from "./rules.mjs";
-
-class FakeStorage {
-  constructor() {
-    this.map = new Map();
-  }
-  getItem(k) {
-    return this.map.has(k) ? this.map.get(k) : null;
-  }
-  setItem(k, v) {
-    this.map.set(k, String(v));
-  }
-  removeItem(k) {
-    this.map.delete(k);
-  }
-}
-const win = new EventTarget();
-win.localStorage = new FakeStorage();
-globalThis.window = win;
+import { harness } from "./store-harness.mjs";
 
 const { moraleStore } = await import("../../calculators/browser/widgets/morale/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const engine = pythonEngine();
-after(() => engine.close());
-beforeEach(() => win.localStorage.map.clear());
+const { engine, storage } = harness();
 
 const editions = ["2023", "2022", "wiki"];
 const forms = Object.fromEntries(await Promise.all(editions.map(async (e) => [e, (await engine.call("morale.form", { edition: e })).result])));
@@ -39,7 +19,7 @@ const LIONS_BEARS = (edition) => ({ edition, teams: [{ name: "Lions", captain: "
 
 /** A tracker that opens a kept conflict (setup and events), as a page would find it in storage. */
 async function tracker(setup, events = [], { random } = {}) {
-  win.localStorage.setItem(keyFor("morale"), JSON.stringify({ format: "conflict-table/morale", version: 2, setup, events, redo: [] }));
+  storage.setItem(keyFor("morale"), JSON.stringify({ format: "conflict-table/morale", version: 2, setup, events, redo: [] }));
   const store = moraleStore({ engine, forms, random });
   await store.dispatch("open", { linked: false });
   assert.equal(store.state.mode, "play");

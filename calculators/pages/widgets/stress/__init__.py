@@ -24,7 +24,7 @@ from .form import HIT_STRESS, RECOVERY_SHIFTS, TRACK_HIT, _conditions_form, _rad
 from .options import CHOICES, LIMITS, MODELS, NOTICE, OPTIONS, THRESHOLD, _options, _result
 from .static import _conditions_static, _track_static, _wounds_static
 
-__all__ = ["CHOICES", "LIMITS", "MODELS", "NOTICE", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "render"]
+__all__ = ["CHOICES", "LIMITS", "MODELS", "NOTICE", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "page_options", "render"]
 
 
 # ---------------------------------------------------------------- empty states (what "reset" goes back to)
@@ -55,7 +55,15 @@ def render(wid: str, options: dict) -> str:
         + _conditions_form(wid)
         + _track_form(wid)
     )
-    data = {
+    data = page_options(opts)
+    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data,
+                    known=known(first_calls(data["empty"], opts["edition"])))
+
+
+def page_options(opts: dict) -> dict:
+    """What the page's script is handed (``data-options``): the fence's options, the fresh states, the names
+    and limits, and the rules' answers it draws before asking (capacities, ratings), the fields' first values."""
+    return {
         **opts,
         "empty": empty_states(),
         "slots": list(wounds.SLOTS),
@@ -69,8 +77,6 @@ def render(wid: str, options: dict) -> str:
         "ratings": _result("stress.conditions", {"stress": 0})["ratings"],
         "fields": first_fields(opts["edition"]),
     }
-    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data,
-                    known=known(first_calls(data["empty"], opts["edition"])))
 
 
 def first_fields(edition: str) -> dict:
