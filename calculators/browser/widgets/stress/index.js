@@ -39,7 +39,8 @@ const gone = (node) => !node.isConnected || node.disabled || node.hidden || !nod
 export function mount(root, { engine, ui, options }) {
   const wid = root.id || "stress";
   const form = root.querySelector(".calc__form");
-  const level = ui.headingLevel(root, 1);
+  const { headingLevel: levelAt } = ui;
+  const level = levelAt(root, 1); // the widget's place on the page sets its headings' levels
   const asides = Object.fromEntries(["party", ...MODELS].map((name) => {
     const box = document.createElement("div");
     box.className = "calc-stress__asides";

@@ -6,7 +6,7 @@ import { createStore } from "../../store.js";
 import { MODELS } from "../../party/roster.js";
 import { rosterKeeper, stateKeeper } from "./keep.js";
 import { stressModels } from "./panels/models.js";
-import { emptyPanel, panelActions } from "./panels/actions.js";
+import { firstSheet, panelActions } from "./panels/actions.js";
 import { partyActions } from "./party/actions.js";
 
 /**
@@ -16,7 +16,7 @@ import { partyActions } from "./party/actions.js";
  * @property {any} roster the party ({current, people}), this tab's current character
  * @property {{said: {text: string, offer: boolean} | null, errors: Record<string, string | undefined>, share: any,
  *            name: string | null, trait: string, offered: string | null}} party what the party's controls show
- * @property {Record<string, any>} panels model → its panel (panels/actions.js's emptyPanel)
+ * @property {Record<string, any>} panels model → its panel (panels/actions.js's firstSheet)
  * @property {string | null} broken an unexpected failure, said in every panel (nothing can be applied after it)
  * @property {string | null} focus where the focus goes after the next draw (a field's name or a selector)
  * @property {number} asides the set-aside lists' version (a change draws them again)
@@ -53,7 +53,7 @@ export function stressStore({ engine, options, render, failed }) {
   const initial = {
     options, model: options.model, roster: roster.value, broken: null, focus: null, asides: 0,
     party: { said: null, errors: {}, share: null, name: null, trait: "", offered: null },
-    panels: Object.fromEntries(MODELS.map((m) => [m, emptyPanel(models[m], options.fields[m])])),
+    panels: Object.fromEntries(MODELS.map((m) => [m, firstSheet(models[m], options.fields[m])])),
   };
   const store = /** @type {StressStore} */ (createStore(initial, { actions, render, failed }));
   return Object.assign(store, { actions, roster, keepers });

@@ -2,11 +2,11 @@
 // lit-html template of the store's state. Nothing here is a rule, and nothing here changes the state.
 import { html } from "../../vendor/lit-html/lit-html.js";
 import { partyView } from "./party/view.js";
-import { conditionsPanel, radios, trackPanel, woundsPanel } from "./panels/view.js";
+import { conditionSlots, radios, stressTracks, woundBoxes } from "./panels/view.js";
 
 /** @param {import("./store.js").StressState} s
  *  @param {{wid: string, level: number, asides: Record<string, Node>}} ctx asides: the set-aside lists (party and each model) */
 export function stressView(s, { wid, level, asides }) {
   return html`${partyView(s, { wid, level, asides: asides.party })}${radios(wid, "model", "Stress model", s.options.models, s.model, "calc-stress__models")}${
-    woundsPanel(s, { wid, asides: asides.wounds })}${conditionsPanel(s, { wid, asides: asides.conditions })}${trackPanel(s, { wid, asides: asides.track })}`;
+    woundBoxes(s, { wid, asides: asides.wounds })}${conditionSlots(s, { wid, asides: asides.conditions })}${stressTracks(s, { wid, asides: asides.track })}`;
 }

@@ -5,14 +5,14 @@ capacities and severities and what 1…4 stress does to an empty slot in each
 edition; for conditions the slot ratings and what 1…5 stress does to empty
 slots; for tracks the consequence values and a worked track.
 
-In the browser (``assets/calc/widgets/stress/index.js``) one form holds all three
-models; the fence's ``model`` picks the one shown first.
+In the browser (``assets/calc/widgets/stress/index.js``) one form, drawn by the page,
+holds all three models; the fence's ``model`` picks the one shown first.
 
 Options: :data:`OPTIONS`.
 
 The parts, by what they do: :mod:`.options` (the fence's options, the
-bounds, the values the parts share), :mod:`.static` (the tables) and
-:mod:`.form` (the panels); here the fresh states and :func:`render`.
+bounds, the fields' first values) and :mod:`.static` (the tables); here the
+fresh states, what the page is handed (:func:`page_options`) and :func:`render`.
 """
 from __future__ import annotations
 
@@ -20,11 +20,21 @@ from rules_core import boosts, tracks, wounds
 
 from .. import _html as h
 from ..base import Widget, known, typed
-from .form import HIT_STRESS, RECOVERY_SHIFTS, TRACK_HIT, _conditions_form, _radios, _track_form, _wounds_form
-from .options import CHOICES, LIMITS, MODELS, NOTICE, OPTIONS, THRESHOLD, _options, _result
+from .options import (
+    CHOICES,
+    HIT_STRESS,
+    LIMITS,
+    MODELS,
+    OPTIONS,
+    RECOVERY_SHIFTS,
+    THRESHOLD,
+    TRACK_HIT,
+    _options,
+    _result,
+)
 from .static import _conditions_static, _track_static, _wounds_static
 
-__all__ = ["CHOICES", "LIMITS", "MODELS", "NOTICE", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "page_options", "render"]
+__all__ = ["CHOICES", "LIMITS", "MODELS", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "page_options", "render"]
 
 
 # ---------------------------------------------------------------- empty states (what "reset" goes back to)
@@ -49,14 +59,9 @@ def render(wid: str, options: dict) -> str:
         f'<div class="calc-stress__static" data-model="{m}"{"" if m == opts["model"] else " hidden data-search-exclude"}>{html}</div>'
         for m, html in statics.items()
     )
-    form = (
-        _radios(wid, "model", "Stress model", MODELS, opts["model"], cls="calc-stress__models")
-        + _wounds_form(wid, opts["edition"])
-        + _conditions_form(wid)
-        + _track_form(wid)
-    )
     data = page_options(opts)
-    return h.widget(wid, "stress", title="Stress absorption", static=static, form=form, options=data,
+    # The form is the page's to draw (widgets/stress/view.js: the party, the model switch, the panels).
+    return h.widget(wid, "stress", title="Stress absorption", static=static, form="", options=data,
                     known=known(first_calls(data["empty"], opts["edition"])))
 
 

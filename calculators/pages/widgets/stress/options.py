@@ -24,8 +24,6 @@ OPTIONS = {
 }
 THRESHOLD = 2
 """A fresh track's threshold: character creation's base of 2 with a stress skill of 0 (the reader changes it)."""
-NOTICE = '<div class="calc-stress__notice" data-out="notice" role="alert" hidden></div>'
-"""Where a panel reports saved state it could not use."""
 CHOICES = {"surrender": "Surrender", "last_stand": "Enter the Last Stand"}
 
 
@@ -44,3 +42,8 @@ def _options(options: dict) -> dict:
 # Bounds the page checks a stored track against before drawing it (a damaged value could ask for
 # millions of boxes); the same bounds stress.track_hit sets (tests/test_stress_limits.py holds them equal).
 LIMITS = {"threshold": 50, "box": MAX_STRESS, "marked": 100}
+
+# What the panels' fields hold as a fresh page shows them (the page draws the panels; __init__.first_calls asks with these).
+HIT_STRESS = 1  # wound boxes and conditions
+TRACK_HIT = {"shifts": 2, "invokes_available": 0, "defense_shifts": "", "range": 0, "invokes": 0}
+RECOVERY_SHIFTS = 0

@@ -5,7 +5,7 @@
 import { noteFor } from "../keep.js";
 
 /** A panel's state as the store holds it, before anything was read. */
-export const emptyPanel = (m, typed) => ({
+export const firstSheet = (m, typed) => ({
   state: m.fresh(), canUndo: false, canRedo: false, typed: { ...typed, ...m.fill(m.fresh(), typed) }, pick: null, chosen: null,
   reply: null, now: null, rec: null, recStale: false, errors: { hit: {}, character: {}, recovery: {} }, log: "", notice: null, asked: 0,
 });

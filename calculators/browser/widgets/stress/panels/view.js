@@ -66,7 +66,7 @@ function frame(s, model, { asides, legend, kind, top, lines, picks, after = noth
 }
 
 /** Gauntlet Forge wound boxes (2023, 2022): three slots of six boxes, the stress, the character. */
-export function woundsPanel(s, { wid, asides }) {
+export function woundBoxes(s, { wid, asides }) {
   const p = s.panels.wounds;
   const r = p.reply?.result;
   const o = s.options;
@@ -88,7 +88,7 @@ export function woundsPanel(s, { wid, asides }) {
 }
 
 /** Gauntlet Forge conditions (the wiki): six slots, the stress, the participant. */
-export function conditionsPanel(s, { wid, asides }) {
+export function conditionSlots(s, { wid, asides }) {
   const p = s.panels.conditions;
   const r = p.reply?.result;
   const c = `${wid}-c`;
@@ -111,7 +111,7 @@ function describe(option) {
 }
 
 /** Edgerunner stress tracks: three tracks (one shown), its boxes and consequences, the hit, the recovery. */
-export function trackPanel(s, { wid, asides }) {
+export function stressTracks(s, { wid, asides }) {
   const p = s.panels.track;
   const o = s.options;
   const [t, rr] = [`${wid}-t`, `${wid}-r`];
