@@ -173,6 +173,7 @@ export function adopt(checked, reason) {
 /** The roster's stored form for the keeper (keeping/keeper.js): a roster that can't be used
  *  (too many characters, a name too long, a standing from a newer release…) is a problem, so the
  *  keeper sets it aside (never overwritten) and says why. */
+/** @type {import("../keeping/judge.js").Codec} */
 export const rosterCodec = {
   toText: (roster) => JSON.stringify(roster),
   fromText(text) {

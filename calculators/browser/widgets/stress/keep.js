@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping the stress calculator through the site's one keeper (keeping/keeper.js): the party (party/roster.js:
 // its codec and its merge of two tabs' rosters) and each character's state of each model with its undo steps,
 // stored as {state, history, future} under the roster's slot name for that character and model. No rules here:
@@ -7,18 +8,22 @@ import { json, isRecord } from "../../keeping/checks.js";
 import { fresh, mergeRosters, readRoster, rosterCodec, slotName } from "../../party/roster.js";
 
 const UNDO_STEPS = 20;
-const setAsideNotes = {}; // model → what was said of a stored state set aside, so every widget of the page says it until it is saved again
+const setAsideNotes = /** @type {Record<string, string>} */ ({}); // model → what was said of a stored state set aside, so every widget of the page says it until it is saved again
 
 export const rosterKeeper = () => keeper("stress:roster", { fresh, codec: rosterCodec, merge: mergeRosters, lineage: true, what: "roster" });
 
-/** The keeper of one model's state (m: panels/models.js's model) for the character the stored roster shows. */
+/** @typedef {import("./panels/models.js").Model} Model */
+
+/** The keeper of one model's state (m: panels/models.js's model) for the character the stored roster shows.
+ *  @param {Model} m */
 export function stateKeeper(m) {
-  const whole = (state) => {
+  const whole = (/** @type {any} */ state) => {
     const s = { ...m.fresh(), ...state };
     if (isRecord(s.tracks)) s.tracks = { ...m.fresh().tracks, ...s.tracks }; // a track never stored: empty
     return s;
   };
-  const usable = (steps) => (Array.isArray(steps) ? steps.filter((s) => isRecord(s) && isRecord(s.state) && !m.bounds(whole(s.state))) : []);
+  const usable = (/** @type {unknown} */ steps) => (Array.isArray(steps) ? steps.filter((s) => isRecord(s) && isRecord(s.state) && !m.bounds(whole(s.state))) : []);
+  /** @type {import("../../keeping/judge.js").Codec} */
   const codec = {
     toText: (state, { past = [], future = [] } = {}) => JSON.stringify({ state, history: past, future }),
     fromText(text) {
@@ -33,7 +38,7 @@ export function stateKeeper(m) {
   };
   return keeper(slotName(m.name, readRoster().roster.current), {
     fresh: m.fresh, codec, steps: UNDO_STEPS, what: m.what,
-    async check(state) {
+    async check(/** @type {any} */ state) {
       const checked = await m.check(whole(state));
       if (checked.error?.code === "engine") return { down: checked.error.message };
       return checked.error ? { problem: checked.error.message } : { value: checked.state };
@@ -42,7 +47,7 @@ export function stateKeeper(m) {
 }
 
 /** What a panel says of its stored state: a notice the keeper gave (kept for the page's other widgets), else the one
- *  kept; null once the model is saved again (saved: true). */
+ *  kept; null once the model is saved again (saved: true). @param {Model} m @param {string | null} notice */
 export function noteFor(m, notice, saved = false) {
   if (saved) delete setAsideNotes[m.name];
   else if (notice) setAsideNotes[m.name] = /could not be used/.test(notice) ? `${notice} The calculator starts from empty ${m.what}.` : notice;

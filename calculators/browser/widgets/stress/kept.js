@@ -1,3 +1,4 @@
+// @ts-check
 // The names the stress calculator keeps (the party's roster, each character's state of each model)
 // and how Import everything checks each (the same checks the calculator uses): listed here, where
 // they are kept; keeping/checks.js loads this list through the build's registry and knows no widget.

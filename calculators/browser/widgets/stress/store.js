@@ -1,3 +1,4 @@
+// @ts-check
 // The stress calculator's one store: the party, the model shown and each model's panel (the character's kept
 // state, the fields as typed, the rules' answers, what is said) in one plain object, changed by named actions
 // (party/actions.js, panels/actions.js) and drawn by one view (view.js) after each run of changes. Every
@@ -23,14 +24,18 @@ import { partyActions } from "./party/actions.js";
  * @typedef {import("../../store.js").Store<StressState> & {actions: Record<string, Function>, roster: any, keepers: Record<string, any>}} StressStore
  */
 
-/** The store of one mounted stress widget. options: the build's (empty states, names, limits, the fields' first values). */
+/** The store of one mounted stress widget. options: the build's (empty states, names, limits, the fields' first values).
+ * @param {{engine: {call: (name: string, payload: any) => Promise<any>}, options: any, render?: (state: StressState) => void,
+ *          failed?: (error: Error, store: StressStore) => void}} env
+ * @returns {StressStore} */
 export function stressStore({ engine, options, render, failed }) {
   const models = stressModels(engine, options);
   const keepers = Object.fromEntries(MODELS.map((m) => [m, stateKeeper(models[m])]));
   const roster = rosterKeeper();
   const parties = partyActions({ roster, keepers, models });
+  /** @type {Record<string, (store: StressStore, ...args: any[]) => any>} */
   const actions = {
-    ...panelActions({ models, keepers, gainTrait: (store, text) => parties.gain(store, text) }),
+    ...panelActions({ models, keepers, gainTrait: (/** @type {StressStore} */ store, /** @type {string} */ text) => parties.gain(store, text) }),
     ...parties,
     /** Open what is kept: the roster (a notice when it was set aside), then every panel. */
     async open(store) {
@@ -55,6 +60,6 @@ export function stressStore({ engine, options, render, failed }) {
     party: { said: null, errors: {}, share: null, name: null, trait: "", offered: null },
     panels: Object.fromEntries(MODELS.map((m) => [m, firstSheet(models[m], options.fields[m])])),
   };
-  const store = /** @type {StressStore} */ (createStore(initial, { actions, render, failed }));
+  const store = /** @type {StressStore} */ (createStore(initial, { actions: /** @type {any} */ (actions), render, failed: /** @type {any} */ (failed) }));
   return Object.assign(store, { actions, roster, keepers });
 }

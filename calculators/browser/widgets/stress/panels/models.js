@@ -16,7 +16,27 @@ const toggled = (list, n) => (list.includes(n) ? list.filter((b) => b !== n) : [
 const flipped = (marks, n) => marks.map((on, i) => (i === n - 1 ? !on : on));
 const engineError = (reply) => ({ error: reply.error });
 
-/** The three models for an engine and the widget's build-time options. */
+/**
+ * What one model gives the panels (every call's answer is the rules').
+ * @typedef {object} Model
+ * @property {string} name @property {string} what its kept state in words @property {string} resetLabel
+ * @property {string[]} hitFields @property {string[]} characterFields
+ * @property {() => State} fresh
+ * @property {(state: State) => string | null} bounds the cheap check before anything is drawn: why not, or null
+ * @property {(state: State) => Promise<{state?: State, error?: any}>} check the rules' check (normalised)
+ * @property {(state: State, typed?: Record<string, any>) => Record<string, any>} fill the character's fields from the state
+ * @property {(p: Sheet) => Promise<{state?: State, error?: any}>} edit the character's fields, checked
+ * @property {(p: Sheet) => Promise<any>} hit Apply's call
+ * @property {(p: Sheet) => Promise<{reply: any, now?: any, rec?: any}>} ask the preview's calls
+ * @property {(state: State, slot: string | null, n: number) => State} toggle a box tapped
+ * @property {(state: State, result: any, choice?: string | null) => {state: State, label: string, log: string, trait?: string | null} | null} applied
+ * @property {(field: string | null) => string} place where a rules error goes (a field's name, "" the panel)
+ * @property {(p: Sheet, name: string) => boolean} [edits] does this field change the state (else only the hit)
+ */
+
+/** The three models for an engine and the widget's build-time options.
+ * @param {{call: (name: string, payload: any) => Promise<any>}} engine @param {any} options
+ * @returns {{wounds: Model, conditions: Model, track: Model & Record<string, any>, [model: string]: Model}} */
 export function stressModels(engine, options) {
   const fresh = (model) => () => clone(options.empty[model]);
   /** What applying a Gauntlet Forge hit keeps: the changes, the Last Stand if chosen, the words for the log. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The party's view: the characters (one tap shows one in every panel, keyed by id so a tap keeps its
 // button and its focus), the one shown (name, side, standing, traits), the roster's file and share link,
 // what was said (a link's offer with its two buttons) and the set-aside rosters. Nothing here is a rule.
@@ -8,28 +9,32 @@ import { own } from "../../../own.js";
 import { linkHtml } from "../../../shareform.js";
 import { LIMITS, SIDES, STANDINGS } from "../../../party/roster.js";
 
+/** A character's button: their name, side and standing. @param {{name: string, side: string, standing: string}} p */
 const named = (p) => `${p.name}${p.side === "opponent" ? " (opponent)" : ""}${
   p.standing === "in" ? "" : `: ${(own(STANDINGS, p.standing) ?? p.standing).toLowerCase()}`}`;
 
 /** @param {import("../store.js").StressState} s @param {{wid: string, level: number, asides: Node}} ctx */
 export function partyView(s, { wid, level, asides }) {
-  const id = (name) => `${wid}-party-${name}`;
+  const id = (/** @type {string} */ name) => `${wid}-party-${name}`;
   const { roster, party } = s;
-  const p = roster.people.find((one) => one.id === roster.current);
+  /** @typedef {{id: string, name: string, side: string, standing: string, traits: string[]}} Person */
+  const p = /** @type {Person} */ (roster.people.find((/** @type {Person} */ one) => one.id === roster.current));
   const said = party.errors;
   const wrongFile = said["party-import"];
+  /** @param {string} name @param {string} label @param {string} value @param {number} max */
   const text = (name, label, value, max) => fieldHtml({ id: id(name), field: `party-${name}`, label, value,
     attrs: { maxlength: max }, error: said[`party-${name}`] });
+  /** @param {string} name @param {string} label @param {Record<string, string>} options @param {string} value */
   const pick = (name, label, options, value) => fieldHtml({ id: id(name), field: `party-${name}`, label, kind: "select",
     options: Object.entries(options), value, error: said[`party-${name}`] });
   return html`<section class="calc-stress__party" aria-labelledby=${id("title")}>${hx(level, { id: id("title"), cls: "calc-stress__party-title" }, "The party")}
-    <div class="calc__buttons calc-stress__people" role="group" aria-label="Characters: show one">${repeat(roster.people, (one) => one.id,
-      (one) => html`<button type="button" data-key=${one.id} data-act="party-show" aria-pressed=${String(one.id === roster.current)}>${named(one)}</button>`)}</div>
+    <div class="calc__buttons calc-stress__people" role="group" aria-label="Characters: show one">${repeat(roster.people, (/** @type {Person} */ one) => one.id,
+      (/** @type {Person} */ one) => html`<button type="button" data-key=${one.id} data-act="party-show" aria-pressed=${String(one.id === roster.current)}>${named(one)}</button>`)}</div>
     <div class="calc__buttons"><button type="button" data-act="party-add" data-side="pc">Add character</button><button type="button"
       data-act="party-add" data-side="opponent">Add opponent</button></div>
     <div class="calc-stress__person">${text("name", "Name", party.name ?? p.name, LIMITS.name)}${pick("side", "Side", SIDES, p.side)}${
       pick("standing", "Standing", STANDINGS, p.standing)}<p class="calc-stress__line">Traits gained:</p>
-      <ul class="calc-stress__traits" aria-label="Traits gained">${p.traits.length ? p.traits.map((t, i) => html`<li><span>${t}</span> <button type="button"
+      <ul class="calc-stress__traits" aria-label="Traits gained">${p.traits.length ? p.traits.map((/** @type {string} */ t, /** @type {number} */ i) => html`<li><span>${t}</span> <button type="button"
         data-act="party-trait-remove" data-index=${i}>Remove<span class="calc__sr"> trait ${t}</span></button></li>`) : html`<li class="calc-stress__none">none yet</li>`}</ul>
       ${text("trait", "New trait", party.trait, LIMITS.trait)}<div class="calc__buttons"><button type="button" data-act="party-trait-add">Add trait</button></div></div>
     <div class="calc__buttons"><button type="button" data-act="party-export">Export roster</button><button type="button" data-act="party-share">Share link</button></div>
