@@ -15,7 +15,6 @@ export const MODELS = ["wounds", "conditions", "track"];
 export const SIDES = { pc: "Player character", opponent: "Opponent" };
 export const STANDINGS = { in: "In the fight", taken_out: "Taken out", retired: "Retired", perished: "Perished" };
 export const LIMITS = { people: 40, name: 60, traits: 40, trait: 80 };
-export const ROSTER_CHANGED = "conflict-table:stress-roster-changed";
 const FIRST = "c1";
 
 export const rosterStore = () => slot("stress:roster");

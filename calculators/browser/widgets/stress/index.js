@@ -138,12 +138,11 @@ export function mount(root, { engine, ui, options }) {
   const via = (task) => store.dispatch("run", task);
   store.roster.watch((news) => store.actions["party-news"](store, news), { signal, via });
   for (const m of MODELS) store.keepers[m].watch((news) => store.actions.news(store, m, news), { signal, via });
-  follow((edition) => store.dispatch("edition", edition), { signal }); // the site-wide edition, until disposed
 
-  form.replaceChildren(); // the build's form: the view draws it from now on
   store.flush();
   store.dispatch("open");
   store.dispatch("party-offer");
+  follow((edition) => store.now("edition", edition) && preview("wounds"), { signal }); // the site-wide edition, until disposed
   return () => {
     listening.abort();
     render(null, form);

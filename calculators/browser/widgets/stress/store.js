@@ -45,13 +45,14 @@ export function stressStore({ engine, options, render, failed }) {
       for (const model of MODELS) await actions.load(store, model);
     },
     model: (store, model) => store.set({ model }),
-    /** The site-wide edition: 2023 and 2022 show the wound boxes in it, the wiki its conditions; a track stays. */
-    async edition(store, edition) {
-      if (store.state.model === "track") return;
+    /** The site-wide edition, at once (store.now): 2023 and 2022 show the wound boxes in it, the wiki its
+     *  conditions; a track stays. true when the wound boxes' edition changed (their answer is asked next). */
+    edition(store, edition) {
+      if (store.state.model === "track") return false;
       store.set({ model: edition === "wiki" ? "conditions" : "wounds" });
-      if (edition === "wiki" || store.state.panels.wounds.typed.edition === edition) return;
+      if (edition === "wiki" || store.state.panels.wounds.typed.edition === edition) return false;
       actions.typed(store, "wounds", "edition", edition);
-      await actions.preview(store, "wounds", actions.ticket(store, "wounds"));
+      return true;
     },
   };
   /** @type {StressState} */
