@@ -1,3 +1,4 @@
+// @ts-check
 // Stress absorption: Gauntlet Forge wound boxes (2023, 2022) and conditions (wiki), Edgerunner stress
 // tracks, for a party of characters. The calculator is one store (store.js: its state and named actions)
 // and one view (view.js, drawn after each change); this file mounts them: the page's taps and keystrokes
@@ -11,14 +12,17 @@ import { MODELS } from "../../party/roster.js";
 import { stressStore } from "./store.js";
 import { stressView } from "./view.js";
 
-/** Taps on a button by its data-act: the store's action and its arguments (t: the button, model: its panel's). */
+/** @typedef {import("./store.js").StressState} StressState  @typedef {import("./store.js").StressStore} StressStore */
+
+/** Taps on a button by its data-act: the store's action and its arguments (t: the button, model: its panel's).
+ *  @type {Record<string, (t: HTMLElement, model?: string | null) => [string, ...any[]]>} */
 const CLICKS = {
   apply: (t, model) => ["apply", model, null],
   choice: (t, model) => ["apply", model, t.dataset.n],
   undo: (t, model) => ["step", model, true],
   redo: (t, model) => ["step", model, false],
   reset: (t, model) => ["reset", model],
-  box: (t, model) => ["box", model, t.closest("[data-slot]")?.dataset.slot ?? null, Number(t.dataset.box)],
+  box: (t, model) => ["box", model, t.closest("[data-slot]")?.getAttribute("data-slot") ?? null, Number(t.dataset.box)],
   pick: (t, model) => ["pick", model, Number(t.dataset.n)],
   option: (t) => ["option", Number(t.dataset.n)],
   choose: (t) => ["choose", Number(t.dataset.n)],
@@ -36,9 +40,10 @@ const CLICKS = {
 /** A control that can't be used (gone, off or hidden): the focus leaves it. @param {any} node */
 const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;
 
+/** @param {HTMLElement} root @param {{engine: any, ui: any, options: any}} ctx */
 export function mount(root, { engine, ui, options }) {
   const wid = root.id || "stress";
-  const form = root.querySelector(".calc__form");
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
   const { headingLevel: levelAt } = ui;
   const level = levelAt(root, 1); // the widget's place on the page sets its headings' levels
   const asides = Object.fromEntries(["party", ...MODELS].map((name) => {
@@ -48,6 +53,7 @@ export function mount(root, { engine, ui, options }) {
   }));
   let drawn = { asides: -1, share: null, offer: false };
 
+  /** @param {StressState} state */
   function draw(state) {
     const before = document.activeElement;
     try {
@@ -56,7 +62,7 @@ export function mount(root, { engine, ui, options }) {
       if (state.broken) throw error;
       return fail(error, store); // said in every panel, drawn again
     }
-    for (const node of root.querySelectorAll(".calc-stress__static")) node.hidden = node.dataset.model !== state.model;
+    for (const node of root.querySelectorAll(".calc-stress__static")) if (node instanceof HTMLElement) node.hidden = node.dataset.model !== state.model;
     if (state.asides !== drawn.asides) {
       drawAsides(asides.party, store.roster.slot, { prefix: "stress-roster-set-aside", what: "rosters" });
       for (const m of MODELS) drawAsides(asides[m], store.keepers[m].slot, { prefix: `stress-${m}-set-aside`, what: "saved values" });
@@ -69,23 +75,25 @@ export function mount(root, { engine, ui, options }) {
 
   /** The focus where the last action asked (a party field), else off a control the draw took away or turned off:
    *  to the one the action named, else the panel's next useful control. */
+  /** @param {StressState} state @param {Element | null} before */
   function focus(state, before) {
     const at = state.focus;
     state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
     if (at?.startsWith("party-")) {
-      const field = form.querySelector(`[name="${at}"]`);
+      const field = /** @type {HTMLInputElement | null} */ (form.querySelector(`[name="${at}"]`));
       field?.focus();
       if (at === "party-name") field?.select();
       return;
     }
     if (!(before instanceof HTMLElement) || (!form.contains(before) && before.isConnected) || !gone(before)) return;
     const panel = form.querySelector(`[data-panel="${state.model}"]`);
-    const next = at ? form.querySelector(at) : [...panel.querySelectorAll('[data-act="apply"], [data-out="picks"] button, [data-out="choices"] button, ' +
-      '[data-act="undo"], [data-act="redo"], [data-act="reset"]')].find((node) => !gone(node));
-    next?.focus();
+    const next = at ? form.querySelector(at) : [...(panel?.querySelectorAll('[data-act="apply"], [data-out="picks"] button, [data-out="choices"] button, ' +
+      '[data-act="undo"], [data-act="redo"], [data-act="reset"]') ?? [])].find((node) => !gone(node));
+    if (next instanceof HTMLElement) next.focus();
   }
 
   /** An unexpected failure: said in every panel (and the console); nothing can be applied after it. */
+  /** @param {any} error @param {StressStore} s */
   function fail(error, s) {
     console.error(error);
     s.set({ broken: `Something went wrong in this calculator: ${error?.message || error}. Reload the page to try again.` });
@@ -93,8 +101,9 @@ export function mount(root, { engine, ui, options }) {
   const store = stressStore({ engine, options, render: draw, failed: fail });
   const listening = new AbortController();
   const { signal } = listening;
+  /** @param {EventTarget} target @param {string} type @param {(e: any) => any} fn */
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
-  const preview = (model) => store.dispatch("preview", model, store.now("ticket", model));
+  const preview = (/** @type {string} */ model) => store.dispatch("preview", model, store.now("ticket", model));
 
   on(form, "click", (e) => {
     const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
@@ -135,9 +144,9 @@ export function mount(root, { engine, ui, options }) {
   on(form, "submit", (e) => e.preventDefault());
   on(window, "hashchange", () => store.dispatch("party-offer"));
   // Another tab's (or another widget's) news is taken in through the store's queue, between two taps.
-  const via = (task) => store.dispatch("run", task);
-  store.roster.watch((news) => store.actions["party-news"](store, news), { signal, via });
-  for (const m of MODELS) store.keepers[m].watch((news) => store.actions.news(store, m, news), { signal, via });
+  const via = (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task);
+  store.roster.watch((/** @type {any} */ news) => store.actions["party-news"](store, news), { signal, via });
+  for (const m of MODELS) store.keepers[m].watch((/** @type {any} */ news) => store.actions.news(store, m, news), { signal, via });
 
   store.flush();
   store.dispatch("open");

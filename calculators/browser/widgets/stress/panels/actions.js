@@ -1,35 +1,45 @@
+// @ts-check
 // The panels' actions (one panel per model: wound boxes, conditions, stress tracks): the hit's preview
 // after each change, editing the character, tapping boxes, Apply (or a choice after a trait), Undo, Redo,
 // Reset and a track's recovery. Each is `async (store, model, …)` and changes the state only through
 // store.set; the rules' answers come from the model (models.js), the kept state from its keeper (keep.js).
 import { noteFor } from "../keep.js";
 
-/** A panel's state as the store holds it, before anything was read. */
+/** @typedef {import("../store.js").StressStore} StressStore
+ *  @typedef {import("./models.js").Model} Model
+ *  @typedef {Record<string, (store: StressStore, ...args: any[]) => any>} Actions */
+
+/** A panel's state as the store holds it, before anything was read. @param {Model} m @param {Record<string, any>} typed */
 export const firstSheet = (m, typed) => ({
   state: m.fresh(), canUndo: false, canRedo: false, typed: { ...typed, ...m.fill(m.fresh(), typed) }, pick: null, chosen: null,
   reply: null, now: null, rec: null, recStale: false, errors: { hit: {}, character: {}, recovery: {} }, log: "", notice: null, asked: 0,
 });
 
 /** Does a field of the panel show a message (then nothing can be applied)? */
-export const wrong = (p) => Object.keys({ ...p.errors.hit, ...p.errors.character }).length > 0;
+export const wrong = (/** @type {any} */ p) => Object.keys({ ...p.errors.hit, ...p.errors.character }).length > 0;
 
-/** env: {models, keepers (model → its keeper), gainTrait(store, text)} */
+/** env: {models, keepers (model → its keeper), gainTrait(store, text)}
+ * @param {{models: Record<string, Model & Record<string, any>>, keepers: Record<string, any>, gainTrait: (store: StressStore, text: string) => any}} env
+ * @returns {Actions} */
 export function panelActions({ models, keepers, gainTrait }) {
-  /** Change one panel: patch, or a function of the panel giving the patch. */
+  /** Change one panel: patch, or a function of the panel giving the patch.
+   *  @param {StressStore} store @param {string} model @param {Record<string, any> | ((p: any) => Record<string, any>)} patch */
   const change = (store, model, patch) => store.set((s) => {
     const p = s.panels[model];
     return { panels: { ...s.panels, [model]: { ...p, ...(typeof patch === "function" ? patch(p) : patch) } } };
   });
-  const kept = (model) => ({ state: keepers[model].value, canUndo: keepers[model].canUndo, canRedo: keepers[model].canRedo });
+  const kept = (/** @type {string} */ model) => ({ state: keepers[model].value, canUndo: keepers[model].canUndo, canRedo: keepers[model].canRedo });
   /** The panel's fields from its kept state (after a change that did not come from them). */
-  const refill = (store, model) => change(store, model, (p) => ({ typed: { ...p.typed, ...models[model].fill(p.state, p.typed) } }));
+  const refill = (/** @type {StressStore} */ store, /** @type {string} */ model) => change(store, model, (p) => ({ typed: { ...p.typed, ...models[model].fill(p.state, p.typed) } }));
   /** Where a rules error goes: beside one of `fields`, else the panel's own message (""). */
+  /** @param {Model} m @param {{field: string | null, message: string}} error @param {string[]} fields */
   const placed = (m, error, fields) => {
     const name = m.place(error.field);
-    return { [fields.includes(name) ? name : ""]: error.message };
+    return { [name && fields.includes(name) ? name : ""]: error.message };
   };
 
-  /** Keep a new state (label: an undo step); what the keeper said of it is said in the panel. */
+  /** Keep a new state (label: an undo step); what the keeper said of it is said in the panel.
+   *  @param {StressStore} store @param {string} model @param {any} state @param {string} [label] */
   async function keep(store, model, state, label) {
     const got = await keepers[model].save(state, label);
     noteFor(models[model], null, true);
@@ -37,17 +47,18 @@ export function panelActions({ models, keepers, gainTrait }) {
     if (got.why || got.merged) asidesChanged(store);
   }
   /** The set-aside lists may have changed: drawn again. */
-  const asidesChanged = (store) => store.set({ asides: store.state.asides + 1 });
+  const asidesChanged = (/** @type {StressStore} */ store) => store.set({ asides: store.state.asides + 1 });
 
   /** A number for the next preview of the panel: a preview dispatched with an older one is skipped. */
-  const ticket = (store, model) => {
+  const ticket = (/** @type {StressStore} */ store, /** @type {string} */ model) => {
     const next = store.state.panels[model].asked + 1;
     change(store, model, { asked: next });
     return next;
   };
   /** Preview the hit now, inside the action under way. */
-  const preview = (store, model) => actions.preview(store, model, ticket(store, model));
+  const preview = (/** @type {StressStore} */ store, /** @type {string} */ model) => actions.preview(store, model, ticket(store, model));
 
+  /** @type {Actions} */
   const actions = {
     /** Read the stored state (its cheap checks), draw it, then have the rules check it and preview the hit. */
     async load(store, model) {
@@ -191,7 +202,7 @@ export function panelActions({ models, keepers, gainTrait }) {
     },
   };
 
-  /** What was chosen against one hit goes once it is applied (or the tracks reset). */
+  /** What was chosen against one hit goes once it is applied (or the tracks reset). @param {StressStore} store */
   function forget(store) {
     change(store, "track", (p) => {
       const typed = { ...p.typed, invokes: "0" };

@@ -1,3 +1,4 @@
+// @ts-check
 // What differs between the stress calculator's three models, each a plain object: its fields, its calls
 // to rules_core (stress.wounds, stress.conditions, stress.track_hit, stress.track_recovery), the rules'
 // check of a kept state, what a box tap changes and what Apply keeps. Every answer is the rules'; the
@@ -10,10 +11,17 @@ import { typedNumber, wholeIn } from "../../../ui.js";
  *    what a panel holds: the kept state, every field as typed, a box picked instead of the rules', the
  *    boxes chosen for a recovery (null: the suggested set) */
 
+/** @typedef {Model & Record<string, any>} Made a model with its own helpers */
+
+/** @param {Record<string, any>} typed @param {string[]} names */
 const read = (typed, names) => Object.fromEntries(names.map((n) => [n, typeof typed[n] === "boolean" ? typed[n] : typedNumber(typed[n])]));
+/** @param {any} value */
 const clone = (value) => JSON.parse(JSON.stringify(value));
+/** @param {number[]} list @param {number} n */
 const toggled = (list, n) => (list.includes(n) ? list.filter((b) => b !== n) : [...list, n].sort((a, b) => a - b));
+/** @param {boolean[]} marks @param {number} n */
 const flipped = (marks, n) => marks.map((on, i) => (i === n - 1 ? !on : on));
+/** @param {{error: any}} reply */
 const engineError = (reply) => ({ error: reply.error });
 
 /**
@@ -30,7 +38,7 @@ const engineError = (reply) => ({ error: reply.error });
  * @property {(p: Sheet) => Promise<{reply: any, now?: any, rec?: any}>} ask the preview's calls
  * @property {(state: State, slot: string | null, n: number) => State} toggle a box tapped
  * @property {(state: State, result: any, choice?: string | null) => {state: State, label: string, log: string, trait?: string | null} | null} applied
- * @property {(field: string | null) => string} place where a rules error goes (a field's name, "" the panel)
+ * @property {(field: string | null) => string | null} place where a rules error goes (a field's name, "" the panel)
  * @property {(p: Sheet, name: string) => boolean} [edits] does this field change the state (else only the hit)
  */
 
@@ -38,19 +46,21 @@ const engineError = (reply) => ({ error: reply.error });
  * @param {{call: (name: string, payload: any) => Promise<any>}} engine @param {any} options
  * @returns {{wounds: Model, conditions: Model, track: Model & Record<string, any>, [model: string]: Model}} */
 export function stressModels(engine, options) {
-  const fresh = (model) => () => clone(options.empty[model]);
+  const fresh = (/** @type {string} */ model) => () => clone(options.empty[model]);
   /** What applying a Gauntlet Forge hit keeps: the changes, the Last Stand if chosen, the words for the log. */
+  /** @param {State} s @param {string} message @param {string | null | undefined} choice @param {State} changes @param {string | null} trait */
   const taken = (s, message, choice, changes, trait) => {
     const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
     return { state: { ...s, ...changes, last_stand: s.last_stand || choice === "last_stand" }, label: message + chose, log: `Applied: ${message}${chose}`, trait };
   };
 
+  /** @type {Made} */
   const wounds = {
     name: "wounds", what: "wound boxes", resetLabel: "Reset: every wound box is cleared",
     hitFields: ["stress", "type", "edition"], characterFields: ["favor", "in_conflict", "last_stand"],
     fresh: fresh("wounds"),
-    character: (s) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand }),
-    now: (s) => engine.call("stress.wounds", { ...wounds.character(s), stress: 0, type: options.slots[0] }),
+    character: (/** @type {State} */ s) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand }),
+    now: (/** @type {State} */ s) => engine.call("stress.wounds", { ...wounds.character(s), stress: 0, type: options.slots[0] }),
     /** Before drawing: the boxes the page has, true or false each (the rules check the rest). */
     bounds(state) {
       const empty = wounds.fresh().wounds;
@@ -75,16 +85,18 @@ export function stressModels(engine, options) {
       const [now, reply] = await Promise.all([wounds.now(p.state), wounds.hit(p)]);
       return { reply, now: now.ok ? now.result : null };
     },
-    toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [slot]: flipped(s.wounds[slot], n) } }),
+    toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [String(slot)]: flipped(s.wounds[String(slot)], n) } }),
     applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { wounds: r.wounds, favor: r.favor_left },
       r.favor_spent && r.trait ? `Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)` : null) : null),
     place: (field) => field,
   };
 
+  /** @type {Made} */
   const conditions = {
     name: "conditions", what: "condition slots", resetLabel: "Reset: every condition slot is cleared",
     hitFields: ["stress"], characterFields: ["last_stand"],
     fresh: fresh("conditions"),
+    /** @param {State} s @param {unknown} stress @param {number | null} [slot] */
     call: (s, stress, slot) => engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress, slot }),
     bounds(state) {
       const empty = conditions.fresh().conditions;
@@ -104,13 +116,16 @@ export function stressModels(engine, options) {
     place: (field) => field,
   };
 
-  const names = options.consequences;
-  const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
-  const current = (s) => s.tracks[s.current];
-  const withTrack = (s, t) => ({ ...s, tracks: { ...s.tracks, [s.current]: t } });
+  const names = /** @type {string[]} */ (options.consequences);
+  /** @typedef {{threshold: number, marked: number[], consequences: Record<string, number>, taken: string[]}} Track */
+  const shape = (/** @type {Track} */ t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
+  const current = (/** @type {State} */ s) => /** @type {Track} */ (s.tracks[s.current]);
+  const withTrack = (/** @type {State} */ s, /** @type {Track} */ t) => ({ ...s, tracks: { ...s.tracks, [s.current]: t } });
   /** The consequence slots whose control says `how` ("free", "use": against this hit, "taken": already). */
+  /** @param {Record<string, any>} typed @param {string} how */
   const slotsIn = (typed, how) => names.filter((n) => typed[`consequence-${n}`] === how);
   const recoverPayload = (/** @type {Sheet} */ p) => ({ track: shape(current(p.state)), shifts: typedNumber(p.typed["recovery.shifts"]), chosen: p.chosen ?? undefined });
+  /** @type {Made} */
   const track = {
     name: "track", what: "stress tracks", resetLabel: "Reset: all three tracks are cleared",
     hitFields: ["shifts", "invokes_available", "defense_shifts", "range", "invokes"],
@@ -125,7 +140,7 @@ export function stressModels(engine, options) {
         const t = state.tracks?.[name];
         if (!t || typeof t !== "object") return `${name}: it is not a track`;
         if (!wholeIn(t.threshold, 0, threshold)) return `${name}: the threshold is not a whole number from 0 to ${threshold}`;
-        if (!Array.isArray(t.marked) || t.marked.length > marked || !t.marked.every((n) => wholeIn(n, 1, box))) {
+        if (!Array.isArray(t.marked) || t.marked.length > marked || !t.marked.every((/** @type {unknown} */ n) => wholeIn(n, 1, box))) {
           return `${name}: the marked boxes are not at most ${marked} box numbers from 1 to ${box}`;
         }
         if (!Array.isArray(t.taken) || !t.consequences || typeof t.consequences !== "object") return `${name}: it is not a track`;
@@ -136,7 +151,7 @@ export function stressModels(engine, options) {
       if (!options.tracks.includes(state.current)) {
         return { error: { code: "invalid", field: null, message: `there is no track called “${String(state.current)}”` } };
       }
-      const tracks = {};
+      const tracks = /** @type {Record<string, Track>} */ ({});
       for (const name of options.tracks) {
         const reply = await engine.call("stress.track_hit", { track: shape({ ...track.fresh().tracks[name], ...(state.tracks?.[name] || {}) }), shifts: 0 });
         if (!reply.ok) return { error: { ...reply.error, message: `${name}: ${reply.error.message}` } };
@@ -162,7 +177,7 @@ export function stressModels(engine, options) {
       const fields = read(p.typed, ["threshold", ...names.map((n) => `value-${n}`)]);
       const candidate = { ...current(p.state), threshold: fields.threshold,
         consequences: Object.fromEntries(names.map((n) => [n, fields[`value-${n}`]])), taken: slotsIn(p.typed, "taken") };
-      const reply = await engine.call("stress.track_hit", { track: shape(candidate), shifts: 0 });
+      const reply = await engine.call("stress.track_hit", { track: shape(/** @type {Track} */ (candidate)), shifts: 0 });
       return reply.ok ? { state: withTrack(p.state, reply.result.hit.track) } : engineError(reply);
     },
     hit: (/** @type {Sheet} */ p) => engine.call("stress.track_hit",
@@ -173,7 +188,7 @@ export function stressModels(engine, options) {
     },
     recover: (/** @type {Sheet} */ p) => engine.call("stress.track_recovery", recoverPayload(p)),
     toggle: (s, _slot, n) => withTrack(s, { ...current(s), marked: toggled(current(s).marked, n) }),
-    choose: (chosen, n) => toggled(chosen, n),
+    choose: (/** @type {number[]} */ chosen, /** @type {number} */ n) => toggled(chosen, n),
     applied: (s, { hit, applies }) => (applies
       ? { state: withTrack(s, hit.track), label: `${s.current}: ${hit.message}`, log: `Applied to ${s.current}: ${hit.message}` } : null),
     /** Where an error of stress.track_hit belongs: a field's name, or "" (the panel's own message). */

@@ -1,3 +1,4 @@
+// @ts-check
 // The party's actions: one tap shows a character in every panel; adding one, naming them, their side,
 // standing and traits; the roster's file and share link (Export, Import, "Open it" / "Keep mine").
 // The roster is kept by its keeper (keep.js: two tabs' rosters merged, one that can't be used set aside);
@@ -9,15 +10,19 @@ import { FORMAT, LIMITS, MODELS, addPerson, adopt, bundle, slotName, unpackCheck
 
 const SHARE = "stress"; // the link's #stress=…
 
-/** env: {roster (the roster's keeper), keepers (model → its keeper), models} */
+/** @typedef {import("../store.js").StressStore} StressStore  @typedef {import("../store.js").StressState} StressState
+ *  @typedef {{id: string, name: string, side: string, standing: string, traits: string[]}} Person */
+
+/** env: {roster (the roster's keeper), keepers (model → its keeper), models}
+ * @param {{roster: any, keepers: Record<string, any>, models: Record<string, any>}} env */
 export function partyActions({ roster, keepers, models }) {
-  const current = (s) => s.roster.people.find((p) => p.id === s.roster.current);
-  const party = (store, patch) => store.set((s) => ({ party: { ...s.party, ...patch } }));
-  const say = (store, text, offer = false) => party(store, { said: text ? { text, offer } : null });
-  const error = (store, field, message) => party(store, { errors: { ...store.state.party.errors, [field]: message } });
+  const current = (/** @type {StressState} */ s) => /** @type {Person} */ (s.roster.people.find((/** @type {Person} */ p) => p.id === s.roster.current));
+  const party = (/** @type {StressStore} */ store, /** @type {Partial<StressState["party"]>} */ patch) => store.set((s) => ({ party: { ...s.party, ...patch } }));
+  const say = (/** @type {StressStore} */ store, /** @type {string | null} */ text, offer = false) => party(store, { said: text ? { text, offer } : null });
+  const error = (/** @type {StressStore} */ store, /** @type {string} */ field, /** @type {string} */ message) => party(store, { errors: { ...store.state.party.errors, [field]: message } });
   const checks = Object.fromEntries(MODELS.map((m) => [m, models[m]]));
 
-  /** Every panel shows the roster's current character (their states, their undo steps). */
+  /** Every panel shows the roster's current character (their states, their undo steps). @param {StressStore} store */
   async function showCharacter(store) {
     for (const model of MODELS) keepers[model].use(slotName(model, store.state.roster.current));
     party(store, { name: null });
@@ -25,30 +30,32 @@ export function partyActions({ roster, keepers, models }) {
   }
 
   /** The kept roster (merged with another tab's) shown, this tab's character kept while it is still there. */
-  async function adoptKept(store, here = false) {
+  async function adoptKept(/** @type {StressStore} */ store, here = false) {
     const before = store.state.roster.current;
-    const mine = roster.value.people.some((p) => p.id === before) && !here;
+    const mine = roster.value.people.some((/** @type {Person} */ p) => p.id === before) && !here;
     store.set({ roster: mine ? { ...roster.value, current: before } : roster.value, asides: store.state.asides + 1 });
     if (store.state.roster.current !== before) await showCharacter(store);
   }
 
   /** A change of the roster: kept (another tab's changes merged in first; the sentence why when it was not). */
+  /** @param {StressStore} store @param {(roster: any) => any} edit */
   async function change(store, edit) {
     const before = store.state.roster.current;
-    const next = edit({ ...store.state.roster, people: store.state.roster.people.map((p) => ({ ...p })) });
+    const next = edit({ ...store.state.roster, people: store.state.roster.people.map((/** @type {Person} */ p) => ({ ...p })) });
     store.set({ roster: next });
     if (next.current !== before) await showCharacter(store);
     const got = await roster.save(next);
     if (got.why || got.merged) say(store, got.why || got.merged);
     if (got.value !== next) await adoptKept(store);
   }
-  const editCurrent = (store, fn) => change(store, (r) => {
-    fn(r.people.find((p) => p.id === r.current));
+  const editCurrent = (/** @type {StressStore} */ store, /** @type {(p: Person) => void} */ fn) => change(store, (r) => {
+    fn(r.people.find((/** @type {Person} */ p) => p.id === r.current));
     return r;
   });
 
   /** A roster's text (a file's or a link's), checked by the rules, replaces this one (set aside first):
    *  true, false (refused: said beside the import) or null (not judged: the engine is down). */
+  /** @param {StressStore} store @param {string} text @param {"file" | "link"} what */
   async function take(store, text, what) {
     party(store, { errors: { ...store.state.party.errors, "party-import": undefined } });
     const checked = await unpackChecked(text, checks);
@@ -69,7 +76,7 @@ export function partyActions({ roster, keepers, models }) {
     store.set({ roster: roster.value, asides: store.state.asides + 1 });
     await roster.save(roster.value); // the other widgets of this page hear of it
     await showCharacter(store);
-    const hit = checked.bundle.hit; // a worked example: its model shown, with the stress typed in
+    const hit = checked.bundle?.hit; // a worked example: its model shown, with the stress typed in
     if (hit) {
       store.set({ model: hit.model });
       store.actions.typed(store, hit.model, "stress", String(hit.stress));
@@ -78,12 +85,13 @@ export function partyActions({ roster, keepers, models }) {
     return true;
   }
 
-  const offerGone = (store) => {
+  const offerGone = (/** @type {StressStore} */ store) => {
     party(store, { offered: null });
     share.forget(SHARE);
   };
 
-  return {
+  /** @type {Record<string, (store: StressStore, ...args: any[]) => any>} */
+  const actions = {
     showCharacter,
     "party-show": (store, id) => change(store, (r) => ({ ...r, current: id })),
     async "party-add"(store, side) {
@@ -135,7 +143,7 @@ export function partyActions({ roster, keepers, models }) {
     async "party-offer"(store) {
       const got = await share.received(SHARE);
       if (!got) return;
-      if (got.problem) {
+      if ("problem" in got) {
         share.forget(SHARE);
         return say(store, `The link carries a roster that can't be read (${got.problem}). Nothing was changed.`);
       }
@@ -165,4 +173,5 @@ export function partyActions({ roster, keepers, models }) {
       if (news.notice) say(store, news.notice);
     },
   };
+  return actions;
 }
