@@ -69,12 +69,14 @@ export function sheetActions({ rules, kept, sheets, random }) {
     /** A kind's button (who: the member or the team, by: which): opens its sheet, or logs at once when it
      *  asks nothing (the answer's at_once). A second tap on the open kind closes it. */
     async event(store, kind, who, by, { at = Date.now() } = {}) {
-      const { draft, sheet } = store.state;
+      const { draft } = store.state;
       const open = draft.kind === kind && draft[by] === who;
       if (open) return actions.cancel(store);
-      const entry = [...(sheet?.kinds ?? []), ...(sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
       const same = draft[by] === who; // the same one acting keeps what was typed for another kind
       await change(store, { ...(same ? {} : { kind: null, member: undefined, team: undefined }), ...(same ? {} : blank(draft)), kind, [by]: who });
+      // Whether it logs at once is the answer for this draft's (a tap on a button drawn from an older answer,
+      // while Undo's was on its way, is still the event the referee tapped)
+      const entry = [...(store.state.sheet?.kinds ?? []), ...(store.state.sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
       if (entry?.at_once) return actions.log(store, { at });
       store.set({ focus: "panel" });
     },
