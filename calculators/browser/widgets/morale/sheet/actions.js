@@ -3,6 +3,7 @@
 // acts, the kinds open to them, the decisions due, the fields with their choices, the button's words
 // and the event it logs). The button logs that event; Undo and Redo step through the log. Nothing here
 // is a rule: what may be chosen, and what a choice does, is the answer's.
+import { draftSheet } from "../../../draft.js";
 import * as saved from "../saved.js";
 import { redoneIds } from "../../../keeping/logs.js";
 
@@ -11,23 +12,9 @@ import { redoneIds } from "../../../keeping/logs.js";
 /** The sheet's actions, for the tracker's store. env: {rules (tap.js's engine), kept (the conflict's keeper),
  *  sheets (the draft's slot), random (n d6 faces)}. */
 export function sheetActions({ rules, kept, sheets, random }) {
-  /** The draft changes: kept at once (Close, another page, a reload lose nothing), and drawn. */
-  function setDraft(store, draft) {
-    store.set({ draft });
-    sheets.write(draft);
-  }
-
-  /** The rules' answer for the draft as it is now. */
-  async function ask(store) {
-    const { mode, conflict, draft } = store.state;
-    if (mode !== "play" || !conflict) return;
-    const asked = draft;
-    store.set({ asking: true });
-    const reply = await rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: asked });
-    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
-    if (reply.ok) store.set({ sheet: reply.result, asking: false });
-    else store.set({ asking: false, shown: { "": reply.error.message } });
-  }
+  const { setDraft, ask } = draftSheet(sheets,
+    (conflict, draft) => rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: draft }),
+    (reply) => (reply.ok ? { sheet: reply.result } : { shown: { "": reply.error.message } }));
 
   /** Change the draft (a field to a value; undefined or "" removes it) and ask the rules. */
   async function change(store, changes) {
