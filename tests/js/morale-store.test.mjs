@@ -133,3 +133,13 @@ test("a kind tapped on a button drawn from the answer before Undo's still logs a
   assert.equal(lines(store)[0], "Mia succeeded on a test: Lions 0 → 1");
   assert.equal(store.state.draft.kind, null); // no panel left open asking for a second tap
 });
+
+test("a kind that asks nothing is logged at one tap with the event its answer holds: the rules apply it, no sheet asked first", async () => {
+  const store = await tracker(LIONS_BEARS("2023"));
+  const before = engine.calls.length;
+  await store.dispatch("event", "success", "Leo", "member");
+  assert.equal(lines(store)[0], "Leo succeeded on a test: Lions 0 → 1");
+  const calls = engine.calls.slice(before);
+  assert.deepEqual(calls.slice(0, calls.indexOf("morale.apply") + 1), ["morale.apply"]); // the line is drawn after one call
+  assert.equal(store.state.sheet.who.value, "Mia"); // then the next answer: Mia is offered
+});

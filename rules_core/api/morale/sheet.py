@@ -6,7 +6,8 @@ been tapped or typed so far) and answers::
 
     {"round": 2, "turn": "Wolves", "over": false,
      "who": field,                       # who may act now: chips, the team whose turn it is first
-     "kinds": [{"kind", "label", "who", "by", "at_once"}],   # what the chosen member and the teams may log
+     "kinds": [{"kind", "label", "who", "by", "at_once", "event"?}],   # what the chosen member and the teams may log
+                                                             # (event: what one tap logs, when it asks nothing)
      "due": {"text", "choices": [kind, …]} | null,          # a decision the rules ask for now, or the result
      "kind": "attack" | null, "title": "Attack: Ada", "note": str | null,
      "fields": [field, …],               # in the order the sheet shows them
@@ -116,14 +117,16 @@ class _Sheet(Sheet):
         label = self.forms[kind]["label"]
         if kind == "adjust" and who != self.s.current_team:
             label = f"{label}: {who}"
-        return {"kind": kind, "label": label, "who": who, "by": by, "at_once": self.at_once(kind, who, by)}
+        event = self.at_once(kind, who, by)
+        return {"kind": kind, "label": label, "who": who, "by": by, "at_once": event is not None,
+                **({"event": event} if event is not None else {})}
 
-    def at_once(self, kind: str, who: str, by: str) -> bool:
-        """Does this kind log at one tap (it asks nothing)? Its sheet alone says: no field to fill, a
-        new captain included."""
+    def at_once(self, kind: str, who: str, by: str) -> dict | None:
+        """The event this kind logs at one tap, when it asks nothing (else None): its sheet alone says, no
+        field to fill, a new captain included. The page logs it as it is, with no sheet asked first."""
         sheet = _Sheet(self.s, {"kind": kind, by: who}, (self.members, self.teams), self.forms)
         sheet.compose(by, who)
-        return not any(x["input"] != "info" for x in sheet.fields)
+        return None if any(x["input"] != "info" for x in sheet.fields) else sheet.event
 
     def due(self) -> dict | None:
         """A decision the rules ask for before anything else (a team whose morale just broke: who enters a

@@ -56,15 +56,17 @@ export function sheetActions({ rules, kept, sheets, random }) {
     /** A kind's button (who: the member or the team, by: which): opens its sheet, or logs at once when it
      *  asks nothing (the answer's at_once). A second tap on the open kind closes it. */
     async event(store, kind, who, by, { at = Date.now() } = {}) {
-      const { draft } = store.state;
+      const { draft, sheet, asking } = store.state;
       const open = draft.kind === kind && draft[by] === who;
       if (open) return actions.cancel(store);
+      // A kind that asks nothing logs the event the answer on screen holds for it: no sheet asked first
+      const shown = entryOf(sheet, kind, who);
+      if (shown?.event && !asking) return actions.log(store, { at, event: shown.event });
       const same = draft[by] === who; // the same one acting keeps what was typed for another kind
       await change(store, { ...(same ? {} : { kind: null, member: undefined, team: undefined }), ...(same ? {} : blank(draft)), kind, [by]: who });
       // Whether it logs at once is the answer for this draft's (a tap on a button drawn from an older answer,
       // while Undo's was on its way, is still the event the referee tapped)
-      const entry = [...(store.state.sheet?.kinds ?? []), ...(store.state.sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
-      if (entry?.at_once) return actions.log(store, { at });
+      if (entryOf(store.state.sheet, kind, who)?.at_once) return actions.log(store, { at });
       store.set({ focus: "panel" });
     },
 
@@ -118,23 +120,24 @@ export function sheetActions({ rules, kept, sheets, random }) {
       store.set({ said: `Morale tracker: ${field.label} set to ${roll.effort}.` });
     },
 
-    /** The button: the event the rules made of the sheet. What is still missing is said beside its field;
-     *  a log another tab changed meanwhile is looked at again (tries). at: when it was tapped. */
-    async log(store, { at = Date.now(), tries = 0 } = {}) {
-      if (store.state.asking || store.state.sheet?.kind !== store.state.draft.kind) await ask(store);
+    /** The button: the event the rules made of the sheet (or `event`, what a kind that asks nothing logs at one
+     *  tap). What is still missing is said beside its field; a log another tab changed meanwhile is looked at
+     *  again (tries). at: when it was tapped. */
+    async log(store, { at = Date.now(), tries = 0, event: given = null } = {}) {
+      if (!given && (store.state.asking || store.state.sheet?.kind !== store.state.draft.kind)) await ask(store);
       const { sheet, conflict } = store.state;
-      if (!sheet?.log.ready) {
+      if (!given && !sheet?.log.ready) {
         const shown = Object.fromEntries([...(sheet?.errors ?? []), ...(sheet?.missing ?? [])].map((m) => [m.field, m.message]));
         return store.set({ shown, focus: "invalid" });
       }
-      const event = sheet.event;
+      const event = given ?? sheet.event;
       const reply = await rules.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
       if (!reply.ok) return store.set({ shown: { [reply.error.event === conflict.events.length ? reply.error.field ?? "" : ""]: reply.error.message }, focus: "invalid" });
       const saving = await keep(store, saved.logged(conflict, reply.result.event, at), reply.result);
       if (saving.overtaken) {
         // Another tab logged first and the two can't both stand: looked at again on what is stored now.
         await ask(store);
-        return tries < 2 ? actions.log(store, { at, tries: tries + 1 }) : store.set({ shown: { "": saving.why } });
+        return tries < 2 ? actions.log(store, { at, tries: tries + 1, event: given }) : store.set({ shown: { "": saving.why } });
       }
       const kind = event.kind;
       const note = store.state.view.form?.events?.find((e) => e.kind === kind)?.note;
@@ -175,6 +178,9 @@ export function sheetActions({ rules, kept, sheets, random }) {
   };
   return actions;
 }
+
+/** The kind's entry in an answer (its kinds, or the choices of a decision due), for the one who acts. */
+const entryOf = (sheet, kind, who) => [...(sheet?.kinds ?? []), ...(sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
 
 /** What another member's event must not inherit: every field typed for the one before. */
 function blank(draft) {
