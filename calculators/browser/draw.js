@@ -117,7 +117,7 @@ export function field(spec) {
   return /** @type {HTMLDivElement} */ (box.firstElementChild);
 }
 
-/** A heading of level 1–6 (a number from ui.headingLevel).
+/** A heading of level 1–6 (a number from ui.headingRank).
  * @param {number} level
  * @param {{id?: any, cls?: any, tabindex?: any}} attrs
  * @param {any} content */

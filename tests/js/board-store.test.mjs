@@ -105,7 +105,7 @@ test("after Cancel, choosing who acts and the kind again gives their skill back"
   const store = await started();
   await store.dispatch("kind", "attack");
   await store.dispatch("set", "actor", "Rook");
-  await store.dispatch("cancel");
+  await store.dispatch("discard");
   await store.dispatch("token", "Rook");
   await store.dispatch("kind", "attack");
   await store.dispatch("set", "target", "Gatto");

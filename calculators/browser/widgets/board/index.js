@@ -16,7 +16,7 @@ import { boardView } from "./view.js";
 const CLICKS = {
   kind: (t) => ["kind", t.dataset.kind, { at: Date.now() }],
   kinds: () => ["kinds"],
-  cancel: () => ["cancel"],
+  cancel: () => ["discard"],
   undo: () => ["step", true],
   redo: () => ["step", false],
   "roll-dice": () => ["roll"],
@@ -110,7 +110,7 @@ export function mount(root, { engine, options }) {
     else if (store.state.draft.kind) tap("log", { at });
   });
   on(form, "keydown", (e) => {
-    if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(e.target)) tap("cancel");
+    if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(e.target)) tap("discard");
   });
   // A board's link followed on this page (offer reads it, once); its offer lands where it is seen: in the table view.
   on(window, "hashchange", () => tap("offer").then(() => { if (store.state.offered) table.show(); }));

@@ -19,7 +19,7 @@ const CLICKS = {
   choose: (t) => ["choose", t.dataset.member],
   event: (t) => ["event", t.dataset.kind, t.dataset.member ?? t.dataset.team, t.dataset.member ? "member" : "team", { at: Date.now() }],
   kinds: () => ["kinds"],
-  cancel: () => ["cancel"],
+  cancel: () => ["discard"],
   pick: (t) => ["pick", t.dataset.name, t.dataset.value],
   roll: (t) => ["roll", t.dataset.name, t.dataset.value],
   undo: () => ["step", true],
@@ -44,13 +44,13 @@ export function mount(root, { engine, ui, options }) {
   const app = root.querySelector("[data-morale-app]");
   const forms = JSON.parse(app.dataset.moraleForms); // rules_core's form per edition, rendered at build time
   const asides = document.createElement("div");
-  const base = ui.headingLevel(root, 0); // the widget's place on the page sets its headings' levels
-  const level = (depth) => Math.min(6, base + depth);
+  const base = ui.headingRank(root, 0); // the widget's place on the page sets its headings' levels
+  const rank = (depth) => Math.min(6, base + depth);
   let table = null;
 
   let shared = null; // the share link last brought into view
   function draw(state) {
-    render(moraleView(state, { wid, forms, level, asides }), app);
+    render(moraleView(state, { wid, forms, rank, asides }), app);
     drawAsides(asides, store.kept.slot, { prefix: "morale-set-aside", what: "conflicts" });
     if (state.share && state.share !== shared) onScreen(app.querySelector('[data-out="share"]')); // under its button, wholly seen
     shared = state.share;
@@ -110,7 +110,7 @@ export function mount(root, { engine, ui, options }) {
   on(form, "keydown", (e) => {
     if (e.key === "Escape" && store.state.draft.kind && e.target instanceof Element && e.target.closest("[data-panel]")) {
       e.preventDefault();
-      tap("cancel");
+      tap("discard");
     }
   });
   /** A link's offer lands where it is seen: at the top of the table view. */

@@ -15,19 +15,19 @@ function notice(n) {
 
 /**
  * @param {import("./store.js").MoraleState} s the state
- * @param {{wid: string, forms: Record<string, any>, level: (depth: number) => number, asides: Node}} ctx
+ * @param {{wid: string, forms: Record<string, any>, rank: (depth: number) => number, asides: Node}} ctx
  */
-export function moraleView(s, { wid, forms, level, asides }) {
+export function moraleView(s, { wid, forms, rank, asides }) {
   const running = s.conflict ? `${s.conflict.events.length} logged` : null;
   const said = notice(s.notice);
   return html`
     ${s.mode !== "play" ? said : nothing}
     <div class="morale__main">
       <div class="morale__setup-box" ?hidden=${s.mode !== "setup"}>${s.mode === "loading" ? html`<p>Opening the saved conflict…</p>`
-        : s.mode === "setup" ? setup.draw(s.setup.draft, { wid, level: level(1), form: forms[s.setup.draft.edition], editions: Object.keys(forms),
+        : s.mode === "setup" ? setup.draw(s.setup.draft, { wid, rank: rank(1), form: forms[s.setup.draft.edition], editions: Object.keys(forms),
           running, keeps: !!s.conflict?.events.length, errors: s.setup.tried ? s.setup.errors : {}, preview: s.setup.preview }) : nothing}</div>
-      <div class="morale__play-box" ?hidden=${s.mode !== "play"}>${s.mode === "play" && s.view ? play({ ...s, wid, level, notice: said }) : nothing}</div>
+      <div class="morale__play-box" ?hidden=${s.mode !== "play"}>${s.mode === "play" && s.view ? play({ ...s, wid, rank, notice: said }) : nothing}</div>
     </div>
-    ${s.mode === "loading" ? nothing : tools({ ...s, asides }, { level, play: s.mode === "play" })}
+    ${s.mode === "loading" ? nothing : tools({ ...s, asides }, { rank, play: s.mode === "play" })}
     <p class="calc__sr" role="status" aria-live="polite" data-out="announce" .textContent=${live(s.said)}></p>`;
 }

@@ -36,7 +36,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     async kind(store, kind, { at = Date.now() } = {}) {
       const { sheet, draft } = store.state;
       const open = sheet?.kinds.find((k) => k.kind === kind);
-      if (draft.kind === kind) return actions.cancel(store);
+      if (draft.kind === kind) return actions.discard(store);
       if (open && !open.open) return store.set({ shown: { kind: open.why }, focus: `[data-key="kind:${kind}"]` });
       await change(store, { kind });
       // Who acts, as the rules chose them (the first still to act), is kept as chosen: news from another
@@ -54,7 +54,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** Cancel: the action composed is dropped (who acts stays chosen). */
-    async cancel(store) {
+    async discard(store) {
       const { kind, actor } = store.state.draft;
       setDraft(store, { kind: null, ...(actor ? { actor } : {}) });
       store.set({ shown: {}, focus: kind ? `[data-key="kind:${kind}"]` : null });

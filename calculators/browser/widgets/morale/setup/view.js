@@ -41,17 +41,17 @@ function team(draft, form, wid, party, errors, i) {
   </fieldset>`;
 }
 
-/** The setup view as a template. `level`: the heading's level (ui.headingLevel); `editions` lists the
+/** The setup view as a template. `rank`: the heading's rank (ui.headingRank); `editions` lists the
  *  editions; `running` describes the conflict in progress, `keeps`: a start sets it aside; `errors`: the
  *  rules' messages by field (shown once a start was tried); `preview`: the starting morale and turn order
  *  the rules read from what is typed ({text, stale}).
  * @param {any} draft
- * @param {{wid: string, level: number, form: any, editions: string[], running: string | null, keeps: boolean,
+ * @param {{wid: string, rank: number, form: any, editions: string[], running: string | null, keeps: boolean,
  *          errors?: Record<string, string>, preview?: {text: string, stale: boolean} | null}} options */
-export function draw(draft, { wid, level, form, editions, running, keeps, errors = {}, preview = null }) {
+export function draw(draft, { wid, rank, form, editions, running, keeps, errors = {}, preview = null }) {
   const party = rosterNames(); // the stress calculator's roster: members can be picked from it
   const other = Object.keys(errors).find((k) => k !== "edition" && !k.startsWith("teams"));
-  return html`${hx(level, { cls: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict")}
+  return html`${hx(rank, { cls: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict")}
     ${party.length ? html`<datalist id=${`${wid}-party`}>${party.map((n) => html`<option value=${n}></option>`)}</datalist>` : nothing}
     ${fieldHtml({ id: `${wid}-edition`, field: "edition", label: "Edition", kind: "select", options: editions.map((e) => [e, e]),
                   value: draft.edition, attrs: { "data-act": "edition" }, error: errors.edition })}

@@ -58,7 +58,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
     async event(store, kind, who, by, { at = Date.now() } = {}) {
       const { draft, sheet, asking } = store.state;
       const open = draft.kind === kind && draft[by] === who;
-      if (open) return actions.cancel(store);
+      if (open) return actions.discard(store);
       // A kind that asks nothing logs the event the answer on screen holds for it: no sheet asked first
       const shown = entryOf(sheet, kind, who);
       if (shown?.event && !asking) return actions.log(store, { at, event: shown.event });
@@ -78,7 +78,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
     },
 
     /** Cancel: the event composed is dropped (who acts stays chosen). */
-    async cancel(store) {
+    async discard(store) {
       const { kind, member, team } = store.state.draft;
       const who = member ?? team;
       setDraft(store, { kind: null, ...(member ? { member } : {}) });

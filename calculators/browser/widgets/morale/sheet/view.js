@@ -114,7 +114,7 @@ function due(ctx) {
 }
 
 /** The open kind's sheet: its fields, the line it would log, and its button. */
-function panel(ctx) {
+function eventForm(ctx) {
   const { sheet, wid } = ctx;
   const formError = ctx.shown[""] ?? sheet.errors.find((e) => !sheet.fields.some((f) => f.name === e.field))?.message;
   const decides = sheet.outcome.ends.length > 0;
@@ -143,7 +143,7 @@ export function sheetView(ctx) {
     const k = sheet.kinds.find((x) => x.kind === sheet.kind && x.who === (ctx.draft.member ?? ctx.draft.team))
       ?? sheet.due?.choices.find((x) => x.kind === sheet.kind);
     return html`${due(ctx)}<div class="morale__chips morale__kinds--picked" role="group" aria-label="The event">${k ? kindButton(ctx, k) : nothing}
-      <button type="button" class="morale__chip" data-act="kinds" data-key="kinds">Another event</button></div>${panel(ctx)}`;
+      <button type="button" class="morale__chip" data-act="kinds" data-key="kinds">Another event</button></div>${eventForm(ctx)}`;
   }
   const memberKinds = sheet.kinds.filter((k) => k.by === "member");
   const teamKinds = sheet.kinds.filter((k) => k.by === "team");
