@@ -44,21 +44,24 @@ def check(p: dict) -> dict:
 
     Input: ``map``. Output: ``map`` (zones drawn at a grid place keep it:
     ``{name, at}``), ``zones`` (the names), ``borders`` (a listing:
-    [{between, ways: [{name, pass, back, on}]}]) and ``text`` (a plain-words
-    description, one line per border, for screen readers and the page).
+    [{between, ways: [{name, pass, back, on, cost}]}], ``cost`` the way's pass
+    values in words: one number, or each direction's when they differ) and
+    ``text`` (a plain-words description, one line per border, for screen
+    readers and the page).
     """
     f.only(p, "map")
     m = _map(p)
     listing = []
     lines = []
     for b in m.borders:
-        ways = [{"name": w.name, "pass": w.forward, "back": w.backward, "on": w.enabled} for w in b.ways]
-        listing.append({"between": [b.a, b.b], "ways": ways})
+        ways = []
         parts = []
         for w in b.ways:
             cost = str(w.forward) if w.forward == w.backward else f"{w.forward} from {b.a}, {w.backward} from {b.b}"
+            ways.append({"name": w.name, "pass": w.forward, "back": w.backward, "on": w.enabled, "cost": cost})
             label = f"{w.name}: {cost}" if w.name else cost
             parts.append(label + ("" if w.enabled else " (off)"))
+        listing.append({"between": [b.a, b.b], "ways": ways})
         lines.append(f"{b.a} – {b.b}: " + "; ".join(parts))
     return {"map": borders.to_data(m), "zones": list(m.zones), "borders": listing, "text": lines}
 
