@@ -1,8 +1,6 @@
 // Editing a map: the edits as plain data changes (the rules check the result:
 // borders.check), and where an error the rules name ("map.borders[2].ways[1].pass")
-// belongs among the fields they are made with (rows.js draws those).
-import { typedNumber } from "../../ui.js";
-
+// belongs among the fields they are made with (rows.js draws those). store.js makes them edits.
 export const zoneName = (zone) => (typeof zone === "string" ? zone : zone.name);
 
 const copy = (map) => JSON.parse(JSON.stringify(map));
@@ -128,24 +126,3 @@ export const fieldFor = {
     return "new-border";
   },
 };
-
-/** What the player typed in a number field: whole-number-looking text becomes a number (as ui.readField). */
-export function typed(input) {
-  return typedNumber(input.value);
-}
-
-/** The new border from the form, as map data: one unnamed way → pass/back; else named ways. */
-export function newBorder(form, rows) {
-  const between = [form.elements.namedItem("from").value, form.elements.namedItem("to").value];
-  const ways = rows.map((row) => {
-    const way = { name: row.querySelector("[data-part=name]").value.trim(), pass: typed(row.querySelector("[data-part=pass]")) };
-    const back = typed(row.querySelector("[data-part=back]"));
-    if (back !== "") way.back = back;
-    return way;
-  });
-  if (ways.length === 1 && !ways[0].name) {
-    const { name, ...single } = ways[0];
-    return { between, ...single };
-  }
-  return { between, ways };
-}
