@@ -157,14 +157,14 @@ export function bordersStore({ engine, options, render, failed }) {
 
   /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
   const actions = {
-    /** The kept map (else the example), then a link's offer. */
-    async open(store) {
+    /** The kept map (else the example), then a link's offer (linked: the page's address is read). */
+    async open(store, { linked = true } = {}) {
       const { notice, view } = await kept.open();
       const mine = view?.current; // a kept map the rules accepted
       await commit(store, mine ? mine.map : example.map, () => "map-error", {
         save: false, note: notice || (mine ? "Your map, as you left it. (Load an example below to start again.)" : ""),
       });
-      await actions.offer(store);
+      if (linked) await actions.offer(store);
     },
     /** Another tab (or widget) kept another map: shown (the keeper took it in). */
     async news(store, /** @type {import("../../keeping/keeper.js").News} */ { value, view, notice }) {
