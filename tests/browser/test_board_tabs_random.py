@@ -76,7 +76,7 @@ def settled(b: Board, note: str) -> bool:
             spoken: document.querySelector(w + ' [data-out="announce"]')?.textContent, sheet: Object.entries(localStorage).filter(([k]) => k.endsWith(':board:action')).map(([, v]) => v)[0],
             note: document.querySelector(w + ' [data-panel] [name="note"]')?.value,
             actor: document.querySelector(w + ' [data-panel] [name="actor"]:checked')?.value,
-            engine: window.calcEngine && [window.calcEngine.status, window.calcEngine.restarts, window.calcEngine.stalls]})""", WIDGET)
+            engine: window.calcEngine && [window.calcEngine.status, window.calcEngine.stats.restarts, window.calcEngine.stats.stalls]})""", WIDGET)
         raise AssertionError(f"a Log it neither logged nor said why; the form says: {said[-300:]!r}; the page: {where}") from None
     if not panel.count():
         return True

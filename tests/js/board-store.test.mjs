@@ -6,24 +6,9 @@
 import { test, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { pythonEngine } from "./rules.mjs";
+import { fakeWindow } from "./storage.mjs";
 
-class FakeStorage {
-  constructor() {
-    this.map = new Map();
-  }
-  getItem(k) {
-    return this.map.has(k) ? this.map.get(k) : null;
-  }
-  setItem(k, v) {
-    this.map.set(k, String(v));
-  }
-  removeItem(k) {
-    this.map.delete(k);
-  }
-}
-const win = new EventTarget();
-win.localStorage = new FakeStorage();
-globalThis.window = win;
+const win = fakeWindow();
 
 const { boardStore } = await import("../../calculators/browser/widgets/board/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");

@@ -7,24 +7,9 @@
 import { test, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { pythonEngine } from "./rules.mjs";
+import { fakeWindow } from "./storage.mjs";
 
-class FakeStorage {
-  constructor() {
-    this.map = new Map();
-  }
-  getItem(k) {
-    return this.map.has(k) ? this.map.get(k) : null;
-  }
-  setItem(k, v) {
-    this.map.set(k, String(v));
-  }
-  removeItem(k) {
-    this.map.delete(k);
-  }
-}
-const win = new EventTarget();
-win.localStorage = new FakeStorage();
-globalThis.window = win;
+const win = fakeWindow();
 
 const { moraleStore } = await import("../../calculators/browser/widgets/morale/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
@@ -137,4 +122,14 @@ test("who acts: the first still to act of the team whose turn it is; who acted i
   await store.dispatch("event", "end_turn", "Lions", "team");
   assert.equal(store.state.sheet.turn, "Bears");
   assert.equal(store.state.sheet.who.value, "Ned"); // Bears' turn: one of Bears, never Mia of the Lions
+});
+
+test("a kind tapped on a button drawn from the answer before Undo's still logs at once when it asks nothing", async () => {
+  const store = await tracker(LIONS_BEARS("2023"));
+  await store.dispatch("event", "success", "Leo", "member"); // one tap: logged, Mia is offered next
+  assert.equal(store.state.sheet.who.value, "Mia");
+  // Undo, and at once Mia's Success (still on screen: Undo's answer, which offers Leo again, is on its way)
+  await Promise.all([store.dispatch("step", true), store.dispatch("event", "success", "Mia", "member")]);
+  assert.equal(lines(store)[0], "Mia succeeded on a test: Lions 0 → 1");
+  assert.equal(store.state.draft.kind, null); // no panel left open asking for a second tap
 });

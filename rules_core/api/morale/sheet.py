@@ -32,6 +32,7 @@ from __future__ import annotations
 from ... import morale, rolls
 from ...errors import RulesError
 from .. import fields as f
+from .._sheets import Sheet
 from .forms import _event_forms
 from .payload import _actions
 from .read import _EVENT_KEYS, event_payload, read_event
@@ -52,36 +53,18 @@ def _missing(what: str) -> str:
     return f"Enter the {what}: tap it, roll it or type it."
 
 
-class _Sheet:
+class _Sheet(Sheet):
     """One answer (made once per call, field after field)."""
 
     def __init__(self, state: morale.Conflict, draft: dict, actions=None, forms=None):
+        super().__init__(draft)
         self.s = state
-        self.d = draft
         self.ed = state.edition
         self.forms = forms or {e["kind"]: e for e in _event_forms(self.ed)}
         self.members, self.teams = actions or _actions(state)
-        self.kind = draft.get("kind")
-        self.fields: list[dict] = []
-        self.errors: list[dict] = []
-        self.missing: list[dict] = []
-        self.v: dict = {"kind": self.kind}   # the event as read so far
         self.after = self.entry = self.event = None   # the dry run's state, log line and event
 
     # ------------------------------------------------------------ plumbing
-
-    def field(self, name: str, input_: str, label: str, value=None, **more) -> dict:
-        spec = {"name": name, "input": input_, "label": label, "value": value,
-                **{k: v for k, v in more.items() if v is not None}}
-        self.fields.append(spec)
-        return spec
-
-    def error(self, field: str, message: str):
-        if not any(e["field"] == field for e in self.errors):
-            self.errors.append({"field": field, "message": message})
-
-    def need(self, field: str, message: str):
-        self.missing.append({"field": field, "message": message})
 
     def team_of(self, name: str | None) -> morale.TeamState | None:
         return next((t for t in self.s.teams if name and t.member(name)), None)

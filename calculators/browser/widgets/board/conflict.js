@@ -4,7 +4,7 @@
 // carry the same shape (links without the bookkeeping); `refused` are ids of
 // events the rules refused when two tabs' logs were merged. Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { idList, logged, mergeLogs, notKept, redoneIds, refuseIn } from "../../keeping/logs.js";
+import { logged, mergeLogs, notKept, redoneIds, refuseIn, unpackLog } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";
 /** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
@@ -20,33 +20,12 @@ export function pack(c, { bare = false } = {}) {
   return bare ? out : { ...out, ids: c.ids, redoIds: c.redoIds, dropped: c.dropped, refused: c.refused ?? [] };
 }
 
-const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
-
 /** Read a kept, imported or shared conflict (a value or its JSON text): {conflict} or {problem}. */
 export function unpack(data) {
-  if (typeof data === "string") {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-  }
-  if (!isObject(data)) return { problem: "it is not a conflict board (no setup and events)" };
-  if (data.format !== FORMAT) return { problem: data.format ? `it is a ${String(data.format).slice(0, 40)} file, not a conflict board` : "it was not made by the conflict board" };
-  if (data.version !== undefined && data.version !== VERSION) {
-    return Number.isInteger(data.version) && data.version > VERSION
-      ? { problem: `it was made by a newer version of this site (board version ${data.version}; this one reads version ${VERSION}): update the site to open it` }
-      : { problem: "its version is damaged" };
-  }
-  if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict board (no setup and events)" };
-  if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
-  const redo = data.redo ?? [];
-  const odd = redo.findIndex((e) => !isObject(e) || typeof e.kind !== "string");
-  if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
-  const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
-  const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped: idList(data.dropped), refused: idList(data.refused) } };
+  const { log, problem } = unpackLog(data, { format: FORMAT, version: VERSION, what: "a conflict board", maker: "the conflict board" });
+  if (problem) return { problem };
+  const { replaced: _, ...conflict } = log;
+  return { conflict };
 }
 
 /** The whole log a conflict can come back to: its events, then what Redo would log again (the rules check

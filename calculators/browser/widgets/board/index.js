@@ -8,6 +8,7 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { onScreen } from "../../shareform.js";
+import { focuser, onClicks, tapper } from "../../mount.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
 
@@ -62,28 +63,12 @@ export function mount(root, { engine, options }) {
     if (state.focus) focus(state);
   }
 
-  /** The focus where the last action asked for it (once): a title, the panel, the first message, a control. */
-  function focus(state) {
-    const at = state.focus;
-    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
-    const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
-    const node = at === "invalid"
-      ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
-      : app.querySelector(titles[at] ?? at);
-    if (!(node instanceof HTMLElement)) return;
-    if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
-    node.focus({ preventScroll: !!table?.open && at !== '[data-key="start-loaded"]' });
-  }
+  const focus = focuser(app, wid, { scrolls: (at) => !table?.open || at === '[data-key="start-loaded"]' });
 
   const store = boardStore({ engine, options, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
-  /** A tap: a notice that asks nothing goes (it said its piece), then the tap's action. */
-  function tap(name, ...args) {
-    const n = store.state.notice;
-    if (n && !n.sticky && name !== "dismiss") store.set({ notice: null });
-    return store.dispatch(name, ...args);
-  }
+  const tap = tapper(store);
 
   table = tableView(root, { hash: "#table-view", onChange: () => {
     store.set({ table: table.open, focus: table.open ? (store.state.mode === "play" ? "play" : "setup") : null });
@@ -91,15 +76,7 @@ export function mount(root, { engine, options }) {
 
   const listening = new AbortController();
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
-  on(form, "click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
-    if (!t) return;
-    if (t.dataset.act === "table-open") return table.show();
-    if (t.dataset.act === "table-close") return table.close();
-    if (t.dataset.act === "print") return print();
-    const make = CLICKS[t.dataset.act];
-    if (make) tap(...make(t));
-  });
+  onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close(), print } }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "file") return;

@@ -1,7 +1,7 @@
 // Keeping the board: the site's one keeper (keeping/keeper.js) for the conflict,
 // and two small slots of its own: the setup being typed, and saved setups by
 // name ("the warehouse crew"). Nothing here is a rule of the games.
-import { slot } from "../../keeping/slot.js";
+import { draftSlot, slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";
 import * as setup from "./setup/draft.js";
@@ -71,25 +71,5 @@ export function party() {
     .slice(0, 30).map((p) => ({ name: p.name.trim().slice(0, 60), opponent: p.side === "opponent" }));
 }
 
-/** The action being composed on the board (the sheet's draft, board.sheet), kept as it is filled in: a
- *  visit to another page, a reload or a change of kind loses nothing. Its check is the rules' (board.draft:
- *  every key and value), so read() gives the stored value to check and putAside() keeps a refused one. */
-export function sheetStore() {
-  const store = slot("board:action", { problemOf: textCheck((v) => (isRecord(v) ? null : "it is not an action being composed")) });
-  return {
-    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside). */
-    read() {
-      const got = store.read();
-      if (got.value === undefined && !got.problem) return { value: undefined };
-      if (got.problem || !isRecord(got.value)) {
-        const problem = got.problem ?? "it is not an action being composed";
-        return { problem, kept: !!store.putAside(got.text, problem), text: got.text };
-      }
-      return { value: got.value, text: got.text };
-    },
-    /** A kept draft the rules refused: set aside (kept: the copy is stored), never used. */
-    putAside: (text, problem) => !!store.putAside(text, problem),
-    write: (draft) => store.write(draft),
-    store,
-  };
-}
+/** The action being composed, kept as it is filled in (keeping/slot.js, draftSlot). */
+export const sheetStore = () => draftSlot("board:action", "an action being composed");

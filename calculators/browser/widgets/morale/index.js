@@ -9,6 +9,7 @@ import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
+import { focuser, onClicks, tapper } from "../../mount.js";
 import { moraleStore } from "./store.js";
 import { moraleView } from "./view.js";
 
@@ -56,41 +57,12 @@ export function mount(root, { engine, ui, options }) {
     if (state.focus) focus(state);
   }
 
-  /** The first control found of a list of selectors, in the list's order (not the page's). */
-  const first = (selectors) => selectors.split(/,\s*(?![^()]*\))/).reduce((found, one) => found ?? app.querySelector(one), null);
-
-  /** The focus where the last action asked for it (once): a title, the open event, the first message, a control.
-   *  While the rules' answer for the sheet is on its way the focus waits for it: the answer draws the sheet anew
-   *  (an event's button once its sheet is closed), and a control focused before would be gone. */
-  let from = null; // where the focus was when a focus began to wait for the rules' answer
-  function focus(state) {
-    if (state.asking && state.mode === "play") {
-      from ??= document.activeElement;
-      return;
-    }
-    const at = state.focus;
-    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
-    const moved = from && from !== document.activeElement && document.activeElement !== document.body && document.activeElement?.isConnected;
-    from = null;
-    if (moved) return; // the player put the focus elsewhere meanwhile: it stays there
-    const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
-    const node = at === "invalid"
-      ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
-      : titles[at] ? app.querySelector(titles[at]) : first(at);
-    if (!(node instanceof HTMLElement)) return;
-    if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
-    node.focus({ preventScroll: !!table?.open });
-  }
+  const focus = focuser(app, wid, { scrolls: () => !table?.open });
 
   const store = moraleStore({ engine, forms, edition: options.edition, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
-  /** A tap: a notice that asks nothing goes (it said its piece), then the tap's action. */
-  function tap(name, ...args) {
-    const n = store.state.notice;
-    if (n && !n.sticky && !n.download && name !== "dismiss" && name !== "notice-download") store.set({ notice: null });
-    return store.dispatch(name, ...args);
-  }
+  const tap = tapper(store);
 
   table = tableView(root, { hash: "#morale-table", onChange: () => {
     store.dispatch("table", table.open);
@@ -99,14 +71,7 @@ export function mount(root, { engine, ui, options }) {
 
   const listening = new AbortController();
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
-  on(form, "click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
-    if (!t || !root.contains(t) || t.dataset.act.startsWith("aside-")) return; // the set-aside list handles its own buttons
-    if (t.dataset.act === "table-open") return table.show();
-    if (t.dataset.act === "table-close") return table.close();
-    const make = CLICKS[t.dataset.act];
-    if (make) tap(...make(t));
-  });
+  onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close() } }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file" || input.type === "checkbox" || input.type === "radio") return;

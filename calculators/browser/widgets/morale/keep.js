@@ -4,8 +4,7 @@
 // event being composed in a slot of its own ("morale:action"), so Close, another page or a reload
 // loses nothing. Nothing here is a rule of the games.
 import { keeper } from "../../keeping/keeper.js";
-import { slot } from "../../keeping/slot.js";
-import { isRecord, textCheck } from "../../keeping/checks.js";
+import { draftSlot, slot } from "../../keeping/slot.js";
 import * as saved from "./saved.js";
 
 export { setAsideNotice } from "../../keeping/keeper.js";
@@ -49,23 +48,5 @@ export function keeping(engine) {
   return { kept, check, replay };
 }
 
-/** The event being composed (morale.sheet's draft), kept as it is filled in. Its check is the rules'
- *  (morale.draft: every key and value), so read() gives the stored value and putAside() keeps a refused one. */
-export function actionSlot() {
-  const store = slot("morale:action", { problemOf: textCheck((v) => (isRecord(v) ? null : "it is not an event being composed")) });
-  return {
-    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside). */
-    read() {
-      const got = store.read();
-      if (got.value === undefined && !got.problem) return { value: undefined };
-      if (got.problem || !isRecord(got.value)) {
-        const problem = got.problem ?? "it is not an event being composed";
-        return { problem, kept: !!store.putAside(got.text, problem), text: got.text };
-      }
-      return { value: got.value, text: got.text };
-    },
-    putAside: (text, problem) => !!store.putAside(text, problem),
-    write: (draft) => store.write(draft),
-    store,
-  };
-}
+/** The event being composed, kept as it is filled in (keeping/slot.js, draftSlot). */
+export const actionSlot = () => draftSlot("morale:action", "an event being composed");

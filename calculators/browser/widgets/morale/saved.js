@@ -8,7 +8,7 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { idList, logged, mergeLogs, notKept, refuseIn } from "../../keeping/logs.js";
+import { logged, mergeLogs, notKept, refuseIn, unpackLog } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
@@ -38,29 +38,11 @@ export function current(event) {
   return Object.fromEntries(Object.entries(event).map(([key, value]) => [isOwn(RENAMED, key) && !Object.hasOwn(event, own(RENAMED, key)) ? own(RENAMED, key) : key, value]));
 }
 
-const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
-
-/** Parse saved or imported text: {conflict} or {problem} (a sentence). */
+/** Parse saved or imported text: {conflict} or {problem} (a sentence). A file without a format is read
+ *  (the first releases wrote none). */
 export function unpack(text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-  if (!isObject(data)) return { problem: "it is not a conflict (no setup and events)" };
-  if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a morale conflict` };
-  if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict (no setup and events)" };
-  if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
-  const redo = (data.redo ?? []).map(current);
-  const events = data.events.map(current);
-  // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
-  const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
-  const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  const [dropped, refused] = [idList(data.dropped), idList(data.refused)];
-  const replaced = typeof data.replaced === "string" ? data.replaced : null;
-  return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, refused, replaced } };
+  const { log, problem } = unpackLog(text, { format: FORMAT, what: "a morale conflict", maker: "the morale tracker", formatRequired: false, event: current });
+  return problem ? { problem } : { conflict: log };
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);

@@ -3,6 +3,7 @@
 // (board.sheet: the choices, what is chosen for the referee, the outcome, Log it's words and the
 // event it logs). Log it sends that event; Undo puts the undone action back in the sheet. Nothing
 // here is a rule: what may be chosen, and what a choice does, is the answer's.
+import { draftSheet } from "../../../draft.js";
 import { logged, undone, redone } from "../conflict.js";
 
 /** @typedef {import("../store.js").BoardStore} BoardStore */
@@ -10,23 +11,8 @@ import { logged, undone, redone } from "../conflict.js";
 /** The sheet's actions, for the board's store. env: {rules, k, sheets (the draft's slot), keep (save with
  *  what happened), random (four Fate dice)}. */
 export function sheetActions({ rules, sheets, keep, random }) {
-  /** The draft changes: kept at once (another page, a reload lose nothing), and drawn. */
-  function setDraft(store, draft) {
-    store.set({ draft });
-    sheets.write(draft);
-  }
-
-  /** The rules' answer for the draft as it is now. */
-  async function ask(store) {
-    const { mode, conflict, draft } = store.state;
-    if (mode !== "play" || !conflict) return;
-    const asked = draft;
-    store.set({ asking: true });
-    const reply = await rules.sheet(conflict, asked);
-    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
-    if (reply.ok) store.set({ sheet: reply.result, asking: false, refused: null });
-    else store.set({ asking: false, refused: reply.error.message });
-  }
+  const { setDraft, ask } = draftSheet(sheets, (conflict, draft) => rules.sheet(conflict, draft),
+    (reply) => (reply.ok ? { sheet: reply.result, refused: null } : { refused: reply.error.message }));
 
   /** Change the draft (a field to a value; undefined removes it) and ask the rules. */
   async function change(store, changes) {

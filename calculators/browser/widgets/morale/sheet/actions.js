@@ -3,6 +3,7 @@
 // acts, the kinds open to them, the decisions due, the fields with their choices, the button's words
 // and the event it logs). The button logs that event; Undo and Redo step through the log. Nothing here
 // is a rule: what may be chosen, and what a choice does, is the answer's.
+import { draftSheet } from "../../../draft.js";
 import * as saved from "../saved.js";
 import { redoneIds } from "../../../keeping/logs.js";
 
@@ -11,23 +12,9 @@ import { redoneIds } from "../../../keeping/logs.js";
 /** The sheet's actions, for the tracker's store. env: {rules (tap.js's engine), kept (the conflict's keeper),
  *  sheets (the draft's slot), random (n d6 faces)}. */
 export function sheetActions({ rules, kept, sheets, random }) {
-  /** The draft changes: kept at once (Close, another page, a reload lose nothing), and drawn. */
-  function setDraft(store, draft) {
-    store.set({ draft });
-    sheets.write(draft);
-  }
-
-  /** The rules' answer for the draft as it is now. */
-  async function ask(store) {
-    const { mode, conflict, draft } = store.state;
-    if (mode !== "play" || !conflict) return;
-    const asked = draft;
-    store.set({ asking: true });
-    const reply = await rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: asked });
-    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
-    if (reply.ok) store.set({ sheet: reply.result, asking: false });
-    else store.set({ asking: false, shown: { "": reply.error.message } });
-  }
+  const { setDraft, ask } = draftSheet(sheets,
+    (conflict, draft) => rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: draft }),
+    (reply) => (reply.ok ? { sheet: reply.result } : { shown: { "": reply.error.message } }));
 
   /** Change the draft (a field to a value; undefined or "" removes it) and ask the rules. */
   async function change(store, changes) {
@@ -69,12 +56,14 @@ export function sheetActions({ rules, kept, sheets, random }) {
     /** A kind's button (who: the member or the team, by: which): opens its sheet, or logs at once when it
      *  asks nothing (the answer's at_once). A second tap on the open kind closes it. */
     async event(store, kind, who, by, { at = Date.now() } = {}) {
-      const { draft, sheet } = store.state;
+      const { draft } = store.state;
       const open = draft.kind === kind && draft[by] === who;
       if (open) return actions.cancel(store);
-      const entry = [...(sheet?.kinds ?? []), ...(sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
       const same = draft[by] === who; // the same one acting keeps what was typed for another kind
       await change(store, { ...(same ? {} : { kind: null, member: undefined, team: undefined }), ...(same ? {} : blank(draft)), kind, [by]: who });
+      // Whether it logs at once is the answer for this draft's (a tap on a button drawn from an older answer,
+      // while Undo's was on its way, is still the event the referee tapped)
+      const entry = [...(store.state.sheet?.kinds ?? []), ...(store.state.sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
       if (entry?.at_once) return actions.log(store, { at });
       store.set({ focus: "panel" });
     },
