@@ -1,8 +1,9 @@
 """Calculators for Edgerunner maps and border costs (docs/edgerunner/conflicts.md#borders).
 
 The calculators are here (``borders.check``, ``.route``, ``.range``,
-``.move``, ``.diagram``); the diagram's geometry (boxes, lines, labels) is
-beside them in :mod:`.diagram`."""
+``.move``, ``.diagram``, ``.edit``); the diagram's geometry (boxes, lines,
+labels) is beside them in :mod:`.diagram`, the map editor's edits in
+:mod:`.edits`."""
 from __future__ import annotations
 
 from ... import borders, dice
@@ -11,9 +12,10 @@ from .. import fields as f
 from .._convert import probability
 from ..map_data import read_map, zone
 from .diagram import ARROWS, BOX_H, BOX_W, CHAR, LABEL_FONT, LABEL_LINE, NAME_FONT, NAME_LINE, draw
+from .edits import apply
 
 __all__ = ["ARROWS", "BOX_H", "BOX_W", "CALCULATORS", "CHAR", "LABEL_FONT", "LABEL_LINE", "NAME_FONT", "NAME_LINE",
-           "check", "cover_words", "diagram", "move", "range_", "route"]
+           "check", "cover_words", "diagram", "edit", "move", "range_", "route"]
 
 __docformat__ = "google"
 
@@ -213,11 +215,33 @@ def diagram(p: dict) -> dict:
     return draw(_map(p))
 
 
+def edit(p: dict) -> dict:
+    """One change to a map, as the map editor makes it, and the map after it (checked as any map is).
+
+    Input: ``map``; ``edit``: {``do``, …} — ``add-zone`` {name} (in the first
+    free cell of the grid: every zone keeps the cell it is drawn in),
+    ``rename-zone`` {zone, name} (its borders follow), ``move-zone`` {zone,
+    by: [columns, rows]} (a zone already there takes its old cell; nothing
+    past the grid's edges), ``remove-zone`` {zone} (its borders go too),
+    ``rename-map`` {name} (blank: none), ``add-border`` {between: [zone,
+    zone], ways: [{name, pass, back}]} (one way without a name: a plain
+    border), ``remove-border`` {border}, ``set-way`` {border, way, pass,
+    back} (blank back: the same both ways), ``switch-way`` {border, way,
+    on}; ``zone``, ``border`` and ``way`` count from 0 in map order.
+    Output: ``map`` (the shape ``borders.check`` returns). A refusal names the
+    edit's field: ``edit.name``, ``edit.zone``, ``edit.pass``,
+    ``edit.between[1]``, ``edit.ways[0].pass``…
+    """
+    f.only(p, "map", "edit")
+    return {"map": apply(_map(p), p.get("edit"))}
+
+
 CALCULATORS = {
     "borders.check": check,
     "borders.route": route,
     "borders.range": range_,
     "borders.move": move,
     "borders.diagram": diagram,
+    "borders.edit": edit,
 }
 """This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""
