@@ -6,9 +6,9 @@
 import { test, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { pythonEngine } from "./rules.mjs";
-import { pageForStores } from "./store-harness.mjs";
+import { fakeWindow } from "./storage.mjs";
 
-const win = pageForStores();
+const win = fakeWindow();
 const { bordersStore } = await import("../../calculators/browser/widgets/borders/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
 const engine = pythonEngine();
@@ -93,4 +93,31 @@ test("a new border with named ways is added as typed, and what is typed once it 
   await store.answered();
   assert.equal(store.state.ways[0].name, "stairs");
   assert.equal(store.state.answer.route.result.cost, 2);
+});
+
+test("a refused new border's way is said beside that way's row, even after a row above it was removed", async () => {
+  const store = await opened();
+  store.now("typed", "from", "West end");
+  store.now("typed", "to", "East end");
+  store.now("way-typed", 0, "name", "ramp");
+  await store.dispatch("add-way");
+  await store.dispatch("add-way");
+  await store.dispatch("remove-way", 1); // the rows left: ids 0 and 2
+  store.now("way-typed", 2, "name", "ladder");
+  store.now("way-typed", 2, "pass", "-5");
+  await store.dispatch("add-border");
+  assert.match(store.state.errors["way-2-pass"], /can't be negative/);
+  assert.equal(kept(), null);
+  assert.deepEqual(store.state.ways.map((w) => [w.id, w.pass]), [[0, "1"], [2, "-5"]]);
+});
+
+test("a new zone goes in the first free place on the grid and a moved zone swaps with the one there", async () => {
+  const store = await opened();
+  store.now("typed", "new-zone", "Loading bay");
+  await store.dispatch("add-zone");
+  const cells = () => Object.fromEntries(store.state.current.drawing.zones.map((z) => [z.zone, z.cell]));
+  assert.deepEqual(cells()["Loading bay"], [0, 1]);
+  await store.dispatch("move-zone", 0, 1, 0);
+  assert.deepEqual(cells(), { "West end": [1, 0], Middle: [0, 0], "East end": [2, 0], "Loading bay": [0, 1] });
+  assert.equal(store.state.saved, "Moved West end.");
 });

@@ -3,8 +3,8 @@
 // state and named actions; links.js: files and links) and one view (view.js, with rows.js and answers.js),
 // drawn after each change; this file mounts them: the page's taps and keystrokes become the store's
 // actions, and each draw marks the map with the rules' answers and puts the focus where the action asked.
-// Every cost, route, range, odds and every check of a map is rules_core's (borders.check, .diagram,
-// .route, .range, .move).
+// Every cost, route, range, odds, every edit and every check of a map is rules_core's (borders.edit, .check,
+// .diagram, .route, .range, .move).
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { mark } from "../../maps/svg.js";
 import { drawAsides } from "../../keeping/setaside.js";

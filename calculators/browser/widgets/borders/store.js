@@ -1,13 +1,12 @@
 // The border calculator's one store: the map the rules accepted, the move as typed and the rules'
 // answers to it, what is typed in the editor, the messages beside fields, the share line. Every change
 // is a named action (the map's edits here, files and links in links.js); the view (view.js) is drawn
-// from the state after each run of changes. Nothing here is a rule: a map is kept only when the rules
-// accept it (borders.check, .diagram), and every cost, route, range and odds shown is theirs
-// (borders.route, .range, .move).
+// from the state after each run of changes. Nothing here is a rule: the rules make every edit
+// (borders.edit), a map is kept only when they accept it (borders.check, .diagram), and every cost,
+// route, range and odds shown is theirs (borders.route, .range, .move).
 import { createStore } from "../../store.js";
 import { keeper } from "../../keeping/keeper.js";
 import { typedNumber } from "../../ui.js";
-import { edits, fieldFor } from "./editor.js";
 import { linkActions } from "./links.js";
 
 /** The move's fields: the route's ends, the shifts typed or rolled. */
@@ -121,25 +120,26 @@ export function bordersStore({ engine, options, render, failed }) {
     ask(store);
   }
 
+  /** A refusal said beside the field it belongs to (where: from the rules' field to the form's); the messages of
+   *  the edit tried before go. */
+  function refuse(/** @type {BordersStore} */ store, /** @type {{message: string, field?: string}} */ error, /** @type {(field: string) => string} */ where, path = false) {
+    const place = path && error.field ? ` (at ${error.field.replace(/^map\.?/, "") || "the top"})` : "";
+    store.set((s) => ({ errors: { ...withoutEdits(s.errors), [where(error.field || "")]: error.message + place } }));
+    return false;
+  }
+
   /** A new map: checked by the rules, and only if they accept it shown and kept. where: the field a refusal belongs
-   *  to (editor.js's fieldFor). replace: why the map shown is set aside first (an import, a link). clear: the fields
-   *  the edit was made with (emptied as the map is drawn: what is typed after stays). @returns {Promise<boolean>} */
+   *  to. replace: why the map shown is set aside first (an import, a link). clear: the fields the edit was made
+   *  with (emptied as the map is drawn: what is typed after stays). @returns {Promise<boolean>} */
   async function commit(/** @type {BordersStore} */ store, /** @type {any} */ map, /** @type {(field: string) => string} */ where,
     { note = "", save = true, renamed = /** @type {[string, string] | null} */ (null), path = false, replace = "", clear = (/** @type {BordersState} */ _s) => ({}) } = {}) {
     const reply = await checkMap(engine, map);
-    if (!reply.ok) {
-      const place = path && reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
-      store.set((s) => ({ errors: { ...withoutEdits(s.errors), [where(reply.error.field || "")]: reply.error.message + place } }));
-      return false;
-    }
+    if (!reply.ok) return refuse(store, reply.error, where, path);
     let current = reply.result;
     let saved = note;
     if (replace) {
       const got = await kept.replace(current.map, replace, note);
-      if (!got.kept) {
-        store.set((s) => ({ errors: { ...withoutEdits(s.errors), import: `Nothing was replaced: ${got.why}.` } }));
-        return false;
-      }
+      if (!got.kept) return refuse(store, { message: `Nothing was replaced: ${got.why}.` }, () => "import");
     } else if (save) {
       const got = await kept.save(current.map, note);
       if (got.value !== current.map) current = got.view?.current ?? (await checkMap(engine, got.value)).result ?? current; // another tab's
@@ -149,10 +149,14 @@ export function bordersStore({ engine, options, render, failed }) {
     return true;
   }
 
+  /** One of the editor's edits ({do, …}): the rules make it (borders.edit) and name the edit's field a refusal
+   *  belongs to (edit.name, edit.pass…); `where` finds that field on the form. The map they make is committed. */
+  async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, /** @type {any} */ how) {
+    const reply = await engine.call("borders.edit", { map: map(store), edit: change });
+    return reply.ok ? commit(store, reply.result.map, where, how) : refuse(store, reply.error, where);
+  }
+
   const map = (/** @type {BordersStore} */ store) => store.state.current?.map;
-  /** Where each zone is drawn now: name → [col, row]. */
-  const cells = (/** @type {BordersStore} */ store) =>
-    Object.fromEntries(store.state.current?.drawing.zones.map((/** @type {any} */ z) => [z.zone, z.cell]) ?? []);
   const typed = (/** @type {BordersStore} */ store, /** @type {string} */ name) => store.state.typed[name];
 
   /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
@@ -183,26 +187,26 @@ export function bordersStore({ engine, options, render, failed }) {
       show(store, done.view.current, { saved: `${back ? "Undone" : "Redone"}: ${done.label}${done.error ? ` ${done.error}` : ""}` });
     },
 
-    // ---- the map's edits (editor.js makes each; the rules check it)
-    "add-zone": (store) => commit(store, edits.addZone(map(store), typed(store, "new-zone") ?? "", cells(store)), fieldFor.addZone,
-      { note: "Zone added.", clear: (s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
+    // ---- the map's edits (the rules make each: borders.edit)
+    "add-zone": (store) => edit(store, { do: "add-zone", name: typed(store, "new-zone") ?? "" }, () => "new-zone",
+      { note: "Zone added.", clear: (/** @type {BordersState} */ s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
     async "rename-zone"(store, /** @type {number} */ i) {
       const old = store.state.current?.checked.zones[i];
       const name = typed(store, `zone-${i}`);
       if (name == null || name.trim() === old) return;
-      await commit(store, edits.renameZone(map(store), i, name), fieldFor.renameZone(i), { note: `Renamed ${old}.`, renamed: [old, name.trim()] });
+      await edit(store, { do: "rename-zone", zone: i, name }, () => `zone-${i}`, { note: `Renamed ${old}.`, renamed: [old, name.trim()] });
     },
-    "remove-zone": (store, /** @type {number} */ i) => commit(store, edits.removeZone(map(store), i), fieldFor.removeZone(i), { note: "Zone removed, with its borders." }),
+    "remove-zone": (store, /** @type {number} */ i) => edit(store, { do: "remove-zone", zone: i }, () => `zone-${i}`, { note: "Zone removed, with its borders." }),
     "move-zone": (store, /** @type {number} */ i, /** @type {number} */ dc, /** @type {number} */ dr) =>
-      commit(store, edits.moveZone(map(store), cells(store), i, dc, dr), fieldFor.moveZone(i), { note: `Moved ${store.state.current?.checked.zones[i]}.` }),
+      edit(store, { do: "move-zone", zone: i, by: [dc, dr] }, () => `zone-${i}`, { note: `Moved ${store.state.current?.checked.zones[i]}.` }),
     "move-hint": (store, /** @type {number} */ i) => store.set({ saved: `Arrow keys move ${store.state.current?.checked.zones[i]} one place on the grid.` }),
     async "rename-map"(store) {
       const name = typed(store, "map-name");
       if (name == null || name.trim() === (map(store).name || "")) return;
-      await commit(store, edits.renameMap(map(store), name), fieldFor.renameMap, { note: `The map is now called ${name.trim() || "Your map"}.` });
+      await edit(store, { do: "rename-map", name }, () => "map-name", { note: `The map is now called ${name.trim() || "Your map"}.` });
     },
     "switch-way": (store, /** @type {number} */ i, /** @type {number} */ j, /** @type {boolean} */ on) =>
-      commit(store, edits.switchWay(map(store), i, j, on), fieldFor.switchWay(i, j), { note: `Way switched ${on ? "on" : "off"}.` }),
+      edit(store, { do: "switch-way", border: i, way: j, on }, () => `border-${i}-way-${j}`, { note: `Way switched ${on ? "on" : "off"}.` }),
     /** A listed border's pass values, edited in place: a bad value stays in its field with the reason. */
     async "set-way"(store, /** @type {number} */ i, /** @type {number} */ j) {
       const border = store.state.current?.checked.borders[i];
@@ -212,20 +216,25 @@ export function bordersStore({ engine, options, render, failed }) {
       const back = typedNumber(typed(store, `border-${i}-way-${j}-back`) ?? shownBack);
       if (pass === way.pass && back === shownBack) return;
       const [a, b] = border.between;
-      await commit(store, edits.setWay(map(store), i, j, pass, back), fieldFor.setWay(i, j),
+      await edit(store, { do: "set-way", border: i, way: j, pass, back },
+        (field) => (/^edit\.(pass|back)$/.test(field) ? `border-${i}-way-${j}-${field.slice(5)}` : `border-${i}`),
         { note: `Border ${a} – ${b}${way.name ? ` (${way.name})` : ""}: pass values changed.` });
     },
-    "remove-border": (store, /** @type {number} */ i) => commit(store, edits.removeBorder(map(store), i), fieldFor.removeBorder(i), { note: "Border removed." }),
+    "remove-border": (store, /** @type {number} */ i) => edit(store, { do: "remove-border", border: i }, () => `border-${i}`, { note: "Border removed." }),
     "add-way": (store) => store.set((s) => ({ ways: [...s.ways, { id: s.wayCount, name: "", pass: "", back: "" }], wayCount: s.wayCount + 1,
       focus: '[data-out="ways"] .bmap-way:last-child input' })),
     "remove-way": (store, /** @type {number} */ id) => store.set((s) => ({ ways: s.ways.filter((w) => w.id !== id), focus: '[data-out="ways"] input' })),
-    /** The new border from what is typed: one unnamed way → pass/back; else named ways. */
+    /** The new border from what is typed (the rules make one unnamed way a plain border); a refusal goes beside
+     *  its zone, or its way's row. */
     "add-border": (store) => {
       const { typed: t, ways } = store.state;
-      const between = [t.from, t.to];
-      const rows = ways.map((w) => ({ name: w.name.trim(), pass: typedNumber(w.pass), ...(typedNumber(w.back) !== "" ? { back: typedNumber(w.back) } : {}) }));
-      const border = rows.length === 1 && !rows[0].name ? (({ name, ...single }) => ({ between, ...single }))(rows[0]) : { between, ways: rows };
-      return commit(store, edits.addBorder(map(store), border), fieldFor.addBorder(map(store).borders.length),
+      const where = (/** @type {string} */ field) => {
+        const way = field.match(/^edit\.ways\[(\d+)\]\.(name|pass|back)$/);
+        if (way) return `way-${ways[Number(way[1])].id}-${way[2]}`;
+        return field === "edit.between[0]" ? "from" : field.startsWith("edit.between") ? "to" : "new-border";
+      };
+      const rows = ways.map((w) => ({ name: w.name, pass: typedNumber(w.pass), back: typedNumber(w.back) }));
+      return edit(store, { do: "add-border", between: [t.from, t.to], ways: rows }, where,
         { note: "Border added.", clear: () => ({ ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1 }) });
     },
     "load-example": (store) => {
