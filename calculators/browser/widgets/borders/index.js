@@ -1,3 +1,4 @@
+// @ts-check
 // Border costs (Edgerunner maps): the map drawn, routes, what a move reaches, shortfalls and their cover,
 // odds; the map edited, kept, exported, imported, shared. The calculator is one store (store.js: its
 // state and named actions; links.js: files and links) and one view (view.js, with rows.js and answers.js),
@@ -11,14 +12,16 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { onScreen } from "../../shareform.js";
 import { plural } from "../../ui.js";
+import { focuser, onClicks, tapper } from "../../mount.js";
 import { bordersStore, MOVE } from "./store.js";
 import { bordersView, svgOf } from "./view.js";
 import { enableDrag } from "./drag.js";
 
+/** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const index = (/** @type {HTMLElement} */ t) => Number(t.dataset.index);
 /** Taps on a button by its data-act: the store's action and its arguments (t: the button).
- *  @type {Record<string, (t: HTMLElement) => [string, ...any[]]>} */
+ *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
   "add-zone": () => ["add-zone"],
   "remove-zone": (t) => ["remove-zone", index(t)],
@@ -40,19 +43,24 @@ const CLICKS = {
 /** @param {HTMLElement} t @param {string} name @returns {[string, number, number]} */
 const edit = (t, name) => [name, index(t), Number(t.dataset.way)];
 
+/** @param {HTMLElement} root @param {{engine: import("../../types/borders").Engine, options: import("../../types/borders").Options}} handed */
 export async function mount(root, { engine, options }) {
   const wid = root.id;
-  const form = root.querySelector(".calc__form");
-  const staticPart = root.querySelector(".calc__static");
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
+  const staticPart = /** @type {HTMLElement} */ (root.querySelector(".calc__static"));
   const asides = document.createElement("div");
   const listening = new AbortController();
   const { signal } = listening;
-  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  const on = (/** @type {EventTarget} */ target, /** @type {string} */ type, /** @type {(e: any) => void} */ fn) =>
+    target.addEventListener(type, fn, { signal });
   const dragged = new WeakSet();
+  /** @type {[unknown, unknown]} */
   let marked = [null, null]; // the drawing and the answer it was last marked with
+  /** @type {unknown} */
   let shared = null; // the share line last brought into view
+  const focus = focuser(form, wid, { scrolls: () => true });
 
-  function draw(state) {
+  function draw(/** @type {import("./store.js").BordersState} */ state) {
     render(bordersView(state, { wid, options, asides }), form);
     if (!state.current) return;
     staticPart.hidden = true;
@@ -60,7 +68,7 @@ export async function mount(root, { engine, options }) {
     const svg = svgOf(state.current, wid);
     if (!dragged.has(svg)) {
       dragged.add(svg);
-      enableDrag(svg, state.current, (i, dc, dr) => store.dispatch("move-zone", i, dc, dr), signal);
+      enableDrag(svg, state.current, (i, dc, dr) => tap("move-zone", i, dc, dr), signal);
     }
     const a = state.answer;
     if (a?.current === state.current && (marked[0] !== svg || marked[1] !== a)) {
@@ -69,21 +77,14 @@ export async function mount(root, { engine, options }) {
     }
     if (state.share && state.share !== shared) onScreen(form.querySelector('[data-out="share"]')); // where the link lands, wholly seen
     shared = state.share;
-    if (state.focus) {
-      const node = form.querySelector(state.focus);
-      state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
-      if (node instanceof HTMLElement) node.focus();
-    }
+    focus(state);
   }
 
   const store = bordersStore({ engine, options, render: draw,
     failed: (error, s) => s.set({ errors: { ...s.state.errors, "map-error": `Something went wrong: ${error.message}` } }) });
+  const tap = tapper(store);
 
-  on(form, "click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
-    const make = t instanceof HTMLElement && CLICKS[t.dataset.act ?? ""];
-    if (make && store.state.current) store.dispatch(...make(/** @type {HTMLElement} */ (t)));
-  });
+  onClicks(form, { clicks: CLICKS, tap }, signal);
   on(form, "input", (e) => {
     const t = e.target;
     if (!(t instanceof HTMLInputElement || t instanceof HTMLSelectElement) || t.type === "checkbox" || t.type === "file") return;
@@ -95,34 +96,34 @@ export async function mount(root, { engine, options }) {
   on(form, "change", (e) => {
     const t = e.target;
     if (!(t instanceof HTMLInputElement) || !store.state.current) return;
-    if (t.dataset.act === "switch-way") store.dispatch("switch-way", index(t), Number(t.dataset.way), t.checked);
+    if (t.dataset.act === "switch-way") tap("switch-way", index(t), Number(t.dataset.way), t.checked);
     else if (t.name === "import" && t.files?.length) {
       const file = t.files[0];
       t.value = "";
-      store.dispatch("import", file);
-    } else if (t.dataset.edit) store.dispatch(...edit(t, t.dataset.edit));
+      tap("import", file);
+    } else if (t.dataset.edit) tap(...edit(t, t.dataset.edit));
   });
-  on(form, "keydown", (e) => {
+  on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     const t = e.target;
     if (!(t instanceof HTMLElement) || !store.state.current) return;
     if (t.dataset.act === "move-zone" && ARROWS[e.key]) {
       e.preventDefault();
-      store.dispatch("move-zone", index(t), ...ARROWS[/** @type {keyof ARROWS} */ (e.key)]);
+      tap("move-zone", index(t), ...ARROWS[e.key]);
     } else if (e.key === "Enter" && t instanceof HTMLInputElement && (t.dataset.edit || t.dataset.enter)) {
       e.preventDefault();
-      store.dispatch(...edit(t, t.dataset.edit || t.dataset.enter));
+      tap(...edit(t, t.dataset.edit || t.dataset.enter || ""));
     }
   });
   on(form, "submit", (e) => e.preventDefault());
-  on(window, "hashchange", () => store.dispatch("offer"));
-  const unwatch = engine.watch((state) => {
+  on(window, "hashchange", () => tap("offer"));
+  const unwatch = engine.watch((/** @type {string} */ state) => {
     if (state === "failed") staticPart.hidden = false;
   });
   signal.addEventListener("abort", unwatch);
   // A roll from the dice roller on this page: its shifts become the move's shifts.
   receive({
-    root, name: "as the border move's shifts", accepts: (roll) => roll.game === "edgerunner",
-    take: (roll) => {
+    root, name: "as the border move's shifts", accepts: (/** @type {any} */ roll) => roll.game === "edgerunner",
+    take: (/** @type {{shifts: number}} */ roll) => {
       store.now("moved", "mode", "shifts");
       store.now("moved", "shifts", String(roll.shifts));
       store.set({ focus: 'input[name="shifts"]' });
@@ -131,9 +132,9 @@ export async function mount(root, { engine, options }) {
     },
   }, { signal });
   // Another tab's (or widget's) map is taken in through the store's queue, between two taps.
-  store.kept.watch((news) => store.actions.news(store, news), { signal, via: (task) => store.dispatch("run", task) });
+  store.kept.watch((/** @type {any} */ news) => store.actions.news(store, news), { signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
 
-  await store.dispatch("open");
+  await tap("open");
   return () => {
     listening.abort();
     render(null, form);

@@ -1,3 +1,4 @@
+// @ts-check
 // The map in files and links: exported as JSON or YAML, imported from a file (maps/files.js reads it,
 // the rules check it as any edit), shared in a link (share.js: #borders=…) and a link's map offered and
 // opened (the player's own map is set aside first by the keeper, never lost). Actions of store.js.
@@ -20,12 +21,15 @@ function readLink(got) {
   return data && typeof data === "object" && data.format === FORMAT && data.map ? { data } : { problem: "it does not carry a border map" };
 }
 
-/** @param {{engine: any, commit: Function, ask: Function, MOVE: string[]}} services */
-export function linkActions({ engine, commit, ask, MOVE }) {
-  let data = /** @type {any} */ (null); // the link's map, offered and not opened yet
-  const unplaced = (/** @type {Record<string, string>} */ errors) => Object.fromEntries(Object.entries(errors).filter(([n]) => MOVE.includes(n) || n === "faces"));
-  /** @type {Record<string, (store: any, ...args: any[]) => any>} */
-  return {
+/** @typedef {import("./store.js").BordersStore} BordersStore
+ *  @param {{engine: import("../../types/borders").Engine, ask: (store: BordersStore) => void, MOVE: string[],
+ *           commit: (store: BordersStore, map: unknown, where: () => string, how: object) => Promise<boolean>,
+ *           withoutEdits: (errors: Record<string, string>) => Record<string, string>}} services the store's */
+export function linkActions({ engine, commit, ask, MOVE, withoutEdits }) {
+  /** @type {{map: any, move?: any} | null} */
+  let data = null; // the link's map, offered and not opened yet
+  /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
+  const actions = {
     async offer(store) {
       const got = await share.received(SHARE);
       if (!got) return;
@@ -35,7 +39,7 @@ export function linkActions({ engine, commit, ask, MOVE }) {
         return store.set({ share: { say: `The link carries a map that can't be read (${problem}). Nothing was changed.` } });
       }
       data = found;
-      store.set({ share: { offer: typeof data.map.name === "string" ? `“${data.map.name.slice(0, 60)}”` : "a map" } });
+      store.set({ share: { offer: typeof found.map.name === "string" ? `“${found.map.name.slice(0, 60)}”` : "a map" } });
     },
     /** The link's map, checked by the rules as an import is; the move it carries goes into the move's fields. */
     async "open-shared"(store) {
@@ -43,7 +47,7 @@ export function linkActions({ engine, commit, ask, MOVE }) {
       const reply = await engine.call("borders.check", { map: data.map });
       if (!reply.ok) {
         const where = reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
-        return store.set({ errors: { ...unplaced(store.state.errors),
+        return store.set({ errors: { ...withoutEdits(store.state.errors),
           import: `The shared map can't be used: ${reply.error.message.replace(/\.$/, "")}${where}. Nothing was changed.` } });
       }
       const move = data.move && typeof data.move === "object" ? { ...data.move } : {};
@@ -64,6 +68,7 @@ export function linkActions({ engine, commit, ask, MOVE }) {
     },
     async share(store) {
       const { move, current } = store.state;
+      if (!current) return;
       const given = Object.fromEntries(MOVE.filter((name) => move[name] !== "").map((name) => [name, move[name]]));
       const url = await share.link(SHARE, { format: FORMAT, version: 1, map: current.map, move: given });
       store.set({ share: { link: await share.offered(url, "this map and move as they are now") } });
@@ -73,14 +78,17 @@ export function linkActions({ engine, commit, ask, MOVE }) {
       try {
         map = await parseText(await file.text(), file.name);
       } catch (error) {
-        return store.set({ errors: { ...unplaced(store.state.errors), import: /** @type {Error} */ (error).message } });
+        return store.set({ errors: { ...withoutEdits(store.state.errors), import: /** @type {Error} */ (error).message } });
       }
       await commit(store, map, () => "import", { note: `Imported ${file.name}.`, path: true });
     },
     async export(store, /** @type {"json" | "yaml"} */ format) {
-      const { name, type, text } = await exportText(store.state.current.map, format);
+      const { current } = store.state;
+      if (!current) return;
+      const { name, type, text } = await exportText(current.map, format);
       download(name, text, type);
       store.set({ saved: `Exported as ${format.toUpperCase()}.` });
     },
   };
+  return actions;
 }

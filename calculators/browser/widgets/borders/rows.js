@@ -1,3 +1,4 @@
+// @ts-check
 // The editor's rows, drawn by lit-html from the store's state: the zones (rename, move, remove), the
 // borders (each way on or off, its pass values, remove) and the new border's ways. A row's text is what
 // the referee typed (state.typed) until it is made an edit, else the map's; a redraw keeps the rows' nodes
@@ -30,12 +31,12 @@ export function zoneRows(ctx, zones) {
 
 /** The rows of borders (borders.check's listing, its words in `text`): each way switched on or off and its pass
  *  values edited in place (from the first zone; from the second when different), the border removed.
- *  @param {{wid: string, errors: Record<string, string>, typed: Record<string, string>}} ctx @param {any[]} listing */
+ *  @param {{wid: string, errors: Record<string, string>, typed: Record<string, string>}} ctx @param {import("../../types/borders").Checked["borders"]} listing */
 export function borderRows(ctx, listing) {
   if (!listing.length) return html`<li class="bmap-row">No borders yet: add one below.</li>`;
   return listing.map((border, i) => {
     const [a, b] = border.between;
-    const ways = border.ways.map((/** @type {any} */ way, /** @type {number} */ j) => {
+    const ways = border.ways.map((way, j) => {
       const name = `border-${i}-way-${j}`;
       const cost = (/** @type {string} */ part, /** @type {string} */ label, /** @type {string} */ shown) => text(ctx, `${name}-${part}`, label,
         ctx.typed[`${name}-${part}`] ?? shown, { numeric: true, attrs: { "data-edit": "set-way", "data-index": i, "data-way": j } });
@@ -57,7 +58,7 @@ export function borderRows(ctx, listing) {
  *  row leaves the others' nodes, and the focus, where they are.
  *  @param {{wid: string, errors: Record<string, string>}} ctx @param {{id: number, name: string, pass: string, back: string}[]} ways */
 export function wayRows(ctx, ways) {
-  const part = (/** @type {any} */ way, /** @type {string} */ key, /** @type {string} */ label, numeric = false) =>
+  const part = (/** @type {typeof ways[number]} */ way, /** @type {"name" | "pass" | "back"} */ key, /** @type {string} */ label, numeric = false) =>
     text(ctx, `way-${way.id}-${key}`, label, way[key], { numeric, attrs: { "data-part": key, "data-enter": "add-border" } });
   return repeat(ways, (way) => way.id, (way, k) => html`<div class="calc__group bmap-way" data-row=${way.id}>${
     part(way, "name", `Way ${way.id + 1}: name`)}${part(way, "pass", "Pass value", true)}${part(way, "back", "Back (if different)", true)}${

@@ -1,3 +1,4 @@
+// @ts-check
 // The border calculator's one store: the map the rules accepted, the move as typed and the rules'
 // answers to it, what is typed in the editor, the messages beside fields, the share line. Every change
 // is a named action (the map's edits here, files and links in links.js); the view (view.js) is drawn
@@ -16,10 +17,14 @@ const DICE = ["die1", "die2", "die3", "die4"];
 const ROWS = /^(zone-\d+|border-\d+-way-\d+-(pass|back)|map-name)$/;
 
 /**
+ * @typedef {import("../../types/borders").Current} Current @typedef {import("../../types/borders").Engine} Engine
+ * @typedef {import("../../types/borders").Refusal} Refusal @typedef {import("../../types/borders").MapData} MapData
  * @typedef {object} BordersState
- * @property {{map: any, checked: any, drawing: any} | null} current the map the rules accepted, checked and drawn
+ * @property {Current | null} current the map the rules accepted, checked and drawn
  * @property {Record<string, string>} move the move's fields as typed (MOVE)
- * @property {{current: any, start: string, destination: string, payload: any, route: any, range: any, reach: any,
+ * @property {{current: Current, start: string, destination: string, payload: import("../../types/borders").MovePayload,
+ *            route: import("../../types/borders").Reply<import("../../types/borders").Route>,
+ *            range: import("../../types/borders").Reply<{range: number}> | null, reach: import("../../types/borders").Move | null,
  *            stale: boolean} | null} answer the rules' answers to the move last asked (route, range: replies; reach: the
  *            last move they accepted)
  * @property {Record<string, string>} typed the editor's fields as typed, not yet made an edit (zone-0, map-name, new-zone,
@@ -35,7 +40,8 @@ const ROWS = /^(zone-\d+|border-\d+-way-\d+-(pass|back)|map-name)$/;
  *           answered: () => Promise<void>}} BordersStore
  */
 
-/** The rules' check and drawing of a map: {ok, result: {map, checked, drawing}} or {ok: false, error}. */
+/** The rules' check and drawing of a map: {ok, result: {map, checked, drawing}} or {ok: false, error}.
+ *  @param {Engine} engine @param {unknown} map @returns {Promise<import("../../types/borders").Reply<Current>>} */
 export async function checkMap(engine, map) {
   const [checked, drawing] = await Promise.all([engine.call("borders.check", { map }), engine.call("borders.diagram", { map })]);
   if (!checked.ok) return checked;
@@ -43,25 +49,27 @@ export async function checkMap(engine, map) {
   return { ok: true, result: { map: checked.result.map, checked: checked.result, drawing: drawing.result } };
 }
 
-/** A zone chosen before, still there (renamed: [old, new]), else `fallback`. */
+/** A zone chosen before, still there (renamed: [old, new]), else `fallback`.
+ *  @param {string} value @param {string[]} zones @param {string} fallback @param {[string, string] | null} renamed */
 function still(value, zones, fallback, renamed) {
   const name = renamed && value === renamed[0] ? renamed[1] : value;
   return zones.includes(name) ? name : fallback;
 }
 
 /** The fields other than the move's, without their messages. */
-const withoutEdits = (errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => MOVE.includes(name) || name === "faces"));
+const withoutEdits = (/** @type {Record<string, string>} */ errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => MOVE.includes(name) || name === "faces"));
 
 /**
  * The store of one mounted border calculator. options: the build's (examples, map, start, destination, roll, store).
- * @param {{engine: any, options: any, render?: (state: BordersState) => void, failed?: (error: Error, store: any) => void}} args
+ * @param {{engine: Engine, options: import("../../types/borders").Options, render?: (state: BordersState) => void,
+ *          failed?: (error: Error, store: import("../../store.js").Store<BordersState>) => void}} args
  * @returns {BordersStore}
  */
 export function bordersStore({ engine, options, render, failed }) {
-  const example = options.examples.find((/** @type {any} */ e) => e.id === options.map) || options.examples[0];
+  const example = options.examples.find((e) => e.id === options.map) || options.examples[0];
   const kept = keeper(options.store, {
     fresh: () => example.map, steps: 50, what: "map",
-    async check(/** @type {any} */ map) {
+    async check(/** @type {unknown} */ map) {
       const reply = await checkMap(engine, map);
       if (reply.ok) return { value: reply.result.map, current: reply.result };
       return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
@@ -85,7 +93,7 @@ export function bordersStore({ engine, options, render, failed }) {
       const range = route.ok ? null : await engine.call("borders.range", { map, start, destination });
       if (store.state.current !== current || store.state.move !== move) return; // a newer question's answer follows
       const said = /** @type {Record<string, string>} */ ({});
-      const place = (/** @type {any} */ error) => { said[(error.field || "map-error").split(/[.[]/)[0]] = error.message; };
+      const place = (/** @type {Refusal} */ error) => { said[(error.field || "map-error").split(/[.[]/)[0]] = error.message; };
       if (!route.ok) place(route.error);
       if (!reach.ok) place(roll && reach.error.field === "shifts" ? { ...reach.error, field: "skill" } : reach.error);
       const was = store.state.answer;
@@ -111,8 +119,9 @@ export function bordersStore({ engine, options, render, failed }) {
   }
 
   /** Show a map the rules accepted (its move's zones follow), and ask for its route. patch: more to change, or
-   *  (state) => more. @param {BordersStore} store @param {any} current @param {[string, string] | null} [renamed] */
-  function show(store, current, /** @type {any} */ patch = {}, renamed = null) {
+   *  (state) => more. @param {BordersStore} store @param {Current} current
+   *  @param {Partial<BordersState> | ((s: BordersState) => Partial<BordersState>)} [patch] @param {[string, string] | null} [renamed] */
+  function show(store, current, patch = {}, renamed = null) {
     store.set((s) => {
       const next = { ...s, current, ...chosen(s, current.checked.zones, renamed), steps: steps() };
       return { ...next, ...(typeof patch === "function" ? patch(next) : patch) };
@@ -122,7 +131,7 @@ export function bordersStore({ engine, options, render, failed }) {
 
   /** A refusal said beside the field it belongs to (where: from the rules' field to the form's); the messages of
    *  the edit tried before go. */
-  function refuse(/** @type {BordersStore} */ store, /** @type {{message: string, field?: string}} */ error, /** @type {(field: string) => string} */ where, path = false) {
+  function refuse(/** @type {BordersStore} */ store, /** @type {Refusal} */ error, /** @type {(field: string) => string} */ where, path = false) {
     const place = path && error.field ? ` (at ${error.field.replace(/^map\.?/, "") || "the top"})` : "";
     store.set((s) => ({ errors: { ...withoutEdits(s.errors), [where(error.field || "")]: error.message + place } }));
     return false;
@@ -130,9 +139,11 @@ export function bordersStore({ engine, options, render, failed }) {
 
   /** A new map: checked by the rules, and only if they accept it shown and kept. where: the field a refusal belongs
    *  to. replace: why the map shown is set aside first (an import, a link). clear: the fields the edit was made
-   *  with (emptied as the map is drawn: what is typed after stays). @returns {Promise<boolean>} */
-  async function commit(/** @type {BordersStore} */ store, /** @type {any} */ map, /** @type {(field: string) => string} */ where,
-    { note = "", save = true, renamed = /** @type {[string, string] | null} */ (null), path = false, replace = "", clear = (/** @type {BordersState} */ _s) => ({}) } = {}) {
+   *  with (emptied as the map is drawn: what is typed after stays).
+   *  @typedef {{note?: string, save?: boolean, renamed?: [string, string] | null, path?: boolean, replace?: string,
+   *             clear?: (s: BordersState) => Partial<BordersState>}} How
+   *  @param {BordersStore} store @param {unknown} map @param {(field: string) => string} where @param {How} [how] @returns {Promise<boolean>} */
+  async function commit(store, map, where, { note = "", save = true, renamed = null, path = false, replace = "", clear = () => ({}) } = {}) {
     const reply = await checkMap(engine, map);
     if (!reply.ok) return refuse(store, reply.error, where, path);
     let current = reply.result;
@@ -142,7 +153,10 @@ export function bordersStore({ engine, options, render, failed }) {
       if (!got.kept) return refuse(store, { message: `Nothing was replaced: ${got.why}.` }, () => "import");
     } else if (save) {
       const got = await kept.save(current.map, note);
-      if (got.value !== current.map) current = got.view?.current ?? (await checkMap(engine, got.value)).result ?? current; // another tab's
+      if (got.value !== current.map) { // another tab's
+        const theirs = got.view?.current ? { ok: true, result: got.view.current } : await checkMap(engine, got.value);
+        if (theirs.ok) current = theirs.result;
+      }
       saved = got.overtaken ? String(got.why) : got.why ? `${got.why} Export this one to keep it.` : got.merged ?? note;
     }
     show(store, current, (/** @type {BordersState} */ s) => ({ saved, errors: withoutEdits(s.errors), ...clear(s) }), renamed);
@@ -151,12 +165,13 @@ export function bordersStore({ engine, options, render, failed }) {
 
   /** One of the editor's edits ({do, …}): the rules make it (borders.edit) and name the edit's field a refusal
    *  belongs to (edit.name, edit.pass…); `where` finds that field on the form. The map they make is committed. */
-  async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, /** @type {any} */ how) {
-    const reply = await engine.call("borders.edit", { map: map(store), edit: change });
+  async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, /** @type {How} */ how) {
+    const reply = await engine.call("borders.edit", { map: shown(store).map, edit: change });
     return reply.ok ? commit(store, reply.result.map, where, how) : refuse(store, reply.error, where);
   }
 
-  const map = (/** @type {BordersStore} */ store) => store.state.current?.map;
+  /** The map shown (the editor's actions run once there is one). */
+  const shown = (/** @type {BordersStore} */ store) => /** @type {Current} */ (store.state.current);
   const typed = (/** @type {BordersStore} */ store, /** @type {string} */ name) => store.state.typed[name];
 
   /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
@@ -173,11 +188,11 @@ export function bordersStore({ engine, options, render, failed }) {
     /** Another tab (or widget) kept another map: shown (the keeper took it in). */
     async news(store, /** @type {import("../../keeping/keeper.js").News} */ { value, view, notice }) {
       let current = view?.current ?? null;
-      if (!current && value !== map(store)) {
+      if (!current && value !== store.state.current?.map) {
         const reply = await checkMap(engine, value);
         if (reply.ok) current = reply.result;
       }
-      show(store, current ?? store.state.current, notice ? { saved: notice } : {});
+      show(store, current ?? shown(store), notice ? { saved: notice } : {});
     },
     run: (_store, /** @type {() => Promise<void>} */ task) => task(),
     async step(store, /** @type {boolean} */ back) {
@@ -191,25 +206,25 @@ export function bordersStore({ engine, options, render, failed }) {
     "add-zone": (store) => edit(store, { do: "add-zone", name: typed(store, "new-zone") ?? "" }, () => "new-zone",
       { note: "Zone added.", clear: (/** @type {BordersState} */ s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
     async "rename-zone"(store, /** @type {number} */ i) {
-      const old = store.state.current?.checked.zones[i];
+      const old = shown(store).checked.zones[i];
       const name = typed(store, `zone-${i}`);
       if (name == null || name.trim() === old) return;
       await edit(store, { do: "rename-zone", zone: i, name }, () => `zone-${i}`, { note: `Renamed ${old}.`, renamed: [old, name.trim()] });
     },
     "remove-zone": (store, /** @type {number} */ i) => edit(store, { do: "remove-zone", zone: i }, () => `zone-${i}`, { note: "Zone removed, with its borders." }),
     "move-zone": (store, /** @type {number} */ i, /** @type {number} */ dc, /** @type {number} */ dr) =>
-      edit(store, { do: "move-zone", zone: i, by: [dc, dr] }, () => `zone-${i}`, { note: `Moved ${store.state.current?.checked.zones[i]}.` }),
-    "move-hint": (store, /** @type {number} */ i) => store.set({ saved: `Arrow keys move ${store.state.current?.checked.zones[i]} one place on the grid.` }),
+      edit(store, { do: "move-zone", zone: i, by: [dc, dr] }, () => `zone-${i}`, { note: `Moved ${shown(store).checked.zones[i]}.` }),
+    "move-hint": (store, /** @type {number} */ i) => store.set({ saved: `Arrow keys move ${shown(store).checked.zones[i]} one place on the grid.` }),
     async "rename-map"(store) {
       const name = typed(store, "map-name");
-      if (name == null || name.trim() === (map(store).name || "")) return;
+      if (name == null || name.trim() === (shown(store).map.name || "")) return;
       await edit(store, { do: "rename-map", name }, () => "map-name", { note: `The map is now called ${name.trim() || "Your map"}.` });
     },
     "switch-way": (store, /** @type {number} */ i, /** @type {number} */ j, /** @type {boolean} */ on) =>
       edit(store, { do: "switch-way", border: i, way: j, on }, () => `border-${i}-way-${j}`, { note: `Way switched ${on ? "on" : "off"}.` }),
     /** A listed border's pass values, edited in place: a bad value stays in its field with the reason. */
     async "set-way"(store, /** @type {number} */ i, /** @type {number} */ j) {
-      const border = store.state.current?.checked.borders[i];
+      const border = shown(store).checked.borders[i];
       const way = border.ways[j];
       const shownBack = way.back === way.pass ? "" : way.back;
       const pass = typedNumber(typed(store, `border-${i}-way-${j}-pass`) ?? way.pass);
@@ -238,10 +253,10 @@ export function bordersStore({ engine, options, render, failed }) {
         { note: "Border added.", clear: () => ({ ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1 }) });
     },
     "load-example": (store) => {
-      const chosen = options.examples.find((/** @type {any} */ e) => e.id === (typed(store, "example") ?? options.map));
+      const chosen = options.examples.find((e) => e.id === (typed(store, "example") ?? options.map)) ?? example;
       return commit(store, chosen.map, () => "example", { note: `Loaded the example map: ${chosen.title}.` });
     },
-    ...linkActions({ engine, commit, ask, MOVE }),
+    ...linkActions({ engine, commit, ask, MOVE, withoutEdits }),
   };
 
   /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} keystrokes, run at once (store.now) */
@@ -266,7 +281,7 @@ export function bordersStore({ engine, options, render, failed }) {
       ...Object.fromEntries(DICE.map((d, i) => [d, roll.faces[i]])) },
     typed: {}, ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1,
   };
-  const store = /** @type {BordersStore} */ (createStore(initial, { actions: { ...actions, ...typing }, render, failed }));
+  const store = /** @type {BordersStore} */ (createStore(initial, { actions: /** @type {any} */ ({ ...actions, ...typing }), render, failed }));
   store.actions = actions;
   store.kept = kept;
   store.answered = async () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The border calculator's one view: the map drawn and in words, the move and the rules' answers to it,
 // the editor (its rows: rows.js), maps, files and links, as one lit-html template of the store's state.
 // Nothing here is a rule, and nothing here changes the state.
@@ -13,7 +14,7 @@ import { text, zoneRows, borderRows, wayRows } from "./rows.js";
 const MODES = [["roll", "from a roll: skill + dice − bid"], ["shifts", "typed in"]];
 const drawn = new WeakMap(); // a map shown → its drawing as SVG (made once: the answers mark it)
 
-/** The map shown, drawn (the same SVG element at every draw until the map changes). @param {any} current @param {string} wid */
+/** The map shown, drawn (the same SVG element at every draw until the map changes). @param {import("../../types/borders").Current} current @param {string} wid */
 export function svgOf(current, wid) {
   if (!drawn.has(current)) drawn.set(current, draw(current.drawing, `${wid}-live`, `Map: ${current.map.name || "Your map"}`));
   return drawn.get(current);
@@ -42,7 +43,7 @@ function answers(s) {
 
 /**
  * @param {import("./store.js").BordersState} s the state
- * @param {{wid: string, options: any, asides: Node}} ctx options: the build's (examples, faces)
+ * @param {{wid: string, options: import("../../types/borders").Options, asides: Node}} ctx options: the build's (examples, faces)
  */
 export function bordersView(s, { wid, options, asides }) {
   if (!s.current) return nothing;
@@ -88,7 +89,7 @@ export function bordersView(s, { wid, options, asides }) {
     </fieldset>
     <fieldset class="calc__group bmap-edit"><legend>Maps</legend>
       ${text(ctx, "map-name", "Map name", typed["map-name"] ?? map.name ?? "", { wide: true, hint: "your map is exported under this name", attrs: { "data-edit": "rename-map" } })}
-      ${field("example", "Example map", { kind: "select", options: options.examples.map((/** @type {any} */ e) => [e.id, e.title]), value: typed.example ?? options.map })}
+      ${field("example", "Example map", { kind: "select", options: options.examples.map((e) => [e.id, e.title]), value: typed.example ?? options.map })}
       <div class="calc__buttons">${button("load-example", "Load example")}${button("undo", "Undo", { disabled: !s.steps.undo })}${button("redo", "Redo", { disabled: !s.steps.redo })}</div>
       <div class="calc__buttons">${button("export-json", "Export JSON")}${button("export-yaml", "Export YAML")}${button("share-link", "Share link")}</div>
       <div class="bmap-share calc-share" data-out="share" role="status">${shareLine(s.share)}</div>
