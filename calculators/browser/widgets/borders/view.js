@@ -2,6 +2,7 @@
 // The border calculator's one view: the map drawn and in words, the move and the rules' answers to it,
 // the editor (its rows: rows.js), maps, files and links, as one lit-html template of the store's state.
 // Nothing here is a rule, and nothing here changes the state.
+import { offerButtons } from "../../notice.js";
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
 import { fieldHtml } from "../../draw.js";
@@ -29,8 +30,7 @@ function shareLine(share) {
   if (!share) return nothing;
   if ("say" in share) return share.say;
   if ("link" in share) return linkHtml(share.link, "Share link to this map");
-  return html`This link carries ${share.offer}. Opening it sets your own map aside (kept, to download).
-    <button type="button" class="calc__primary" data-act="open-shared">Open it</button><button type="button" data-act="keep-mine">Keep mine</button>`;
+  return html`This link carries ${share.offer}. Opening it sets your own map aside (kept, to download). ${offerButtons()}`;
 }
 
 /** The route and what the move reaches, as the rules last answered. @param {import("./store.js").BordersState} s */
