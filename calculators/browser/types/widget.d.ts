@@ -1,8 +1,9 @@
 // What every widget's mount() is handed (calc.js) and what the engine answers it: the shapes each widget's
 // typed files share (the rules' own replies for one widget are in types/<widget>.d.ts).
 
-/** A refusal: the rules' message, and the field it is about ("skill", "sides[0].name"); code: its kind ("required"). */
-export type Refusal = { code?: string; message: string; field?: string | null };
+/** A refusal: the rules' message, and the field it is about ("skill", "sides[0].name"); code: its kind ("required");
+ *  event: the index of the logged event it is about (a log the rules replay). */
+export type Refusal = { code?: string; message: string; field?: string | null; event?: number };
 /** A call's reply: its result, or the rules' refusal. */
 export type Reply<T = any> = { ok: true; result: T; error?: undefined } | { ok: false; error: Refusal; result?: undefined };
 /** The engine a widget is handed: calls to rules_core (by name, with a payload), and its state as it starts. */
