@@ -51,11 +51,9 @@ export function mount(root, { engine, options }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
   const app = /** @type {HTMLElement} */ (root.querySelector("[data-board-app]"));
   const asides = [document.createElement("div"), document.createElement("div"), document.createElement("div"), document.createElement("div")];
-  /** @type {ReturnType<typeof tableView> | null} */
-  let table = null;
+  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
-  /** @type {unknown} */
-  let shared = null; // the share link last brought into view
+  let shared = /** @type {unknown} */ (null); // the share link last brought into view
   function draw(/** @type {import("./store.js").BoardState} */ state) {
     render(boardView(state, { wid, maps: options.maps, asides }), app);
     if (state.share && state.share !== shared) onScreen(app.querySelector('[data-out="share"]')); // under its button, wholly seen

@@ -8,8 +8,7 @@ import { fullLog } from "./conflict.js";
 
 /** @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").BoardEvent} BoardEvent */
 export function rulesFor(/** @type {import("../../types/widget").Engine} */ engine) {
-  /** @type {string | null} */
-  let token = null;
+  let token = /** @type {string | null} */ (null);
 
   async function replay(/** @type {object} */ setup, /** @type {BoardEvent[]} */ events) {
     const reply = await engine.call("board.replay", { setup, events });

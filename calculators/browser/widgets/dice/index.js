@@ -17,8 +17,7 @@ const FIELDS = {
   "gauntlet-forge": { call: "dice.roll_pool", faces: "pool_faces", fields: ["pool", "boon_dice", "target", "difficulty"] },
 };
 const GAME_NAMES = { edgerunner: "Edgerunner", "gauntlet-forge": "Gauntlet Forge" };
-/** @type {Record<number, [string, string]>} */
-const FATE = { 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] };
+const FATE = /** @type {Record<number, [string, string]>} */ ({ 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] });
 
 export { randomBelow } from "../../rolling.js";
 
@@ -28,8 +27,7 @@ export function mount(root, { engine, ui }) {
   const [out, use, note] = ["roll", "use", "note"].map((n) => /** @type {HTMLElement} */ (root.querySelector(`[data-out="${n}"]`)));
   const input = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   const game = () => /** @type {Game} */ (/** @type {HTMLInputElement} */ (form.querySelector('input[name="game"]:checked')).value);
-  /** @type {Roll | null} */
-  let last = null; // the result shown: {game, ...rules_core's result}
+  let last = /** @type {Roll | null} */ (null); // the result shown: {game, ...rules_core's result}
 
   function showGame() {
     for (const part of form.querySelectorAll("[data-game]")) if (part instanceof HTMLElement) part.hidden = part.dataset.game !== game();

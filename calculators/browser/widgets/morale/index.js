@@ -49,11 +49,9 @@ export function mount(root, { engine, ui, options }) {
   const asides = document.createElement("div");
   const base = ui.headingRank(root, 0); // the widget's place on the page sets its headings' levels
   const rank = (/** @type {number} */ depth) => Math.min(6, base + depth);
-  /** @type {ReturnType<typeof tableView> | null} */
-  let table = null;
+  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
-  /** @type {unknown} */
-  let shared = null; // the share link last brought into view
+  let shared = /** @type {unknown} */ (null); // the share link last brought into view
   function draw(/** @type {import("./store.js").MoraleState} */ state) {
     render(moraleView(state, { wid, forms, rank, asides }), app);
     drawAsides(asides, store.kept.slot, { prefix: "morale-set-aside", what: "conflicts" });

@@ -31,8 +31,7 @@ export function pack(/** @type {Conflict} */ conflict, { bare = false } = {}) {
 }
 
 // Version 1 named an attack's defender "target" and the defender's effort "defense".
-/** @type {Record<string, string>} */
-const RENAMED = { target: "defender", defense: "defender_effort" };
+const RENAMED = /** @type {Record<string, string>} */ ({ target: "defender", defense: "defender_effort" });
 
 /** An event as this version names its fields (events saved by version 1 renamed; others as they are). */
 export function current(/** @type {unknown} */ event) {

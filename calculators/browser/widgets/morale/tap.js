@@ -17,8 +17,7 @@
  *  @param {Record<string, import("../../types/morale").Form>} forms the edition forms rendered at build time
  *  @returns {import("../../types/morale").Rules} */
 export function tapped(engine, forms) {
-  /** @type {Held | null} */
-  let held = null;
+  let held = /** @type {Held | null} */ (null);
   const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => a === b || JSON.stringify(a) === JSON.stringify(b);
   /** @param {Setup} setup @param {MoraleEvent[]} events @returns {held is Held} */
   const holds = (setup, events) => !!held && held.key === JSON.stringify(setup) && events.length <= held.events.length &&

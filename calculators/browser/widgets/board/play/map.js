@@ -9,8 +9,7 @@ import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];
 /** @typedef {{glyph: string, n: number | string, shape?: string}} Mark a side's mark (a thing's: n "thing")
  *  @typedef {{name: string, side?: string, out: boolean}} Token an actor or a thing on the map */
-/** @type {Record<string, string>} */
-const GLYPHS = { circle: "●", square: "■", triangle: "▲", diamond: "◆", hexagon: "⬢", star: "★" };
+const GLYPHS = /** @type {Record<string, string>} */ ({ circle: "●", square: "■", triangle: "▲", diamond: "◆", hexagon: "⬢", star: "★" });
 
 /** Each side's mark: {shape, glyph, n} by side name (n: the colour's number, board.css --board-side-n). */
 /** @param {({name: string} | string)[]} sides @returns {Record<string, Mark>} */
@@ -64,8 +63,7 @@ export function mapView({ view, sheet, wid }) {
   };
 
   const placed = [];
-  /** @type {string[]} */
-  const elsewhere = [];
+  const elsewhere = /** @type {string[]} */ ([]);
   for (const b of s.borders ?? []) {
     const [a, z] = b.between;
     const [ca, ra] = layout[a] ?? [0, 0];

@@ -13,8 +13,7 @@ import { linkHtml } from "../../../shareform.js";
  *  @typedef {Omit<import("../store.js").BoardState, "notice" | "asides"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
 
 const escaped = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** @type {{key: string, re: RegExp | null, lines: Map<string, unknown[]>}} */
-let known = { key: "", re: null, lines: new Map() };
+let known = /** @type {{key: string, re: RegExp | null, lines: Map<string, unknown[]>}} */ ({ key: "", re: null, lines: new Map() });
 /** A line of the log with every name in it (actors, things, sides, zones, aspects) isolated in a <bdi>: a
  *  name written right to left keeps to itself and leaves the rest of the line in order. */
 /** @param {unknown} text @param {State} s @param {string[]} [zones] */

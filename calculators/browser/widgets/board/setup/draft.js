@@ -13,8 +13,7 @@ export const blankAspect = () => ({ name: "", where: "", free: "1" });
 
 /** "Athletics 3, Shoot 2" → {Athletics: 3, Shoot: 2}; anything else goes as typed, for the rules to name. */
 export function skillsFrom(/** @type {unknown} */ text) {
-  /** @type {Record<string, number>} */
-  const out = {};
+  const out = /** @type {Record<string, number>} */ ({});
   for (const part of String(text ?? "").split(/[,;\n]/)) {
     const t = part.trim();
     if (!t) continue;

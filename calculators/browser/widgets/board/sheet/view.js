@@ -11,8 +11,7 @@ import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 /** What the sheet is drawn from (the board's state): the answer, the draft, the messages shown, whether one is asked.
  * @typedef {{sheet: import("../../../types/board").Sheet, draft: import("../../../types/board").Draft, shown: Record<string, string>, asking: boolean, wid: string, over?: boolean}} Ctx
  * @typedef {import("../../../types/board").Field} Field */
-/** @type {Record<string, string>} */
-const FACE = { "+": "⊞", 0: "⊡", "-": "⊟" };
+const FACE = /** @type {Record<string, string>} */ ({ "+": "⊞", 0: "⊡", "-": "⊟" });
 const idOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => `${ctx.wid}-a-${name.replace(/\W/g, "-")}`;
 
 /** The message beside a field: the answer's error (said at once), or what Log it found missing. */
@@ -136,8 +135,7 @@ function one(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
  *  Each part is keyed by its field (or fold): a field that comes or goes moves no other field's controls,
  *  so a field keeps its focus, its caret and an open disclosure while the answer changes around it. */
 function fields(/** @type {Ctx} */ ctx) {
-  /** @type {{key: string, draw: () => unknown}[]} */
-  const parts = [];
+  const parts = /** @type {{key: string, draw: () => unknown}[]} */ ([]);
   const list = ctx.sheet.fields.filter((f) => f.name !== "actor" || ctx.sheet.kind);
   for (let i = 0; i < list.length;) {
     const fold = list[i].fold;

@@ -14,13 +14,11 @@ import { sheetView } from "../sheet/view.js";
 /** @typedef {import("../../../types/morale").View} View @typedef {import("../../../types/morale").Team} Team
  *  @typedef {import("../store.js").MoraleState} MoraleState @typedef {(depth: number) => number} Rank */
 
-/** @type {Record<string, string>} */
-const MEMBER_WORDS = {
+const MEMBER_WORDS = /** @type {Record<string, string>} */ ({
   active: "", left: "left the conflict", retired: "overwhelmed: retired", last_stand: "in their Last Stand",
   perished: "perished", survived: "survived their Last Stand",
-};
-/** @type {Record<string, string>} */
-const TEAM_BADGE = { playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" };
+});
+const TEAM_BADGE = /** @type {Record<string, string>} */ ({ playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" });
 
 /** A morale value with a real minus sign. */
 export const signed = (/** @type {number} */ n) => signedBy(n, "morale"); // morale reads 3, −1 (ui.signed)

@@ -55,15 +55,13 @@ export function payload(/** @type {SetupDraft} */ draft, /** @type {import("../.
   return {
     edition: draft.edition,
     teams: draft.teams.map((t, i) => {
-      /** @type {Record<string, unknown>} */
-      const team = {};
+      const team = /** @type {Record<string, unknown>} */ ({});
       for (const f of form.team) {
         if (f.type === "member") team[f.name] = t.members[t.captain]?.name ?? "";
         else put(team, f, t[f.name]);
       }
       team.members = t.members.map((m) => {
-        /** @type {Record<string, unknown>} */
-        const member = {};
+        const member = /** @type {Record<string, unknown>} */ ({});
         for (const f of form.member) if (shown(f, i)) put(member, f, m[f.name]);
         return member;
       });
