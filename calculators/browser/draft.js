@@ -5,7 +5,7 @@
 // asked about (a keystroke meanwhile asks again).
 
 /** @typedef {{ state: any, set: (patch: object) => void }} Store */
-/** @typedef {{ ok: boolean, result?: any, error?: { message: string } }} Reply */
+/** @typedef {import("./types/widget").Reply} Reply */
 
 /**
  * @param {{ write: (draft: object) => unknown }} slot where the draft is kept

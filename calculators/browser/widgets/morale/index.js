@@ -1,3 +1,4 @@
+// @ts-check
 // Morale tracker (Gauntlet Forge): a whole conflict kept as a setup and a log of events, played from one
 // phone. The tracker is one store (store.js: its state and named actions) and one view (view.js, drawn
 // after each change); this file mounts them: the page's taps and keystrokes become the store's actions,
@@ -13,8 +14,9 @@ import { focuser, onClicks, tapper } from "../../mount.js";
 import { moraleStore } from "./store.js";
 import { moraleView } from "./view.js";
 
-const team = (t) => Number(t.dataset.team);
-/** Taps on a button by its data-act: the store's action and its arguments (t: the button). */
+const team = (/** @type {HTMLElement} */ t) => Number(t.dataset.team);
+/** Taps on a button by its data-act: the store's action and its arguments (t: the button).
+ *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
   choose: (t) => ["choose", t.dataset.member],
   event: (t) => ["event", t.dataset.kind, t.dataset.member ?? t.dataset.team, t.dataset.member ? "member" : "team", { at: Date.now() }],
@@ -38,18 +40,19 @@ const CLICKS = {
   "remove-team": (t) => ["remove-team", team(t)],
 };
 
+/** @param {HTMLElement} root @param {import("../../types/widget").Handed<{edition?: string}>} handed */
 export function mount(root, { engine, ui, options }) {
   const wid = root.id;
-  const form = root.querySelector(".calc__form");
-  const app = root.querySelector("[data-morale-app]");
-  const forms = JSON.parse(app.dataset.moraleForms); // rules_core's form per edition, rendered at build time
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
+  const app = /** @type {HTMLElement} */ (root.querySelector("[data-morale-app]"));
+  const forms = JSON.parse(app.dataset.moraleForms ?? ""); // rules_core's form per edition, rendered at build time
   const asides = document.createElement("div");
   const base = ui.headingRank(root, 0); // the widget's place on the page sets its headings' levels
-  const rank = (depth) => Math.min(6, base + depth);
-  let table = null;
+  const rank = (/** @type {number} */ depth) => Math.min(6, base + depth);
+  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
-  let shared = null; // the share link last brought into view
-  function draw(state) {
+  let shared = /** @type {unknown} */ (null); // the share link last brought into view
+  function draw(/** @type {import("./store.js").MoraleState} */ state) {
     render(moraleView(state, { wid, forms, rank, asides }), app);
     drawAsides(asides, store.kept.slot, { prefix: "morale-set-aside", what: "conflicts" });
     if (state.share && state.share !== shared) onScreen(app.querySelector('[data-out="share"]')); // under its button, wholly seen
@@ -64,13 +67,15 @@ export function mount(root, { engine, ui, options }) {
 
   const tap = tapper(store);
 
-  table = tableView(root, { hash: "#morale-table", onChange: () => {
-    store.dispatch("table", table.open);
-    if (table.open) form.scrollTop = 0;
+  const view = tableView(root, { hash: "#morale-table", onChange: () => {
+    store.dispatch("table", view.open);
+    if (view.open) form.scrollTop = 0;
   } });
+  table = view;
 
   const listening = new AbortController();
-  const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
+  /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
+  const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
   onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close() } }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
@@ -107,7 +112,7 @@ export function mount(root, { engine, ui, options }) {
     if (store.state.mode === "setup") tap("start");
     else if (store.state.draft.kind) tap("log", { at });
   });
-  on(form, "keydown", (e) => {
+  on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && e.target instanceof Element && e.target.closest("[data-panel]")) {
       e.preventDefault();
       tap("discard");
@@ -118,10 +123,11 @@ export function mount(root, { engine, ui, options }) {
   on(window, "hashchange", () => { if (store.state.mode !== "loading") offer(); }); // offer reads the link, once
 
   // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
-  store.kept.watch((news) => store.actions.news(store, news), { signal: listening.signal, via: (task) => store.dispatch("run", task) });
+  store.kept.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
+    { signal: listening.signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
   // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort.
-  receive({ root, name: "in the morale tracker's open event", accepts: (roll) => roll.game === "gauntlet-forge",
-    take: (roll) => {
+  receive({ root, name: "in the morale tracker's open event", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "gauntlet-forge",
+    take: (/** @type {import("../../types/dice").PoolRoll} */ roll) => {
       const fields = (store.state.sheet?.fields ?? []).filter((f) => f.pools);
       if (store.state.mode !== "play" || !fields.length) {
         throw new Error("Morale tracker: open the event first (Attack, End turn with a keep-morale test…), then use the roll; or roll in the event itself.");

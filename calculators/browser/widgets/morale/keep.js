@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping the morale tracker: the conflict through the site's one keeper (keeping/keeper.js: the
 // stored form is saved.js's pack/unpack, the check is rules_core's replay, two tabs' logs are merged
 // by event ids, a conflict replaced by a new start, an import or a link is set aside first), and the
@@ -10,11 +11,14 @@ import * as saved from "./saved.js";
 export { setAsideNotice } from "../../keeping/keeper.js";
 
 /** The conflict's keeper and the rules' check of a conflict, for an engine (tap.js's). */
-export function keeping(engine) {
-  const replay = (c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
+/** @typedef {import("../../types/morale").Conflict} Conflict */
+export function keeping(/** @type {import("../../types/morale").Rules} */ engine) {
+  const replay = (/** @type {Conflict} */ c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
 
   /** Check a conflict by replaying it: {state}, {message, event} (it doesn't replay at that event) or {down}
-   *  (the engine isn't running, so nothing can be judged). A redo list that no longer applies: redoProblem. */
+   *  (the engine isn't running, so nothing can be judged). A redo list that no longer applies: redoProblem.
+   *  @param {Conflict} c @returns {Promise<{state?: import("../../types/morale").View, down?: string, message?: string, event?: number,
+   *           redoProblem?: string}>} */
   async function check(c) {
     const reply = await replay(c);
     if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message, event: reply.error.event };
