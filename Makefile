@@ -1,13 +1,13 @@
 # Conflict Table — the task runner.
 #
 #   make serve   set up, then serve the site on http://127.0.0.1:8000 (live reload)
-#   make check   set up, then the static checks (ruff) and the JS unit tests (node --test), in seconds
+#   make check   set up, then the static checks (ruff, tsc) and the JS unit tests (node --test), in seconds
 #   make test    set up, check, then run every test (CPython, doctests, the Pyodide leg, Chromium, WebKit)
 #   make test-fast  set up, check, then every test but the browser ones (pytest -m "not browser")
 #   make test-held  the whole suite held to half a core (CORES=0.5), as a slow or busy machine runs it
 #   make build   set up, then build the site into site/ (strict)
 #   make build-zensical / serve-zensical   the same with Zensical, Material's successor, then the post-build command
-#   make bench   set up, then run the engine benchmark (figures, not pass/fail)
+#   make bench   set up, then run the seven speed benchmarks (figures, not pass/fail; benchmarks/README.md)
 #   make audit   set up, then run Lighthouse on three pages (the four category scores)
 #   make clean   remove what builds and tests leave behind
 #

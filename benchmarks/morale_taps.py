@@ -75,6 +75,10 @@ class Table:
                 self.tap(f'[data-act="choose"][data-member="{who}"]')
         by = "team" if team else "member"
         self.tap(f'[data-act="event"][data-kind="{kind}"][data-{by}="{who}"]')
+        # The event either logs at once (nothing to ask) or opens its panel: wait for whichever it does.
+        self.page.wait_for_function("([s, p, n]) => document.querySelectorAll(s).length > n || document.querySelector(p)",
+                                    arg=[f'{M} [data-out="log"] li', f"{M} [data-panel]", n])
+        self.settle()
         if self.logged() == n:
             for name, value in picks:
                 self.tap(f'[data-panel] [data-act="pick"][data-name="{name}"][data-value="{value}"]')

@@ -19,11 +19,11 @@ run, floor and ours alternating:
   the visit before left to finish (caches written, memory collected) is not counted against it;
 * **ours** — a fresh profile opens a calculator page (service worker on): navigation → engine
   ready; the **first call** made the moment the engine says ready (and how many calls of the page's
-  own went to the engine from ready to its answer: ``engine.sent``); the **slowest call** among
+  own went to the engine from ready to its answer: ``engine.stats.sent``); the **slowest call** among
   calls made every 100 ms while the start-up snapshot is saved; what the visit leaves on the
   phone (``navigator.storage.estimate()`` and each Cache Storage cache); then a **return visit**
   (the first tab closed, a new tab on the same page): navigation → ready, its first call, and the
-  engine's **timeline** (``calcEngine.timeline``: worker start → each step → ready);
+  engine's **timeline** (``calcEngine.stats.timeline``: worker start → each step → ready);
 * **the engine alone** — a page whose only script starts the site's worker, nothing of the theme
   or the widgets: a first visit in a fresh profile, and a return visit in ours' profile after its
   own (the offline copy and the snapshot there): navigation → ready, the best any page of ours
@@ -101,14 +101,14 @@ CALLS = """
       if (status !== "ready" || !watching) return;
       watching = false;
       const readyAt = performance.now();
-      const sent = engine.sent; // the page's own calls to the engine sent meanwhile were queued with this one
+      const sent = engine.stats.sent; // the page's own calls to the engine sent meanwhile were queued with this one
       setTimeout(() => (window.__mainFree = performance.now() - readyAt), 0); // how long the page's own work held it
       call().then(async (first) => {
-        window.__firstCall = { ...first, after_ready_ms: first.at - engine.readyAt, main_busy_ms: window.__mainFree,
-          page_calls: engine.sent - sent - 1 };
+        window.__firstCall = { ...first, after_ready_ms: first.at - engine.stats.readyAt, main_busy_ms: window.__mainFree,
+          page_calls: engine.stats.sent - sent - 1 };
         const during = [];
-        for (let t = performance.now(); engine.source === "fresh" && !engine.savingAt && performance.now() - t < 30_000; ) await pause(5);
-        while (engine.savingAt && !engine.snapshot) {
+        for (let t = performance.now(); engine.stats.source === "fresh" && !engine.stats.savingAt && performance.now() - t < 30_000; ) await pause(5);
+        while (engine.stats.savingAt && !engine.stats.snapshot) {
           during.push(await call());
           await pause(5);
         }
@@ -206,18 +206,18 @@ def floor_run(chromium, exe: Path, server: PhoneServer, held: CpuLimit) -> dict:
 
 def visit(page, url: str) -> dict:
     page.goto(url, timeout=LONG)
-    page.wait_for_function("() => window.__firstResult && window.calcEngine.readyAt && window.__firstCall",
+    page.wait_for_function("() => window.__firstResult && window.calcEngine.stats.readyAt && window.__firstCall",
                            timeout=LONG, polling=100)
-    return page.evaluate("""() => ({ ready: calcEngine.readyAt, first_result: window.__firstResult,
-        source: calcEngine.source, first_call: window.__firstCall, started: calcEngine.startedAt,
-        timeline: calcEngine.timeline })""")
+    return page.evaluate("""() => ({ ready: calcEngine.stats.readyAt, first_result: window.__firstResult,
+        source: calcEngine.stats.source, first_call: window.__firstCall, started: calcEngine.stats.startedAt,
+        timeline: calcEngine.stats.timeline })""")
 
 
 def first_visit_done(page, server: PhoneServer) -> tuple[list, dict | None]:
     """Wait for what a first visit does after ready: the calls timed while its snapshot is saved
     (returned, with the snapshot's report), the offline copy, and the link quiet."""
     page.wait_for_function("() => window.__during", timeout=LONG, polling=250)
-    during, snapshot = page.evaluate("window.__during"), page.evaluate("calcEngine.snapshot")
+    during, snapshot = page.evaluate("window.__during"), page.evaluate("calcEngine.stats.snapshot")
     page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
                            timeout=LONG, polling=250)
     _wait_quiet(server.link, quiet_s=2.0)

@@ -63,16 +63,16 @@ def measure(browser, url: str, runs: int) -> dict:
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=180_000)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=120_000)
-    snapshot = page.evaluate("window.calcEngine.snapshot")
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=120_000)
+    snapshot = page.evaluate("window.calcEngine.stats.snapshot")
     assert not snapshot.get("error"), snapshot
     stored = page.evaluate(STORED)
     ready, start = [], []
     for _ in range(runs):
         page.goto(url)
         page.wait_for_function("() => window.calcEngine && window.calcEngine.status === 'ready'", timeout=180_000)
-        got = page.evaluate("[window.calcEngine.source, window.calcEngine.readyAt, "
-                            "window.calcEngine.readyAt - window.calcEngine.startedAt]")
+        got = page.evaluate("[window.calcEngine.stats.source, window.calcEngine.stats.readyAt, "
+                            "window.calcEngine.stats.readyAt - window.calcEngine.stats.startedAt]")
         assert got[0] == "snapshot", got
         ready.append(got[1])
         start.append(got[2])

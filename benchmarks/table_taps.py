@@ -17,9 +17,11 @@ Run with ``.venv/bin/python benchmarks/table_taps.py`` (``make bench`` runs it t
 Per action it prints taps, typed characters, pixels scrolled (the page and
 every scrolling box, summed, between choosing who acts and "Log it") and
 milliseconds (first tap to the logged line on screen). The last line is one
-JSON object: ``{"attack_taps", "attack_typed", "move_taps", "exchange_taps",
-"scroll_px", "setup_taps", "find_taps"}`` (the most taps of any attack, of any
-move, of the first 4-actor exchange; the most scrolled in any action). Targets
+JSON object: ``{"attack_taps_max", "attack_invoke_taps", "attack_typed_max",
+"move_taps", "exchange_taps", "scroll_px_max", "log_ms_max", "setup_taps",
+"setup_typed", "find_taps"}`` (the most taps of any attack without and with an
+invoke, the most typed beyond a typed roll's four signs, the most taps of any
+move, the taps of the first 4-actor exchange; the most scrolled in any action). Targets
 (issue 31): attack ≤ 6 taps and nothing typed, move ≤ 5, exchange ≤ 25,
 0 px scrolled, setup ≤ 20 taps plus names. Figures, not pass/fail.
 

@@ -199,10 +199,10 @@ def wait_engine(page, timeout: float = 90) -> str:
         p.wait("() => window.calcEngine && ['ready', 'failed'].includes(window.calcEngine.status)",
                timeout=timeout, what="the engine to be ready or failed")
     except AssertionError as error:  # say where the start stalled: its status and the last steps it reached
-        where = p.js("() => window.calcEngine ? [calcEngine.status, calcEngine.timeline, calcEngine.progress]"
+        where = p.js("() => window.calcEngine ? [calcEngine.status, calcEngine.stats.timeline, calcEngine.progress]"
                      " : 'no calcEngine on the page'")
         raise AssertionError(f"{error}; the engine: {where}") from None
-    status, error, source = p.js("() => [calcEngine.status, calcEngine.error, calcEngine.source]")
+    status, error, source = p.js("() => [calcEngine.status, calcEngine.error, calcEngine.stats.source]")
     assert status == "ready", f"engine failed: {error}"
     p.wait(CALCULATORS_UP, timeout=timeout, what="every calculator on the page to be up")
     return source

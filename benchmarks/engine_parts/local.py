@@ -47,11 +47,11 @@ def measure_first_result(browser, url: str) -> tuple[dict, dict]:
         page.wait_for_function("() => window.__firstResult", timeout=120_000)
         out.append(page.evaluate("""({
             first: window.__firstResult,
-            engine: window.calcEngine.readyAt - window.calcEngine.startedAt,
-            source: window.calcEngine.source,
+            engine: window.calcEngine.stats.readyAt - window.calcEngine.stats.startedAt,
+            source: window.calcEngine.stats.source,
         })"""))
         if visit == 0:  # a first visit lasts more than a moment: the engine saves its snapshot
-            page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+            page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
     ctx.close()
     return out[0], out[1]
 
@@ -80,7 +80,7 @@ def measure_navigation(browser, url: str) -> float:
     page.click('nav.md-nav a[href$="table/"]')
     page.wait_for_function("() => window.__navResult", timeout=60_000)
     click, shown = page.evaluate("[window.__navResult - window.__clicked, window.__navResult - window.__shown]")
-    starts = page.evaluate("window.calcEngine.starts")
+    starts = page.evaluate("window.calcEngine.stats.starts")
     ctx.close()
     assert starts == 1, "instant navigation started a second engine"
     return click, shown

@@ -71,8 +71,8 @@ def phone_ours(chromium, server: PhoneServer) -> dict:
     ctx.add_init_script(FIRST_RESULT)
     page = ctx.new_page()
     page.goto(server.url + CALC_PAGE, timeout=600_000)
-    page.wait_for_function("() => window.__firstResult && window.calcEngine.readyAt", timeout=600_000, polling=100)
-    ready, first, origin = page.evaluate("[window.calcEngine.readyAt, window.__firstResult, performance.timeOrigin]")
+    page.wait_for_function("() => window.__firstResult && window.calcEngine.stats.readyAt", timeout=600_000, polling=100)
+    ready, first, origin = page.evaluate("[window.calcEngine.stats.readyAt, window.__firstResult, performance.timeOrigin]")
     page.wait_for_function("() => window.calcOffline && ['ready', 'failed'].includes(window.calcOffline.status)",
                            timeout=600_000, polling=250)
     offline = page.evaluate("window.calcOffline.status")

@@ -29,11 +29,11 @@ def measure_webkit(url: str, runs: int) -> dict:
                         page.reload()
                     source = wait_engine(page, timeout=180)
                     assert source == ("fresh" if visit == "first_visit" else "snapshot"), (visit, source)
-                    ready_at, started_at = page.js("() => [calcEngine.readyAt, calcEngine.startedAt]")
+                    ready_at, started_at = page.js("() => [calcEngine.stats.readyAt, calcEngine.stats.startedAt]")
                     times[visit].append(ready_at)  # milliseconds since the navigation started
                     times[f"engine_{visit}"].append(ready_at - started_at)
                     if visit == "first_visit":
-                        page.wait("() => window.calcEngine.snapshot", timeout=60)
+                        page.wait("() => window.calcEngine.stats.snapshot", timeout=60)
             finally:
                 driver.quit()
     finally:

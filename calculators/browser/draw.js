@@ -87,7 +87,7 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
 }
 
 /** A message slot for a group of controls the rules can name (a team's members, a list, an
- *  import): a wide data-field holding only its message (hidden when there is none). */
+ *  import): a wide data-field holding only its message (hidden when there is none). @param {string} dataField @param {string} [said] */
 export const slotHtml = (dataField, said = undefined) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p
   class="calc__error" ?hidden=${!said}>${said ?? ""}</p></div>`;
 
@@ -118,7 +118,7 @@ export function field(spec) {
   return /** @type {HTMLDivElement} */ (box.firstElementChild);
 }
 
-/** A heading of level 1–6 (a number from ui.headingLevel).
+/** A heading of level 1–6 (a number from ui.headingRank).
  * @param {number} level
  * @param {{id?: any, cls?: any, tabindex?: any}} attrs
  * @param {any} content */

@@ -30,20 +30,23 @@ export const engine = {
   error: /** @type {string | null} */ (null), // the technical reason of a failure or restart (the browser's words)
   cause: /** @type {string | null} */ (null), // why it failed, for the player: "network", "server" (httpStatus says what it answered) or "start"
   httpStatus: /** @type {number | null} */ (null),
-  retries: 0, // how many times a failed start was tried again
-  starts: 0, // how many workers this page has created (tests check it stays 1)
-  restarts: 0, // how many of them replaced a dead or stuck one
-  sent: 0, // how many calls went to the worker (the build's known answers never do: known.js)
   deadlineMs: 20_000, // a call unanswered this long (once the engine is up) means the worker is dead or stuck
   startDeadlineMs: 180_000, // a start that takes longer than this has failed
   stallMs: 30_000, // a start whose worker says nothing this long (no step, no bytes) is stuck: replaced once
-  stalls: 0, // how many stuck starts were replaced
-  startedAt: /** @type {number | null} */ (null),
-  readyAt: /** @type {number | null} */ (null),
-  source: /** @type {"fresh" | "snapshot" | null} */ (null), // "fresh" (Python started from scratch) or "snapshot" (restored)
-  timeline: /** @type {[string, number][] | null} */ (null), // [[step, ms since the worker started], …]: where the start's time went (so far, while starting)
-  snapshot: /** @type {{bytes: number, ms?: number, madeMs?: number, error?: string} | null} */ (null), // {bytes, ms, madeMs} once a start-up snapshot has been saved
-  savingAt: /** @type {number | null} */ (null), // when the worker began to save it (the benchmark's calls go in then)
+  /** What the engine did, counted and timed: read by the tests and the benchmarks alone, never by a calculator. */
+  stats: {
+    retries: 0, // how many times a failed start was tried again
+    starts: 0, // how many workers this page has created (tests check it stays 1)
+    restarts: 0, // how many of them replaced a dead or stuck one
+    sent: 0, // how many calls went to the worker (the build's known answers never do: known.js)
+    stalls: 0, // how many stuck starts were replaced
+    startedAt: /** @type {number | null} */ (null),
+    readyAt: /** @type {number | null} */ (null),
+    source: /** @type {"fresh" | "snapshot" | null} */ (null), // "fresh" (Python started from scratch) or "snapshot" (restored)
+    timeline: /** @type {[string, number][] | null} */ (null), // [[step, ms since the worker started], …]: where the start's time went (so far, while starting)
+    snapshot: /** @type {{bytes: number, ms?: number, madeMs?: number, error?: string} | null} */ (null), // {bytes, ms, madeMs} once a start-up snapshot has been saved
+    savingAt: /** @type {number | null} */ (null), // when the worker began to save it (the benchmark's calls go in then)
+  },
   progress: /** @type {{loaded: number, total: number} | null} */ (null), // {loaded, total}: bytes of the engine's files received so far
   press, // how long answers wait while a control is pressed (press.js)
   /** How many calls are waiting for their answer (the tests' clicks wait for none: an answer redraws). */
@@ -61,9 +64,9 @@ export const engine = {
     }
     if (!allowed) return /** @type {Promise<void>} */ (held).then(() => this.start());
     if (this.status !== "restarting") this.status = "starting";
-    this.starts += 1;
-    this.startedAt = performance.now();
-    this.timeline = null;
+    this.stats.starts += 1;
+    this.stats.startedAt = performance.now();
+    this.stats.timeline = null;
     ready = new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
       // A page with a calculator starts the worker from its <head> (see
       // overrides/main.html), before the rest of the page loads: adopt it.
@@ -77,7 +80,7 @@ export const engine = {
         reject(error);
         return;
       }
-      if (early) this.startedAt = early.at;
+      if (early) this.stats.startedAt = early.at;
       const mine = worker;
       let up = false;
       const fail = (/** @type {any} */ error) => {
@@ -93,7 +96,7 @@ export const engine = {
       const stall = setInterval(() => {
         if (performance.now() - heard < this.stallMs) return;
         const downloading = this.progress && this.progress.loaded < this.progress.total;
-        const last = this.timeline?.at(-1)?.[0] ?? "the worker's start";
+        const last = this.stats.timeline?.at(-1)?.[0] ?? "the worker's start";
         fail(Object.assign(new Error(`it stopped making progress while starting (nothing for ${seconds(this.stallMs)} after ${last})`),
           { stalled: true, why: downloading ? "network" : undefined }));
       }, 1000);
@@ -103,22 +106,22 @@ export const engine = {
           up = true;
           clearTimeout(slow);
           clearInterval(stall);
-          this.readyAt = performance.now();
-          this.source = data.source;
+          this.stats.readyAt = performance.now();
+          this.stats.source = data.source;
           resolve();
         },
         step: (data) => {
-          this.timeline = [...(this.timeline ?? []), [data.step, data.ms]];
+          this.stats.timeline = [...(this.stats.timeline ?? []), [data.step, data.ms]];
         },
         progress: (data) => {
           this.progress = { loaded: data.loaded, total: data.total };
           if (this.status === "starting") this._set("starting");
         },
         saving: () => {
-          this.savingAt = performance.now();
+          this.stats.savingAt = performance.now();
         },
         snapshot: (data) => {
-          this.snapshot = data;
+          this.stats.snapshot = data;
         },
         failed: (data) => fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status })),
         result: (data) => {
@@ -153,7 +156,7 @@ export const engine = {
         } catch {}
         if (error.stalled && !fresh) {
           // once: a new worker, without the snapshot (the step that stalls may be the one restoring it)
-          this.stalls += 1;
+          this.stats.stalls += 1;
           this.error = error.message;
           ready = worker = null;
           return this.start(true);
@@ -180,7 +183,7 @@ export const engine = {
     worker = null;
     this.error = this.cause = this.httpStatus = null;
     this.progress = null;
-    this.retries += 1;
+    this.stats.retries += 1;
     const starting = this.start();
     this._set(this.status);
     return starting;
@@ -205,7 +208,7 @@ export const engine = {
     if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
     const to = worker;
     const id = nextId++;
-    this.sent += 1;
+    this.stats.sent += 1;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         if (pending.has(id)) this._restart(`it gave no answer within ${seconds(this.deadlineMs)}`);
@@ -234,7 +237,7 @@ export const engine = {
     try {
       old?.terminate();
     } catch {}
-    this.restarts += 1;
+    this.stats.restarts += 1;
     this.error = reason;
     settleAll({ ok: false, error: { code: "engine", field: null,
       message: `The calculator engine stopped answering (${reason}), so it is being restarted. ` +

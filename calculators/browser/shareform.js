@@ -6,6 +6,7 @@
 import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
 import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
+import { keptMine, offerButtons } from "./notice.js";
 
 /** A link offered (share.offered: {url, words, code}) as a template: its words, the link's field, its QR code.
  *  @param {{url: string, words: string, code: Node}} offer @param {string} label the field's name for a screen reader */
@@ -60,7 +61,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
         case "link":
           return linkHtml(state.offer, `Share link to ${what}`);
         case "offer":
-          return html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). <button type="button" class="calc__primary" data-act="open-shared" @click=${open}>Open it</button> <button type="button" @click=${keepMine}>Keep mine</button>`;
+          return html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). ${offerButtons({ open, keep: keepMine })}`;
         case "message":
           return state.mine
             ? html`${state.words} <button type="button" @click=${() => bringBack(state.mine)}>Bring mine back</button>`
@@ -107,7 +108,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   function keepMine() {
     offered = null;
     forget(name);
-    message(`The shared ${noun} was not opened; yours is as it was.`);
+    message(keptMine(noun, true));
   }
 
   async function offerLink() {

@@ -170,11 +170,11 @@ export function el(tag, attrs = {}, ...children) {
  * @param {Element | string | null} widget the widget's root, or its id
  */
 export function heading(widget, depth, attrs = {}, ...children) {
-  return el(`h${headingLevel(widget, depth)}`, attrs, ...children);
+  return el(`h${headingRank(widget, depth)}`, attrs, ...children);
 }
 
 /** The level (1–6) of a heading `depth` below the widget's place on the page (see heading). */
-export function headingLevel(widget, depth) {
+export function headingRank(widget, depth) {
   const root = typeof widget === "string" ? document.getElementById(widget) : widget;
   let level = 1;
   if (root) {

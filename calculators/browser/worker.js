@@ -43,7 +43,7 @@ const kept = import("./snapshot.js");
 kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
 const edge = import("./pyodide-edge.js"); // a failure fails the start (boot())
 // Where a start's time goes: each step is said as it happens ({type: "step"}, ms since this worker
-// started); the page keeps them as calcEngine.timeline (benchmarks/phone_cpu.py), and a start that
+// started); the page keeps them as calcEngine.stats.timeline (benchmarks/phone_cpu.py), and a start that
 // stalls shows the last step it reached.
 /** Tell the page (engine.js): one of the messages of types/engine-messages.d.ts. @param {import("./types/engine-messages").WorkerMessage} message */
 const say = (message) => postMessage(message);

@@ -18,8 +18,9 @@ checked once, at the boundary (:func:`rules_core.api.map_data.read_map`);
 reading YAML happens outside this package.
 
 The package, by what it does: :mod:`.zones` (the map as a value, its
-limits), :mod:`.routes` (routes, range, reach) and :mod:`.drawing` (where
-each zone is drawn). The same names are importable from here.
+limits), :mod:`.routes` (routes, range, reach), :mod:`.drawing` (where
+each zone is drawn) and :mod:`.placing` (where the map editor puts a zone).
+The same names are importable from here.
 
 >>> m = ZoneMap(("West", "Middle", "East"),
 ...             (Border("West", "Middle", (Way("", 3, 3),)), Border("Middle", "East", (Way("", 3, 3),))))
@@ -32,6 +33,7 @@ each zone is drawn). The same names are importable from here.
 from __future__ import annotations
 
 from .drawing import layout
+from .placing import free_cell, moved
 from .routes import Crossing, Reach, Route, range_between, ranges, reach, route
 from .zones import (
     DEFAULT_PASS,
@@ -63,7 +65,9 @@ __all__ = [
     "Route",
     "Way",
     "ZoneMap",
+    "free_cell",
     "layout",
+    "moved",
     "range_between",
     "ranges",
     "reach",

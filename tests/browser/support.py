@@ -102,8 +102,8 @@ def warm(context, server, path: str = "table/") -> None:
     page = context.new_page()
     page.goto(server.url + path)
     wait_engine(page)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
-    assert page.evaluate("calcEngine.snapshot.bytes") > 0, page.evaluate("calcEngine.snapshot.error")
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
+    assert page.evaluate("calcEngine.stats.snapshot.bytes") > 0, page.evaluate("calcEngine.stats.snapshot.error")
     page.close()
 
 

@@ -21,7 +21,7 @@ from tests.browser.test_board_tabs import both_show, notes, two_tabs
 from tests.browser.waits import frames, next_millisecond, steady
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest
-SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "60"))
+SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "40"))
 UNDO = '[data-act="undo"]'
 LOG_IT = '[data-panel] [data-key="log"]'
 ANNOUNCE = f'{WIDGET} [data-out="announce"]'
@@ -76,7 +76,7 @@ def settled(b: Board, note: str) -> bool:
             spoken: document.querySelector(w + ' [data-out="announce"]')?.textContent, sheet: Object.entries(localStorage).filter(([k]) => k.endsWith(':board:action')).map(([, v]) => v)[0],
             note: document.querySelector(w + ' [data-panel] [name="note"]')?.value,
             actor: document.querySelector(w + ' [data-panel] [name="actor"]:checked')?.value,
-            engine: window.calcEngine && [window.calcEngine.status, window.calcEngine.restarts, window.calcEngine.stalls]})""", WIDGET)
+            engine: window.calcEngine && [window.calcEngine.status, window.calcEngine.stats.restarts, window.calcEngine.stats.stalls]})""", WIDGET)
         raise AssertionError(f"a Log it neither logged nor said why; the form says: {said[-300:]!r}; the page: {where}") from None
     if not panel.count():
         return True

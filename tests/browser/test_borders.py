@@ -578,3 +578,27 @@ def test_a_border_is_edited_in_place_and_a_bad_value_is_refused_beside_it(phone)
     phone.locator('[data-act="undo"]').click()
     wait_text(out(phone, "route"), "Cheapest route: 4 shifts")
     assert "5 from East end" not in words(phone)
+
+
+def test_a_row_being_typed_in_keeps_its_focus_caret_and_text_through_redraws(borders):
+    """The editor is drawn again at every keystroke and at every answer of the rules: the row the referee
+    types in keeps the focus, the caret where it was (not at the end) and the text as typed."""
+    page = borders.page
+    rename = borders.locator('input[name="zone-1"]')
+    rename.click()
+    page.keyboard.press("End")
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")                 # Mid|dle
+    page.keyboard.type("-")
+    # a redraw while the referee is in the row: the move's skill changes (the rules answer, the form is drawn)
+    borders.locator('input[name="skill"]').evaluate("e => { e.value = '5'; e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    wait_text(out(borders, "reach"), "4 shifts (skill 5")
+    page.keyboard.type("x")
+    state = page.evaluate("() => [document.activeElement.name, document.activeElement.value, document.activeElement.selectionStart]")
+    assert state == ["zone-1", "Mid-xdle", 5]
+    borders.locator('input[name="skill"]').evaluate("e => { e.value = '3'; e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    wait_text(out(borders, "reach"), "2 shifts (skill 3")
+    assert page.evaluate("() => [document.activeElement.name, document.activeElement.value, document.activeElement.selectionStart]") == [
+        "zone-1", "Mid-xdle", 5]
+    page.keyboard.press("Enter")
+    wait_text(out(borders, "words"), "Zones: West end, Mid-xdle, East end.")

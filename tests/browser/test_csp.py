@@ -126,7 +126,7 @@ def test_every_calculator_search_palette_and_offline_work_under_the_policy(serve
     # instant navigation
     follow_link(page, 'nav.md-nav a[href$="gauntlet-forge/boons-and-banes/"]', "/boons-and-banes/")
     page.locator('.calc[data-calc="boons"] [data-out="boon"] .calc__answer').wait_for()
-    assert page.evaluate("window.calcEngine.starts") == 1
+    assert page.evaluate("window.calcEngine.stats.starts") == 1
 
     search(page, "threshold")  # the search (a worker of Material's)
     page.keyboard.press("Escape")

@@ -21,7 +21,7 @@ def test_a_page_without_a_calculator_loads_no_engine_file(page, server, requests
     assert page.locator(".calc").count() == 0
     assert requests_seen.matching("/assets/engine/") == []
     assert requests_seen.matching("worker.js") == []
-    assert page.evaluate("window.calcEngine ? window.calcEngine.starts : 0") == 0
+    assert page.evaluate("window.calcEngine ? window.calcEngine.stats.starts : 0") == 0
 
 
 def test_instant_navigation_to_another_calculator_page_reuses_the_engine(page, server, requests_seen):
@@ -33,7 +33,7 @@ def test_instant_navigation_to_another_calculator_page_reuses_the_engine(page, s
     # follow the navigation link: Material's instant navigation swaps the content in place
     follow_link(page, 'nav.md-nav a[href$="table/"]', "/table/")
     page.wait_for_selector('.calc[data-calc="boons"] [data-out="boon"] .calc__answer')
-    assert page.evaluate("window.calcEngine.starts") == 1
+    assert page.evaluate("window.calcEngine.stats.starts") == 1
     assert len(workers) == 1
     assert len(requests_seen.matching("pyodide.asm.wasm")) == 1
 
@@ -101,15 +101,15 @@ def test_a_later_visit_restores_the_snapshot_and_answers_every_golden_case(conte
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "fresh"
+    assert page.evaluate("window.calcEngine.stats.source") == "fresh"
     engine_barrier(page)  # the worker's steps said after ready have arrived before this answer
-    assert "snapshot to keep once idle" in [step for step, _ in page.evaluate("calcEngine.timeline")]
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
-    assert page.evaluate("window.calcEngine.snapshot.bytes") > 1_000_000
+    assert "snapshot to keep once idle" in [step for step, _ in page.evaluate("calcEngine.stats.timeline")]
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
+    assert page.evaluate("window.calcEngine.stats.snapshot.bytes") > 1_000_000
 
     page.goto(server.url + BOONS)  # a later visit, same browser profile
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "snapshot"
+    assert page.evaluate("window.calcEngine.stats.source") == "snapshot"
     cases = load_cases(Path(__file__).resolve().parents[1] / "cases")
     replies = _all_golden_replies(page, cases)
     failures = {case["id"]: check(case, lambda name, payload, r=reply: r) for case, reply in zip(cases, replies)}
@@ -124,12 +124,12 @@ def test_the_tests_returning_profiles_restore_their_seeded_snapshot_and_answer(b
     page = ctx.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "snapshot"
+    assert page.evaluate("window.calcEngine.stats.source") == "snapshot"
     assert page.evaluate("calcEngine.call('boons.free_dice', {rating: 7})")["result"]["free_dice"] == 3
     # A fresh start says, right after ready and before any answer, that it will keep a snapshot once idle.
-    steps = [step for step, _ in page.evaluate("calcEngine.timeline")]
+    steps = [step for step, _ in page.evaluate("calcEngine.stats.timeline")]
     assert "ready" in steps and "snapshot to keep once idle" not in steps, steps
-    assert page.evaluate("window.calcEngine.snapshot") is None
+    assert page.evaluate("window.calcEngine.stats.snapshot") is None
     ctx.close()
 
 
@@ -137,7 +137,7 @@ def starts_fresh_and_answers(page, server):
     """The next visit did not use the spoiled snapshot: Python started afresh and the boons calculator answers."""
     page.goto(server.url + BOONS)
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "fresh"
+    assert page.evaluate("window.calcEngine.stats.source") == "fresh"
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
 
@@ -147,7 +147,7 @@ def test_a_snapshot_damaged_in_the_middle_is_caught_by_its_checksum(context, ser
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
     page.evaluate("""async () => {
         const cache = await caches.open('conflict-table-engine');
         const [key] = await cache.keys();
@@ -164,7 +164,7 @@ def test_a_damaged_snapshot_is_thrown_away_and_python_starts_fresh(context, serv
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)  # then spoil it
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)  # then spoil it
     page.evaluate("""async () => {
         const cache = await caches.open('conflict-table-engine');
         const [key] = await cache.keys();
@@ -183,7 +183,7 @@ def test_a_snapshot_of_one_build_never_restores_into_another_builds_engine(conte
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
     manifest = page.evaluate("async () => (await fetch('../../assets/engine/engine.json')).json()")
     old, new = manifest["stdlib"], manifest["stdlib"].replace("stdlib-", "stdlib-0new")
     zipped = io.BytesIO()  # the next build's zip: the same modules and one file more
@@ -199,10 +199,10 @@ def test_a_snapshot_of_one_build_never_restores_into_another_builds_engine(conte
 
     page.goto(server.url + BOONS)  # the next build
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "fresh"
+    assert page.evaluate("window.calcEngine.stats.source") == "fresh"
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
     after = page.evaluate(saved)
     assert len(before) == len(after) == 1 and before != after  # remade for this build, the old one gone
 
@@ -249,7 +249,7 @@ def test_when_the_browser_saves_data_the_engine_waits_for_a_tap(context, server,
     page.click('.calc[data-calc="boons"] .calc__start')
     wait_engine(page)
     page.wait_for_selector('[data-out="boon"] .calc__answer')
-    assert page.evaluate("window.calcEngine.starts") == 1
+    assert page.evaluate("window.calcEngine.stats.starts") == 1
 
 
 FAILED = "() => window.calcEngine && window.calcEngine.status === 'failed'"
@@ -279,13 +279,13 @@ def test_a_download_cut_off_says_so_in_plain_words_and_retry_brings_the_calculat
     assert page.locator('.calc[data-calc="boons"] .calc__static table').is_visible()
     retries = page.locator(".calc__status button.calc__retry")
     assert retries.count() == page.locator(".calc[data-calc]").count() > 1  # every calculator offers it
-    starts = page.evaluate("window.calcEngine.starts")
+    starts = page.evaluate("window.calcEngine.stats.starts")
     context.unroute("**/pyodide.asm.wasm", cut)
     button = _retry_button(page)
     button.focus()
     page.keyboard.press("Enter")  # reachable and usable by keyboard
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.starts") == starts + 1
+    assert page.evaluate("window.calcEngine.stats.starts") == starts + 1
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
     for calc in page.locator(".calc[data-calc]").all():  # every calculator came alive, without a reload
@@ -304,7 +304,7 @@ def test_a_server_refusal_is_named_and_retry_tries_again(context, server):
     assert "could not be downloaded" in text and "server" in text and "404" in text, text
     assert "network" not in text
     _retry_button(page).click()
-    page.wait_for_function("() => window.calcEngine.starts === 2 && window.calcEngine.status === 'failed'", timeout=90_000)
+    page.wait_for_function("() => window.calcEngine.stats.starts === 2 && window.calcEngine.status === 'failed'", timeout=90_000)
     assert "404" in page.inner_text(BOONS_STATUS)
 
 
@@ -335,7 +335,7 @@ def test_offline_the_page_says_so_and_recovers_by_itself_when_the_network_return
     wait_engine(page)
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
-    assert page.evaluate("window.calcEngine.starts") == 2
+    assert page.evaluate("window.calcEngine.stats.starts") == 2
 
 
 def test_a_saved_conflict_is_kept_while_the_engine_is_down_and_shown_after_retry(context, server):
@@ -369,18 +369,18 @@ def test_a_start_stuck_restoring_the_snapshot_is_replaced_by_a_fresh_one(context
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
     held = []
     context.route("**/snapshot.js", lambda route: held.append(route))
     page.goto(server.url + BOONS)
     page.wait_for_function("() => window.calcEngine")
     page.evaluate("calcEngine.stallMs = 2000")  # the player's 30 seconds, shortened for the stuck start
-    page.wait_for_function("() => calcEngine.stalls === 1", timeout=30_000)
+    page.wait_for_function("() => calcEngine.stats.stalls === 1", timeout=30_000)
     page.evaluate("calcEngine.stallMs = 30000")  # and given back to the start that replaces it
     wait_engine(page)
-    assert page.evaluate("calcEngine.source") == "fresh"
+    assert page.evaluate("calcEngine.stats.source") == "fresh"
     assert held, "the stuck worker never asked for the snapshot's reader"
-    assert page.evaluate("[calcEngine.stalls, calcEngine.starts]") == [1, 2]
+    assert page.evaluate("[calcEngine.stats.stalls, calcEngine.stats.starts]") == [1, 2]
     assert "stopped making progress" in page.evaluate("calcEngine.error")
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
@@ -401,8 +401,8 @@ def test_a_snapshot_lookup_that_never_answers_is_given_up_in_seconds_not_a_stall
     page.wait_for_function("() => window.calcEngine")
     page.evaluate("calcEngine.stallMs = 12000")
     wait_engine(page)
-    assert page.evaluate("[calcEngine.source, calcEngine.stalls, calcEngine.starts]") == ["fresh", 0, 1]
-    assert "snapshot lookup stuck" in [step for step, _ in page.evaluate("calcEngine.timeline")]
+    assert page.evaluate("[calcEngine.stats.source, calcEngine.stats.stalls, calcEngine.stats.starts]") == ["fresh", 0, 1]
+    assert "snapshot lookup stuck" in [step for step, _ in page.evaluate("calcEngine.stats.timeline")]
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
     context.unroute("**/worker.js")
@@ -415,7 +415,7 @@ def test_a_start_that_stalls_twice_fails_and_says_so_instead_of_waiting_for_ever
     page.wait_for_function("() => window.calcEngine")
     page.evaluate("calcEngine.stallMs = 2000")
     page.wait_for_function(FAILED, timeout=30_000)
-    assert page.evaluate("[calcEngine.stalls, calcEngine.starts]") == [1, 2]
+    assert page.evaluate("[calcEngine.stats.stalls, calcEngine.stats.starts]") == [1, 2]
     assert "stopped making progress" in page.evaluate("calcEngine.error")
     assert "could not start" in page.inner_text(BOONS_STATUS)
     assert page.locator(".calc__static table").first.is_visible()
@@ -429,7 +429,7 @@ def test_a_snapshot_of_another_build_stored_under_this_builds_name_is_refused(co
     page = context.new_page()
     page.goto(server.url + BOONS)
     wait_engine(page)
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)
     manifest = page.evaluate("async () => (await fetch('../../assets/engine/engine.json')).json()")
     old = manifest["wheel_sha256"]
     new = old[::-1]  # the next build: another rules_core, the same Pyodide and zip
@@ -442,10 +442,10 @@ def test_a_snapshot_of_another_build_stored_under_this_builds_name_is_refused(co
 
     page.goto(server.url + BOONS)  # the next build
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "fresh"
+    assert page.evaluate("window.calcEngine.stats.source") == "fresh"
     page.wait_for_selector('[data-out="boon"] .calc__answer')
     assert "3 free dice" in page.inner_text('.calc[data-calc="boons"] [data-out="boon"]')
-    page.wait_for_function("() => window.calcEngine.snapshot", timeout=60_000)  # this build's own, saved in its place
+    page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=60_000)  # this build's own, saved in its place
     page.goto(server.url + BOONS)
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.source") == "snapshot"
+    assert page.evaluate("window.calcEngine.stats.source") == "snapshot"

@@ -71,10 +71,10 @@ def _breaks_and_recovers(page, server, how: str):
     assert isinstance(reply, dict), reply
     assert reply["ok"] is False
     assert "stopped answering" in reply["error"]["message"]
-    assert page.evaluate("window.calcEngine.restarts") == 1
+    assert page.evaluate("window.calcEngine.stats.restarts") == 1
     # the next call waits for the new worker and is answered
     assert page.evaluate("window.calcEngine.call('boons.free_dice', {rating: 7})")["result"]["free_dice"] == 3
-    assert page.evaluate("[window.calcEngine.status, window.calcEngine.starts]") == ["ready", 2]
+    assert page.evaluate("[window.calcEngine.status, window.calcEngine.stats.starts]") == ["ready", 2]
     # the calculator works again from its form
     page.fill('.calc[data-calc="boons"] input[name="rating"]', "9")
     page.wait_for_function("""() => document.querySelector('.calc[data-calc="boons"] [data-out="boon"]').textContent.includes('4 free dice')""")

@@ -355,8 +355,8 @@ def test_two_sites_on_one_origin_keep_each_its_own_engine_snapshot(page, two_sit
     for name in ("a", "b"):
         page.goto(two_sites.url + name + "/" + TABLE)
         wait_engine(page)
-        page.wait_for_function("() => window.calcEngine.snapshot", timeout=90_000)
-        assert page.evaluate("window.calcEngine.snapshot.bytes") > 1_000_000
+        page.wait_for_function("() => window.calcEngine.stats.snapshot", timeout=90_000)
+        assert page.evaluate("window.calcEngine.stats.snapshot.bytes") > 1_000_000
     keys = page.evaluate("""async () => {
         const out = [];
         for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys())

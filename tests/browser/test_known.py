@@ -22,7 +22,7 @@ def test_no_calculator_asks_the_engine_for_its_form_as_first_shown_and_the_answe
     # every one of them is taken as the calculators mount, and only then is anything counted
     page.wait_for_function("n => window.calcKnown && window.calcKnown.answered >= n", arg=len(answers))
     wait_engine(page)
-    assert page.evaluate("window.calcEngine.sent") == 0
+    assert page.evaluate("window.calcEngine.stats.sent") == 0
     for calc, name, payload, reply in answers:
         engine = page.evaluate("([name, payload]) => window.calcEngine.call(name, payload)", [name, payload])
         engine.pop("id")  # the worker's number for the call

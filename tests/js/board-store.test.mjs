@@ -3,13 +3,18 @@
 // would notice: an absorb option that needs an invoke logs it (never a silent take-out), Log it's
 // words are what it logs, End of exchange tells the truth, a change of kind or a Cancel loses no
 // choice, a damaged kept action is set aside with words, Undo never drops an action being composed.
-import { test } from "node:test";
+import { test, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { harness } from "./store-harness.mjs";
+import { pythonEngine } from "./rules.mjs";
+import { fakeWindow } from "./storage.mjs";
+
+const win = fakeWindow();
 
 const { boardStore } = await import("../../calculators/browser/widgets/board/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const { engine, storage } = harness();
+const engine = pythonEngine();
+after(() => engine.close());
+beforeEach(() => win.localStorage.map.clear());
 
 const crew = (await engine.call("board.example", { name: "warehouse crew" })).result.setup;
 const OPTIONS = { maps: [{ id: "warehouse", title: "Warehouse", map: crew.map }], map: "warehouse" };
@@ -100,7 +105,7 @@ test("after Cancel, choosing who acts and the kind again gives their skill back"
   const store = await started();
   await store.dispatch("kind", "attack");
   await store.dispatch("set", "actor", "Rook");
-  await store.dispatch("cancel");
+  await store.dispatch("discard");
   await store.dispatch("token", "Rook");
   await store.dispatch("kind", "attack");
   await store.dispatch("set", "target", "Gatto");
@@ -113,12 +118,12 @@ test("after Cancel, choosing who acts and the kind again gives their skill back"
 });
 
 test("a damaged action being composed is set aside with words, and the board opens", async () => {
-  storage.setItem(keyFor("board:action"), JSON.stringify({ kind: "attack", actor: "Gatto", invokes: 5 }));
+  win.localStorage.setItem(keyFor("board:action"), JSON.stringify({ kind: "attack", actor: "Gatto", invokes: 5 }));
   const store = boardStore({ engine, options: OPTIONS });
   await store.dispatch("open", { linked: false });
   assert.deepEqual(store.state.draft, { kind: null });
   assert.match(store.state.notice.text, /The action you were composing could not be used \(The action's invokes is not a list of names\)/);
-  const kept = JSON.parse(storage.getItem(keyFor("board:action:set-aside")));
+  const kept = JSON.parse(win.localStorage.getItem(keyFor("board:action:set-aside")));
   assert.equal(kept.length, 1);
   assert.match(kept[0].text, /"invokes":5/);
 });

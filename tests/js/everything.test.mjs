@@ -3,20 +3,9 @@
 // replaced without a set-aside copy. A Map-backed localStorage stands in for the browser's.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
+import { FakeStorage, fakeWindow } from "./storage.mjs";
 
-class FakeStorage {
-  constructor() { this.map = new Map(); this.budget = Infinity; }
-  get length() { return this.map.size; }
-  key(i) { return [...this.map.keys()][i] ?? null; }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) {
-    const used = [...this.map].reduce((n, [key, val]) => n + (key === k ? 0 : key.length + val.length), 0);
-    if (used + k.length + String(v).length > this.budget) throw new Error("QuotaExceededError: the quota has been exceeded");
-    this.map.set(k, String(v));
-  }
-  removeItem(k) { this.map.delete(k); }
-}
-globalThis.window = /** @type {any} */ ({ localStorage: new FakeStorage() });
+fakeWindow();
 
 const { FORMAT, VERSION, LIMITS, collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, notImportable, fileBytes } =
   await import("../../calculators/browser/keeping/everything.js");
@@ -160,7 +149,7 @@ test("importing sets aside every value it replaces first, adds set-aside lists, 
 
 test("when a set-aside copy can't be kept (storage full), nothing is replaced", () => {
   ls().setItem(keyFor("stress:roster"), "{\"mine\": 1}");
-  ls().budget = 100;
+  ls().quota = 100;
   const before = new Map(ls().map);
   const got = adoptAll({ "stress:roster": ROSTER });
   assert.match(got.problem, /no room .* nothing was replaced/);
@@ -168,7 +157,7 @@ test("when a set-aside copy can't be kept (storage full), nothing is replaced", 
 });
 
 test("when a write fails halfway, the values written before it go back as they were", () => {
-  ls().budget = keyFor("edition").length + keyFor("morale").length + 100;
+  ls().quota = keyFor("edition").length + keyFor("morale").length + 100;
   const got = adoptAll({ edition: "2023", morale: "x".repeat(200) });
   assert.match(got.problem, /would not keep “morale” \(200 characters: .*full\), so nothing was replaced/);
   assert.equal(ls().getItem(keyFor("edition")), null);
@@ -178,7 +167,7 @@ test("when a write fails halfway, the values written before it go back as they w
 test("issue 64 item 6: set-aside copies that do not fit are kept copy by copy, and what was left out is said by name", () => {
   const board = "{\"small\": 1}";
   const copies = [0, 1, 2, 3].map((i) => ({ at: `2026-11-2${i}T10:00:00.000Z`, reason: "set aside", text: `${i}${"x".repeat(999)}` }));
-  ls().budget = 3_300; // the value and three copies, not four
+  ls().quota = 3_300; // the value and three copies, not four
   const got = adoptAll({ board, "board:set-aside": JSON.stringify(copies) });
   assert.equal(got.done, 1);
   assert.equal(ls().getItem(keyFor("board")), board);

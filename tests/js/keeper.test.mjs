@@ -3,31 +3,11 @@
 // keeper of the same name that writes behind the first one's back.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
+import { fakeWindow } from "./storage.mjs";
 
-class FakeStorage {
-  constructor() {
-    this.map = new Map();
-    this.quota = Infinity;
-  }
-  getItem(k) {
-    return this.map.has(k) ? this.map.get(k) : null;
-  }
-  setItem(k, v) {
-    const used = [...this.map].reduce((n, [key, val]) => n + (key === k ? 0 : key.length + val.length), 0);
-    if (used + k.length + v.length > this.quota) {
-      throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
-    }
-    this.map.set(k, String(v));
-  }
-  removeItem(k) {
-    this.map.delete(k);
-  }
-}
 
-const win = new EventTarget();
-globalThis.window = win;
-const storage = new FakeStorage();
-win.localStorage = storage;
+const win = fakeWindow();
+const storage = win.localStorage;
 const { keeper, keyFor, slot } = await import("../../calculators/browser/keeping/index.js");
 
 let n = 0;

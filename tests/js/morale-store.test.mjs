@@ -4,13 +4,18 @@
 // (Undo brings them back) and 2023 asks; dice rolled in the event are scored by the rules and the event
 // survives a new page; 2022's disposed defense is asked, never preset; who acts starts each team's turn
 // from that team, who has acted marked.
-import { test } from "node:test";
+import { test, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { harness } from "./store-harness.mjs";
+import { pythonEngine } from "./rules.mjs";
+import { fakeWindow } from "./storage.mjs";
+
+const win = fakeWindow();
 
 const { moraleStore } = await import("../../calculators/browser/widgets/morale/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const { engine, storage } = harness();
+const engine = pythonEngine();
+after(() => engine.close());
+beforeEach(() => win.localStorage.map.clear());
 
 const editions = ["2023", "2022", "wiki"];
 const forms = Object.fromEntries(await Promise.all(editions.map(async (e) => [e, (await engine.call("morale.form", { edition: e })).result])));
@@ -19,7 +24,7 @@ const LIONS_BEARS = (edition) => ({ edition, teams: [{ name: "Lions", captain: "
 
 /** A tracker that opens a kept conflict (setup and events), as a page would find it in storage. */
 async function tracker(setup, events = [], { random } = {}) {
-  storage.setItem(keyFor("morale"), JSON.stringify({ format: "conflict-table/morale", version: 2, setup, events, redo: [] }));
+  win.localStorage.setItem(keyFor("morale"), JSON.stringify({ format: "conflict-table/morale", version: 2, setup, events, redo: [] }));
   const store = moraleStore({ engine, forms, random });
   await store.dispatch("open", { linked: false });
   assert.equal(store.state.mode, "play");
@@ -117,4 +122,24 @@ test("who acts: the first still to act of the team whose turn it is; who acted i
   await store.dispatch("event", "end_turn", "Lions", "team");
   assert.equal(store.state.sheet.turn, "Bears");
   assert.equal(store.state.sheet.who.value, "Ned"); // Bears' turn: one of Bears, never Mia of the Lions
+});
+
+test("a kind tapped on a button drawn from the answer before Undo's still logs at once when it asks nothing", async () => {
+  const store = await tracker(LIONS_BEARS("2023"));
+  await store.dispatch("event", "success", "Leo", "member"); // one tap: logged, Mia is offered next
+  assert.equal(store.state.sheet.who.value, "Mia");
+  // Undo, and at once Mia's Success (still on screen: Undo's answer, which offers Leo again, is on its way)
+  await Promise.all([store.dispatch("step", true), store.dispatch("event", "success", "Mia", "member")]);
+  assert.equal(lines(store)[0], "Mia succeeded on a test: Lions 0 → 1");
+  assert.equal(store.state.draft.kind, null); // no panel left open asking for a second tap
+});
+
+test("a kind that asks nothing is logged at one tap with the event its answer holds: the rules apply it, no sheet asked first", async () => {
+  const store = await tracker(LIONS_BEARS("2023"));
+  const before = engine.calls.length;
+  await store.dispatch("event", "success", "Leo", "member");
+  assert.equal(lines(store)[0], "Leo succeeded on a test: Lions 0 → 1");
+  const calls = engine.calls.slice(before);
+  assert.deepEqual(calls.slice(0, calls.indexOf("morale.apply") + 1), ["morale.apply"]); // the line is drawn after one call
+  assert.equal(store.state.sheet.who.value, "Mia"); // then the next answer: Mia is offered
 });

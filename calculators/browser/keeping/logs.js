@@ -23,6 +23,52 @@
  * @typedef {[any, string]} Pair an event and its id
  */
 
+/**
+ * A kept, imported or shared log read (a value, or its JSON text): {log: {setup, events, redo, ids, redoIds,
+ * dropped, refused, replaced}} or {problem}, a sentence naming what is wrong. Its format must be `format`
+ * (`formatRequired`: a value without one is refused too); a version newer than `version` is another release's
+ * and refused by name. `event` brings an event of an earlier release up to date. Whether the log replays is
+ * the rules' to say, after.
+ * @param {unknown} data
+ * @param {{ format: string, what: string, maker: string, version?: number | null, formatRequired?: boolean,
+ *           event?: (e: any) => any }} how what: "a conflict board"; maker: "the conflict board"
+ * @returns {{ log: Log & { setup: any, replaced: string | null }, problem?: undefined } | { problem: string, log?: undefined }}
+ */
+export function unpackLog(data, { format, what, maker, version = null, formatRequired = true, event = (e) => e }) {
+  if (typeof data === "string") {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return { problem: "it is not readable JSON" };
+    }
+  }
+  const record = (/** @type {unknown} */ x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  const notOne = { problem: `it is not ${what} (no setup and events)` };
+  if (!record(data)) return notOne;
+  const d = /** @type {Record<string, any>} */ (data);
+  if (d.format !== format && (d.format !== undefined || formatRequired)) {
+    return { problem: d.format ? `it is a ${String(d.format).slice(0, 40)} file, not ${what}` : `it was not made by ${maker}` };
+  }
+  if (version != null && d.version !== undefined && d.version !== version) {
+    return Number.isInteger(d.version) && d.version > version
+      ? { problem: `it was made by a newer version of this site (${what.replace(/^an? /, "")} version ${d.version}; this one reads version ${version}): update the site to open it` }
+      : { problem: "its version is damaged" };
+  }
+  if (!record(d.setup) || !Array.isArray(d.events)) return notOne;
+  if (d.redo !== undefined && !Array.isArray(d.redo)) return { problem: "its redo list is not a list" };
+  const odd = (d.redo ?? []).findIndex((/** @type {unknown} */ e) => !record(e) || typeof (/** @type {any} */ (e)).kind !== "string");
+  if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
+  const redo = (d.redo ?? []).map(event);
+  const events = d.events.map(event);
+  const strings = (/** @type {unknown} */ list, /** @type {number} */ n) =>
+    Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
+  // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
+  const ids = strings(d.ids, events.length) ? d.ids : events.map((/** @type {unknown} */ _, /** @type {number} */ i) => `e${i}`);
+  const redoIds = strings(d.redoIds, redo.length) ? d.redoIds : redo.map((/** @type {unknown} */ _, /** @type {number} */ i) => `r${i}-${events.length}`);
+  const replaced = typeof d.replaced === "string" ? d.replaced : null;
+  return { log: { setup: d.setup, events, redo, ids, redoIds, dropped: idList(d.dropped), refused: idList(d.refused), replaced } };
+}
+
 /** How many dropped ids a log remembers (enough for any undo a table makes in one sitting). */
 export const MAX_DROPPED = 500;
 

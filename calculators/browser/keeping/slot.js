@@ -11,6 +11,7 @@
 //   and /b/) never read each other's data; data under the old unscoped keys
 //   moves to the scoped ones once.
 // Nothing here is a rule of the games.
+import { isRecord, textCheck } from "./checks.js";
 
 /** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/keeping/slot.js. */
 export const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -238,4 +239,32 @@ export function slot(name, { problemOf = null } = {}) {
   }
 
   return api;
+}
+
+/** The draft of a sheet (the board's action, the tracker's event being composed), kept as it is filled in:
+ *  a visit to another page, a reload or a change of kind loses nothing. Its check is the rules' (every key
+ *  and value), so read() gives the stored value to check and putAside() keeps a refused one. `what`: what a
+ *  damaged one is not ("an action being composed").
+ *  @param {string} name @param {string} what */
+export function draftSlot(name, what) {
+  const notOne = `it is not ${what}`;
+  const store = slot(name, { problemOf: textCheck((/** @type {unknown} */ v) => (isRecord(v) ? null : notOne)) });
+  return {
+    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside).
+     *  @returns {{ value?: any, text?: string, problem?: string, kept?: boolean }} */
+    read() {
+      const got = store.read();
+      if (got.value === undefined && !got.problem) return { value: undefined };
+      if (got.problem || !isRecord(got.value)) {
+        const problem = got.problem ?? notOne;
+        return { problem, kept: !!store.putAside(got.text ?? "", problem), text: got.text ?? "" };
+      }
+      return { value: got.value, text: got.text ?? undefined };
+    },
+    /** A kept draft the rules refused: set aside (kept: the copy is stored), never used.
+     *  @param {string} text @param {string} problem */
+    putAside: (text, problem) => !!store.putAside(text, problem),
+    write: (/** @type {unknown} */ draft) => store.write(draft),
+    store,
+  };
 }

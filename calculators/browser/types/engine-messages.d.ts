@@ -6,7 +6,7 @@ export type ToWorker = { type: "call"; id: number; request: string };
 
 /** Worker → page, by type. */
 export interface FromWorker {
-  /** A start's step as it happens (ms since the worker started): calcEngine.timeline; a start that stalls shows the last. */
+  /** A start's step as it happens (ms since the worker started): calcEngine.stats.timeline; a start that stalls shows the last. */
   step: { step: string; ms: number };
   /** Bytes of the engine's big files received so far (engine.json gives the total). */
   progress: { loaded: number; total: number };

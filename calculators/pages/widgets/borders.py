@@ -4,7 +4,8 @@ Static content, from ``rules_core`` at build time: the map drawn (SVG, from
 ``borders.diagram``), the map in words (``borders.check``'s ``text``) and the
 cheapest cost from the first zone to every zone (``borders.move``).
 
-In the browser: the same drawing, live; start and destination → the cheapest
+In the browser (``widgets/borders/``, one store and one view, which draws the
+whole form): the same drawing, live; start and destination → the cheapest
 route, its cost and range; shifts (typed, or skill + four Fate dice − bid) →
 what they reach, the shortfall to every other zone and what would cover it,
 and the odds for the destination; editing the map, kept in local storage,
@@ -100,72 +101,6 @@ def static(wid: str, data: dict, start: str) -> str:
     )
 
 
-def _button(action: str, text: str, *, primary: bool = False, **extra) -> str:
-    return f'<button {h.attrs(type="button", class_="calc__primary" if primary else None, data_act=action, **extra)}>{escape(text)}</button>'
-
-
-def form(wid: str, zones: list[str], start: str, destination: str, examples: list[tuple[str, str]], chosen: str) -> str:
-    choices = [(z, z) for z in zones]
-    dice = "".join(
-        h.select(wid, f"die{i}", f"Die {i}", FACES, GATTO["faces"][i - 1]) for i in range(1, 5)
-    )
-    return (
-        '<p class="calc__form-error" data-out="map-error" role="alert" hidden></p>'
-        '<div class="bmap-live">'
-        '<figure class="bmap-figure" data-out="diagram" tabindex="0"></figure>'
-        '<div data-out="words"></div>'
-        "</div>"
-        # ---- the move
-        '<fieldset class="calc__group"><legend>Route and move</legend>'
-        + h.select(wid, "start", "From zone", choices, start)
-        + h.select(wid, "destination", "To zone", choices, destination)
-        + h.select(wid, "mode", "Shifts", [("roll", "from a roll: skill + dice − bid"), ("shifts", "typed in")], "roll")
-        + '<div class="bmap-when" data-when="shifts">'
-        + h.number_field(wid, "shifts", "Shifts", "", hint="the roll's result, e.g. 2")
-        + "</div>"
-        + h.number_field(wid, "skill", "Skill", GATTO["skill"], hint="for the roll and the odds")
-        + h.number_field(wid, "bid", "Initiative bid", GATTO["bid"], hint="0 if none")
-        + f'<fieldset class="calc__group bmap-dice bmap-when" data-when="roll" data-field="faces"><legend>The four Fate dice</legend>{dice}'
-        + f'<p class="calc__error" id="{wid}-faces-error" hidden></p></fieldset>'
-        + "</fieldset>"
-        + '<output class="calc__result" data-out="route" aria-live="polite"></output>'
-        + '<output class="calc__result" data-out="reach" aria-live="polite"></output>'
-        # ---- editing
-        + '<fieldset class="calc__group bmap-edit"><legend>Zones</legend>'
-        + f'<p class="calc__hint" id="{wid}-move-hint">A new zone takes the next free place on the grid. '
-          "To move a zone: its Move button, then the arrow keys (or drag the zone on the map).</p>"
-        + '<ul class="bmap-rows" data-out="zones"></ul>'
-        + h.text_field(wid, "new-zone", "New zone", "")
-        + f'<div class="calc__buttons">{_button("add-zone", "Add zone")}</div>'
-        + "</fieldset>"
-        + '<fieldset class="calc__group bmap-edit"><legend>Borders</legend>'
-        + '<ul class="bmap-rows" data-out="borders"></ul>'
-        + "</fieldset>"
-        + '<fieldset class="calc__group bmap-edit" data-field="new-border"><legend>New border</legend>'
-        + h.select(wid, "from", "Between zone", choices, zones[0])
-        + h.select(wid, "to", "and zone", choices, zones[-1] if len(zones) > 1 else zones[0])
-        + '<p class="calc__hint bmap-hint">One way: leave its name empty. Several ways (a door, a wall): name each. '
-          "“Back” is the cost the other way round, if it differs.</p>"
-        + '<div class="bmap-ways" data-out="ways"></div>'
-        + f'<div class="calc__buttons">{_button("add-way", "Another way")}{_button("add-border", "Add border", primary=True)}</div>'
-        + f'<p class="calc__error" id="{wid}-new-border-error" hidden></p>'
-        + "</fieldset>"
-        # ---- maps and files
-        + '<fieldset class="calc__group bmap-edit"><legend>Maps</legend>'
-        + h.text_field(wid, "map-name", "Map name", "", hint="your map is exported under this name")
-        + h.select(wid, "example", "Example map", examples, chosen)
-        + f'<div class="calc__buttons">{_button("load-example", "Load example")}{_button("undo", "Undo", disabled=True)}{_button("redo", "Redo", disabled=True)}</div>'
-        + f'<div class="calc__buttons">{_button("export-json", "Export JSON")}{_button("export-yaml", "Export YAML")}{_button("share-link", "Share link")}</div>'
-        + '<div class="bmap-share calc-share" data-out="share" role="status"></div>'
-        + h.file_field(wid, "import", "Import a map (JSON or YAML file)",
-                       ".json,.yml,.yaml,application/json,application/yaml,text/yaml")
-        + '<p class="calc__hint">Your map is kept in this browser (also offline) until you load another.</p>'
-        + '<output class="calc__result" data-out="saved" aria-live="polite"></output>'
-        + '<div data-out="asides" hidden></div>'
-        + "</fieldset>"
-    )
-
-
 class FenceMapError(WidgetError, maps.MapError):
     """A map problem met while rendering a fence: a :class:`WidgetError`, so the build stops."""
 
@@ -187,15 +122,15 @@ def render(wid: str, options: dict) -> str:
     for key, zone in (("start", start), ("destination", destination)):
         if zone not in zones:
             raise WidgetError(f"borders widget: {key} {zone!r} is not a zone of map {opts['map']!r} ({', '.join(zones)})")
-    listed = [(name, _title(m)) for name, m in examples.items()]
     js_options = {
         "map": opts["map"], "start": start, "destination": destination, "store": STORE_KEY,
         "examples": [{"id": name, "title": _title(m), "map": m} for name, m in examples.items()],
+        "faces": FACES, "roll": GATTO,
     }
     return h.widget(
         wid, "borders", title="Border costs",
         static=static(wid, data, start),
-        form=form(wid, zones, start, destination, listed, opts["map"]),
+        form="",  # the form is drawn in the page (widgets/borders/view.js), from the map the rules accept
         options=js_options, known=known(first_calls(data, start, destination)),
     )
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 
-from ...errors import RulesError, shown
+from .._drafts import Shape
 from .events import EVENT_KEYS
 
 VERSION = 1
@@ -41,8 +41,9 @@ FLAGS = ("accepted",)
 OLD = ("touched", "dice")
 """Keys an earlier release kept, read and dropped."""
 
-MAX_TEXT = 400
-MAX_LIST = 60
+
+SHAPE = Shape(noun="action", whose="the board", version=VERSION, kinds=frozenset(EVENT_KEYS), text=TEXT, lists=LISTS,
+              flags=FLAGS, old=OLD)
 
 
 def read(raw) -> dict:
@@ -56,48 +57,7 @@ def read(raw) -> dict:
     ...
     rules_core.errors.RulesError: The action's invokes is not a list of names.
     """
-    if not isinstance(raw, dict):
-        raise RulesError("The action being composed is not a mapping of its fields.", field="action", code="invalid")
-    version = raw.get("version", VERSION)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RulesError("The action's version is damaged.", field="action.version", code="invalid")
-    if version > VERSION:
-        raise RulesError(f"The action was kept by a newer version of this site (action version {version}; this one "
-                         f"reads version {VERSION}).", field="action.version", code="invalid")
-    out: dict = {}
-    for key, value in raw.items():
-        if key == "version" or key in OLD:
-            continue
-        if key in TEXT:
-            if value is None or value == "":
-                continue
-            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-                raise RulesError(f"The action's {key} is not text.", field=f"action.{key}", code="invalid")
-            text = value if isinstance(value, str) else format(value, "g")
-            if len(text) > MAX_TEXT:
-                raise RulesError(f"The action's {key} is too long (at most {MAX_TEXT} characters).",
-                                 field=f"action.{key}", code="too_large")
-            out[key] = text
-        elif key in LISTS:
-            if not isinstance(value, list) or len(value) > MAX_LIST or not all(
-                    isinstance(v, (str, int)) and not isinstance(v, bool) and len(str(v)) <= MAX_TEXT for v in value):
-                raise RulesError(f"The action's {key} is not a list of names.", field=f"action.{key}", code="invalid")
-            if value:
-                out[key] = [str(v) for v in value]
-        elif key in FLAGS:
-            if value is None:
-                continue
-            if not isinstance(value, bool):
-                raise RulesError(f"The action's {key} is not yes or no.", field=f"action.{key}", code="invalid")
-            out[key] = value
-        else:
-            raise RulesError(f"The action being composed has a field {shown(key)} no kind of action has.",
-                             field=f"action.{key}", code="unknown")
-    kind = out.get("kind")
-    if kind is not None and kind not in EVENT_KEYS:
-        raise RulesError(f"The action being composed is of no kind the board knows ({shown(kind)}).",
-                         field="action.kind", code="unknown")
-    return out
+    return SHAPE.read(raw)
 
 
 def from_event(event: dict) -> dict:

@@ -34,6 +34,7 @@ from ...board import choices
 from ...boosts import INVOKE_VALUE
 from ...errors import RulesError
 from .. import fields as f
+from .._sheets import Sheet
 from . import events as read_events
 from .payload import _hit_payload
 
@@ -108,37 +109,19 @@ def read_dice(text) -> tuple[str | None, int | None]:
 _TURN = {"0": "+", "+": "-", "-": "0"}
 
 
-class _Sheet:
+class _Sheet(Sheet):
     """One answer of :func:`answer` (a sheet is made once per call, field after field)."""
 
     def __init__(self, board: core.Board, draft: dict, full: str | None = None):
+        super().__init__(draft)
         self.b = board
         self.full = full
-        self.d = draft
-        self.kind = draft.get("kind")
-        self.fields: list[dict] = []
         self.folds: dict = {}
-        self.errors: list[dict] = []
-        self.missing: list[dict] = []
-        self.v: dict = {"kind": self.kind}   # the draft as the sheet reads it (choices made for it included)
         self.shifts: int | None = None
         self.roll_ok = True
         self.line: list[str] = []
 
     # ------------------------------------------------------------ plumbing
-
-    def field(self, name: str, input_: str, label: str, value=None, **more) -> dict:
-        spec = {"name": name, "input": input_, "label": label, "value": value,
-                **{k: v for k, v in more.items() if v is not None}}
-        self.fields.append(spec)
-        return spec
-
-    def error(self, field: str, message: str):
-        if not any(e["field"] == field for e in self.errors):
-            self.errors.append({"field": field, "message": message})
-
-    def need(self, field: str, message: str):
-        self.missing.append({"field": field, "message": message})
 
     def choose(self, name: str, options: list[dict], *, default=None, wrong=None, required: str | None = None):
         """The value of a one-of field: the draft's when offered, else ``default`` (or the only

@@ -1,8 +1,9 @@
 """Calculators for Edgerunner maps and border costs (docs/edgerunner/conflicts.md#borders).
 
 The calculators are here (``borders.check``, ``.route``, ``.range``,
-``.move``, ``.diagram``); the diagram's geometry (boxes, lines, labels) is
-beside them in :mod:`.diagram`."""
+``.move``, ``.diagram``, ``.edit``); the diagram's geometry (boxes, lines,
+labels) is beside them in :mod:`.diagram`, the map editor's edits in
+:mod:`.edits`."""
 from __future__ import annotations
 
 from ... import borders, dice
@@ -11,9 +12,10 @@ from .. import fields as f
 from .._convert import probability
 from ..map_data import read_map, zone
 from .diagram import ARROWS, BOX_H, BOX_W, CHAR, LABEL_FONT, LABEL_LINE, NAME_FONT, NAME_LINE, draw
+from .edits import apply
 
 __all__ = ["ARROWS", "BOX_H", "BOX_W", "CALCULATORS", "CHAR", "LABEL_FONT", "LABEL_LINE", "NAME_FONT", "NAME_LINE",
-           "check", "cover_words", "diagram", "move", "range_", "route"]
+           "check", "cover_words", "diagram", "edit", "move", "range_", "route"]
 
 __docformat__ = "google"
 
@@ -44,21 +46,24 @@ def check(p: dict) -> dict:
 
     Input: ``map``. Output: ``map`` (zones drawn at a grid place keep it:
     ``{name, at}``), ``zones`` (the names), ``borders`` (a listing:
-    [{between, ways: [{name, pass, back, on}]}]) and ``text`` (a plain-words
-    description, one line per border, for screen readers and the page).
+    [{between, ways: [{name, pass, back, on, cost}]}], ``cost`` the way's pass
+    values in words: one number, or each direction's when they differ) and
+    ``text`` (a plain-words description, one line per border, for screen
+    readers and the page).
     """
     f.only(p, "map")
     m = _map(p)
     listing = []
     lines = []
     for b in m.borders:
-        ways = [{"name": w.name, "pass": w.forward, "back": w.backward, "on": w.enabled} for w in b.ways]
-        listing.append({"between": [b.a, b.b], "ways": ways})
+        ways = []
         parts = []
         for w in b.ways:
             cost = str(w.forward) if w.forward == w.backward else f"{w.forward} from {b.a}, {w.backward} from {b.b}"
+            ways.append({"name": w.name, "pass": w.forward, "back": w.backward, "on": w.enabled, "cost": cost})
             label = f"{w.name}: {cost}" if w.name else cost
             parts.append(label + ("" if w.enabled else " (off)"))
+        listing.append({"between": [b.a, b.b], "ways": ways})
         lines.append(f"{b.a} – {b.b}: " + "; ".join(parts))
     return {"map": borders.to_data(m), "zones": list(m.zones), "borders": listing, "text": lines}
 
@@ -210,11 +215,33 @@ def diagram(p: dict) -> dict:
     return draw(_map(p))
 
 
+def edit(p: dict) -> dict:
+    """One change to a map, as the map editor makes it, and the map after it (checked as any map is).
+
+    Input: ``map``; ``edit``: {``do``, …} — ``add-zone`` {name} (in the first
+    free cell of the grid: every zone keeps the cell it is drawn in),
+    ``rename-zone`` {zone, name} (its borders follow), ``move-zone`` {zone,
+    by: [columns, rows]} (a zone already there takes its old cell; nothing
+    past the grid's edges), ``remove-zone`` {zone} (its borders go too),
+    ``rename-map`` {name} (blank: none), ``add-border`` {between: [zone,
+    zone], ways: [{name, pass, back}]} (one way without a name: a plain
+    border), ``remove-border`` {border}, ``set-way`` {border, way, pass,
+    back} (blank back: the same both ways), ``switch-way`` {border, way,
+    on}; ``zone``, ``border`` and ``way`` count from 0 in map order.
+    Output: ``map`` (the shape ``borders.check`` returns). A refusal names the
+    edit's field: ``edit.name``, ``edit.zone``, ``edit.pass``,
+    ``edit.between[1]``, ``edit.ways[0].pass``…
+    """
+    f.only(p, "map", "edit")
+    return {"map": apply(_map(p), p.get("edit"))}
+
+
 CALCULATORS = {
     "borders.check": check,
     "borders.route": route,
     "borders.range": range_,
     "borders.move": move,
     "borders.diagram": diagram,
+    "borders.edit": edit,
 }
 """This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

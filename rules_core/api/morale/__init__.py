@@ -223,8 +223,8 @@ def sheet(p: dict) -> dict:
     Output: ``round``, ``turn``, ``over``; ``who`` (the members who may act now, the team whose turn it
     is first, each tagged ``turn`` or ``other``, ``acted`` this round, ``last_stand``; its ``value`` is
     the one chosen: the draft's, or the first of the team whose turn it is still to act); ``kinds``
-    (what the chosen member and the teams may log now: {kind, label, who, by, at_once}: ``at_once``
-    when it asks nothing more); ``due`` (a decision the rules ask for first, {text, choices}: a team
+    (what the chosen member and the teams may log now: {kind, label, who, by, at_once, event}: ``at_once``
+    when it asks nothing more, and then ``event``, what one tap logs); ``due`` (a decision the rules ask for first, {text, choices}: a team
     whose morale broke enters a Last Stand or loses; or the result once the conflict is over); ``kind``,
     ``title``, ``note``; ``fields`` (each thing the event asks, in order, with its legal choices and
     the value read: tapped, typed, or the hits of dice rolled in the sheet); ``outcome`` ({entry: the

@@ -17,7 +17,7 @@ its values mean is the sheet's (:mod:`.sheet`).
 """
 from __future__ import annotations
 
-from ...errors import RulesError, shown
+from .._drafts import Shape
 from .read import _EVENT_KEYS
 
 VERSION = 1
@@ -32,7 +32,8 @@ TEXT = ("kind", "member", "team", "defender", "effort", "defender_effort", "marg
 FLAGS = ("disposed",)
 """Keys holding a tick: yes or no."""
 
-MAX_TEXT = 400
+
+SHAPE = Shape(noun="event", whose="the tracker", version=VERSION, kinds=frozenset(_EVENT_KEYS), text=TEXT, flags=FLAGS)
 
 
 def read(raw) -> dict:
@@ -46,39 +47,4 @@ def read(raw) -> dict:
     ...
     rules_core.errors.RulesError: The event's disposed is not yes or no.
     """
-    if not isinstance(raw, dict):
-        raise RulesError("The event being composed is not a mapping of its fields.", field="action", code="invalid")
-    version = raw.get("version", VERSION)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RulesError("The event's version is damaged.", field="action.version", code="invalid")
-    if version > VERSION:
-        raise RulesError(f"The event was kept by a newer version of this site (event version {version}; this one "
-                         f"reads version {VERSION}).", field="action.version", code="invalid")
-    out: dict = {}
-    for key, value in raw.items():
-        if key == "version":
-            continue
-        if key in TEXT:
-            if value is None or value == "":
-                continue
-            if isinstance(value, bool) or not isinstance(value, (str, int)):
-                raise RulesError(f"The event's {key} is not text.", field=f"action.{key}", code="invalid")
-            text = str(value)
-            if len(text) > MAX_TEXT:
-                raise RulesError(f"The event's {key} is too long (at most {MAX_TEXT} characters).",
-                                 field=f"action.{key}", code="too_large")
-            out[key] = text
-        elif key in FLAGS:
-            if value is None:
-                continue
-            if not isinstance(value, bool):
-                raise RulesError(f"The event's {key} is not yes or no.", field=f"action.{key}", code="invalid")
-            out[key] = value
-        else:
-            raise RulesError(f"The event being composed has a field {shown(key)} no kind of event has.",
-                             field=f"action.{key}", code="unknown")
-    kind = out.get("kind")
-    if kind is not None and kind not in _EVENT_KEYS:
-        raise RulesError(f"The event being composed is of no kind the tracker knows ({shown(kind)}).",
-                         field="action.kind", code="unknown")
-    return out
+    return SHAPE.read(raw)

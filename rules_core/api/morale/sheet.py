@@ -6,7 +6,8 @@ been tapped or typed so far) and answers::
 
     {"round": 2, "turn": "Wolves", "over": false,
      "who": field,                       # who may act now: chips, the team whose turn it is first
-     "kinds": [{"kind", "label", "who", "by", "at_once"}],   # what the chosen member and the teams may log
+     "kinds": [{"kind", "label", "who", "by", "at_once", "event"?}],   # what the chosen member and the teams may log
+                                                             # (event: what one tap logs, when it asks nothing)
      "due": {"text", "choices": [kind, …]} | null,          # a decision the rules ask for now, or the result
      "kind": "attack" | null, "title": "Attack: Ada", "note": str | null,
      "fields": [field, …],               # in the order the sheet shows them
@@ -32,6 +33,7 @@ from __future__ import annotations
 from ... import morale, rolls
 from ...errors import RulesError
 from .. import fields as f
+from .._sheets import Sheet
 from .forms import _event_forms
 from .payload import _actions
 from .read import _EVENT_KEYS, event_payload, read_event
@@ -52,36 +54,18 @@ def _missing(what: str) -> str:
     return f"Enter the {what}: tap it, roll it or type it."
 
 
-class _Sheet:
+class _Sheet(Sheet):
     """One answer (made once per call, field after field)."""
 
     def __init__(self, state: morale.Conflict, draft: dict, actions=None, forms=None):
+        super().__init__(draft)
         self.s = state
-        self.d = draft
         self.ed = state.edition
         self.forms = forms or {e["kind"]: e for e in _event_forms(self.ed)}
         self.members, self.teams = actions or _actions(state)
-        self.kind = draft.get("kind")
-        self.fields: list[dict] = []
-        self.errors: list[dict] = []
-        self.missing: list[dict] = []
-        self.v: dict = {"kind": self.kind}   # the event as read so far
         self.after = self.entry = self.event = None   # the dry run's state, log line and event
 
     # ------------------------------------------------------------ plumbing
-
-    def field(self, name: str, input_: str, label: str, value=None, **more) -> dict:
-        spec = {"name": name, "input": input_, "label": label, "value": value,
-                **{k: v for k, v in more.items() if v is not None}}
-        self.fields.append(spec)
-        return spec
-
-    def error(self, field: str, message: str):
-        if not any(e["field"] == field for e in self.errors):
-            self.errors.append({"field": field, "message": message})
-
-    def need(self, field: str, message: str):
-        self.missing.append({"field": field, "message": message})
 
     def team_of(self, name: str | None) -> morale.TeamState | None:
         return next((t for t in self.s.teams if name and t.member(name)), None)
@@ -133,14 +117,16 @@ class _Sheet:
         label = self.forms[kind]["label"]
         if kind == "adjust" and who != self.s.current_team:
             label = f"{label}: {who}"
-        return {"kind": kind, "label": label, "who": who, "by": by, "at_once": self.at_once(kind, who, by)}
+        event = self.at_once(kind, who, by)
+        return {"kind": kind, "label": label, "who": who, "by": by, "at_once": event is not None,
+                **({"event": event} if event is not None else {})}
 
-    def at_once(self, kind: str, who: str, by: str) -> bool:
-        """Does this kind log at one tap (it asks nothing)? Its sheet alone says: no field to fill, a
-        new captain included."""
+    def at_once(self, kind: str, who: str, by: str) -> dict | None:
+        """The event this kind logs at one tap, when it asks nothing (else None): its sheet alone says, no
+        field to fill, a new captain included. The page logs it as it is, with no sheet asked first."""
         sheet = _Sheet(self.s, {"kind": kind, by: who}, (self.members, self.teams), self.forms)
         sheet.compose(by, who)
-        return not any(x["input"] != "info" for x in sheet.fields)
+        return None if any(x["input"] != "info" for x in sheet.fields) else sheet.event
 
     def due(self) -> dict | None:
         """A decision the rules ask for before anything else (a team whose morale just broke: who enters a

@@ -94,7 +94,7 @@ def wk_server(site):
 # half a core) waited 90 s for the morale tracker's standings after Start, with nothing else to go on.
 LOOK = """() => ({
   engine: window.calcEngine && {status: calcEngine.status, error: calcEngine.error ?? null,
-                                restarts: calcEngine.restarts, stalls: calcEngine.stalls},
+                                restarts: calcEngine.stats.restarts, stalls: calcEngine.stats.stalls},
   said: [...document.querySelectorAll('.calc .calc__error, .calc [role="alert"], .calc [data-out="announce"]')]
     .map((e) => e.textContent.trim()).filter(Boolean).map((t) => t.slice(0, 200)),
   focus: document.activeElement?.outerHTML.slice(0, 160) ?? null,

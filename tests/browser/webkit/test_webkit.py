@@ -26,7 +26,7 @@ FIRST = "gauntlet-forge/boons-and-banes/"
 def test_the_first_visit_starts_python_and_saves_the_snapshot_the_reload_restores_it(wk, wk_server):
     wk.goto(wk_server.url + FIRST)
     assert wait_engine(wk) == "fresh"
-    snapshot = wk.wait("() => window.calcEngine.snapshot", timeout=60, what="the snapshot to be saved")
+    snapshot = wk.wait("() => window.calcEngine.stats.snapshot", timeout=60, what="the snapshot to be saved")
     assert snapshot.get("bytes", 0) > 1_000_000, snapshot
     # The offline copy first: a reload while the service worker was still filling Cache Storage once left
     # the engine's lookup of its snapshot unanswered (a fresh-clone check, 2026-12-02; the worker now gives
@@ -45,7 +45,7 @@ def test_each_calculator_page_answers_on_a_visit_and_a_reload(wk, wk_server, pat
     source = wait_engine(wk)
     assert golden_failures(wk, cases) == {}
     if source == "fresh":  # the first page of all: its snapshot is saved once the engine is idle
-        wk.wait("() => window.calcEngine.snapshot", timeout=60, what="the snapshot to be saved")
+        wk.wait("() => window.calcEngine.stats.snapshot", timeout=60, what="the snapshot to be saved")
     wk.reload()
     assert wait_engine(wk) == "snapshot"
     assert golden_failures(wk, cases) == {}

@@ -59,7 +59,7 @@ def test_a_snapshot_storage_refuses_costs_speed_not_answers(wk, broken_server):
             assert wait_engine(wk) == "fresh"
             result, error = result_and_field_error(wk, "boons", 0)
             assert "3 free dice" in result and "whole number" in error
-        saved = wk.wait("() => window.calcEngine.snapshot", timeout=60, what="the snapshot's outcome")
+        saved = wk.wait("() => window.calcEngine.stats.snapshot", timeout=60, what="the snapshot's outcome")
         assert saved["bytes"] == 0 and "QuotaExceededError" in saved["error"], saved
         assert wk.js("() => window.calcEngine.call('boons.free_dice', {rating: 9})")["result"]["free_dice"] == 4
     finally:

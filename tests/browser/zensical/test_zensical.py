@@ -85,7 +85,7 @@ def test_every_page_opens_and_its_calculators_come_up_on_one_engine(z_page, z_se
     wait_engine(z_page)  # the engine ready and every calculator on the page up
     # It started from the <head> (early.js, written into the slot overrides/main.html leaves), not once
     # the page was parsed, as calc.js would start it.
-    assert z_page.evaluate("calcEngine.startedAt < performance.getEntriesByType('navigation')[0].domInteractive")
+    assert z_page.evaluate("calcEngine.stats.startedAt < performance.getEntriesByType('navigation')[0].domInteractive")
     assert golden_failures(z_page, golden_cases(CALCULATOR_PAGES["table/"])) == {}
     z_page.evaluate("window.__samePage = true")  # gone if a link loaded a whole page
     for path in [p for p in _pages() if p not in ("", "table/", "404.html")]:
@@ -96,7 +96,7 @@ def test_every_page_opens_and_its_calculators_come_up_on_one_engine(z_page, z_se
             wait_engine(z_page)
             kinds = z_page.evaluate("[...document.querySelectorAll('.calc[data-calc]')].map(e => e.dataset.calc)")
             assert set(CALCULATOR_PAGES[path]) <= set(kinds), path
-    assert z_page.evaluate("[window.__samePage, window.calcEngine.starts]") == [True, 1]
+    assert z_page.evaluate("[window.__samePage, window.calcEngine.stats.starts]") == [True, 1]
     z_page.goto(z_server.url + "404.html")
     assert z_page.locator("article h1").count() == 1
 
@@ -145,7 +145,7 @@ def test_search_finds_a_rule_after_instant_navigation_and_opens_it(z_page, z_ser
     results.filter(has_text="Stress tracks").first.click()
     z_page.wait_for_url("**/edgerunner/stress/**")
     wait_engine(z_page)
-    assert z_page.evaluate("window.calcEngine.starts") == 1
+    assert z_page.evaluate("window.calcEngine.stats.starts") == 1
 
 
 def test_dark_mode_is_chosen_and_kept(z_page, z_server):

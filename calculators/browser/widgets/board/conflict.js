@@ -1,79 +1,63 @@
+// @ts-check
 // A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped, refused}.
 // `ids` name each logged event so two tabs' logs merge without dropping or
 // doubling one; `dropped` are ids undone and then discarded. Files and links
 // carry the same shape (links without the bookkeeping); `refused` are ids of
 // events the rules refused when two tabs' logs were merged. Whether a conflict
 // replays is for the rules (board.replay); nothing here is a rule.
-import { idList, logged, mergeLogs, notKept, redoneIds, refuseIn } from "../../keeping/logs.js";
+import { logged, mergeLogs, notKept, redoneIds, refuseIn, unpackLog } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";
 /** The kept form's version: a newer one (another release's) is refused by name, never read as this one. */
 export const VERSION = 1;
 
 export { logged };
+/** @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").BoardEvent} BoardEvent */
 
-export const fresh = (setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [], refused: [] });
+/** @returns {Conflict} */
+export const fresh = (/** @type {object} */ setup) => ({ setup, events: [], redo: [], ids: [], redoIds: [], dropped: [], refused: [] });
 
 /** The kept form (also the export file); `bare` leaves the bookkeeping out (share links). */
-export function pack(c, { bare = false } = {}) {
+export function pack(/** @type {Conflict} */ c, { bare = false } = {}) {
   const out = { format: FORMAT, version: VERSION, setup: c.setup, events: c.events, redo: c.redo };
   return bare ? out : { ...out, ids: c.ids, redoIds: c.redoIds, dropped: c.dropped, refused: c.refused ?? [] };
 }
 
-const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
-
-/** Read a kept, imported or shared conflict (a value or its JSON text): {conflict} or {problem}. */
+/** Read a kept, imported or shared conflict (a value or its JSON text): {conflict} or {problem}.
+ *  @param {unknown} data @returns {{conflict: Conflict, problem?: undefined} | {problem: string, conflict?: undefined}} */
 export function unpack(data) {
-  if (typeof data === "string") {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-  }
-  if (!isObject(data)) return { problem: "it is not a conflict board (no setup and events)" };
-  if (data.format !== FORMAT) return { problem: data.format ? `it is a ${String(data.format).slice(0, 40)} file, not a conflict board` : "it was not made by the conflict board" };
-  if (data.version !== undefined && data.version !== VERSION) {
-    return Number.isInteger(data.version) && data.version > VERSION
-      ? { problem: `it was made by a newer version of this site (board version ${data.version}; this one reads version ${VERSION}): update the site to open it` }
-      : { problem: "its version is damaged" };
-  }
-  if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict board (no setup and events)" };
-  if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
-  const redo = data.redo ?? [];
-  const odd = redo.findIndex((e) => !isObject(e) || typeof e.kind !== "string");
-  if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
-  const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
-  const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  return { conflict: { setup: data.setup, events: data.events, redo, ids, redoIds, dropped: idList(data.dropped), refused: idList(data.refused) } };
+  const got = unpackLog(data, { format: FORMAT, version: VERSION, what: "a conflict board", maker: "the conflict board" });
+  if (!got.log) return { problem: got.problem };
+  const { replaced: _, ...conflict } = got.log;
+  return { conflict };
 }
 
 /** The whole log a conflict can come back to: its events, then what Redo would log again (the rules check
  *  it all, redo included: every event a file or a reload brings is one the rules replayed). */
-export const fullLog = (c) => (c.redo.length ? [...c.events, ...c.redo.toReversed()] : c.events);
+export const fullLog = (/** @type {Conflict} */ c) => (c.redo.length ? [...c.events, ...c.redo.toReversed()] : c.events);
 
-/** The last event taken back (kept for redo), or null when there is none. */
-export function undone(c) {
+/** The last event taken back (kept for redo), or null when there is none. @returns {Conflict | null} */
+export function undone(/** @type {Conflict} */ c) {
   if (!c.events.length) return null;
-  return { ...c, events: c.events.slice(0, -1), ids: c.ids.slice(0, -1),
-    redo: [...c.redo, c.events.at(-1)], redoIds: [...c.redoIds, c.ids.at(-1)] };
+  return /** @type {Conflict} */ ({ ...c, events: c.events.slice(0, -1), ids: c.ids.slice(0, -1),
+    redo: [...c.redo, c.events.at(-1)], redoIds: [...c.redoIds, c.ids.at(-1)] });
 }
 
-/** The last undone event logged again (under a new id: the undone one stays out in a merge), or null. */
-export function redone(c) {
+/** The last undone event logged again (under a new id: the undone one stays out in a merge), or null. @returns {Conflict | null} */
+export function redone(/** @type {Conflict} */ c) {
   if (!c.redo.length) return null;
-  return { ...c, events: [...c.events, c.redo.at(-1)], redo: c.redo.slice(0, -1), ...redoneIds(c) };
+  return /** @type {Conflict} */ ({ ...c, events: [...c.events, c.redo.at(-1)], redo: c.redo.slice(0, -1), ...redoneIds(c) });
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** How a merge's message names a kind of event ("Jade's simple action"): the log's words for it. */
+/** @type {Record<string, string>} */
 const SAID = { simple: "simple action", move_another: "move another", taken_out: "taken out", end_exchange: "end of exchange",
   end: "end the conflict", redefine_border: "beaten border" };
 
 /** An event as the referee named it: "Hargan's attack “a note”". */
-export function named(event) {
+export function named(/** @type {BoardEvent} */ event) {
   const who = event.actor ?? event.side ?? event.target;
   const what = SAID[event.kind] ?? String(event.kind);
   const note = event.note || event.story;
@@ -98,7 +82,7 @@ export const refuse = (merged, refusal, ours, theirs, say = () => {}) => refuseI
 
 /** The stored form for the keeper: the packed conflict as JSON; read back through unpack. */
 export const codec = {
-  toText: (c) => JSON.stringify(c ? pack(c) : null), // null: nothing kept yet (the keeper compares with it)
+  toText: (/** @type {Conflict | null} */ c) => JSON.stringify(c ? pack(c) : null), // null: nothing kept yet (the keeper compares with it)
   /** @param {string} text @returns {{value?: any, problem?: string}} */
   fromText(text) {
     const got = unpack(text);

@@ -1,3 +1,4 @@
+// @ts-check
 // Conflict board (Edgerunner): a whole conflict kept as a setup and a log of events, played from
 // one phone. The board is one store (store.js: its state and named actions) and one view
 // (view.js, drawn after each change); this file mounts them: the page's taps and keystrokes
@@ -8,14 +9,16 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { onScreen } from "../../shareform.js";
+import { focuser, onClicks, tapper } from "../../mount.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
 
-/** Taps on a button by its data-act: the store's action and its arguments (t: the button). */
+/** Taps on a button by its data-act: the store's action and its arguments (t: the button).
+ *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
   kind: (t) => ["kind", t.dataset.kind, { at: Date.now() }],
   kinds: () => ["kinds"],
-  cancel: () => ["cancel"],
+  cancel: () => ["discard"],
   undo: () => ["step", true],
   redo: () => ["step", false],
   "roll-dice": () => ["roll"],
@@ -42,64 +45,43 @@ const CLICKS = {
   "bring-back": (t) => ["bring-back", t.dataset.at],
 };
 
+/** @param {HTMLElement} root @param {import("../../types/widget").Handed<import("../../types/board").Options>} handed */
 export function mount(root, { engine, options }) {
   const wid = root.id;
-  const form = root.querySelector(".calc__form");
-  const app = root.querySelector("[data-board-app]");
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
+  const app = /** @type {HTMLElement} */ (root.querySelector("[data-board-app]"));
   const asides = [document.createElement("div"), document.createElement("div"), document.createElement("div"), document.createElement("div")];
-  let table = null;
+  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
-  let shared = null; // the share link last brought into view
-  function draw(state) {
+  let shared = /** @type {unknown} */ (null); // the share link last brought into view
+  function draw(/** @type {import("./store.js").BoardState} */ state) {
     render(boardView(state, { wid, maps: options.maps, asides }), app);
     if (state.share && state.share !== shared) onScreen(app.querySelector('[data-out="share"]')); // under its button, wholly seen
     shared = state.share;
     root.dataset.tab = state.tab;
     // The set-aside lists (keeping/setaside.js draws each, with its own question before discarding).
     drawAsides(asides[0], store.k.slot, { prefix: "conflict-board-set-aside", what: "conflicts",
-      bringBack: (at) => store.dispatch("bring-back", at, { keep: true }) });
+      bringBack: (/** @type {string} */ at) => store.dispatch("bring-back", at, { keep: true }) });
     store.setupSlots.forEach(([slot, prefix, what], i) => drawAsides(asides[i + 1], slot, { prefix, what, out: "asides-setup" }));
     if (state.focus) focus(state);
   }
 
-  /** The focus where the last action asked for it (once): a title, the panel, the first message, a control. */
-  function focus(state) {
-    const at = state.focus;
-    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
-    const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
-    const node = at === "invalid"
-      ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
-      : app.querySelector(titles[at] ?? at);
-    if (!(node instanceof HTMLElement)) return;
-    if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
-    node.focus({ preventScroll: !!table?.open && at !== '[data-key="start-loaded"]' });
-  }
+  const focus = focuser(app, wid, { scrolls: (at) => !table?.open || at === '[data-key="start-loaded"]' });
 
   const store = boardStore({ engine, options, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
-  /** A tap: a notice that asks nothing goes (it said its piece), then the tap's action. */
-  function tap(name, ...args) {
-    const n = store.state.notice;
-    if (n && !n.sticky && name !== "dismiss") store.set({ notice: null });
-    return store.dispatch(name, ...args);
-  }
+  const tap = tapper(store);
 
-  table = tableView(root, { hash: "#table-view", onChange: () => {
-    store.set({ table: table.open, focus: table.open ? (store.state.mode === "play" ? "play" : "setup") : null });
+  const view = tableView(root, { hash: "#table-view", onChange: () => {
+    store.set({ table: view.open, focus: view.open ? (store.state.mode === "play" ? "play" : "setup") : null });
   } });
+  table = view;
 
   const listening = new AbortController();
-  const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
-  on(form, "click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
-    if (!t) return;
-    if (t.dataset.act === "table-open") return table.show();
-    if (t.dataset.act === "table-close") return table.close();
-    if (t.dataset.act === "print") return print();
-    const make = CLICKS[t.dataset.act];
-    if (make) tap(...make(t));
-  });
+  /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
+  const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
+  onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close(), print } }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "file") return;
@@ -132,8 +114,8 @@ export function mount(root, { engine, options }) {
     if (store.state.mode === "setup") tap("start");
     else if (store.state.draft.kind) tap("log", { at });
   });
-  on(form, "keydown", (e) => {
-    if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(e.target)) tap("cancel");
+  on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(/** @type {Node} */ (e.target))) tap("discard");
   });
   // A board's link followed on this page (offer reads it, once); its offer lands where it is seen: in the table view.
   on(window, "hashchange", () => tap("offer").then(() => { if (store.state.offered) table.show(); }));
@@ -145,10 +127,11 @@ export function mount(root, { engine, options }) {
   }
 
   // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
-  store.k.watch((news) => store.actions.news(store, news), { signal: listening.signal, via: (task) => store.dispatch("run", task) });
+  store.k.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
+    { signal: listening.signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
   // An Edgerunner roll from the dice roller on this page fills the sheet's roll.
-  receive({ root, name: "in the conflict board's open action", accepts: (roll) => roll.game === "edgerunner",
-    take: (roll) => {
+  receive({ root, name: "in the conflict board's open action", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "edgerunner",
+    take: (/** @type {import("../../types/dice").FateRoll} */ roll) => {
       if (!store.state.sheet?.fields.some((f) => f.name === "faces")) {
         throw new Error("Conflict board: open an action that rolls (Move, Attack…), then use the roll.");
       }

@@ -1,7 +1,8 @@
+// @ts-check
 // Keeping the board: the site's one keeper (keeping/keeper.js) for the conflict,
 // and two small slots of its own: the setup being typed, and saved setups by
 // name ("the warehouse crew"). Nothing here is a rule of the games.
-import { slot } from "../../keeping/slot.js";
+import { draftSlot, slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";
 import * as setup from "./setup/draft.js";
@@ -15,18 +16,18 @@ export const draftProblem = textCheck(setup.draftProblem);
 export const draftStore = () => slot("board:draft", { problemOf: draftProblem });
 
 /** What is wrong with one saved setup (the rules' shape, as Load puts it in the setup view), or null. */
-export function setupProblem(s) {
+export function setupProblem(/** @type {unknown} */ s) {
   if (!isRecord(s)) return "is not a conflict's setup";
   try {
-    return setup.draftProblem(setup.draftFrom(s))?.replace(/^it /, "") ?? null;
+    return setup.draftProblem(setup.draftFrom(/** @type {import("../../types/board").Setup} */ (s)))?.replace(/^it /, "") ?? null;
   } catch {
     return "is not a conflict's setup";
   }
 }
 /** What is wrong with the saved setups' list (by name), or null. */
-export function setupsProblem(list) {
+export function setupsProblem(/** @type {unknown} */ list) {
   if (!isRecord(list)) return "it is not a list of saved setups by name";
-  for (const [name, s] of Object.entries(list)) {
+  for (const [name, s] of Object.entries(/** @type {object} */ (list))) {
     const why = setupProblem(s);
     if (why) return `the setup “${name.slice(0, 40)}” ${why}`;
   }
@@ -53,8 +54,8 @@ export function setups() {
       if (usable.length && got.kept) store.write(Object.fromEntries(usable));
       return got;
     },
-    save: (name, setup) => store.write({ ...all(), [name]: setup }),
-    remove: (name) => {
+    save: (/** @type {string} */ name, /** @type {object} */ setup) => store.write({ ...all(), [name]: setup }),
+    remove: (/** @type {string} */ name) => {
       const rest = all();
       delete rest[name];
       return store.write(rest);
@@ -63,33 +64,15 @@ export function setups() {
 }
 
 /** The party the stress calculator keeps (party/roster.js: its characters, each a player character or
- *  an opponent, with a standing): [{name, opponent}] of those still in, or [] when there is none. */
+ *  an opponent, with a standing): [{name, opponent}] of those still in, or [] when there is none.
+ *  @typedef {{name: string, standing?: string, side?: string}} Person one of the roster's people (their name checked below)
+ *  @returns {{name: string, opponent: boolean}[]} */
 export function party() {
   const { value } = rosterStore().read();
   const people = value && typeof value === "object" && Array.isArray(value.people) ? value.people : [];
-  return people.filter((p) => p && typeof p.name === "string" && p.name.trim() && (p.standing ?? "in") === "in")
-    .slice(0, 30).map((p) => ({ name: p.name.trim().slice(0, 60), opponent: p.side === "opponent" }));
+  return people.filter((/** @type {Person} */ p) => p && typeof p.name === "string" && p.name.trim() && (p.standing ?? "in") === "in")
+    .slice(0, 30).map((/** @type {Person} */ p) => ({ name: p.name.trim().slice(0, 60), opponent: p.side === "opponent" }));
 }
 
-/** The action being composed on the board (the sheet's draft, board.sheet), kept as it is filled in: a
- *  visit to another page, a reload or a change of kind loses nothing. Its check is the rules' (board.draft:
- *  every key and value), so read() gives the stored value to check and putAside() keeps a refused one. */
-export function sheetStore() {
-  const store = slot("board:action", { problemOf: textCheck((v) => (isRecord(v) ? null : "it is not an action being composed")) });
-  return {
-    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside). */
-    read() {
-      const got = store.read();
-      if (got.value === undefined && !got.problem) return { value: undefined };
-      if (got.problem || !isRecord(got.value)) {
-        const problem = got.problem ?? "it is not an action being composed";
-        return { problem, kept: !!store.putAside(got.text, problem), text: got.text };
-      }
-      return { value: got.value, text: got.text };
-    },
-    /** A kept draft the rules refused: set aside (kept: the copy is stored), never used. */
-    putAside: (text, problem) => !!store.putAside(text, problem),
-    write: (draft) => store.write(draft),
-    store,
-  };
-}
+/** The action being composed, kept as it is filled in (keeping/slot.js, draftSlot). */
+export const sheetStore = () => draftSlot("board:action", "an action being composed");

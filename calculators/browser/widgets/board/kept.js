@@ -1,3 +1,4 @@
+// @ts-check
 // The names the conflict board keeps and how Import everything checks each (the same checks the
 // board uses): listed here, where they are kept; keeping/checks.js loads this list through the
 // build's registry and knows no widget.
@@ -12,7 +13,7 @@ export const KEPT = [
   [/^board$/, async (text, engine) => {
     if (text === "null") return null; // nothing kept yet
     const { conflict, problem } = unpack(text);
-    if (problem) return { problem: `it is damaged: ${problem}` };
+    if (!conflict) return { problem: `it is damaged: ${problem}` };
     return judged(await engine.call("board.replay", { setup: conflict.setup, events: fullLog(conflict) }));
   }],
   // The setup being typed (drafting.js reads it through the same check: keep.js's draftStore).

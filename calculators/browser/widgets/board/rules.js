@@ -1,3 +1,4 @@
+// @ts-check
 // The board's calls to rules_core (board.replay / apply / at / sheet / draft), with
 // the token protocol of rules_core/api/_logs.py: a tap sends the token, the
 // length of the log it believes in and one event; a `stale` refusal (a
@@ -5,16 +6,18 @@
 // again. Nothing here is a rule.
 import { fullLog } from "./conflict.js";
 
-export function rulesFor(engine) {
-  let token = null;
+/** @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").BoardEvent} BoardEvent */
+export function rulesFor(/** @type {import("../../types/widget").Engine} */ engine) {
+  let token = /** @type {string | null} */ (null);
 
-  async function replay(setup, events) {
+  async function replay(/** @type {object} */ setup, /** @type {BoardEvent[]} */ events) {
     const reply = await engine.call("board.replay", { setup, events });
     if (reply.ok) token = reply.result.token;
     return reply;
   }
 
   /** Call `name` on the conflict's kept log (payload without token and length); replays once when stale. */
+  /** @param {string} name @param {Conflict} conflict @param {object} payload */
   async function onLog(name, conflict, payload, length = conflict.events.length) {
     let reply = token ? await engine.call(name, { token, length, ...payload }) : null;
     if (!reply || (!reply.ok && reply.error.code === "stale")) {
@@ -29,19 +32,21 @@ export function rulesFor(engine) {
   return {
     replay,
     /** One more event: {entry, state}. */
-    apply: (conflict, event) => onLog("board.apply", conflict, { event }),
+    apply: (/** @type {Conflict} */ conflict, /** @type {BoardEvent} */ event) => onLog("board.apply", conflict, { event }),
     /** The state after the first `length` events (undo): {state, entry}; with the undone `event`, its sheet too. */
-    at: (conflict, length, event = null) => onLog("board.at", conflict, event ? { event } : {}, length),
+    at: (/** @type {Conflict} */ conflict, /** @type {number} */ length, /** @type {BoardEvent | null} */ event = null) => onLog("board.at", conflict, event ? { event } : {}, length),
     /** Everything the action sheet shows for the draft (the action being composed). */
-    sheet: (conflict, action) => onLog("board.sheet", conflict, { action }),
+    sheet: (/** @type {Conflict} */ conflict, /** @type {object} */ action) => onLog("board.sheet", conflict, { action }),
     /** A kept draft's shape, checked: {action} or an error naming the damaged key. */
-    draft: (action) => engine.call("board.draft", { action }),
-    example: (name) => engine.call("board.example", { name }),
+    draft: (/** @type {unknown} */ action) => engine.call("board.draft", { action }),
+    example: (/** @type {string} */ name) => engine.call("board.example", { name }),
     forget() {
       token = null;
     },
     /** The rules' judgement of a kept conflict, its redo list included (its size and every event in it):
-     *  {value, state, entries, map} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running). */
+     *  {value, state, entries, map} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running).
+     *  @param {Conflict} c @returns {Promise<{value: Conflict, state: import("../../types/board").State, entries: import("../../types/board").Entry[],
+     *    map: {layout: import("../../types/board").View["layout"]}} | {problem: string, event?: number} | {down: string}>} */
     async judge(c) {
       if (c.redo.length) {
         const all = await replay(c.setup, fullLog(c));

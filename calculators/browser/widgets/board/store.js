@@ -1,3 +1,4 @@
+// @ts-check
 // The conflict board's one store: everything the board shows is in its state, and every tap is a
 // named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from
 // the state after each change. What the rules say (the state of the conflict, the sheet's
@@ -15,16 +16,17 @@ import { setupActions } from "./setup/actions.js";
 import { linkActions } from "./links/actions.js";
 
 /** What the board draws: rules_core's state and log entries, with the map's zones, borders and grid. */
+/** @param {Conflict} c @param {{state: State, entries: Entry[], map?: {layout: View["layout"]}}} result @returns {View} */
 export const viewOf = (c, result) => ({ state: result.state, entries: result.entries, layout: result.map?.layout ?? null,
-  zones: drafts.zoneNames(c.setup.map), borders: (c.setup.map.borders ?? []).map((b) => b.between) });
+  zones: drafts.zoneNames(c.setup.map), borders: (c.setup.map.borders ?? []).map((/** @type {{between: [string, string]}} */ b) => b.between) });
 
 /**
  * @typedef {object} BoardState
  * @property {"loading" | "setup" | "play"} mode
  * @property {any} conflict the conflict kept ({setup, events, redo, ids…})
- * @property {any} view rules_core's view of it ({state, entries, layout, zones, borders})
- * @property {Record<string, any>} draft the action being composed (board:action)
- * @property {any} sheet board.sheet's answer for the draft
+ * @property {View | null} view rules_core's view of it ({state, entries, layout, zones, borders})
+ * @property {import("../../types/board").Draft} draft the action being composed (board:action)
+ * @property {import("../../types/board").Sheet | null} sheet board.sheet's answer for the draft
  * @property {boolean} asking an answer for a newer draft is on its way
  * @property {Record<string, string>} shown messages shown beside fields (Log it tapped with something missing)
  * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, at?: string, tab?: string, primary?: boolean, replaces?: boolean}[]} | null} notice
@@ -34,26 +36,31 @@ export const viewOf = (c, result) => ({ state: result.state, entries: result.ent
  * @property {boolean} table the table view is open
  * @property {any} share the share link offered under Share ({url, words, code})
  * @property {any} offered a link's conflict, offered and not opened yet
- * @property {{draft: any, saved: string[], errors: Record<string, string>, note: string}} setup the setup being typed
+ * @property {{draft: import("../../types/board").SetupDraft, saved: string[], errors: Record<string, string>, note: string}} setup the setup being typed
  * @property {string | null} focus where the focus goes after the next draw
  * @property {number} asides the set-aside lists' version (a change draws them again)
  * @typedef {import("../../store.js").Store<BoardState> & {actions: Record<string, Function>, k: any, setupSlots: any[]}} BoardStore
+ * @typedef {Record<string, (store: BoardStore, ...args: any[]) => unknown>} BoardActions each action: the store, then its arguments
+ * @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").View} View @typedef {import("../../types/board").State} State @typedef {import("../../types/board").Entry} Entry
+ * @typedef {ReturnType<typeof rulesFor>} Rules @typedef {import("../../types/board").Options} Options
  */
 
-/** The board's store for a mounted widget: options are the widget's (maps, map). */
+/** The board's store for a mounted widget: options are the widget's (maps, map).
+ * @param {{engine: import("../../types/widget").Engine, options: Options, render: (state: BoardState) => void,
+ *          failed: (error: Error, store: import("../../store.js").Store<BoardState>) => void}} env */
 export function boardStore({ engine, options, render, failed }) {
   const rules = rulesFor(engine);
   /** The rules' judgement of a conflict: {value, board} | {problem} | {down} (the engine is not running). */
-  const check = async (c) => {
+  const check = async (/** @type {Conflict} */ c) => {
     const got = await rules.judge(c);
-    return got.value ? { value: c, board: viewOf(c, got) } : got;
+    return "value" in got ? { value: c, board: viewOf(c, got) } : got;
   };
-  const checkText = async (text) => { const got = unpack(text); return got.problem ? got : check(got.conflict); };
+  const checkText = async (/** @type {string} */ text) => { const got = unpack(text); return got.conflict ? check(got.conflict) : got; };
   const k = keeper("board", { check, merge, refuse, codec, what: "conflict" });
   const sheets = sheetStore();
 
   /** Keep a conflict: what happened, as the keeper answers it (Kept), with the board's view when the rules judged it. */
-  const keep = async (next) => {
+  const keep = async (/** @type {Conflict} */ next) => {
     const got = await k.save(next);
     return { ...got, view: got.view?.board ?? null };
   };
@@ -63,8 +70,8 @@ export function boardStore({ engine, options, render, failed }) {
   const saved = setups();
   const read = slot.checked();
   const lost = saved.open();
-  const setupNotices = [read.problem && setAsideNotice("setup being typed", read.problem, read.kept),
-    lost && setAsideNotice("setups", lost.problem, lost.kept)].filter(Boolean);
+  const setupNotices = /** @type {string[]} */ ([read.problem && setAsideNotice("setup being typed", read.problem, !!read.kept),
+    lost && setAsideNotice("setups", String(lost.problem), !!lost.kept)].filter(Boolean));
   const first = options.maps.find((m) => m.id === options.map) ?? options.maps[0];
 
   const links = linkActions({ k, check, checkText });
@@ -80,7 +87,9 @@ export function boardStore({ engine, options, render, failed }) {
     said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
     setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "" },
   };
-  const store = /** @type {BoardStore} */ (createStore(initial, { actions, render, failed }));
+  // each action is handed this very store, its actions and keeper set below
+  const each = /** @type {Record<string, (store: import("../../store.js").Store<BoardState>, ...args: any[]) => unknown>} */ (actions);
+  const store = /** @type {BoardStore} */ (createStore(initial, { actions: each, render, failed }));
   const set = store.set;
   // Whatever is said is said again when it is the same words (a second refusal is news too): counted here,
   // once for every action, so no action counts for itself.

@@ -1,24 +1,26 @@
+// @ts-check
 // Boon free dice: rating → free dice, using vs spending, and the odds.
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
 import { receive, typeInto } from "../../handoff.js";
 import { shareForm } from "../../shareform.js";
 import { html, render } from "../../vendor/lit-html/lit-html.js";
+/** @typedef {import("../../types/dice").Roll} Roll a roll the dice roller hands over */
 
 const BOON = ["rating", "enduring"];
 const ROLL = ["pool", "difficulty", "target"];
 
+/** @param {HTMLElement} root @param {import("../../types/widget").Handed} handed */
 export function mount(root, { engine, ui }) {
-  const form = root.querySelector(".calc__form");
-  const boonOut = root.querySelector('[data-out="boon"]');
-  const oddsOut = root.querySelector('[data-out="odds"]');
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
+  const [boonOut, oddsOut] = ["boon", "odds"].map((n) => /** @type {HTMLElement} */ (root.querySelector(`[data-out="${n}"]`)));
 
   /** The rules' answers for the fields `read` gives (this form's, or a share link's). */
-  const ask = (read) => {
+  const ask = (/** @type {import("../../types/widget").ReadFields} */ read) => {
     const boon = read(BOON);
     return Promise.all([engine.call("boons.free_dice", boon), engine.call("boons.odds", { ...read(ROLL), rating: boon.rating })]);
   };
 
-  const update = ui.latest(async (isStale) => {
+  const update = ui.latest(async (/** @type {() => boolean} */ isStale) => {
     const [dice, odds] = await ask((names) => ui.readFields(form, names));
     if (isStale()) return;
     ui.clearErrors(form);
@@ -32,9 +34,9 @@ export function mount(root, { engine, ui }) {
   });
 
   // The answers are lit-html templates: a change of a field updates what changed.
-  function boonLines(r) {
+  function boonLines(/** @type {import("../../types/boons").FreeDice} */ r) {
     const after = r.spend.vanishes ? "then it vanishes" : `then it drops to rating ${r.spend.rating_after}`;
-    const dice = (n) => (n === 1 ? "die" : "dice");
+    const dice = (/** @type {number} */ n) => (n === 1 ? "die" : "dice");
     return html`<p class="calc__answer">${r.extraordinary
         ? html`<strong>${r.free_dice} free ${dice(r.free_dice)} per roll</strong> — an extraordinary boon.`
         : html`<strong>No free dice</strong> — free dice start at rating 3.`}</p>
@@ -42,10 +44,10 @@ export function mount(root, { engine, ui }) {
         <li>Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} ${dice(r.spend.dice)} on one roll, ${after}.</li></ul>`;
   }
 
-  function oddsTable(r) {
+  function oddsTable(/** @type {import("../../types/boons").Odds} */ r) {
     // The exact chance beside it (as the dice roller says it), unless it is sure or none.
-    const chance = (p) => p.percent + (/^(0|1)\/1$/.test(p.exact) ? "" : ` (${p.exact})`);
-    const row = (label, part) => html`<tr><th scope="row">${label}</th><td>${part.pool} dice</td><td>${chance(part.probability)}</td></tr>`;
+    const chance = (/** @type {import("../../types/widget").Chance} */ p) => p.percent + (/^(0|1)\/1$/.test(p.exact) ? "" : ` (${p.exact})`);
+    const row = (/** @type {string} */ label, /** @type {import("../../types/boons").Part} */ part) => html`<tr><th scope="row">${label}</th><td>${part.pool} dice</td><td>${chance(part.probability)}</td></tr>`;
     return html`<table class="calc__table"><caption>Chance to succeed</caption><tbody>
       ${row("Without the boon", r.without)}${row("With its free dice", r.with_free_dice)}${row("Spending it", r.spending)}</tbody></table>`;
   }
@@ -56,10 +58,10 @@ export function mount(root, { engine, ui }) {
   // A Gauntlet Forge roll from the dice roller on this page: its pool (without the boons' dice),
   // difficulty and target become the odds' roll, to see what a boon would have changed.
   receive({
-    root, name: "in the boon odds (pool, difficulty)", accepts: (roll) => roll.game === "gauntlet-forge",
-    take: (roll) => {
-      for (const name of ["target", "difficulty", "pool"]) typeInto(form.elements.namedItem(name), roll[name]);
-      form.elements.namedItem("pool").focus();
+    root, name: "in the boon odds (pool, difficulty)", accepts: (/** @type {Roll} */ roll) => roll.game === "gauntlet-forge",
+    take: (/** @type {Roll & {game: "gauntlet-forge"}} */ roll) => {
+      for (const name of /** @type {const} */ (["target", "difficulty", "pool"])) typeInto(form.elements.namedItem(name), roll[name]);
+      /** @type {HTMLInputElement} */ (form.elements.namedItem("pool")).focus();
       return `Boon odds: ${roll.pool} dice, difficulty ${roll.difficulty}, hits on ${roll.target}+.`;
     },
   }, { signal: listening.signal });
@@ -67,7 +69,7 @@ export function mount(root, { engine, ui }) {
   // A share link (share.js): the boon and the roll's fields, checked by the same rules before they are filled in.
   const sharing = shareForm({
     ui, form, name: "boons", what: "a boon and its roll", fields: [...BOON, ...ROLL], apply: () => update(),
-    check: async (read) => (await ask(read)).find((reply) => !reply.ok)?.error ?? null,
+    check: async (/** @type {import("../../types/widget").ReadFields} */ read) => (await ask(read)).find((reply) => !reply.ok)?.error ?? null,
   });
   update();
   return () => {

@@ -1,10 +1,14 @@
+// @ts-check
 // The move's answers in words: the cheapest route and what a move reaches (the
 // rules' replies to borders.route and borders.move), drawn as lit-html templates:
 // a new roll or zone updates what changed. No rule is computed here.
 import { plural, signed } from "../../ui.js";
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
+/** @typedef {import("../../types/borders").Route} Route @typedef {import("../../types/borders").Move} Move
+ *  @typedef {import("../../types/borders").MovePayload} MovePayload @typedef {import("../../types/borders").Reply<any>} Reply */
 
+/** @param {Route} r @param {string} start @param {string} destination */
 export function routeLines(r, start, destination) {
   if (start === destination) return html`<p class="calc__answer">From ${start} to itself: cost 0, range 0.</p>`;
   return html`<p class="calc__answer">Cheapest route: <strong>${plural(r.cost, "shift")}</strong>, crossing ${
@@ -12,24 +16,27 @@ export function routeLines(r, start, destination) {
     <ol class="bmap-path">${r.crossings.map((c) => html`<li>${c.from} → ${c.to}: ${c.cost}${c.way ? ` (${c.way})` : ""}</li>`)}</ol>`;
 }
 
+/** @param {string} start @param {string} destination @param {Reply | null} range borders.range's reply */
 export function noRoute(start, destination, range) {
   return html`<p class="calc__answer">No route from ${start} to ${destination} with the ways switched on.${
     range?.ok ? ` Range: ${plural(range.result.range, "border")}.` : ""}</p>`;
 }
 
+/** @param {NonNullable<Move["destination"]>} t @param {MovePayload} payload */
 function destinationLines(t, payload) {
   let text;
   if (t.cost == null) text = `${t.zone}: no way through with the ways switched on.`;
   else if (t.reachable) text = `${t.zone} is within reach (cost ${t.cost}).`;
   else text = `${t.zone}: short by ${t.shortfall} (cost ${t.cost}). Cover: ${t.cover_text}.`;
-  const p = t.odds?.probability;
-  return html`<p data-out="destination">${text}</p>${t.odds ? html`<p data-out="odds">Odds that skill ${payload.skill} + 4dF${
-    payload.bid ? ` − ${payload.bid}` : ""} reaches ${t.cost}: <strong title=${`exactly ${p.exact}`}>${p.percent}</strong> (${p.exact}; the dice must show ${
-    signed(t.odds.needed)} or more).</p>` : nothing}`;
+  const { odds } = t;
+  return html`<p data-out="destination">${text}</p>${odds ? html`<p data-out="odds">Odds that skill ${payload.skill} + 4dF${
+    payload.bid ? ` − ${payload.bid}` : ""} reaches ${t.cost}: <strong title=${`exactly ${odds.probability.exact}`}>${odds.probability.percent}</strong> (${
+    odds.probability.exact}; the dice must show ${signed(odds.needed)} or more).</p>` : nothing}`;
 }
 
 const HEADS = ["Zone", "Cost", "Range", "Short by", "Cover it with"];
 
+/** @param {Move} r @param {MovePayload} payload @param {string} start */
 export function reachLines(r, payload, start) {
   const roll = r.dice == null ? "" : ` (skill ${payload.skill} ${signed(r.dice)} on the dice${payload.bid ? ` − bid ${payload.bid}` : ""})`;
   const t = r.destination;

@@ -1,15 +1,20 @@
+// @ts-check
 // Dragging a zone's box on the drawn map to another grid cell (the keyboard way:
 // its Move button and the arrow keys). moveZone(index, dc, dr) asks the rules.
 
-/** Make the zones of `svg` draggable; every listener goes with `signal` (or with the drawing). */
+/** Make the zones of `svg` draggable; every listener goes with `signal` (or with the drawing).
+ *  @param {SVGSVGElement | null} svg @param {import("../../types/borders").Current} current
+ *  @param {(index: number, dc: number, dr: number) => void} moveZone @param {AbortSignal} signal */
 export function enableDrag(svg, current, moveZone, signal) {
   if (!svg) return;
   const { drawing } = current;
-  for (const g of svg.querySelectorAll(".bmap__zone")) {
+  for (const g of /** @type {NodeListOf<SVGGElement>} */ (svg.querySelectorAll(".bmap__zone"))) {
+    const name = g.dataset.zone ?? "";
+    const zone = drawing.zones.find((z) => z.zone === name);
+    if (!zone) continue;
     g.addEventListener("pointerdown", (down) => {
       if (down.button !== 0) return;
-      const index = current.checked.zones.indexOf(g.dataset.zone);
-      const zone = drawing.zones.find((z) => z.zone === g.dataset.zone);
+      const index = current.checked.zones.indexOf(name);
       const others = drawing.zones.filter((z) => z !== zone);
       // one grid step = the distance between neighbouring cells, from the drawing itself
       const dx = others.find((z) => z.cell[1] === zone.cell[1] && z.cell[0] !== zone.cell[0]);
@@ -19,8 +24,8 @@ export function enableDrag(svg, current, moveZone, signal) {
       const scale = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
       g.setPointerCapture(down.pointerId);
       g.classList.add("is-dragging");
-      const moveTo = (e) => g.setAttribute("transform", `translate(${(e.clientX - down.clientX) * scale} ${(e.clientY - down.clientY) * scale})`);
-      const up = (e) => {
+      const moveTo = (/** @type {PointerEvent} */ e) => g.setAttribute("transform", `translate(${(e.clientX - down.clientX) * scale} ${(e.clientY - down.clientY) * scale})`);
+      const up = (/** @type {PointerEvent} */ e) => {
         g.removeEventListener("pointermove", moveTo);
         g.classList.remove("is-dragging");
         g.removeAttribute("transform");

@@ -1,3 +1,4 @@
+// @ts-check
 // The name the border calculator keeps (index.js: the map) and how Import everything checks it: the
 // rules' check of the map. keeping/checks.js loads this list through the build's registry.
 import { json, judged } from "../../keeping/checks.js";

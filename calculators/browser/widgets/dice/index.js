@@ -1,3 +1,4 @@
+// @ts-check
 // Dice roller: Edgerunner skill + 4dF − bid, Gauntlet Forge d6 pools.
 // The page only draws the faces (crypto.getRandomValues, unbiased) or takes the
 // ones the player typed; rules_core scores them (dice.roll_fate, dice.roll_pool)
@@ -9,27 +10,27 @@ import { isOwn } from "../../own.js";
 import { plural, signed, wholeIn } from "../../ui.js";
 import { fateFaces, poolFaces } from "../../rolling.js";
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
+/** @typedef {import("../../types/dice").Roll} Roll @typedef {keyof typeof FIELDS} Game */
 
 const FIELDS = {
   edgerunner: { call: "dice.roll_fate", faces: "fate_faces", fields: ["skill", "bid"] },
   "gauntlet-forge": { call: "dice.roll_pool", faces: "pool_faces", fields: ["pool", "boon_dice", "target", "difficulty"] },
 };
 const GAME_NAMES = { edgerunner: "Edgerunner", "gauntlet-forge": "Gauntlet Forge" };
-const FATE = { 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] };
+const FATE = /** @type {Record<number, [string, string]>} */ ({ 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] });
 
 export { randomBelow } from "../../rolling.js";
 
+/** @param {HTMLElement} root @param {import("../../types/widget").Handed} handed */
 export function mount(root, { engine, ui }) {
-  const form = root.querySelector(".calc__form");
-  const out = root.querySelector('[data-out="roll"]');
-  const use = root.querySelector('[data-out="use"]');
-  const note = root.querySelector('[data-out="note"]');
-  const input = (name) => form.elements.namedItem(name);
-  const game = () => form.querySelector('input[name="game"]:checked').value;
-  let last = null; // the result shown: {game, ...rules_core's result}
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
+  const [out, use, note] = ["roll", "use", "note"].map((n) => /** @type {HTMLElement} */ (root.querySelector(`[data-out="${n}"]`)));
+  const input = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+  const game = () => /** @type {Game} */ (/** @type {HTMLInputElement} */ (form.querySelector('input[name="game"]:checked')).value);
+  let last = /** @type {Roll | null} */ (null); // the result shown: {game, ...rules_core's result}
 
   function showGame() {
-    for (const part of form.querySelectorAll("[data-game]")) part.hidden = part.dataset.game !== game();
+    for (const part of form.querySelectorAll("[data-game]")) if (part instanceof HTMLElement) part.hidden = part.dataset.game !== game();
   }
 
   function roll() {
@@ -47,7 +48,7 @@ export function mount(root, { engine, ui }) {
   }
 
   /** Score the dice in the field; `check`: ask the rules even with no dice (to name a bad field). */
-  const score = ui.latest(async (check, isStale) => {
+  const score = ui.latest(async (/** @type {boolean} */ check, /** @type {() => boolean} */ isStale) => {
     const g = game();
     const spec = FIELDS[g];
     const faces = input(spec.faces).value.trim();
@@ -69,7 +70,7 @@ export function mount(root, { engine, ui }) {
   });
 
   // The result and the "Use this result" buttons are lit-html templates: a roll updates what changed.
-  function show(result, keep = false) {
+  function show(/** @type {Roll | null} */ result, keep = false) {
     last = result;
     if (result) render(result.game === "edgerunner" ? fateLines(result) : poolLines(result), out);
     else if (!keep) render(nothing, out);
@@ -83,17 +84,17 @@ export function mount(root, { engine, ui }) {
       html`<button type="button" class="dice__use-button" @click=${() => hand(r)}>Use this result ${r.name}</button>`), use);
   }
 
-  function hand(receiver) {
+  function hand(/** @type {import("../../types/dice").Receiver} */ receiver) {
     try {
-      note.textContent = receiver.take(last);
+      note.textContent = receiver.take(/** @type {Roll} */ (last)); // its button is there only while a roll is shown
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = /** @type {Error} */ (error).message;
     }
   }
 
-  const chance = (p) => html`<strong title=${`exactly ${p.exact}`}>${p.percent}</strong> (${p.exact})`;
+  const chance = (/** @type {import("../../types/widget").Chance} */ p) => html`<strong title=${`exactly ${p.exact}`}>${p.percent}</strong> (${p.exact})`;
 
-  function fateLines(r) {
+  function fateLines(/** @type {import("../../types/dice").FateRoll} */ r) {
     const sum = `Skill ${r.skill} ${signed(r.dice, "sum")} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
     return html`<p class="dice__faces" aria-label=${`Dice: ${r.faces.map((f) => FATE[f][1]).join(", ")}`}>${r.faces.map((f) =>
         html`<span class=${`dice__die dice__die--fate dice__die--${FATE[f][1]}`} aria-hidden="true">${FATE[f][0]}</span>`)}</p>
@@ -101,7 +102,7 @@ export function mount(root, { engine, ui }) {
       <p data-out="at-least">Chance of ${plural(r.shifts, "shift")} or more with this skill: ${chance(r.at_least)}.</p>`;
   }
 
-  function poolLines(r) {
+  function poolLines(/** @type {import("../../types/dice").PoolRoll} */ r) {
     const verdict = r.success ? `success${r.margin ? ` by ${r.margin}` : ""}` : `failure by ${-r.margin}`;
     return html`<p class="dice__faces" aria-label=${`Dice: ${r.faces.map((f, i) => `${f}${r.hits[i] ? " hit" : ""}`).join(", ")}`}>${
         r.faces.map((f, i) => html`<span class=${`dice__die${r.hits[i] ? " dice__die--hit" : ""}`} aria-hidden="true">${f}</span>`)}</p>
@@ -112,9 +113,9 @@ export function mount(root, { engine, ui }) {
   }
 
   const listening = new AbortController();
-  const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
+  const on = (/** @type {EventTarget} */ target, /** @type {string} */ type, /** @type {(event: Event) => void} */ fn) => target.addEventListener(type, fn, { signal: listening.signal });
   on(form, "click", (event) => {
-    const act = event.target.closest("button[data-act]")?.dataset.act;
+    const act = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-act]"))?.dataset.act;
     if (act === "roll") roll();
     else if (act === "clear") {
       input(FIELDS[game()].faces).value = "";
@@ -123,7 +124,7 @@ export function mount(root, { engine, ui }) {
     }
   });
   on(form, "input", (event) => {
-    if (event.target.name === "game") {
+    if (/** @type {HTMLInputElement} */ (event.target).name === "game") {
       showGame();
       note.textContent = "";
     }
@@ -143,11 +144,11 @@ export function mount(root, { engine, ui }) {
       showGame();
       return score(false);
     },
-    check: async (read, typed) => {
+    check: async (/** @type {import("../../types/widget").ReadFields} */ read, /** @type {Record<string, string>} */ typed) => {
       const { game: g } = read(["game"]);
       if (!isOwn(FIELDS, g)) return { message: "it names no game this roller knows" };
       // Opening the link fills every field, so the other game's are checked by the rules too.
-      for (const name of [g, ...Object.keys(FIELDS).filter((n) => n !== g)]) {
+      for (const name of /** @type {Game[]} */ ([g, ...Object.keys(FIELDS).filter((n) => n !== g)])) {
         const spec = FIELDS[name];
         const faces = typed[spec.faces].trim();
         const reply = await engine.call(spec.call, { ...read(spec.fields), faces });

@@ -1,3 +1,4 @@
+// @ts-check
 // Morale tracker (Gauntlet Forge): a whole conflict kept as a setup and a log of events, played from one
 // phone. The tracker is one store (store.js: its state and named actions) and one view (view.js, drawn
 // after each change); this file mounts them: the page's taps and keystrokes become the store's actions,
@@ -9,16 +10,18 @@ import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
+import { focuser, onClicks, tapper } from "../../mount.js";
 import { moraleStore } from "./store.js";
 import { moraleView } from "./view.js";
 
-const team = (t) => Number(t.dataset.team);
-/** Taps on a button by its data-act: the store's action and its arguments (t: the button). */
+const team = (/** @type {HTMLElement} */ t) => Number(t.dataset.team);
+/** Taps on a button by its data-act: the store's action and its arguments (t: the button).
+ *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
   choose: (t) => ["choose", t.dataset.member],
   event: (t) => ["event", t.dataset.kind, t.dataset.member ?? t.dataset.team, t.dataset.member ? "member" : "team", { at: Date.now() }],
   kinds: () => ["kinds"],
-  cancel: () => ["cancel"],
+  cancel: () => ["discard"],
   pick: (t) => ["pick", t.dataset.name, t.dataset.value],
   roll: (t) => ["roll", t.dataset.name, t.dataset.value],
   undo: () => ["step", true],
@@ -37,76 +40,43 @@ const CLICKS = {
   "remove-team": (t) => ["remove-team", team(t)],
 };
 
+/** @param {HTMLElement} root @param {import("../../types/widget").Handed<{edition?: string}>} handed */
 export function mount(root, { engine, ui, options }) {
   const wid = root.id;
-  const form = root.querySelector(".calc__form");
-  const app = root.querySelector("[data-morale-app]");
-  const forms = JSON.parse(app.dataset.moraleForms); // rules_core's form per edition, rendered at build time
+  const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
+  const app = /** @type {HTMLElement} */ (root.querySelector("[data-morale-app]"));
+  const forms = JSON.parse(app.dataset.moraleForms ?? ""); // rules_core's form per edition, rendered at build time
   const asides = document.createElement("div");
-  const base = ui.headingLevel(root, 0); // the widget's place on the page sets its headings' levels
-  const level = (depth) => Math.min(6, base + depth);
-  let table = null;
+  const base = ui.headingRank(root, 0); // the widget's place on the page sets its headings' levels
+  const rank = (/** @type {number} */ depth) => Math.min(6, base + depth);
+  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
-  let shared = null; // the share link last brought into view
-  function draw(state) {
-    render(moraleView(state, { wid, forms, level, asides }), app);
+  let shared = /** @type {unknown} */ (null); // the share link last brought into view
+  function draw(/** @type {import("./store.js").MoraleState} */ state) {
+    render(moraleView(state, { wid, forms, rank, asides }), app);
     drawAsides(asides, store.kept.slot, { prefix: "morale-set-aside", what: "conflicts" });
     if (state.share && state.share !== shared) onScreen(app.querySelector('[data-out="share"]')); // under its button, wholly seen
     shared = state.share;
     if (state.focus) focus(state);
   }
 
-  /** The first control found of a list of selectors, in the list's order (not the page's). */
-  const first = (selectors) => selectors.split(/,\s*(?![^()]*\))/).reduce((found, one) => found ?? app.querySelector(one), null);
-
-  /** The focus where the last action asked for it (once): a title, the open event, the first message, a control.
-   *  While the rules' answer for the sheet is on its way the focus waits for it: the answer draws the sheet anew
-   *  (an event's button once its sheet is closed), and a control focused before would be gone. */
-  let from = null; // where the focus was when a focus began to wait for the rules' answer
-  function focus(state) {
-    if (state.asking && state.mode === "play") {
-      from ??= document.activeElement;
-      return;
-    }
-    const at = state.focus;
-    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
-    const moved = from && from !== document.activeElement && document.activeElement !== document.body && document.activeElement?.isConnected;
-    from = null;
-    if (moved) return; // the player put the focus elsewhere meanwhile: it stays there
-    const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
-    const node = at === "invalid"
-      ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
-      : titles[at] ? app.querySelector(titles[at]) : first(at);
-    if (!(node instanceof HTMLElement)) return;
-    if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
-    node.focus({ preventScroll: !!table?.open });
-  }
+  const focus = focuser(app, wid, { scrolls: () => !table?.open });
 
   const store = moraleStore({ engine, forms, edition: options.edition, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
-  /** A tap: a notice that asks nothing goes (it said its piece), then the tap's action. */
-  function tap(name, ...args) {
-    const n = store.state.notice;
-    if (n && !n.sticky && !n.download && name !== "dismiss" && name !== "notice-download") store.set({ notice: null });
-    return store.dispatch(name, ...args);
-  }
+  const tap = tapper(store);
 
-  table = tableView(root, { hash: "#morale-table", onChange: () => {
-    store.dispatch("table", table.open);
-    if (table.open) form.scrollTop = 0;
+  const view = tableView(root, { hash: "#morale-table", onChange: () => {
+    store.dispatch("table", view.open);
+    if (view.open) form.scrollTop = 0;
   } });
+  table = view;
 
   const listening = new AbortController();
-  const on = (target, type, fn) => target.addEventListener(type, fn, { signal: listening.signal });
-  on(form, "click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
-    if (!t || !root.contains(t) || t.dataset.act.startsWith("aside-")) return; // the set-aside list handles its own buttons
-    if (t.dataset.act === "table-open") return table.show();
-    if (t.dataset.act === "table-close") return table.close();
-    const make = CLICKS[t.dataset.act];
-    if (make) tap(...make(t));
-  });
+  /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
+  const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
+  onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close() } }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file" || input.type === "checkbox" || input.type === "radio") return;
@@ -142,10 +112,10 @@ export function mount(root, { engine, ui, options }) {
     if (store.state.mode === "setup") tap("start");
     else if (store.state.draft.kind) tap("log", { at });
   });
-  on(form, "keydown", (e) => {
+  on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && e.target instanceof Element && e.target.closest("[data-panel]")) {
       e.preventDefault();
-      tap("cancel");
+      tap("discard");
     }
   });
   /** A link's offer lands where it is seen: at the top of the table view. */
@@ -153,10 +123,11 @@ export function mount(root, { engine, ui, options }) {
   on(window, "hashchange", () => { if (store.state.mode !== "loading") offer(); }); // offer reads the link, once
 
   // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
-  store.kept.watch((news) => store.actions.news(store, news), { signal: listening.signal, via: (task) => store.dispatch("run", task) });
+  store.kept.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
+    { signal: listening.signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
   // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort.
-  receive({ root, name: "in the morale tracker's open event", accepts: (roll) => roll.game === "gauntlet-forge",
-    take: (roll) => {
+  receive({ root, name: "in the morale tracker's open event", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "gauntlet-forge",
+    take: (/** @type {import("../../types/dice").PoolRoll} */ roll) => {
       const fields = (store.state.sheet?.fields ?? []).filter((f) => f.pools);
       if (store.state.mode !== "play" || !fields.length) {
         throw new Error("Morale tracker: open the event first (Attack, End turn with a keep-morale test…), then use the roll; or roll in the event itself.");

@@ -1,21 +1,24 @@
+// @ts-check
 // Keeping the morale tracker: the conflict through the site's one keeper (keeping/keeper.js: the
 // stored form is saved.js's pack/unpack, the check is rules_core's replay, two tabs' logs are merged
 // by event ids, a conflict replaced by a new start, an import or a link is set aside first), and the
 // event being composed in a slot of its own ("morale:action"), so Close, another page or a reload
 // loses nothing. Nothing here is a rule of the games.
 import { keeper } from "../../keeping/keeper.js";
-import { slot } from "../../keeping/slot.js";
-import { isRecord, textCheck } from "../../keeping/checks.js";
+import { draftSlot, slot } from "../../keeping/slot.js";
 import * as saved from "./saved.js";
 
 export { setAsideNotice } from "../../keeping/keeper.js";
 
 /** The conflict's keeper and the rules' check of a conflict, for an engine (tap.js's). */
-export function keeping(engine) {
-  const replay = (c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
+/** @typedef {import("../../types/morale").Conflict} Conflict */
+export function keeping(/** @type {import("../../types/morale").Rules} */ engine) {
+  const replay = (/** @type {Conflict} */ c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
 
   /** Check a conflict by replaying it: {state}, {message, event} (it doesn't replay at that event) or {down}
-   *  (the engine isn't running, so nothing can be judged). A redo list that no longer applies: redoProblem. */
+   *  (the engine isn't running, so nothing can be judged). A redo list that no longer applies: redoProblem.
+   *  @param {Conflict} c @returns {Promise<{state?: import("../../types/morale").View, down?: string, message?: string, event?: number,
+   *           redoProblem?: string}>} */
   async function check(c) {
     const reply = await replay(c);
     if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message, event: reply.error.event };
@@ -49,23 +52,5 @@ export function keeping(engine) {
   return { kept, check, replay };
 }
 
-/** The event being composed (morale.sheet's draft), kept as it is filled in. Its check is the rules'
- *  (morale.draft: every key and value), so read() gives the stored value and putAside() keeps a refused one. */
-export function actionSlot() {
-  const store = slot("morale:action", { problemOf: textCheck((v) => (isRecord(v) ? null : "it is not an event being composed")) });
-  return {
-    /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside). */
-    read() {
-      const got = store.read();
-      if (got.value === undefined && !got.problem) return { value: undefined };
-      if (got.problem || !isRecord(got.value)) {
-        const problem = got.problem ?? "it is not an event being composed";
-        return { problem, kept: !!store.putAside(got.text, problem), text: got.text };
-      }
-      return { value: got.value, text: got.text };
-    },
-    putAside: (text, problem) => !!store.putAside(text, problem),
-    write: (draft) => store.write(draft),
-    store,
-  };
-}
+/** The event being composed, kept as it is filled in (keeping/slot.js, draftSlot). */
+export const actionSlot = () => draftSlot("morale:action", "an event being composed");

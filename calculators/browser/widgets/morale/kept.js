@@ -1,3 +1,4 @@
+// @ts-check
 // The names the morale tracker keeps and how Import everything checks each (the same checks its
 // keeper uses): listed here, where they are kept; keeping/checks.js loads this list through the
 // build's registry and knows no widget.
@@ -11,7 +12,7 @@ export const KEPT = [
   [/^morale$/, async (text, engine) => {
     if (text === "null") return null;
     const { conflict, problem } = unpack(text);
-    if (problem) return { problem: `it is damaged: ${problem}` };
+    if (!conflict) return { problem: `it is damaged: ${problem}` };
     return judged(await engine.call("morale.replay", { setup: conflict.setup, events: conflict.events }));
   }],
   // The setup being typed (index.js reads it with setup.isDraft).

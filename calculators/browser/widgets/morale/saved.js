@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping a conflict: its stored form (keep.js keeps it with keeping/), files, share
 // links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
 // bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
@@ -8,10 +9,11 @@
 // Whether a conflict still replays is asked of rules_core by the caller.
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
-import { idList, logged, mergeLogs, notKept, refuseIn } from "../../keeping/logs.js";
+import { logged, mergeLogs, notKept, refuseIn, unpackLog } from "../../keeping/logs.js";
 import * as share from "../../share.js";
 
 export { download, fileName };
+/** @typedef {import("../../types/morale").Conflict} Conflict @typedef {import("../../types/morale").MoraleEvent} MoraleEvent */
 export const FORMAT = "conflict-table/morale";
 const SHARE = "morale"; // the link's #morale=…
 
@@ -22,55 +24,38 @@ export const draftStore = () => slot("morale:draft");
 export { logged };
 
 /** The saved form of a conflict (also the export file). Share links leave the bookkeeping out. */
-export function pack(conflict, { bare = false } = {}) {
+export function pack(/** @type {Conflict} */ conflict, { bare = false } = {}) {
   const out = { format: FORMAT, version: 2, setup: conflict.setup, events: conflict.events, redo: conflict.redo };
   if (bare) return out;
   return { ...out, ids: conflict.ids, redoIds: conflict.redoIds, dropped: conflict.dropped, refused: conflict.refused ?? [], replaced: conflict.replaced };
 }
 
 // Version 1 named an attack's defender "target" and the defender's effort "defense".
-const RENAMED = { target: "defender", defense: "defender_effort" };
+const RENAMED = /** @type {Record<string, string>} */ ({ target: "defender", defense: "defender_effort" });
 
 /** An event as this version names its fields (events saved by version 1 renamed; others as they are). */
-export function current(event) {
-  if (event === null || typeof event !== "object" || event.kind !== "attack") return event;
+export function current(/** @type {unknown} */ event) {
+  if (event === null || typeof event !== "object" || /** @type {{kind?: unknown}} */ (event).kind !== "attack") return event;
   if (!Object.keys(RENAMED).some((old) => Object.hasOwn(event, old))) return event;
   return Object.fromEntries(Object.entries(event).map(([key, value]) => [isOwn(RENAMED, key) && !Object.hasOwn(event, own(RENAMED, key)) ? own(RENAMED, key) : key, value]));
 }
 
-const strings = (list, n) => Array.isArray(list) && list.length === n && list.every((x) => typeof x === "string");
-
-/** Parse saved or imported text: {conflict} or {problem} (a sentence). */
+/** Parse saved or imported text: {conflict} or {problem} (a sentence). A file without a format is read
+ *  (the first releases wrote none).
+ *  @param {string} text @returns {{conflict: Conflict, problem?: undefined} | {problem: string, conflict?: undefined}} */
 export function unpack(text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-  if (!isObject(data)) return { problem: "it is not a conflict (no setup and events)" };
-  if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a morale conflict` };
-  if (!isObject(data.setup) || !Array.isArray(data.events)) return { problem: "it is not a conflict (no setup and events)" };
-  if (data.redo !== undefined && !Array.isArray(data.redo)) return { problem: "its redo list is not a list" };
-  const redo = (data.redo ?? []).map(current);
-  const events = data.events.map(current);
-  // Files from before the ids, or edited by hand: ids from the position (the same in every tab).
-  const ids = strings(data.ids, data.events.length) ? data.ids : data.events.map((_, i) => `e${i}`);
-  const redoIds = strings(data.redoIds, redo.length) ? data.redoIds : redo.map((_, i) => `r${i}-${data.events.length}`);
-  const [dropped, refused] = [idList(data.dropped), idList(data.refused)];
-  const replaced = typeof data.replaced === "string" ? data.replaced : null;
-  return { conflict: { setup: data.setup, events, redo, ids, redoIds, dropped, refused, replaced } };
+  const got = unpackLog(text, { format: FORMAT, what: "a morale conflict", maker: "the morale tracker", formatRequired: false, event: current });
+  return got.log ? { conflict: got.log } : { problem: got.problem };
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Two versions of one conflict (this tab's and the stored one another tab wrote): theirs, with the
  * events only we logged appended, and without the ones we dropped. null when they are different
  * conflicts (another setup). {conflict, added} where added counts our events brought in.
  */
-export function merge(ours, theirs, say = (_text) => {}) {
+export function merge(/** @type {Conflict} */ ours, /** @type {Conflict} */ theirs, say = (/** @type {string} */ _text) => {}) {
   if (!same(ours.setup, theirs.setup)) return null;
   const { added, changed, log, lost } = mergeLogs(ours, theirs);
   for (const event of lost) say(notKept(named(event)));
@@ -78,7 +63,7 @@ export function merge(ours, theirs, say = (_text) => {}) {
 }
 
 /** An event as the tracker names it: "Ana's attack", "Crew's end of turn". */
-export const named = (event) => `${event.member ?? event.team ?? "the team"}'s ${String(event.kind).replace("end_turn", "end of turn").replaceAll("_", " ")}`;
+export const named = (/** @type {MoraleEvent} */ event) => `${event.member ?? event.team ?? "the team"}'s ${String(event.kind).replace("end_turn", "end of turn").replaceAll("_", " ")}`;
 
 /** The keeper's refuse: a merge the rules refuse at an event only one tab logged, without it (keeping/logs.js).
  *  @param {any} merged @param {{problem?: string, event?: number}} refusal @param {any} ours @param {any} theirs
@@ -86,11 +71,12 @@ export const named = (event) => `${event.member ?? event.team ?? "the team"}'s $
 export const refuse = (merged, refusal, ours, theirs, say) => refuseIn(merged, refusal, ours, theirs, say, named);
 
 /** A link to this page carrying the conflict in its hash (share.js: #morale=<code>). */
-export function shareLink(conflict) {
+export function shareLink(/** @type {Conflict} */ conflict) {
   return share.link(SHARE, pack(conflict, { bare: true }));
 }
 
-/** What the page's link carries: null (no conflict), {text} or {problem}. */
+/** What the page's link carries: null (no conflict), {text} or {problem}.
+ *  @returns {Promise<{text: string, problem?: undefined} | {problem: string, text?: undefined} | null>} */
 export function sharedText() {
   return share.received(SHARE);
 }

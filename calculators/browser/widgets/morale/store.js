@@ -1,3 +1,4 @@
+// @ts-check
 // The morale tracker's one store: everything the tracker shows is in its state, and every tap is a
 // named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from the
 // state after each change. What the rules say (the state of the conflict, the event sheet's choices,
@@ -17,9 +18,9 @@ import { linkActions } from "./links/actions.js";
  * @typedef {object} MoraleState
  * @property {"loading" | "setup" | "play"} mode
  * @property {any} conflict the conflict kept ({setup, events, redo, ids…, replaced})
- * @property {any} view rules_core's state of it (morale.replay: teams, turn, log…)
- * @property {Record<string, any>} draft the event being composed (morale:action)
- * @property {any} sheet morale.sheet's answer for the draft
+ * @property {import("../../types/morale").View | null} view rules_core's state of it (morale.replay: teams, turn, log…)
+ * @property {import("../../types/morale").Draft} draft the event being composed (morale:action)
+ * @property {import("../../types/morale").Sheet | null} sheet morale.sheet's answer for the draft
  * @property {boolean} asking an answer for a newer draft is on its way
  * @property {Record<string, string>} shown messages shown beside fields (the button tapped with something missing)
  * @property {{text: string, alert?: boolean, sticky?: boolean, buttons?: {act: string, label: string, primary?: boolean,
@@ -32,10 +33,15 @@ import { linkActions } from "./links/actions.js";
  * @property {string | null} focus where the focus goes after the next draw (a title's name, or selectors: the first found, in order)
  * @property {number} asides the set-aside list's version (a change draws it again)
  * @typedef {import("../../store.js").Store<MoraleState> & {actions: Record<string, Function>, kept: any}} MoraleStore
+ * @typedef {Record<string, (store: MoraleStore, ...args: any[]) => unknown>} MoraleActions each action: the store, then its arguments
+ * @typedef {import("../../types/morale").Rules} Rules @typedef {import("../../types/morale").Form} Form
+ * @typedef {ReturnType<typeof import("./keep.js").keeping>} Keeping the conflict's keeper and the rules' check of a conflict
  */
 
 /** The tracker's store for a mounted widget. forms: rules_core's form per edition (rendered at build time);
- *  edition: the one a new conflict is set up in; random: the dice roller's draw (n d6 faces). */
+ *  edition: the one a new conflict is set up in; random: the dice roller's draw (n d6 faces).
+ * @param {{engine: import("../../types/widget").Engine, forms: Record<string, Form>, edition?: string, render: (state: MoraleState) => void,
+ *          failed: (error: Error, store: import("../../store.js").Store<MoraleState>) => void, random?: (n: number) => number[]}} env */
 export function moraleStore({ engine, forms, edition = "2023", render, failed, random = poolFaces }) {
   const rules = tapped(engine, forms); // a tap sends one event, not the log
   const { kept, check } = keeping(rules);
@@ -56,7 +62,9 @@ export function moraleStore({ engine, forms, edition = "2023", render, failed, r
     said: "", table: false, share: null, offered: null, focus: null, asides: 0,
     setup: { draft: first, tried: false, errors: {}, preview: null },
   };
-  const store = /** @type {MoraleStore} */ (createStore(initial, { actions, render, failed }));
+  // each action is handed this very store, its actions and keeper set below
+  const each = /** @type {Record<string, (store: import("../../store.js").Store<MoraleState>, ...args: any[]) => unknown>} */ (actions);
+  const store = /** @type {MoraleStore} */ (createStore(initial, { actions: each, render, failed }));
   store.actions = actions;
   store.kept = kept;
   return store;

@@ -1,3 +1,4 @@
+// @ts-check
 // One tap costs one event (rules_core/api/_logs.py, rules_core.api.morale.apply):
 // morale.replay answers a token for the log it replayed; a tap then sends
 // {token, length, event} and gets back only what changed (the new log entry,
@@ -10,35 +11,39 @@
 // held log too ({token, length, action}). Anything else, or a "stale" token (a
 // restarted worker), replays the log.
 
-/** @param {{call: (name: string, payload: any) => Promise<any>}} engine
- *  @param {Record<string, any>} forms the edition forms rendered at build time */
+/** @typedef {import("../../types/morale").Setup} Setup @typedef {import("../../types/morale").MoraleEvent} MoraleEvent
+ *  @typedef {{key: string, events: MoraleEvent[], token: string, log: import("../../types/morale").LogEntry[]}} Held the log the engine holds */
+/** @param {import("../../types/morale").Rules} engine
+ *  @param {Record<string, import("../../types/morale").Form>} forms the edition forms rendered at build time
+ *  @returns {import("../../types/morale").Rules} */
 export function tapped(engine, forms) {
-  /** @type {{key: string, events: any[], token: string, log: any[]} | null} */
-  let held = null;
-  const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
+  let held = /** @type {Held | null} */ (null);
+  const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => a === b || JSON.stringify(a) === JSON.stringify(b);
+  /** @param {Setup} setup @param {MoraleEvent[]} events @returns {held is Held} */
   const holds = (setup, events) => !!held && held.key === JSON.stringify(setup) && events.length <= held.events.length &&
-    events.every((e, i) => same(e, held.events[i]));
+    events.every((e, i) => same(e, held?.events[i]));
 
-  async function replay(setup, events) {
+  async function replay(/** @type {Setup} */ setup, /** @type {MoraleEvent[]} */ events) {
     const reply = await engine.call("morale.replay", { setup, events });
     held = reply.ok ? { key: JSON.stringify(setup), events: [...events], token: reply.result.token, log: reply.result.log } : null;
     return reply;
   }
 
-  /** The held log cut to events.length, then the event (none: an undo), as a whole state. */
-  async function tap(events, event) {
+  /** The held log cut to events.length, then the event (none: an undo), as a whole state. @returns {Promise<import("../../types/widget").Reply>} */
+  async function tap(/** @type {MoraleEvent[]} */ events, /** @type {MoraleEvent | undefined} */ event) {
     const length = events.length;
+    const h = /** @type {Held} */ (held); // holds() said so, or a replay just now
     const reply = await engine.call("morale.apply", event === undefined
-      ? { token: held.token, length } : { token: held.token, length, event });
+      ? { token: h.token, length } : { token: h.token, length, event });
     if (!reply.ok) return reply;
     const { token, length: _, entry, ...state } = reply.result;
-    const log = held.log.slice(held.log.length - length);
+    const log = h.log.slice(h.log.length - length);
     if (entry) log.unshift(entry);
-    held = { ...held, token, events: entry ? [...events, state.event] : [...events], log };
+    held = { ...h, token, events: entry ? [...events, state.event] : [...events], log };
     return { ok: true, result: { ...state, form: forms[state.edition], log } };
   }
 
-  async function either(setup, events, event) {
+  async function either(/** @type {Setup} */ setup, /** @type {MoraleEvent[]} */ events, /** @type {MoraleEvent | undefined} */ event) {
     if (holds(setup, events)) {
       const reply = await tap(events, event);
       if (reply.ok || reply.error.code !== "stale") return reply;
@@ -50,13 +55,13 @@ export function tapped(engine, forms) {
   }
 
   /** The sheet for the draft on the conflict as the page has it, asked on the held log. */
-  async function sheet(setup, events, action) {
+  async function sheet(/** @type {Setup} */ setup, /** @type {MoraleEvent[]} */ events, /** @type {object} */ action) {
     for (let tries = 0; tries < 2; tries++) {
       if (!holds(setup, events)) {
         const replayed = await replay(setup, events);
         if (!replayed.ok) return replayed;
       }
-      const reply = await engine.call("morale.sheet", { token: held.token, length: events.length, action });
+      const reply = await engine.call("morale.sheet", { token: /** @type {Held} */ (held).token, length: events.length, action });
       if (reply.ok || reply.error.code !== "stale") return reply;
       held = null;
     }
@@ -64,7 +69,7 @@ export function tapped(engine, forms) {
   }
 
   return Object.assign(Object.create(engine), {
-    call(name, payload) {
+    call(/** @type {string} */ name, /** @type {{setup: Setup, events?: MoraleEvent[], event?: MoraleEvent, action: object}} */ payload) {
       if (name === "morale.replay") return either(payload.setup, payload.events ?? [], undefined);
       if (name === "morale.apply" && !("token" in payload)) return either(payload.setup, payload.events ?? [], payload.event);
       if (name === "morale.sheet" && !("token" in payload)) return sheet(payload.setup, payload.events ?? [], payload.action);

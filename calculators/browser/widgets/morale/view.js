@@ -1,3 +1,4 @@
+// @ts-check
 // The tracker's one view: the notice, the setup or the play view, Keep and share, and the live line, as
 // one lit-html template of the store's state. Nothing here is a rule, and nothing here changes the state.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
@@ -6,7 +7,7 @@ import * as setup from "./setup/view.js";
 import { play, tools } from "./play/view.js";
 
 /** The notice: its words, then its buttons and Dismiss. A link's offer is said at the top, where it lands. */
-function notice(n) {
+function notice(/** @type {import("./store.js").MoraleState["notice"]} */ n) {
   if (!n) return nothing;
   return html`<div class=${`morale__notice${n.alert ? " is-alert" : ""}`} data-out="notice" role=${n.alert ? "alert" : "status"}>
     <p>${n.text}</p><div class="calc__buttons">${(n.buttons ?? []).map((b) => html`<button type="button" class=${b.primary ? "calc__primary" : ""}
@@ -15,19 +16,19 @@ function notice(n) {
 
 /**
  * @param {import("./store.js").MoraleState} s the state
- * @param {{wid: string, forms: Record<string, any>, level: (depth: number) => number, asides: Node}} ctx
+ * @param {{wid: string, forms: Record<string, any>, rank: (depth: number) => number, asides: Node}} ctx
  */
-export function moraleView(s, { wid, forms, level, asides }) {
+export function moraleView(s, { wid, forms, rank, asides }) {
   const running = s.conflict ? `${s.conflict.events.length} logged` : null;
   const said = notice(s.notice);
   return html`
     ${s.mode !== "play" ? said : nothing}
     <div class="morale__main">
       <div class="morale__setup-box" ?hidden=${s.mode !== "setup"}>${s.mode === "loading" ? html`<p>Opening the saved conflict…</p>`
-        : s.mode === "setup" ? setup.draw(s.setup.draft, { wid, level: level(1), form: forms[s.setup.draft.edition], editions: Object.keys(forms),
+        : s.mode === "setup" ? setup.draw(s.setup.draft, { wid, rank: rank(1), form: forms[s.setup.draft.edition], editions: Object.keys(forms),
           running, keeps: !!s.conflict?.events.length, errors: s.setup.tried ? s.setup.errors : {}, preview: s.setup.preview }) : nothing}</div>
-      <div class="morale__play-box" ?hidden=${s.mode !== "play"}>${s.mode === "play" && s.view ? play({ ...s, wid, level, notice: said }) : nothing}</div>
+      <div class="morale__play-box" ?hidden=${s.mode !== "play"}>${s.mode === "play" && s.view ? play({ ...s, view: s.view, wid, rank, notice: said }) : nothing}</div>
     </div>
-    ${s.mode === "loading" ? nothing : tools({ ...s, asides }, { level, play: s.mode === "play" })}
+    ${s.mode === "loading" ? nothing : tools({ ...s, asides }, { rank, play: s.mode === "play" })}
     <p class="calc__sr" role="status" aria-live="polite" data-out="announce" .textContent=${live(s.said)}></p>`;
 }

@@ -44,8 +44,7 @@ const gone = (node) => !node.isConnected || node.disabled || node.hidden || !nod
 export function mount(root, { engine, ui, options }) {
   const wid = root.id || "stress";
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
-  const { headingLevel: levelAt } = ui;
-  const level = levelAt(root, 1); // the widget's place on the page sets its headings' levels
+  const level = ui.headingRank(root, 1); // the widget's place on the page sets its headings' ranks
   const asides = Object.fromEntries(["party", ...MODELS].map((name) => {
     const box = document.createElement("div");
     box.className = "calc-stress__asides";

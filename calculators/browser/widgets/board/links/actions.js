@@ -1,13 +1,21 @@
+// @ts-check
 // Moving a whole board in and out: share links (#board=…, opened only once the rules have checked
 // them and the referee says so: "Open it" / "Keep mine"), imported files, exported files, and a
 // board set aside brought back. A conflict taken in sets the running one aside first, even one
 // with nothing logged yet (its typed setup is never lost). Nothing here is a rule.
 import * as files from "../files.js";
 
-/** env: {k (the conflict's keeper), check (a conflict → the rules' verdict), checkText, wid}. */
+/** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").Conflict} Conflict
+ *  @typedef {{value: Conflict, board: import("../../../types/board").View, problem?: undefined, down?: undefined}
+ *    | {problem?: string, down?: string, value?: undefined, board?: undefined}} Verdict the rules' verdict on a conflict */
+/** env: {k (the conflict's keeper), check (a conflict → the rules' verdict), checkText, wid}.
+ * @param {{k: ReturnType<typeof import("../../../keeping/keeper.js").keeper>, check: (c: Conflict) => Promise<Verdict>,
+ *          checkText: (text: string) => Promise<Verdict>}} env
+ * @returns {import("../store.js").BoardActions} */
 export function linkActions({ k, check, checkText }) {
   /** Take a conflict the rules accepted as the one in progress (the shown one set aside first): false when
    *  it was not taken (said why), else {why}: why is the sentence said when the browser would not keep it. */
+  /** @param {BoardStore} store @param {Conflict} c @param {import("../../../types/board").View} view @param {string} reason */
   async function adopt(store, c, view, reason) {
     const running = !!store.state.conflict;
     const got = running ? await k.replace(c, reason) : await k.save(c);
@@ -21,11 +29,11 @@ export function linkActions({ k, check, checkText }) {
     return { why, replaced: got.setAside };
   }
 
-  const bringBackButton = (at, label) => ({ act: "bring-back", label, at });
+  const bringBackButton = (/** @type {string} */ at, /** @type {string} */ label) => ({ act: "bring-back", label, at });
 
-  async function open(store, got) {
+  async function open(/** @type {BoardStore} */ store, /** @type {{conflict?: Conflict, problem?: string}} */ got) {
     files.forgetLink();
-    if (got.problem) return store.set({ notice: { text: `The link carries a board that can't be read (${got.problem}). Nothing was changed.`, alert: true } });
+    if (!got.conflict) return store.set({ notice: { text: `The link carries a board that can't be read (${got.problem}). Nothing was changed.`, alert: true } });
     const verdict = await check(got.conflict);
     if (!verdict.value) return store.set({ notice: { text: `The shared board can't be used: ${verdict.problem || verdict.down} Nothing was changed.`, alert: true } });
     const took = await adopt(store, verdict.value, verdict.board, "set aside when a shared board was opened");
@@ -41,7 +49,7 @@ export function linkActions({ k, check, checkText }) {
     async offer(store) {
       const got = await files.linked();
       if (!got) return;
-      if (got.problem) return open(store, got);
+      if (!got.conflict) return open(store, got);
       // The rules read the link before a word of it is written: what the offer says is what they read.
       const verdict = await check(got.conflict);
       if (verdict.down) return store.set({ notice: { text: `The link carries a conflict board, which can't be checked now (${verdict.down}). Reload the page to try again.`, alert: true } });
@@ -68,16 +76,16 @@ export function linkActions({ k, check, checkText }) {
     },
 
     /** A copy in the set-aside list back as the conflict (the one shown set aside first, when `keep`). */
-    async "bring-back"(store, at, { keep = false } = {}) {
+    async "bring-back"(store, /** @type {string} */ at, { keep = false } = {}) {
       const got = await k.bringBack(at, { keep });
-      if (got.error) return store.set({ notice: { text: `It could not be brought back: ${got.error}.`, alert: true } });
+      if ("error" in got) return store.set({ notice: { text: `It could not be brought back: ${got.error}.`, alert: true } });
       store.set({ conflict: got.value, view: got.view.board, mode: "play", draft: { kind: null }, notice: { text: keep && k.asides().length
         ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play", asides: Date.now() });
       await store.actions.ask(store);
     },
 
     /** A conflict file: checked by the rules, then it replaces the board (which is set aside). */
-    async import(store, file) {
+    async import(store, /** @type {File} */ file) {
       const verdict = await checkText(await file.text());
       if (!verdict.value) return store.set({ shown: { import: `This file can't be used: ${verdict.problem || verdict.down}` }, tab: "tools" });
       const took = await adopt(store, verdict.value, verdict.board, "replaced by an imported conflict");

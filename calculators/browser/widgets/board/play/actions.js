@@ -1,12 +1,16 @@
+// @ts-check
 // The play view's actions: opening the kept board, another tab's news, the table view's tabs, the
 // notices, printing. Nothing here is a rule.
 
-/** env: {k (the conflict's keeper), sheets (the draft's slot), rules, setupNotices, viewOf}. */
+/** env: {k (the conflict's keeper), sheets (the draft's slot), rules, setupNotices, viewOf}.
+ * @param {{k: ReturnType<typeof import("../../../keeping/keeper.js").keeper>, sheets: ReturnType<typeof import("../keep.js").sheetStore>,
+ *          rules: import("../store.js").Rules, setupNotices: string[]}} env
+ * @returns {import("../store.js").BoardActions} */
 export function playActions({ k, sheets, rules, setupNotices }) {
   return {
     /** The board as the page opens: the kept conflict (checked by the rules; one that can't be used is set
      *  aside and said), the action being composed (checked by the rules too), then a link's offer. */
-    async open(store, { linked }) {
+    async open(store, /** @type {{linked: boolean}} */ { linked }) {
       const opened = await k.open();
       const conflict = opened.value ?? null;
       const notices = [opened.notice, ...setupNotices].filter(Boolean);
@@ -17,7 +21,7 @@ export function playActions({ k, sheets, rules, setupNotices }) {
         const checked = await rules.draft(kept.value);
         if (checked.ok) draft = checked.result.action;
         else if (checked.error.code !== "engine") {
-          const set = sheets.putAside(kept.text, checked.error.message);
+          const set = sheets.putAside(/** @type {string} */ (kept.text), checked.error.message);
           notices.push(`The action you were composing could not be used (${checked.error.message.replace(/\.$/, "")}). `
             + (set ? "A copy was set aside: download it below." : "There is no room to keep a copy: nothing was changed."));
           sheets.write({ kind: null });
@@ -32,7 +36,7 @@ export function playActions({ k, sheets, rules, setupNotices }) {
     },
 
     /** Another tab stored a new version: the board takes it in (the action being composed stays as it is). */
-    async news(store, { value, view, notice }) {
+    async news(store, /** @type {import("../../../keeping/keeper.js").News} */ { value, view, notice }) {
       if (!value) return;
       store.set({ conflict: value, view: view?.board ?? store.state.view });
       if (store.state.mode === "play") await store.actions.ask(store);
@@ -40,11 +44,11 @@ export function playActions({ k, sheets, rules, setupNotices }) {
     },
 
     /** A task of the keeper's (another tab's news taken in), run in the store's queue: never mid-tap. */
-    async run(store, task) {
+    async run(store, /** @type {() => Promise<unknown>} */ task) {
       await task();
     },
 
-    tab(store, tab) {
+    tab(store, /** @type {string} */ tab) {
       store.set({ tab });
     },
     dismiss(store) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The board's map as a play surface: each zone a cell of a grid laid out as rules_core lays the
 // map out (board.replay's map.layout), its name a button (a tap sends a move there, or places a
 // maneuver's aspect), a token per actor or thing as a button (a tap makes it the target, or who
@@ -6,21 +7,24 @@
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];
-const GLYPHS = { circle: "●", square: "■", triangle: "▲", diamond: "◆", hexagon: "⬢", star: "★" };
+/** @typedef {{glyph: string, n: number | string, shape?: string}} Mark a side's mark (a thing's: n "thing")
+ *  @typedef {{name: string, side?: string, out: boolean}} Token an actor or a thing on the map */
+const GLYPHS = /** @type {Record<string, string>} */ ({ circle: "●", square: "■", triangle: "▲", diamond: "◆", hexagon: "⬢", star: "★" });
 
 /** Each side's mark: {shape, glyph, n} by side name (n: the colour's number, board.css --board-side-n). */
+/** @param {({name: string} | string)[]} sides @returns {Record<string, Mark>} */
 export function marks(sides) {
-  return Object.fromEntries(sides.map((s, i) => [s.name ?? s, { shape: SHAPES[i % 6], glyph: GLYPHS[SHAPES[i % 6]], n: i % 6 }]));
+  return Object.fromEntries(sides.map((s, i) => [typeof s === "string" ? s : s.name ?? s, { shape: SHAPES[i % 6], glyph: GLYPHS[SHAPES[i % 6]], n: i % 6 }]));
 }
 
-const initials = (name) => name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").slice(0, 2).toUpperCase() || "?";
-const aspectWords = (a) => `${a.name}${a.free_invokes ? ` (${a.free_invokes} free)` : ""}`;
+const initials = (/** @type {string} */ name) => name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").slice(0, 2).toUpperCase() || "?";
+const aspectWords = (/** @type {import("../../../types/board").Aspect} */ a) => `${a.name}${a.free_invokes ? ` (${a.free_invokes} free)` : ""}`;
 
 /** The sheet's field `name` as answered, or undefined. */
-const fieldOf = (sheet, name) => sheet?.fields?.find((f) => f.name === name);
+const fieldOf = (/** @type {import("../../../types/board").Sheet | null} */ sheet, /** @type {string} */ name) => sheet?.fields?.find((f) => f.name === name);
 
 /**
- * @param {{view: any, sheet: any, wid: string}} ctx
+ * @param {{view: import("../../../types/board").View, sheet: import("../../../types/board").Sheet | null, wid: string}} ctx
  */
 export function mapView({ view, sheet, wid }) {
   const s = view.state;
@@ -33,18 +37,19 @@ export function mapView({ view, sheet, wid }) {
   const chosenZone = zoneField?.value ?? (fieldOf(sheet, "on")?.value === "zone" ? fieldOf(sheet, "which")?.value : null);
   const cols = Math.max(0, ...Object.values(layout).map(([c]) => c)) + 1;
   const rows = Math.max(0, ...Object.values(layout).map(([, r]) => r)) + 1;
-  const aspectsOn = (on, name) => s.aspects.filter((a) => a.on === on && String(a.target) === String(name));
+  const aspectsOn = (/** @type {string} */ on, /** @type {string} */ name) => s.aspects.filter((a) => a.on === on && String(a.target) === String(name));
 
-  const token = (who, mark) => html`<button type="button" class=${`board__token board__token--${mark.n}${who.out ? " is-out" : ""}${
+  const token = (/** @type {Token} */ who, /** @type {Mark} */ mark) => html`<button type="button" class=${`board__token board__token--${mark.n}${who.out ? " is-out" : ""}${
     who.name === target ? " is-chosen" : ""}${who.name === actor ? " is-actor" : ""}`} data-act="map-token" data-token=${who.name}
     aria-pressed=${who.name === target || who.name === actor ? "true" : "false"}
     title=${`${who.name}${who.side ? ` (${who.side})` : " (thing)"}${who.out ? ", taken out" : ""}`}><span aria-hidden="true">${mark.glyph}</span>${
     initials(who.name)}<span class="calc__sr"> ${who.name}${who.out ? ", out" : ""}</span></button>`;
 
-  const cell = (z) => {
+  const cell = (/** @type {string} */ z) => {
     const [c, r] = layout[z] ?? [0, 0];
-    const here = [...s.actors.filter((a) => a.zone === z).map((a) => [a, side[a.side] ?? { glyph: "◆", n: 5 }]),
-      ...s.things.filter((t) => t.zone === z).map((t) => [t, { glyph: "◇", n: "thing" }])];
+    const here = /** @type {[Token, Mark][]} */ ([...s.actors.filter((a) => a.zone === z).map((a) => [a, side[a.side] ?? { glyph: "◆", n: 5 }]),
+      ...s.things.filter((t) => t.zone === z).map((t) => [t, { glyph: "◇", n: "thing" }])]);
+    /** @type {({words?: string} & import("../../../types/board").Aspect)[]} */
     const aspects = [...aspectsOn("zone", z), ...here.flatMap(([who]) => aspectsOn(who.side ? "actor" : "thing", who.name)
       .map((a) => ({ ...a, words: `${aspectWords(a)} on ${who.name}` })))];
     const option = reach.get(z);
@@ -58,12 +63,12 @@ export function mapView({ view, sheet, wid }) {
   };
 
   const placed = [];
-  const elsewhere = [];
+  const elsewhere = /** @type {string[]} */ ([]);
   for (const b of s.borders ?? []) {
     const [a, z] = b.between;
     const [ca, ra] = layout[a] ?? [0, 0];
     const [cz, rz] = layout[z] ?? [0, 0];
-    const on = s.aspects.filter((x) => x.on === "border" && [].concat(x.target).sort().join("\u0000") === [a, z].sort().join("\u0000"));
+    const on = s.aspects.filter((x) => x.on === "border" && /** @type {unknown[]} */ ([]).concat(x.target).sort().join("\u0000") === [a, z].sort().join("\u0000"));
     const words = `${b.label}${on.length ? ` · ${on.map(aspectWords).join(", ")}` : ""}`;
     if ((ra === rz && Math.abs(ca - cz) === 1) || (ca === cz && Math.abs(ra - rz) === 1)) {
       const col = ra === rz ? Math.min(ca, cz) * 2 + 2 : ca * 2 + 1;

@@ -1,3 +1,4 @@
+// @ts-check
 // The play view as one lit-html template: the exchange and who is still to act, the map with its
 // tokens, the last logged line, the action sheet (sheet.js), the cards, the log and the tools.
 // In the table view (the whole screen on a phone) the cards, the log and the tools are one tab
@@ -8,10 +9,14 @@ import { marks, mapView } from "./map.js";
 import { sheetView } from "../sheet/view.js";
 import { linkHtml } from "../../../shareform.js";
 
-const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-let known = { key: "", re: null, lines: new Map() };
+/** @typedef {import("../../../types/board").View} View @typedef {import("../../../types/board").State} State @typedef {ReturnType<typeof marks>} Marks
+ *  @typedef {Omit<import("../store.js").BoardState, "notice" | "asides"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
+
+const escaped = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+let known = /** @type {{key: string, re: RegExp | null, lines: Map<string, unknown[]>}} */ ({ key: "", re: null, lines: new Map() });
 /** A line of the log with every name in it (actors, things, sides, zones, aspects) isolated in a <bdi>: a
  *  name written right to left keeps to itself and leaves the rest of the line in order. */
+/** @param {unknown} text @param {State} s @param {string[]} [zones] */
 export function isolated(text, s, zones = []) {
   const names = [...s.actors.map((a) => a.name), ...s.things.map((t) => t.name), ...s.sides.map((x) => x.name),
     ...zones, ...s.aspects.map((a) => a.name)].filter(Boolean);
@@ -30,10 +35,10 @@ export function isolated(text, s, zones = []) {
   return parts;
 }
 
-const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const count = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const TABS = [["play", "Play"], ["cards", "Cards"], ["log", "Log"], ["tools", "Tools"]];
 
-function track(name, t) {
+function track(/** @type {string} */ name, /** @type {import("../../../types/board").Track} */ t) {
   const marked = new Set(t.marked ?? []);
   const boxes = Array.from({ length: Math.max(t.threshold, ...(t.marked ?? [0])) }, (_, i) => i + 1);
   const defense = t.defense ? ` (defense by ${t.defense.by}; base ${t.base})` : "";
@@ -44,18 +49,18 @@ function track(name, t) {
   </div>`;
 }
 
-const aspectText = (a) => `${a.name}${a.free_invokes ? ` (${count(a.free_invokes, "free invoke")})` : ""}` +
+const aspectText = (/** @type {import("../../../types/board").Aspect} */ a) => `${a.name}${a.free_invokes ? ` (${count(a.free_invokes, "free invoke")})` : ""}` +
   `${a.boxes ? `, boxes ${a.boxes.marked?.length ? a.boxes.marked.map((b) => `☒${b}`).join(" ") : "none marked"} of ${a.boxes.threshold}` : ""}`;
 
-function cards(view, side) {
+function cards(/** @type {View} */ view, /** @type {Marks} */ side) {
   const s = view.state;
-  const aspectsOn = (on, target) => s.aspects.filter((a) => a.on === on && String(a.target) === String(target));
+  const aspectsOn = (/** @type {string} */ on, /** @type {string} */ target) => s.aspects.filter((a) => a.on === on && String(a.target) === String(target));
   return html`<ul class="board__where" data-out="where">${view.zones.map((z) => html`<li><strong dir="auto">${z}</strong>: ${[
       ...s.actors.filter((a) => a.zone === z).map((a) => `${side[a.side]?.glyph ?? ""} ${a.name}${a.out ? " (out)" : ""}`),
       ...s.things.filter((t) => t.zone === z).map((t) => `◇ ${t.name}${t.out ? " (beaten)" : ""}`)].join(", ") || "nobody"}${
       aspectsOn("zone", z).length ? `; aspects: ${aspectsOn("zone", z).map(aspectText).join(", ")}` : ""}</li>`)}</ul>
     ${s.aspects.some((a) => a.on === "border") ? html`<p>On borders: ${s.aspects.filter((a) => a.on === "border")
-      .map((a) => `${aspectText(a)} (${[].concat(a.target).join(" – ")})`).join("; ")}</p>` : nothing}
+      .map((a) => `${aspectText(a)} (${/** @type {unknown[]} */ ([]).concat(a.target).join(" – ")})`).join("; ")}</p>` : nothing}
     ${s.passes?.length ? html`<p data-out="passes">Borders changed: ${s.passes.map((p) => `${p.between.join(" – ")} now ${p.pass} (set by ${p.by})`).join("; ")}.</p>` : nothing}
     <div class="board__cards" data-out="actors">
       ${repeat(s.actors, (a) => a.name, (a) => html`<section class="board__card${a.out ? " is-out" : ""}" data-actor=${a.name}>
@@ -74,7 +79,7 @@ function cards(view, side) {
     </div>`;
 }
 
-/** The whole play view. ctx: the board's state (view, conflict, sheet, draft, shown, asking, tab, table, share) and wid. */
+/** The whole play view. ctx: the board's state (view, conflict, sheet, draft, shown, asking, tab, table, share) and wid. @param {Ctx} ctx */
 export function play(ctx) {
   const { view, wid, conflict } = ctx;
   const s = view.state;
@@ -117,7 +122,7 @@ export function play(ctx) {
 }
 
 /** Keep and share: New conflict, Export, Share (its link and code right under it), Print, Import. */
-export function tools(ctx) {
+export function tools(/** @type {Ctx} */ ctx) {
   const share = ctx.share;
   return html`<div class="calc__buttons">
       ${[["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]].map(([act, words]) =>

@@ -1,3 +1,4 @@
+// @ts-check
 // The setup's actions: the setup being typed (kept as typed between visits, checked by the rules
 // only at Start), the example, sides, actors, things and aspects added or removed, a map picked or
 // imported, setups saved and reused, and Start. Nothing here is a rule: board.replay names the
@@ -7,29 +8,34 @@ import { fresh } from "../conflict.js";
 import { mapFile } from "../files.js";
 
 /** env: {rules, engine, options (the widget's: maps, map), store (the draft's slot), saved (the saved
- *  setups' slot), party (the stress calculator's party), viewOf, adopt}. */
+ *  setups' slot), party (the stress calculator's party), viewOf, adopt}.
+ * @param {{rules: import("../store.js").Rules, engine: import("../../../types/widget").Engine, options: import("../../../types/board").Options,
+ *          slot: {write: (draft: SetupDraft) => unknown}, saved: ReturnType<typeof import("../keep.js").setups>,
+ *          party: typeof import("../keep.js").party, viewOf: typeof import("../store.js").viewOf}} env
+ * @returns {import("../store.js").BoardActions} */
 export function setupActions({ rules, engine, options, slot, saved, party, viewOf }) {
-  const mapOf = (id) => options.maps.find((m) => m.id === id);
+  /** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").SetupDraft} SetupDraft */
+  const mapOf = (/** @type {string} */ id) => options.maps.find((m) => m.id === id);
 
   /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept. */
-  function put(store, draft, extra = {}) {
+  function put(/** @type {BoardStore} */ store, /** @type {SetupDraft} */ draft, extra = {}) {
     slot.write(draft);
     store.set({ setup: { ...store.state.setup, draft, ...extra } });
   }
   /** A change made on a copy of the draft (the draft is plain data: a copy, changed, kept). */
-  function edit(store, fn, focus) {
+  function edit(/** @type {BoardStore} */ store, /** @type {(draft: SetupDraft) => void} */ fn, /** @type {string} */ focus) {
     const draft = structuredClone(store.state.setup.draft);
     fn(draft);
     put(store, draft, { errors: {} });
     if (focus) store.set({ focus });
   }
-  function from(store, setup) {
+  function from(/** @type {BoardStore} */ store, /** @type {import("../../../types/board").Setup} */ setup) {
     put(store, drafts.draftFrom(setup, options.maps.find((m) => m.map.name === setup.map?.name)?.id ?? ""), { errors: {}, note: "" });
   }
 
   /** Another map: the setup's aspects go (they sit on the old map); an actor or thing standing in a zone the
    *  new map lacks keeps it, shown as not on this map, and that is said beside the Map. */
-  function newMap(store, map, mapId) {
+  function newMap(/** @type {BoardStore} */ store, /** @type {SetupDraft["map"]} */ map, /** @type {string} */ mapId) {
     const before = store.state.setup.draft;
     const had = (before.aspects ?? []).filter((a) => a.where).length;
     edit(store, (d) => Object.assign(d, { map, mapId, aspects: [] }), '[name="map-choice"]');
@@ -44,7 +50,7 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
 
   return {
     /** Typing in the setup: kept as typed; a renamed side renames it in every actor's list. */
-    "setup-typed"(store, path, value) {
+    "setup-typed"(store, /** @type {string} */ path, /** @type {string} */ value) {
       const draft = structuredClone(store.state.setup.draft);
       drafts.update(draft, path, value);
       put(store, draft);
@@ -63,10 +69,10 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
       edit(store, (d) => drafts.fromParty(d, people), '[data-key="party"]');
       store.set({ said: `Took the party: ${people.map((p) => p.name).join(", ")}.` });
     },
-    add(store, what) {
+    add(store, /** @type {string} */ what) {
       edit(store, (d) => drafts.add(d, what), `[data-key="add-${what}"]`);
     },
-    remove(store, what, index) {
+    remove(store, /** @type {string} */ what, /** @type {number} */ index) {
       edit(store, (d) => drafts.remove(d, what, index), `[data-key="add-${what}"]`);
     },
     "save-setup"(store) {
@@ -76,15 +82,15 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
       store.set({ setup: { ...store.state.setup, saved: Object.keys(saved.all()) }, focus: '[data-key="save-setup"]',
         notice: why ? { text: `The setup was not saved: ${why}.`, alert: true } : null, said: why ? "" : `Setup saved as “${name}”.` });
     },
-    "load-setup"(store, name) {
+    "load-setup"(store, /** @type {string} */ name) {
       from(store, saved.all()[name]);
       store.set({ focus: '[data-key="start"]' });
     },
-    async "map-choice"(store, id) {
+    async "map-choice"(store, /** @type {string} */ id) {
       const m = mapOf(id);
       if (m) newMap(store, m.map, id);
     },
-    async "map-file"(store, file) {
+    async "map-file"(store, /** @type {File} */ file) {
       const got = await mapFile(file, engine);
       if (got.problem) return store.set({ setup: { ...store.state.setup, errors: { "map-file": `This map can't be used: ${got.problem}` } } });
       newMap(store, got.map, "");

@@ -1,3 +1,4 @@
+// @ts-check
 // The setup view: map, sides, actors (name, side, zone, three thresholds),
 // things and aspects, drawn by lit-html from the draft (draft.js) with draw.js's
 // fields. A redraw keeps the control the player is in, and what they typed.
@@ -5,12 +6,13 @@ import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { fieldHtml, slotHtml } from "../../../draw.js";
 import { TRACKS, places, toField, zoneNames, zoneOptions } from "./draft.js";
 
+/** @param {string} act @param {string} key @param {string} words @param {{what?: string, index?: number, name?: string}} [more] */
 const button = (act, key, words, more = {}) => html`<button type="button" data-act=${act} data-key=${key} data-what=${more.what ?? nothing}
   data-index=${more.index ?? nothing} data-name=${more.name ?? nothing}>${words}</button>`;
 
 /** Where the rules' message for `field` goes: the field itself when drawn, else the list or part it is in
  *  (`actors[2]` → the actors' slot), else the form's own line (""). */
-export function placeOf(field, known) {
+export function placeOf(/** @type {unknown} */ field, /** @type {Set<string>} */ known) {
   for (let f = String(field ?? ""); f; f = f.replace(/(\.[^.[\]]*|\[\d+\])$/, "")) {
     if (known.has(f)) return f;
     if (!/[.[]/.test(f)) break;
@@ -20,7 +22,7 @@ export function placeOf(field, known) {
 
 /** Draw the setup view (a lit-html template). maps: [{id, title}]; saved: names of saved setups; errors: the
  *  rules' messages by field; note: what was just loaded (with Start beside it).
- *  @param {any} d @param {{wid: string, maps: any[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
+ *  @param {import("../../../types/board").SetupDraft} d @param {{wid: string, maps: import("../../../types/board").MapChoice[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
 export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
   // Every field the form draws, so a message for one not drawn goes to its list, else to the form's line.
   const known = new Set(["map", "map-file", "sides", "actors", "things", "aspects", "setup-name",
@@ -29,16 +31,17 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
     ...d.things.flatMap((_, i) => ["name", "threshold", "zone", "border"].map((k) => toField(`things.${i}.${k}`))),
     ...(d.aspects ?? []).flatMap((_, i) => ["name", "where", "free"].map((k) => toField(`aspects.${i}.${k}`)))]);
   const placed = Object.fromEntries(Object.entries(errors).map(([field, words]) => [placeOf(field, known), words]));
-  const errorAt = (field) => placed[field];
+  const errorAt = (/** @type {string} */ field) => placed[field];
+  /** @param {string} path @param {string} label @param {string} value @param {object} [extra] the field's more (draw.js's fieldHtml) */
   const f = (path, label, value, extra = {}) => fieldHtml({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path), name: path,
     label, value, attrs: { "data-path": path }, error: errorAt(toField(path)), ...extra });
-  const zones = zoneNames(d.map).map((z) => [z, z]);
+  const zones = zoneNames(d.map).map((z) => /** @type {[string, string]} */ ([z, z]));
   const sides = d.sides.map((s, i) => [String(i), s || `Side ${i + 1} (unnamed)`]);
   const borders = (d.map?.borders ?? []).map((b) => [JSON.stringify(b.between), (b.between ?? []).join(" – ")]);
-  const remove = (what, i, label) => button("remove", `remove-${what}-${i}`, `Remove ${label}`, { what, index: i });
-  const add = (what, words) => button("add", `add-${what}`, words, { what });
+  const remove = (/** @type {string} */ what, /** @type {number} */ i, /** @type {string} */ label) => button("remove", `remove-${what}-${i}`, `Remove ${label}`, { what, index: i });
+  const add = (/** @type {string} */ what, /** @type {string} */ words) => button("add", `add-${what}`, words, { what });
   /** One row of a list (an actor, a thing, an aspect): its own fieldset, named by what was typed. */
-  const row = (legend, ...fields) => html`<fieldset class="board__row board__actor"><legend>${legend}</legend>${fields}</fieldset>`;
+  const row = (/** @type {string} */ legend, /** @type {unknown[]} */ ...fields) => html`<fieldset class="board__row board__actor"><legend>${legend}</legend>${fields}</fieldset>`;
   return html`<h3 id=${`${wid}-setup-title`} tabindex="-1">Set up a conflict</h3>
     ${running ? html`<p>A conflict is in progress (${running}); starting a new one sets it aside, and you can bring it back.</p>` : nothing}
     <div class="calc__buttons">${button("example", "example", "Load the warehouse crew")}${button("party", "party", "Take the party")}${
@@ -90,8 +93,8 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
 
 /** What the setup's box shows: the setup (under the table view's Close bar when it is open), the loading
  *  line, or nothing (play: the setup's fields go, the play view is the board). */
-/** @param {string} mode @param {any} d
- *  @param {{tableOpen: boolean, wid: string, maps: any[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
+/** @param {string} mode @param {import("../../../types/board").SetupDraft} d
+ *  @param {{tableOpen: boolean, wid: string, maps: import("../../../types/board").MapChoice[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
 export function box(mode, d, { tableOpen, ...more }) {
   if (mode === "play") return nothing;
   if (mode === "loading") return html`<p>Opening the saved conflict…</p>`;

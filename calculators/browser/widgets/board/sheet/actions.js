@@ -1,35 +1,24 @@
+// @ts-check
 // The action sheet's actions: a tap or a keystroke changes the draft (the action being composed,
 // plain data kept as `board:action`), and the rules answer what the sheet shows for it
 // (board.sheet: the choices, what is chosen for the referee, the outcome, Log it's words and the
 // event it logs). Log it sends that event; Undo puts the undone action back in the sheet. Nothing
 // here is a rule: what may be chosen, and what a choice does, is the answer's.
+import { draftSheet } from "../../../draft.js";
 import { logged, undone, redone } from "../conflict.js";
 
-/** @typedef {import("../store.js").BoardStore} BoardStore */
+/** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").Draft} Draft @typedef {import("../../../types/board").View} View */
 
 /** The sheet's actions, for the board's store. env: {rules, k, sheets (the draft's slot), keep (save with
- *  what happened), random (four Fate dice)}. */
+ *  what happened), random (four Fate dice)}.
+ * @param {{rules: import("../store.js").Rules, sheets: {write: (draft: object) => unknown},
+ *          keep: (next: import("../../../types/board").Conflict) => Promise<import("../../../keeping/keeper.js").Kept & {view: View | null}>, random: () => string}} env */
 export function sheetActions({ rules, sheets, keep, random }) {
-  /** The draft changes: kept at once (another page, a reload lose nothing), and drawn. */
-  function setDraft(store, draft) {
-    store.set({ draft });
-    sheets.write(draft);
-  }
-
-  /** The rules' answer for the draft as it is now. */
-  async function ask(store) {
-    const { mode, conflict, draft } = store.state;
-    if (mode !== "play" || !conflict) return;
-    const asked = draft;
-    store.set({ asking: true });
-    const reply = await rules.sheet(conflict, asked);
-    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
-    if (reply.ok) store.set({ sheet: reply.result, asking: false, refused: null });
-    else store.set({ asking: false, refused: reply.error.message });
-  }
+  const { setDraft, ask } = draftSheet(sheets, (/** @type {import("../../../types/board").Conflict} */ conflict, draft) => rules.sheet(conflict, draft),
+    (reply) => (reply.ok ? { sheet: reply.result, refused: null } : { refused: reply.error.message }));
 
   /** Change the draft (a field to a value; undefined removes it) and ask the rules. */
-  async function change(store, changes) {
+  async function change(/** @type {BoardStore} */ store, /** @type {Draft} */ changes) {
     const draft = { ...store.state.draft, ...changes };
     delete draft.from; // touched: the referee's own now
     for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
@@ -39,19 +28,20 @@ export function sheetActions({ rules, sheets, keep, random }) {
   }
 
   /** The field spec of the sheet's answer named `name`, or undefined. */
-  const fieldOf = (store, name) => store.state.sheet?.fields.find((f) => f.name === name);
-  const offered = (spec, value) => !!spec?.options?.some((o) => o.value === value && !o.disabled);
+  const fieldOf = (/** @type {BoardStore} */ store, /** @type {string} */ name) => store.state.sheet?.fields.find((f) => f.name === name);
+  const offered = (/** @type {import("../../../types/board").Field | undefined} */ spec, /** @type {string} */ value) => !!spec?.options?.some((o) => o.value === value && !o.disabled);
 
+  /** @type {import("../store.js").BoardActions} */
   const actions = {
     ask,
 
     /** A kind's button: opens its sheet (a second tap closes it). A kind the board does not take now says
      *  why beside the kinds; End of exchange logs at once. */
-    async kind(store, kind, { at = Date.now() } = {}) {
+    async kind(store, /** @type {string} */ kind, { at = Date.now() } = {}) {
       const { sheet, draft } = store.state;
       const open = sheet?.kinds.find((k) => k.kind === kind);
-      if (draft.kind === kind) return actions.cancel(store);
-      if (open && !open.open) return store.set({ shown: { kind: open.why }, focus: `[data-key="kind:${kind}"]` });
+      if (draft.kind === kind) return actions.discard(store);
+      if (open && !open.open) return store.set({ shown: { kind: open.why ?? "" }, focus: `[data-key="kind:${kind}"]` });
       await change(store, { kind });
       // Who acts, as the rules chose them (the first still to act), is kept as chosen: news from another
       // tab never puts someone else in their place while the sheet is open.
@@ -68,7 +58,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** Cancel: the action composed is dropped (who acts stays chosen). */
-    async cancel(store) {
+    async discard(store) {
       const { kind, actor } = store.state.draft;
       setDraft(store, { kind: null, ...(actor ? { actor } : {}) });
       store.set({ shown: {}, focus: kind ? `[data-key="kind:${kind}"]` : null });
@@ -76,14 +66,14 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** One value tapped or typed. A skill's chip takes the skill's own rating (a typed one goes). */
-    async set(store, name, value) {
+    async set(store, /** @type {string} */ name, /** @type {string | boolean} */ value) {
       if (name === "skill-chip") return change(store, { skill: value, rating: undefined });
       await change(store, { [name]: value });
     },
 
     /** Typing: the draft takes the text at once (so a redraw shows what was typed), the rules are asked
      *  after. Runs outside the queue (store.now): a keystroke never waits behind a tap. */
-    typed(store, name, value) {
+    typed(store, /** @type {string} */ name, /** @type {string} */ value) {
       const draft = { ...store.state.draft, [name]: value };
       delete draft.from;
       if (value === "") delete draft[name];
@@ -91,7 +81,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** A choice ticked or unticked in a list (invokes, consequences, boxes). */
-    async toggle(store, name, value, on) {
+    async toggle(store, /** @type {string} */ name, /** @type {string} */ value, /** @type {boolean} */ on) {
       const spec = fieldOf(store, name);
       const now = new Set(store.state.draft[name] ?? spec?.value ?? []);
       if (on) now.add(value);
@@ -100,7 +90,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** A token on the map: the target when the sheet asks for one and offers it, else who acts. */
-    async token(store, name) {
+    async token(store, /** @type {string} */ name) {
       const target = fieldOf(store, "target");
       const actor = fieldOf(store, "actor");
       if (store.state.draft.kind && offered(target, name)) return change(store, { target: name });
@@ -108,7 +98,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** A zone on the map: where a move goes, or where a maneuver's aspect goes. */
-    async zone(store, name) {
+    async zone(store, /** @type {string} */ name) {
       if (offered(fieldOf(store, "zone"), name)) return change(store, { zone: name });
       if (fieldOf(store, "which") && store.state.draft.kind === "maneuver") return change(store, { on: "zone", which: name });
     },
@@ -119,7 +109,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** A roll handed over by the dice roller on this page (its rating and dice). */
-    async rolled(store, roll) {
+    async rolled(store, /** @type {import("../../../types/dice").FateRoll} */ roll) {
       const faces = roll.faces.map((face) => (face > 0 ? "+" : face < 0 ? "-" : "0")).join("");
       await change(store, { faces, rating: String(roll.skill), bid: String(roll.bid ?? 0) });
     },
@@ -134,7 +124,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
           .map((m) => [m.field, m.message[0].toUpperCase() + m.message.slice(1) + (m.message.endsWith(".") ? "" : ".")]));
         return store.set({ shown, focus: "invalid" });
       }
-      const event = sheet.event;
+      const event = /** @type {import("../../../types/board").BoardEvent} */ (sheet.event); // ready: the event it logs
       const reply = await rules.apply(conflict, event);
       if (!reply.ok) return store.set({ shown: { "": reply.error.message }, focus: "invalid" });
       const next = logged(conflict, event, at);
@@ -144,10 +134,10 @@ export function sheetActions({ rules, sheets, keep, random }) {
         // stored now, and a refusal is said beside the form, what was chosen kept.
         store.set({ conflict: saved.value, view: saved.view });
         await ask(store);
-        return tries < 2 ? actions.log(store, { at, tries: tries + 1 }) : store.set({ shown: { "": saved.why } });
+        return tries < 2 ? actions.log(store, { at, tries: tries + 1 }) : store.set({ shown: { "": /** @type {string} */ (saved.why) } });
       }
-      const view = saved.view ?? { ...store.state.view, state: reply.result.state,
-        entries: [...store.state.view.entries, reply.result.entry] };
+      const shown = /** @type {View} */ (store.state.view); // the board logged on
+      const view = saved.view ?? { ...shown, state: reply.result.state, entries: [...shown.entries, reply.result.entry] };
       store.set({ conflict: saved.value, view, shown: {}, notice: null, focus: `[data-key="kind:${event.kind}"]` });
       setDraft(store, { kind: null });
       await ask(store);
@@ -156,20 +146,21 @@ export function sheetActions({ rules, sheets, keep, random }) {
 
     /** Undo (back) or Redo. Undo puts the undone action back in the sheet to mend, unless an action is
      *  being composed: that one stays, and the notice says so. */
-    async step(store, back) {
-      const { conflict, view, draft } = store.state;
+    async step(store, /** @type {boolean} */ back) {
+      const { conflict, draft } = store.state;
+      const view = /** @type {View} */ (store.state.view); // Undo and Redo are drawn with the board
       const next = back ? undone(conflict) : redone(conflict);
       if (!next) return;
       const taken = back ? conflict.events.at(-1) : null;
       // an action the referee is composing stays; the undone action Undo put back, untouched, is Redo's own
       const composing = !!draft.kind && draft.from !== "undo";
-      const reply = back ? await rules.at(conflict, next.events.length, composing ? null : taken) : await rules.apply(conflict, next.events.at(-1));
+      const reply = back ? await rules.at(conflict, next.events.length, composing ? null : taken) : await rules.apply(conflict, /** @type {import("../../../types/board").BoardEvent} */ (next.events.at(-1)));
       if (!reply.ok) return store.set({ notice: { text: reply.error.message, alert: true } });
       const entries = back ? view.entries.slice(0, -1) : [...view.entries, reply.result.entry];
       const gone = view.entries.at(-1)?.text;
       const saved = await keep(next);
       if (saved.overtaken) {
-        store.set({ conflict: saved.value, view: saved.view, notice: { text: saved.why, alert: true } });
+        store.set({ conflict: saved.value, view: saved.view, notice: { text: /** @type {string} */ (saved.why), alert: true } });
         return ask(store);
       }
       store.set({ conflict: saved.value, view: saved.view ?? { ...view, state: reply.result.state, entries }, shown: {} });
@@ -191,6 +182,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
 
 /** Say what a kept change did, then what its merge with another tab's log said: in the live region, and
  *  in the notice when it is news the referee must see. */
+/** @param {BoardStore} store @param {string} text @param {boolean} alert @param {string | null} said */
 function tell(store, text, alert, said) {
   const words = said ? `${text} ${said}` : text;
   store.set({ said: words, ...(alert || said ? { notice: { text: words, alert: true } } : {}) });

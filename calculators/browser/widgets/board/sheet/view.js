@@ -1,3 +1,4 @@
+// @ts-check
 // The action sheet, drawn from the rules' answer (board.sheet): the kinds, then the open kind's
 // fields in the answer's order, each drawn by its input (chips, ticks, text, dice, skills, the
 // ways to absorb a hit), up to "Log it" in the answer's own words. Every control carries the
@@ -7,17 +8,20 @@ import { html, nothing, noChange } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 
-const FACE = { "+": "⊞", 0: "⊡", "-": "⊟" };
-const idOf = (ctx, name) => `${ctx.wid}-a-${name.replace(/\W/g, "-")}`;
+/** What the sheet is drawn from (the board's state): the answer, the draft, the messages shown, whether one is asked.
+ * @typedef {{sheet: import("../../../types/board").Sheet, draft: import("../../../types/board").Draft, shown: Record<string, string>, asking: boolean, wid: string, over?: boolean}} Ctx
+ * @typedef {import("../../../types/board").Field} Field */
+const FACE = /** @type {Record<string, string>} */ ({ "+": "⊞", 0: "⊡", "-": "⊟" });
+const idOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => `${ctx.wid}-a-${name.replace(/\W/g, "-")}`;
 
 /** The message beside a field: the answer's error (said at once), or what Log it found missing. */
-const messageOf = (ctx, name) => ctx.shown[name] ?? ctx.sheet.errors.find((e) => e.field === name)?.message;
-const message = (id, text) => html`<p class="calc__error" id=${id} ?hidden=${!text}>${text ?? ""}</p>`;
+const messageOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => ctx.shown[name] ?? ctx.sheet.errors.find((e) => e.field === name)?.message;
+const message = (/** @type {string} */ id, /** @type {string | undefined} */ text) => html`<p class="calc__error" id=${id} ?hidden=${!text}>${text ?? ""}</p>`;
 
 /** A row of choices, one tap each (radios; checkboxes when multi), styled as chips. */
-function chips(ctx, f, { multi = false } = {}) {
+function chips(/** @type {Ctx} */ ctx, /** @type {Field} */ f, { multi = false } = {}) {
   const err = messageOf(ctx, f.name);
-  const on = (v) => (multi ? (f.value ?? []).includes(v) : f.value === v);
+  const on = (/** @type {string} */ v) => (multi ? (f.value ?? []).includes(v) : f.value === v);
   return html`<fieldset class="calc__group board__chips" data-field=${f.name}>
     <legend>${f.label}${f.hint ? html` <span class="calc__hint">${f.hint}</span>` : nothing}</legend>
     <div class="board__chiprow">${f.options.length ? f.options.map((o) => html`<label class=${`board__chip${on(o.value) ? " is-on" : ""}${
@@ -31,6 +35,7 @@ function chips(ctx, f, { multi = false } = {}) {
 }
 
 /** A typed field (text, or a number with the numeric keypad): its value is the draft's, as typed. */
+/** @param {Ctx} ctx @param {Pick<Field, "name" | "label"> & Partial<Field>} f @param {{number?: boolean}} [how] */
 function typed(ctx, f, { number = false } = {}) {
   const id = idOf(ctx, f.name);
   const err = messageOf(ctx, f.name);
@@ -44,7 +49,7 @@ function typed(ctx, f, { number = false } = {}) {
   </div>`;
 }
 
-function select(ctx, f) {
+function select(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const id = idOf(ctx, f.name);
   const err = messageOf(ctx, f.name);
   return html`<div class="calc__field" data-field=${f.name}><label for=${id}>${f.label}</label>
@@ -53,14 +58,14 @@ function select(ctx, f) {
     ${message(`${id}-error`, err)}</div>`;
 }
 
-function check(ctx, f) {
+function check(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const id = idOf(ctx, f.name);
   return html`<div class="calc__field calc__field--check" data-field=${f.name}><input id=${id} name=${f.name} type="checkbox"
     .checked=${live(f.value !== false)}><label for=${id}>${f.label}</label>${message(`${id}-error`, messageOf(ctx, f.name))}</div>`;
 }
 
 /** The skill: the actor's skills as chips (a tap takes the skill and its rating), or a skill typed. */
-function skill(ctx, f) {
+function skill(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const err = messageOf(ctx, "skill");
   const fields = html`<div class="board__rollrow">${typed(ctx, { name: "skill", label: "Skill" })}${typed(ctx, { name: "rating", label: "Rating" }, { number: true })}</div>`;
   if (!f.options.length) return html`<div class="board__skill">${fields}</div>`;
@@ -74,10 +79,10 @@ function skill(ctx, f) {
 
 /** The dice: four that turn on a tap (the answer names the face each turns to) and Roll; the total the
  *  table's dice show, one tap; or the dice typed. */
-function diceField(ctx, f) {
+function diceField(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const id = idOf(ctx, "faces");
   const err = messageOf(ctx, "faces");
-  const lit = (t) => !f.value && f.total != null && String(f.total) === t.value;
+  const lit = (/** @type {{value: string}} */ t) => !f.value && f.total != null && String(f.total) === t.value;
   return html`<div class="calc__field calc__field--wide board__dice" data-field="faces">
     <span class="board__dice-label" id=${`${ctx.wid}-a-dice-label`}>Dice</span>
     <div class="board__dicerow" role="group" aria-labelledby=${`${ctx.wid}-a-dice-label`}>
@@ -97,7 +102,7 @@ function diceField(ctx, f) {
 }
 
 /** The ways the target can take the hit: each with what it does; the aspects an option invokes are its own. */
-function absorb(ctx, f) {
+function absorb(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const err = messageOf(ctx, "absorb");
   return html`<fieldset class="calc__group board__chips" data-field="absorb" aria-busy=${ctx.asking ? "true" : "false"}><legend>${f.label}</legend>
     <div data-out="absorb">${f.line ? html`<p class="board__absorbline">${f.out ? html`<strong>${f.line}</strong>` : f.line}</p>` : nothing}
@@ -109,9 +114,9 @@ function absorb(ctx, f) {
   </fieldset>`;
 }
 
-const info = (f) => html`<p data-out="again">${f.text}</p>`;
+const info = (/** @type {Field} */ f) => html`<p data-out="again">${f.text}</p>`;
 
-function one(ctx, f) {
+function one(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   switch (f.input) {
     case "chips": return chips(ctx, f);
     case "multi": return chips(ctx, f, { multi: true });
@@ -129,8 +134,8 @@ function one(ctx, f) {
 /** The fields in order; a run of fields with the same fold is one disclosure, open when the answer says.
  *  Each part is keyed by its field (or fold): a field that comes or goes moves no other field's controls,
  *  so a field keeps its focus, its caret and an open disclosure while the answer changes around it. */
-function fields(ctx) {
-  const parts = [];
+function fields(/** @type {Ctx} */ ctx) {
+  const parts = /** @type {{key: string, draw: () => unknown}[]} */ ([]);
   const list = ctx.sheet.fields.filter((f) => f.name !== "actor" || ctx.sheet.kind);
   for (let i = 0; i < list.length;) {
     const fold = list[i].fold;
@@ -139,7 +144,7 @@ function fields(ctx) {
       parts.push({ key: f.name, draw: () => one(ctx, f) });
       continue;
     }
-    const run = [];
+    const run = /** @type {Field[]} */ ([]);
     while (i < list.length && list[i].fold === fold) run.push(list[i++]);
     const about = ctx.sheet.folds[fold] ?? { summary: fold, open: false };
     // opened by the answer (something chosen or wrong in it), never closed by it: a fold the referee opened stays open
@@ -150,12 +155,14 @@ function fields(ctx) {
   return repeat(parts, (p) => p.key, (p) => p.draw());
 }
 
-/** The sheet: who acts and the kinds, or the open kind's fields and Log it. ctx: {sheet, draft, shown, asking, wid, over}. */
-export function sheetView(ctx) {
-  const { sheet, draft, wid } = ctx;
+/** The sheet: who acts and the kinds, or the open kind's fields and Log it (none yet: the rules are being asked).
+ *  @param {Omit<Ctx, "sheet"> & {sheet: Ctx["sheet"] | null}} asked */
+export function sheetView(asked) {
+  const { sheet, draft, wid } = asked;
   if (!sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
+  const ctx = { ...asked, sheet };
   // A kind the board does not take now stays a button: a tap says why, beside the kinds.
-  const kindButton = (k) => html`<button type="button" class=${`board__chip${draft.kind === k.kind ? " is-on" : ""}${k.open ? "" : " is-closed"}`}
+  const kindButton = (/** @type {import("../../../types/board").Kind} */ k) => html`<button type="button" class=${`board__chip${draft.kind === k.kind ? " is-on" : ""}${k.open ? "" : " is-closed"}`}
     data-act="kind" data-kind=${k.kind} data-key=${`kind:${k.kind}`} aria-expanded=${draft.kind === k.kind ? "true" : "false"}
     title=${k.why ?? nothing}>${k.label}${k.open ? nothing : html`<span class="calc__sr"> (not now)</span>`}</button>`;
   const kindNote = ctx.shown.kind ? html`<p class="calc__error board__kindnote" role="status">${ctx.shown.kind}</p>` : nothing;
@@ -166,7 +173,7 @@ export function sheetView(ctx) {
       <div class="board__kinds board__kinds--table" role="group" aria-label="The table's events">${sheet.kinds.filter((k) => k.group === "table").map(kindButton)}</div>
       ${kindNote}`;
   }
-  const kind = sheet.kinds.find((k) => k.kind === sheet.kind);
+  const kind = /** @type {import("../../../types/board").Kind} */ (sheet.kinds.find((k) => k.kind === sheet.kind)); // the open kind is one of them
   const outcome = sheet.outcome;
   const formError = ctx.shown[""] ?? sheet.errors.find((e) => e.field === "")?.message;
   const out = sheet.log.label !== "Log it";

@@ -1,3 +1,4 @@
+// @ts-check
 // Moving a whole conflict in and out: share links (#morale=…, offered only once the rules have replayed
 // them, opened when the player says so: "Open it" / "Keep mine"), imported and exported files, and a
 // conflict set aside brought back. A conflict taken in sets the running one aside first (when anything
@@ -5,21 +6,26 @@
 import * as saved from "../saved.js";
 import * as share from "../../../share.js";
 
-/** env: {kept (the conflict's keeper), check (a conflict → the rules' verdict)}. */
+/** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").Conflict} Conflict */
+/** env: {kept (the conflict's keeper), check (a conflict → the rules' verdict)}.
+ * @param {{kept: import("../store.js").Keeping["kept"], check: import("../store.js").Keeping["check"]}} env
+ * @returns {import("../store.js").MoraleActions} */
 export function linkActions({ kept, check }) {
-  const count = (n) => `${n} logged event${n === 1 ? "" : "s"}`;
+  const count = (/** @type {number} */ n) => `${n} logged event${n === 1 ? "" : "s"}`;
 
   /** Take a conflict the rules accepted as the one in progress (one with events logged set aside first):
    *  false when it could not be kept (said why: beside the field `where`, when given, and in the notice with
    *  the conflict in progress to export), else {why, replaced}. */
+  /** @param {MoraleStore} store @param {Conflict} next @param {import("../../../types/morale").View} view @param {string} reason @param {string | null} [where] */
   async function adopt(store, next, view, reason, where = null) {
     const running = store.state.conflict;
     const setsAside = !!running?.events.length;
     const current = running && JSON.stringify(saved.pack(running), null, 1);
-    const took = setsAside ? await kept.replace((at) => ({ ...next, replaced: at }), reason) : await kept.save({ ...next, replaced: null });
+    const took = setsAside ? await kept.replace((/** @type {string} */ at) => ({ ...next, replaced: at }), reason) : await kept.save({ ...next, replaced: null });
     const why = took.why;
     if (setsAside && !took.kept) {
-      const message = `${why[0].toUpperCase()}${why.slice(1)}.`;
+      const w = /** @type {string} */ (why); // not kept: it says why
+      const message = `${w[0].toUpperCase()}${w.slice(1)}.`;
       store.set({ ...(where ? { shown: { [where]: message }, focus: "invalid" } : {}), notice: { text: message, alert: true,
         download: { name: saved.fileName("morale-conflict"), text: current },
         buttons: [{ act: "notice-download", label: "Export the conflict in progress" }] } });
@@ -33,16 +39,17 @@ export function linkActions({ kept, check }) {
 
   /** A conflict's text (a file's or a link's) taken in: the rules replay it first. where: the field a
    *  refusal is said beside ("import"), or null (the notice). */
-  async function take(store, text, where, reason) {
+  async function take(/** @type {MoraleStore} */ store, /** @type {string} */ text, /** @type {string | null} */ where, /** @type {string} */ reason) {
     const { conflict: c, problem } = saved.unpack(text);
-    const result = problem ? { message: `This file can't be used: ${problem}.` } : await check(c);
-    if (result.down || result.message) {
-      const message = result.down || (result.message.startsWith("This") ? result.message : `This conflict no longer replays: ${result.message}`);
+    const result = c ? await check(c) : { message: `This file can't be used: ${problem}.` };
+    if (!c || result.down || result.message) {
+      const said = String(result.message);
+      const message = result.down || (said.startsWith("This") ? said : `This conflict no longer replays: ${said}`);
       store.set(where ? { shown: { [where]: message }, focus: "invalid" } : { notice: { text: message, alert: true } });
       return false;
     }
     if (result.redoProblem) Object.assign(c, { redo: [], redoIds: [] });
-    const took = await adopt(store, c, result.state, reason, where);
+    const took = await adopt(store, c, /** @type {import("../../../types/morale").View} */ (result.state), reason, where);
     if (!took) return false;
     return { ...took, logged: c.events.length, redoLeft: !!result.redoProblem };
   }
@@ -55,20 +62,19 @@ export function linkActions({ kept, check }) {
     async offer(store) {
       const got = await saved.sharedText();
       if (!got) return;
-      const read = got.problem ? { problem: got.problem } : saved.unpack(got.text);
-      const verdict = read.problem ? null : await check(read.conflict);
-      if (read.problem || verdict.message) {
+      const refused = (/** @type {string} */ text) => {
         saved.forgetShared();
-        return store.set({ offered: null, notice: { alert: true, text: read.problem
-          ? `The link carries a conflict that can't be read (${read.problem}). Nothing was changed.`
-          : `The link carries a conflict that can't be used: ${verdict.message.replace(/\.$/, "")}. Nothing was changed.` } });
-      }
-      const c = read.conflict;
+        return store.set({ offered: null, notice: { alert: true, text } });
+      };
+      const { conflict: c, problem } = got.text === undefined ? { problem: got.problem } : saved.unpack(got.text);
+      if (!c) return refused(`The link carries a conflict that can't be read (${problem}). Nothing was changed.`);
+      const { message } = await check(c);
+      if (message) return refused(`The link carries a conflict that can't be used: ${message.replace(/\.$/, "")}. Nothing was changed.`);
       // Replayed (or the engine is down, and opening it checks again): the teams as the rules read them.
       const teams = Array.isArray(c.setup.teams) && c.setup.teams.every((t) => typeof t?.name === "string")
         ? c.setup.teams.map((t) => t.name).join(" against ") : "a conflict";
       const mine = store.state.conflict?.events.length ? store.state.conflict : null;
-      store.set({ offered: { text: got.text }, notice: { alert: true, sticky: true,
+      store.set({ offered: { text: /** @type {string} */ (got.text) }, notice: { alert: true, sticky: true,
         text: `This link carries a conflict: ${teams}, ${c.events.length} logged.${mine ? ` Opening it sets yours (${count(mine.events.length)}) aside: Undo brings it back.` : ""}`,
         buttons: [{ act: "open-shared", label: "Open it", primary: true, replaces: !!mine }, { act: "keep-mine", label: mine ? "Keep mine" : "Not now" }] } });
     },
@@ -91,7 +97,7 @@ export function linkActions({ kept, check }) {
     },
 
     /** A conflict file: checked by the rules, then it replaces the one in progress (set aside). */
-    async import(store, file) {
+    async import(store, /** @type {File} */ file) {
       const text = await file.text();
       const took = await take(store, text, "import", "replaced by an imported conflict");
       if (!took) return;
@@ -111,9 +117,9 @@ export function linkActions({ kept, check }) {
     },
 
     /** A conflict set aside brought back (Undo past a start, an import or a link). */
-    async "bring-back"(store, at) {
+    async "bring-back"(store, /** @type {string} */ at) {
       const back = await kept.bringBack(at);
-      if (back.error) return store.set({ notice: { text: `The conflict this one replaced can't be brought back (${back.error}).`, alert: true } });
+      if ("error" in back) return store.set({ notice: { text: `The conflict this one replaced can't be brought back (${back.error}).`, alert: true } });
       store.set({ conflict: kept.value, view: kept.view?.state ?? null, draft: { kind: null }, asides: Date.now(),
         said: `Undone: the conflict before is back, with ${count(kept.value.events.length)}.` });
       await store.actions.ask(store);

@@ -1,35 +1,39 @@
+// @ts-check
 // The play view's actions: opening the kept conflict, another tab's news, the notices, New conflict
 // and Back. Nothing here is a rule.
 import { download, fileName } from "../saved.js";
 
-/** env: {rules, kept (the conflict's keeper), sheets (the draft's slot), setAsideNotice}. */
+/** env: {rules, kept (the conflict's keeper), sheets (the draft's slot), setAsideNotice}.
+ * @param {{rules: import("../store.js").Rules, kept: import("../store.js").Keeping["kept"],
+ *          sheets: ReturnType<typeof import("../keep.js").actionSlot>, setAsideNotice: typeof import("../keep.js").setAsideNotice}} env
+ * @returns {import("../store.js").MoraleActions} */
 export function playActions({ rules, kept, sheets, setAsideNotice }) {
   return {
     /** The tracker as the page opens: the kept conflict (checked by the rules; one that can't be used is set
      *  aside and said), the event being composed (checked by the rules too), then a link's offer. */
-    async open(store, { linked }) {
+    async open(store, /** @type {{linked: boolean}} */ { linked }) {
       const got = await kept.open();
       const notices = [];
       let download = null;
       if (got.problem) {
         notices.push(`The saved conflict could not be opened (${got.problem}). ${got.kept ? "It was set aside, not deleted: you can download it below."
           : "It could not be set aside (storage is full): download it before you start a new conflict."}`);
-        download = { name: fileName("morale-set-aside"), text: got.text };
+        download = { name: fileName("morale-set-aside"), text: got.text ?? "" };
       } else if (got.notice) notices.push(got.notice);
       if (kept.view?.redoProblem) {
-        kept.slot.setAside(kept.slot.text(), `its redo list no longer replays: ${kept.view.redoProblem}`);
+        kept.slot.setAside(/** @type {string} */ (kept.slot.text()), `its redo list no longer replays: ${kept.view.redoProblem}`);
         await kept.save(kept.value);
         notices.push("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
       }
       const conflict = kept.value ?? null;
       const keptDraft = sheets.read();
       let draft = { kind: null };
-      if (keptDraft.problem) notices.push(setAsideNotice("event being composed", keptDraft.problem, keptDraft.kept));
+      if (keptDraft.problem) notices.push(setAsideNotice("event being composed", keptDraft.problem, !!keptDraft.kept));
       else if (keptDraft.value !== undefined) {
         const checked = await rules.call("morale.draft", { action: keptDraft.value });
         if (checked.ok) draft = checked.result.action;
         else if (checked.error.code !== "engine") {
-          const set = sheets.putAside(keptDraft.text, checked.error.message);
+          const set = sheets.putAside(/** @type {string} */ (keptDraft.text), checked.error.message);
           notices.push(`The event you were composing could not be used (${checked.error.message.replace(/\.$/, "")}). `
             + (set ? "A copy was set aside." : "There is no room to keep a copy: nothing was changed."));
           sheets.write({ kind: null });
@@ -42,7 +46,7 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
     },
 
     /** Another tab stored a new version: the tracker takes it in (the event being composed stays). */
-    async news(store, { value, notice }) {
+    async news(store, /** @type {import("../../../keeping/keeper.js").News} */ { value, notice }) {
       if (store.state.mode === "loading") return;
       const changed = value !== store.state.conflict;
       store.set({ conflict: value, view: kept.view?.state ?? store.state.view });
@@ -51,7 +55,7 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
     },
 
     /** A task of the keeper's (another tab's news taken in), run in the store's queue: never mid-tap. */
-    async run(store, task) {
+    async run(store, /** @type {() => Promise<unknown>} */ task) {
       await task();
     },
 
@@ -68,7 +72,7 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
       store.set({ asides: Date.now() });
     },
     /** The table view opened or closed (tableview.js: an address, so Back closes it). */
-    table(store, open) {
+    table(store, /** @type {boolean} */ open) {
       store.set({ table: open, focus: open ? (store.state.mode === "play" ? "[data-who] [aria-pressed=\"true\"], [data-act=\"table-close\"]" : "setup") : null });
     },
   };

@@ -1,3 +1,4 @@
+// @ts-check
 // The play view as one lit-html template: whose turn it is, the scoreboard, the event sheet (a decision
 // due, who acts, their events, the open event up to its button), the last logged line, one card per team,
 // the log, and Keep and share. In the table view (the whole screen on a phone) the top holds whose turn
@@ -10,18 +11,22 @@ import { signed as signedBy } from "../../../ui.js";
 import { linkHtml } from "../../../shareform.js";
 import { sheetView } from "../sheet/view.js";
 
-const MEMBER_WORDS = {
+/** @typedef {import("../../../types/morale").View} View @typedef {import("../../../types/morale").Team} Team
+ *  @typedef {import("../store.js").MoraleState} MoraleState @typedef {(depth: number) => number} Rank */
+
+const MEMBER_WORDS = /** @type {Record<string, string>} */ ({
   active: "", left: "left the conflict", retired: "overwhelmed: retired", last_stand: "in their Last Stand",
   perished: "perished", survived: "survived their Last Stand",
-};
-const TEAM_BADGE = { playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" };
+});
+const TEAM_BADGE = /** @type {Record<string, string>} */ ({ playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" });
 
 /** A morale value with a real minus sign. */
-export const signed = (n) => signedBy(n, "morale"); // morale reads 3, −1 (ui.signed)
+export const signed = (/** @type {number} */ n) => signedBy(n, "morale"); // morale reads 3, −1 (ui.signed)
 
 /** The scoreboard: one line per team (morale, broken or not, whose turn, the keep-morale test due), kept in
  *  view (sticky) while the player scrolls the cards on a phone; in the table view, one compact line. */
-function scoreboard(view, { wid, level, table }) {
+/** @param {View} view @param {{wid: string, rank: Rank, table: boolean}} ctx */
+function scoreboard(view, { wid, rank, table }) {
   if (table) {
     return html`<ul class="morale__tablescore" data-out="scoreboard">${view.teams.map((t) => html`<li data-team=${t.name}
       class=${t.name === view.turn ? "is-now" : ""}>${t.name} <strong data-out="board-morale" data-value=${t.morale}>${signed(t.morale)}</strong>${
@@ -29,7 +34,7 @@ function scoreboard(view, { wid, level, table }) {
       t.keep_morale.due ? html` <span>keep morale: ${t.keep_morale.difficulty}</span>` : nothing}</li>`)}</ul>`;
   }
   return html`<section class="morale__board" aria-labelledby=${`${wid}-board-title`} data-out="scoreboard">
-    ${hx(level(2), { cls: "calc__sr", id: `${wid}-board-title` }, "Scoreboard")}
+    ${hx(rank(2), { cls: "calc__sr", id: `${wid}-board-title` }, "Scoreboard")}
     <p class="morale__board-round">${view.turn ? html`Round ${view.round} · turn: <strong>${view.turn}</strong>` : `Round ${view.round}: over`}</p>
     <ul class="morale__board-teams">${repeat(view.teams, (t) => t.name, (t) => {
       const k = t.keep_morale;
@@ -49,16 +54,17 @@ function scoreboard(view, { wid, level, table }) {
 }
 
 /** A team's card: its numbers, standing and members (who has acted this round marked). */
-function teamCard(t, i, view, { wid, level }) {
+/** @param {Team} t @param {number} i @param {View} view @param {{wid: string, rank: Rank}} ctx */
+function teamCard(t, i, view, { wid, rank }) {
   const k = t.keep_morale;
   const standers = t.members.filter((m) => m.status === "last_stand").map((m) => m.name);
-  const member = (m) => html`<li class=${`morale__member${m.in_play ? "" : " morale__gone"}`} data-member=${m.name}>
+  const member = (/** @type {import("../../../types/morale").Member} */ m) => html`<li class=${`morale__member${m.in_play ? "" : " morale__gone"}`} data-member=${m.name}>
     <p class="morale__who"><span class="morale__name">${m.name}</span>${m.captain ? html`<span class="morale__badge">captain</span>` : nothing}${
       MEMBER_WORDS[m.status] ? html`<span class="morale__state" data-out="member-status">${MEMBER_WORDS[m.status]}</span>` : nothing}${
       m.acted ? html`<span class="morale__state">acted this round</span>` : nothing}</p></li>`;
   return html`<section class=${`morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`}
       data-team=${t.name} aria-labelledby=${`${wid}-team-${i}`}>
-    ${hx(level(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${TEAM_BADGE[t.status] ?? t.status}</span>${
+    ${hx(rank(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${TEAM_BADGE[t.status] ?? t.status}</span>${
       t.name === view.turn ? html`<span class="morale__badge morale__badge--now">their turn</span>` : nothing}`)}
     ${t.goal ? html`<p class="morale__goal">Goal: ${t.goal}</p>` : nothing}
     <p class="morale__score"><span class="morale__label">Morale </span><strong class="morale__value" data-out="morale" data-value=${t.morale}>${signed(t.morale)}</strong></p>
@@ -73,9 +79,10 @@ function teamCard(t, i, view, { wid, level }) {
   </section>`;
 }
 
-function logSection(view, { wid, conflict, level }) {
+/** @param {View} view @param {{wid: string, conflict: import("../../../types/morale").Conflict, rank: Rank}} ctx */
+function logSection(view, { wid, conflict, rank }) {
   return html`<section class="morale__log-section" aria-labelledby=${`${wid}-log-title`}>
-    ${hx(level(2), { id: `${wid}-log-title` }, "Log, newest first")}
+    ${hx(rank(2), { id: `${wid}-log-title` }, "Log, newest first")}
     <div class="calc__buttons">
       <button type="button" data-act="undo" data-key="undo" ?disabled=${!conflict.events.length && !conflict.replaced}>${
         conflict.events.length || !conflict.replaced ? "Undo" : "Undo (bring back the conflict before)"}</button>
@@ -90,10 +97,11 @@ function logSection(view, { wid, conflict, level }) {
 }
 
 /** Keep and share: New conflict, Export, Import, Share (its link and code right under it: shareform.js). */
-export function tools(ctx, { level, play }) {
+/** @param {Omit<MoraleState, "asides"> & {asides: Node}} ctx @param {{rank: Rank, play: boolean}} how */
+export function tools(ctx, { rank, play }) {
   const share = ctx.share;
-  const button = (act, words) => (play ? html`<button type="button" data-act=${act} data-key=${act}>${words}</button>` : nothing);
-  return html`<div class="morale__tools">${hx(level(2), {}, "Keep and share")}
+  const button = (/** @type {string} */ act, /** @type {string} */ words) => (play ? html`<button type="button" data-act=${act} data-key=${act}>${words}</button>` : nothing);
+  return html`<div class="morale__tools">${hx(rank(2), {}, "Keep and share")}
     <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}<label class="morale__file" data-key="import">Import file<input
       type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>${button("share", "Share link")}</div>
     ${slotHtml("import", ctx.shown.import)}
@@ -102,9 +110,10 @@ export function tools(ctx, { level, play }) {
 }
 
 /** The play view. ctx: the tracker's state (view, conflict, sheet, draft, shown, asking, table, share) with
- *  wid, level (a heading `depth` below the widget's place) and the notice drawn. */
+ *  wid, rank (a heading `depth` below the widget's place) and the notice drawn.
+ * @param {Omit<MoraleState, "notice"> & {view: View, conflict: import("../../../types/morale").Conflict, wid: string, rank: Rank, notice: unknown}} ctx */
 export function play(ctx) {
-  const { view, wid, conflict, table, level } = ctx;
+  const { view, wid, conflict, table, rank } = ctx;
   const last = view.log[0];
   return html`
     ${table ? html`<div class="morale__tablebar">
@@ -113,18 +122,18 @@ export function play(ctx) {
       <button type="button" data-act="undo" data-key="table-undo" ?disabled=${!conflict.events.length}>Undo</button>
       <button type="button" data-act="table-close" data-key="table-close" aria-label="Close the table view">Close</button>
     </div>` : nothing}
-    ${hx(level(1), { cls: `morale__heading${table ? " calc__sr" : ""}`, id: `${wid}-play-title`, tabindex: "-1" }, `Conflict (${view.edition})`)}
+    ${hx(rank(1), { cls: `morale__heading${table ? " calc__sr" : ""}`, id: `${wid}-play-title`, tabindex: "-1" }, `Conflict (${view.edition})`)}
     ${table ? nothing : html`<p class="morale__turn" data-out="turn">${view.turn ? html`Round ${view.round}. Turn: <strong>${view.turn}</strong>.`
       : `Round ${view.round}: the conflict is over.`} <button type="button" class="morale__tableopen" data-act="table-open" data-key="table-open">Table view</button></p>`}
-    ${scoreboard(view, { wid, level, table })}
+    ${scoreboard(view, { wid, rank, table })}
     ${table ? nothing : html`<ol class="morale__order" aria-label="Turn order" data-out="turn-order">${view.turn_order.map((name) => {
-      const lost = view.teams.find((t) => t.name === name).status === "lost";
+      const lost = /** @type {Team} */ (view.teams.find((t) => t.name === name)).status === "lost";
       return html`<li class=${`${name === view.turn ? "morale__now" : ""}${lost ? " morale__gone" : ""}`}
         aria-current=${name === view.turn ? "step" : nothing}>${name}</li>`;
     })}</ol>`}
     ${ctx.notice}
     <div class="morale__sheet" data-busy=${ctx.asking ? "true" : "false"}>${sheetView({ sheet: ctx.sheet, draft: ctx.draft, shown: ctx.shown, asking: ctx.asking, wid })}</div>
     <p class="morale__last" data-out="last" ?hidden=${!last || !!ctx.draft.kind}>${last ? html`<strong>Logged:</strong> ${last.text}` : ""}</p>
-    ${repeat(view.teams, (t) => t.name, (t, i) => teamCard(t, i, view, { wid, level }))}
-    ${logSection(view, { wid, conflict, level })}`;
+    ${repeat(view.teams, (t) => t.name, (t, i) => teamCard(t, i, view, { wid, rank }))}
+    ${logSection(view, { wid, conflict, rank })}`;
 }

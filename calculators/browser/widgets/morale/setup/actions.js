@@ -1,49 +1,53 @@
+// @ts-check
 // The setup view's actions: the teams and members as typed (kept as `morale:draft` between visits),
 // the starting morale and turn order the rules read from them, Start, New conflict and Back. Checking
 // the setup is the rules' (morale.replay of no events); nothing here is a rule.
 import * as drafts from "./draft.js";
 import { signed } from "../../../ui.js";
 
-/** env: {rules, forms (rules_core's form per edition), slot (the typed setup's slot)}. */
+/** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").SetupDraft} SetupDraft */
+/** env: {rules, forms (rules_core's form per edition), slot (the typed setup's slot)}.
+ * @param {{rules: import("../store.js").Rules, forms: Record<string, import("../store.js").Form>, slot: {write: (draft: SetupDraft) => unknown}}} env */
 export function setupActions({ rules, forms, slot }) {
-  /** The typed setup changes: kept at once, and drawn. */
+  /** The typed setup changes: kept at once, and drawn. @param {MoraleStore} store @param {SetupDraft} draft @param {object} [more] */
   function write(store, draft, more = {}) {
     store.set({ setup: { ...store.state.setup, draft, ...more } });
     slot.write(draft);
   }
-  const edit = (store, change, focus) => {
+  const edit = (/** @type {MoraleStore} */ store, /** @type {(draft: SetupDraft) => void} */ change, /** @type {string} */ focus) => {
     const draft = drafts.copy(store.state.setup.draft);
     change(draft);
     write(store, draft);
     store.set({ focus });
   };
   /** The rules' messages for a setup they refuse, by field (a field they name, or the form's). */
-  const messages = (error) => ({ [error.field ?? ""]: error.message });
+  const messages = (/** @type {import("../../../types/widget").Refusal} */ error) => ({ [error.field ?? ""]: error.message });
 
+  /** @type {import("../store.js").MoraleActions} */
   const actions = {
     /** A setup field typed (its path: "teams.0.members.1.name"). Runs outside the queue (store.now). */
-    "setup-typed"(store, path, value) {
+    "setup-typed"(store, /** @type {string} */ path, /** @type {string | number | boolean} */ value) {
       const draft = drafts.copy(store.state.setup.draft);
       drafts.put(draft, path, value);
       write(store, draft);
     },
-    async edition(store, edition) {
+    async edition(store, /** @type {string} */ edition) {
       if (!forms[edition] || store.state.setup.draft.edition === edition) return;
       edit(store, (d) => { d.edition = edition; }, '[name="edition"]');
       await actions.preview(store);
     },
-    "add-member"(store, i) {
+    "add-member"(store, /** @type {number} */ i) {
       const j = store.state.setup.draft.teams[i].members.length;
       edit(store, (d) => drafts.addMember(d, i), `[name="teams[${i}].members[${j}].name"]`);
     },
-    "remove-member"(store, i, j) {
+    "remove-member"(store, /** @type {number} */ i, /** @type {number} */ j) {
       edit(store, (d) => drafts.removeMember(d, i, j), `[data-key="add-member:${i}"]`);
     },
     "add-team"(store) {
       const i = store.state.setup.draft.teams.length;
       edit(store, (d) => drafts.addTeam(d), `[name="teams[${i}].name"]`);
     },
-    "remove-team"(store, i) {
+    "remove-team"(store, /** @type {number} */ i) {
       edit(store, (d) => drafts.removeTeam(d, i), '[data-key="add-team"]');
     },
 
@@ -56,7 +60,7 @@ export function setupActions({ rules, forms, slot }) {
       if (store.state.setup.draft !== draft || store.state.mode !== "setup") return;
       const errors = tried && !reply.ok ? messages(reply.error) : {};
       if (!reply.ok) return store.set({ setup: { ...store.state.setup, errors, preview: { text: store.state.setup.preview?.text ?? "", stale: true } } });
-      const s = reply.result;
+      const s = /** @type {import("../../../types/morale").View} */ (reply.result);
       store.set({ setup: { ...store.state.setup, errors, preview: { stale: false,
         text: `Starting morale: ${s.teams.map((t) => `${t.name} ${signed(t.morale, "morale")}`).join(", ")}. Turn order: ${s.turn_order.join(", ")}.` } } });
     },
@@ -73,7 +77,7 @@ export function setupActions({ rules, forms, slot }) {
       const took = await store.actions.adopt(store, fresh, reply.result, "replaced by another conflict");
       if (!took) return;
       store.set({ setup: { ...store.state.setup, tried: false, errors: {} }, notice: took.why ? store.state.notice : null, focus: "play" });
-      const v = store.state.view;
+      const v = /** @type {import("../../../types/morale").View} */ (store.state.view); // the conflict just adopted
       store.set({ said: `Conflict started: ${v.teams.map((t) => `${t.name} at ${signed(t.morale, "morale")}`).join(", ")}. ${v.turn} acts first.`
         + (took.replaced ? " The one before was set aside: Undo brings it back." : "") });
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // One labelled field, from a field description of rules_core's form
 // ({name, label, type, hint?, choices?}); its message goes beside it. The
 // markup is draw.js's field (the same as the build writes).
@@ -9,7 +10,7 @@ import { fieldHtml } from "../../../draw.js";
  * at: {id, name (also the data-field errors are matched on), value, path?, options?, list?, after?, hidden?, error?}
  * options (for "opponent" / "teammate"): [{label, names}] groups of member names.
  * @param {{name: string, label: string, type: string, hint?: string, optional?: boolean, choices?: Array<[string, string]>}} spec
- * @param {{id: string, name: string, value?: any, path?: string, list?: string, options?: Array<{label: string, names: string[]}>, after?: unknown, hidden?: boolean, error?: string}} at
+ * @param {{id: string, name: string, value?: any, path?: string, list?: string | null, options?: Array<{label: string, names: string[]}>, after?: unknown, hidden?: boolean, error?: string}} at
  */
 export function fieldSpec(spec, at) {
   const label = html`${spec.label}${spec.optional ? html`<span class="calc__hint"> (optional)</span>` : nothing}`;
@@ -27,4 +28,5 @@ export function fieldSpec(spec, at) {
 }
 
 /** The field as a lit-html template (the setup view, an event's form). */
+/** @param {Parameters<typeof fieldSpec>[0]} spec @param {Parameters<typeof fieldSpec>[1]} at */
 export const field = (spec, at) => fieldHtml(fieldSpec(spec, at));

@@ -1,3 +1,4 @@
+// @ts-check
 // The setup view: edition, teams, members, drawn by lit-html from the draft
 // (draft.js). A redraw keeps every control the player is in: a field typed in
 // keeps its node, its focus and its caret; only what changed is touched.
@@ -7,8 +8,12 @@ import { field } from "./fields.js";
 import { shown } from "./draft.js";
 import { rosterNames } from "../../../party/roster.js";
 
-const sr = (text) => html`<span class="calc__sr">${text}</span>`;
+/** @typedef {import("../../../types/morale").SetupDraft} SetupDraft @typedef {import("../../../types/morale").Form} Form */
 
+const sr = (/** @type {string} */ text) => html`<span class="calc__sr">${text}</span>`;
+
+/** @param {SetupDraft} draft @param {Form} form @param {string} wid @param {string[]} party @param {Record<string, string>} errors
+ *  @param {number} i the team @param {number} j the member */
 function member(draft, form, wid, party, errors, i, j) {
   const t = draft.teams[i];
   const m = t.members[j];
@@ -25,6 +30,7 @@ function member(draft, form, wid, party, errors, i, j) {
       data-key=${`remove-member:${i}:${j}`}>Remove${sr(` member ${j + 1}`)}</button>` : nothing}</li>`;
 }
 
+/** @param {SetupDraft} draft @param {Form} form @param {string} wid @param {string[]} party @param {Record<string, string>} errors @param {number} i */
 function team(draft, form, wid, party, errors, i) {
   const t = draft.teams[i];
   const where = `teams[${i}]`;
@@ -41,18 +47,18 @@ function team(draft, form, wid, party, errors, i) {
   </fieldset>`;
 }
 
-/** The setup view as a template. `level`: the heading's level (ui.headingLevel); `editions` lists the
+/** The setup view as a template. `rank`: the heading's rank (ui.headingRank); `editions` lists the
  *  editions; `running` describes the conflict in progress, `keeps`: a start sets it aside; `errors`: the
  *  rules' messages by field (shown once a start was tried); `preview`: the starting morale and turn order
  *  the rules read from what is typed ({text, stale}).
- * @param {any} draft
- * @param {{wid: string, level: number, form: any, editions: string[], running: string | null, keeps: boolean,
+ * @param {SetupDraft} draft
+ * @param {{wid: string, rank: number, form: Form, editions: string[], running: string | null, keeps: boolean,
  *          errors?: Record<string, string>, preview?: {text: string, stale: boolean} | null}} options */
-export function draw(draft, { wid, level, form, editions, running, keeps, errors = {}, preview = null }) {
+export function draw(draft, { wid, rank, form, editions, running, keeps, errors = {}, preview = null }) {
   const party = rosterNames(); // the stress calculator's roster: members can be picked from it
   const other = Object.keys(errors).find((k) => k !== "edition" && !k.startsWith("teams"));
-  return html`${hx(level, { cls: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict")}
-    ${party.length ? html`<datalist id=${`${wid}-party`}>${party.map((n) => html`<option value=${n}></option>`)}</datalist>` : nothing}
+  return html`${hx(rank, { cls: "morale__heading", id: `${wid}-setup-title`, tabindex: "-1" }, "New conflict")}
+    ${party.length ? html`<datalist id=${`${wid}-party`}>${party.map((/** @type {string} */ n) => html`<option value=${n}></option>`)}</datalist>` : nothing}
     ${fieldHtml({ id: `${wid}-edition`, field: "edition", label: "Edition", kind: "select", options: editions.map((e) => [e, e]),
                   value: draft.edition, attrs: { "data-act": "edition" }, error: errors.edition })}
     ${draft.teams.map((_, i) => team(draft, form, wid, party, errors, i))}

@@ -1,36 +1,26 @@
+// @ts-check
 // The event sheet's actions: a tap or a keystroke changes the draft (the event being composed, plain
 // data kept as `morale:action`), and the rules answer what the sheet shows for it (morale.sheet: who
 // acts, the kinds open to them, the decisions due, the fields with their choices, the button's words
 // and the event it logs). The button logs that event; Undo and Redo step through the log. Nothing here
 // is a rule: what may be chosen, and what a choice does, is the answer's.
+import { draftSheet } from "../../../draft.js";
 import * as saved from "../saved.js";
 import { redoneIds } from "../../../keeping/logs.js";
 
-/** @typedef {import("../store.js").MoraleStore} MoraleStore */
+/** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").Draft} Draft
+ *  @typedef {import("../../../types/morale").Sheet} Sheet @typedef {import("../../../types/morale").View} View */
 
 /** The sheet's actions, for the tracker's store. env: {rules (tap.js's engine), kept (the conflict's keeper),
- *  sheets (the draft's slot), random (n d6 faces)}. */
+ *  sheets (the draft's slot), random (n d6 faces)}.
+ * @param {{rules: import("../store.js").Rules, kept: any, sheets: {write: (draft: object) => unknown}, random: (n: number) => number[]}} env */
 export function sheetActions({ rules, kept, sheets, random }) {
-  /** The draft changes: kept at once (Close, another page, a reload lose nothing), and drawn. */
-  function setDraft(store, draft) {
-    store.set({ draft });
-    sheets.write(draft);
-  }
-
-  /** The rules' answer for the draft as it is now. */
-  async function ask(store) {
-    const { mode, conflict, draft } = store.state;
-    if (mode !== "play" || !conflict) return;
-    const asked = draft;
-    store.set({ asking: true });
-    const reply = await rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: asked });
-    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
-    if (reply.ok) store.set({ sheet: reply.result, asking: false });
-    else store.set({ asking: false, shown: { "": reply.error.message } });
-  }
+  const { setDraft, ask } = draftSheet(sheets,
+    (/** @type {import("../../../types/morale").Conflict} */ conflict, draft) => rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: draft }),
+    (reply) => (reply.ok ? { sheet: reply.result } : { shown: { "": reply.error.message } }));
 
   /** Change the draft (a field to a value; undefined or "" removes it) and ask the rules. */
-  async function change(store, changes) {
+  async function change(/** @type {MoraleStore} */ store, /** @type {Draft} */ changes) {
     const draft = { ...store.state.draft, ...changes };
     for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
     setDraft(store, draft);
@@ -39,13 +29,13 @@ export function sheetActions({ rules, kept, sheets, random }) {
   }
 
   /** Say what a kept change did: in the live region, and in the notice when it is news the referee must see. */
-  function tell(store, text, alert = false) {
+  function tell(/** @type {MoraleStore} */ store, /** @type {string} */ text, alert = false) {
     store.set({ said: text, ...(alert ? { notice: { text, alert: true } } : {}) });
   }
 
   /** Keep `next` (the rules' state for it: view): another tab's events are merged in first. The sentence to
    *  say when it was not kept as it is, and whether another tab's change came first and refused it. */
-  async function keep(store, next, view) {
+  async function keep(/** @type {MoraleStore} */ store, /** @type {import("../../../types/morale").Conflict} */ next, /** @type {import("../../../types/morale").View} */ view) {
     const { why, value, view: judged, overtaken, merged } = await kept.save(next);
     // the sheet is the rules' answer for the kept conflict: until it comes (every caller asks next), it is asking
     store.set({ conflict: value, view: value === next ? view : judged?.state ?? kept.view?.state ?? view, asking: true });
@@ -55,11 +45,12 @@ export function sheetActions({ rules, kept, sheets, random }) {
     return { why, overtaken: false };
   }
 
+  /** @type {import("../store.js").MoraleActions} */
   const actions = {
     ask,
 
     /** Who acts, tapped: a new event for them (what was composed for someone else goes). */
-    async choose(store, member) {
+    async choose(store, /** @type {string} */ member) {
       if (store.state.sheet?.who.value === member && !store.state.draft.kind) return;
       setDraft(store, { kind: null, member });
       store.set({ shown: {}, focus: `[data-key="choose:${member}"]` });
@@ -68,14 +59,18 @@ export function sheetActions({ rules, kept, sheets, random }) {
 
     /** A kind's button (who: the member or the team, by: which): opens its sheet, or logs at once when it
      *  asks nothing (the answer's at_once). A second tap on the open kind closes it. */
-    async event(store, kind, who, by, { at = Date.now() } = {}) {
-      const { draft, sheet } = store.state;
+    async event(store, /** @type {string} */ kind, /** @type {string} */ who, /** @type {"member" | "team"} */ by, { at = Date.now() } = {}) {
+      const { draft, sheet, asking } = store.state;
       const open = draft.kind === kind && draft[by] === who;
-      if (open) return actions.cancel(store);
-      const entry = [...(sheet?.kinds ?? []), ...(sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
+      if (open) return actions.discard(store);
+      // A kind that asks nothing logs the event the answer on screen holds for it: no sheet asked first
+      const shown = entryOf(sheet, kind, who);
+      if (shown?.event && !asking) return actions.log(store, { at, event: shown.event });
       const same = draft[by] === who; // the same one acting keeps what was typed for another kind
       await change(store, { ...(same ? {} : { kind: null, member: undefined, team: undefined }), ...(same ? {} : blank(draft)), kind, [by]: who });
-      if (entry?.at_once) return actions.log(store, { at });
+      // Whether it logs at once is the answer for this draft's (a tap on a button drawn from an older answer,
+      // while Undo's was on its way, is still the event the referee tapped)
+      if (entryOf(store.state.sheet, kind, who)?.at_once) return actions.log(store, { at });
       store.set({ focus: "panel" });
     },
 
@@ -87,7 +82,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
     },
 
     /** Cancel: the event composed is dropped (who acts stays chosen). */
-    async cancel(store) {
+    async discard(store) {
       const { kind, member, team } = store.state.draft;
       const who = member ?? team;
       setDraft(store, { kind: null, ...(member ? { member } : {}) });
@@ -96,18 +91,18 @@ export function sheetActions({ rules, kept, sheets, random }) {
     },
 
     /** A chip tapped (a name, a number, a choice): the field takes it; a number tapped replaces dice rolled. */
-    async pick(store, name, value) {
+    async pick(store, /** @type {string} */ name, /** @type {string} */ value) {
       await change(store, { [name]: value, [`dice.${name}`]: undefined });
     },
 
     /** A tick (2022's wiki's disposed defense). */
-    async check(store, name, on) {
+    async check(store, /** @type {string} */ name, /** @type {boolean} */ on) {
       await change(store, { [name]: on ? true : undefined });
     },
 
     /** Typing: the draft takes the text at once (a redraw shows what was typed), the rules are asked after.
      *  Runs outside the queue (store.now): a keystroke never waits behind a tap. */
-    typed(store, name, value) {
+    typed(store, /** @type {string} */ name, /** @type {string} */ value) {
       const draft = { ...store.state.draft, [name]: value };
       delete draft[`dice.${name}`];
       if (value === "") delete draft[name];
@@ -115,13 +110,13 @@ export function sheetActions({ rules, kept, sheets, random }) {
     },
 
     /** Roll `n` dice for a field, with the dice roller's own draw: the rules score them (hits on 5+). */
-    async roll(store, name, n) {
+    async roll(store, /** @type {string} */ name, /** @type {string} */ n) {
       await change(store, { [`dice.${name}`]: random(Number(n)).join(" "), [name]: undefined });
     },
 
     /** A roll handed over by the dice roller on this page: its hits go into the first effort of the open
      *  event still empty (the answer's fields that take a roll), else the first. A sentence for the player. */
-    async rolled(store, roll) {
+    async rolled(store, /** @type {import("../../../types/dice").PoolRoll} */ roll) {
       const fields = (store.state.sheet?.fields ?? []).filter((f) => f.pools);
       const field = fields.find((f) => f.value == null) ?? fields[0];
       if (!field) return;
@@ -129,27 +124,29 @@ export function sheetActions({ rules, kept, sheets, random }) {
       store.set({ said: `Morale tracker: ${field.label} set to ${roll.effort}.` });
     },
 
-    /** The button: the event the rules made of the sheet. What is still missing is said beside its field;
-     *  a log another tab changed meanwhile is looked at again (tries). at: when it was tapped. */
-    async log(store, { at = Date.now(), tries = 0 } = {}) {
-      if (store.state.asking || store.state.sheet?.kind !== store.state.draft.kind) await ask(store);
+    /** The button: the event the rules made of the sheet (or `event`, what a kind that asks nothing logs at one
+     *  tap). What is still missing is said beside its field; a log another tab changed meanwhile is looked at
+     *  again (tries). at: when it was tapped. */
+    async log(store, /** @type {{at?: number, tries?: number, event?: import("../../../types/morale").MoraleEvent | null}} */ { at = Date.now(), tries = 0, event: given = null } = {}) {
+      if (!given && (store.state.asking || store.state.sheet?.kind !== store.state.draft.kind)) await ask(store);
       const { sheet, conflict } = store.state;
-      if (!sheet?.log.ready) {
+      if (!given && !sheet?.log.ready) {
         const shown = Object.fromEntries([...(sheet?.errors ?? []), ...(sheet?.missing ?? [])].map((m) => [m.field, m.message]));
         return store.set({ shown, focus: "invalid" });
       }
-      const event = sheet.event;
+      const event = /** @type {import("../../../types/morale").MoraleEvent} */ (given ?? sheet?.event); // the sheet is ready
       const reply = await rules.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
       if (!reply.ok) return store.set({ shown: { [reply.error.event === conflict.events.length ? reply.error.field ?? "" : ""]: reply.error.message }, focus: "invalid" });
       const saving = await keep(store, saved.logged(conflict, reply.result.event, at), reply.result);
       if (saving.overtaken) {
         // Another tab logged first and the two can't both stand: looked at again on what is stored now.
         await ask(store);
-        return tries < 2 ? actions.log(store, { at, tries: tries + 1 }) : store.set({ shown: { "": saving.why } });
+        return tries < 2 ? actions.log(store, { at, tries: tries + 1, event: given }) : store.set({ shown: { "": saving.why } });
       }
       const kind = event.kind;
-      const note = store.state.view.form?.events?.find((e) => e.kind === kind)?.note;
-      const line = store.state.view.log[0]?.text ?? "";
+      const view = /** @type {View} */ (store.state.view); // kept just now
+      const note = view.form?.events?.find((e) => e.kind === kind)?.note;
+      const line = view.log[0]?.text ?? "";
       setDraft(store, { kind: null });
       tell(store, note ? `${line} ${note}` : line); // said with the line that shows it
       store.set({ shown: {}, focus: `[data-act="event"][data-kind="${kind}"], [data-who] [aria-pressed="true"], [data-act="undo"]` });
@@ -157,11 +154,11 @@ export function sheetActions({ rules, kept, sheets, random }) {
     },
 
     /** Undo (back) or Redo. With nothing left to undo, Undo brings back the conflict a start replaced. */
-    async step(store, back) {
+    async step(store, /** @type {boolean} */ back) {
       const { conflict } = store.state;
       if (back && !conflict.events.length) return conflict.replaced ? store.actions["bring-back"](store, conflict.replaced) : undefined;
       if (!back && !conflict.redo.length) return;
-      const gone = store.state.view.log[0]?.text;
+      const gone = /** @type {View} */ (store.state.view).log[0]?.text; // Undo is drawn with the conflict
       let next, reply;
       if (back) {
         const events = conflict.events.slice(0, -1);
@@ -179,7 +176,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
         return ask(store);
       }
       setDraft(store, { kind: null });
-      tell(store, back ? `Undone: ${gone}` : `Redone: ${store.state.view.log[0].text}`);
+      tell(store, back ? `Undone: ${gone}` : `Redone: ${/** @type {View} */ (store.state.view).log[0].text}`);
       store.set({ shown: {}, focus: back ? '[data-act="undo"]' : '[data-act="redo"]' });
       await ask(store);
     },
@@ -187,7 +184,10 @@ export function sheetActions({ rules, kept, sheets, random }) {
   return actions;
 }
 
+/** The kind's entry in an answer (its kinds, or the choices of a decision due), for the one who acts. */
+const entryOf = (/** @type {Sheet | null} */ sheet, /** @type {string} */ kind, /** @type {string} */ who) => [...(sheet?.kinds ?? []), ...(sheet?.due?.choices ?? [])].find((k) => k.kind === kind && k.who === who);
+
 /** What another member's event must not inherit: every field typed for the one before. */
-function blank(draft) {
+function blank(/** @type {Draft} */ draft) {
   return Object.fromEntries(Object.keys(draft).filter((k) => !["kind", "member", "team"].includes(k)).map((k) => [k, undefined]));
 }

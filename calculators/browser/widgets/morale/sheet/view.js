@@ -1,3 +1,4 @@
+// @ts-check
 // The event sheet, drawn from the rules' answer (morale.sheet): a decision due (a broken team: who enters
 // a Last Stand, or nobody and it loses; or the conflict's result), who acts (one tap each, who has acted
 // this round marked), the kinds open to them and to the team whose turn it is, then the open kind's
@@ -10,20 +11,26 @@ import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { fieldHtml } from "../../../draw.js";
 
-const idOf = (ctx, name) => `${ctx.wid}-e-${name.replace(/\W/g, "-")}`;
+/** What the sheet is drawn from (the tracker's state): the answer, the draft, the messages shown, whether one is asked.
+ * @typedef {{sheet: import("../../../types/morale").Sheet, draft: import("../../../types/morale").Draft,
+ *            shown: Record<string, string>, asking: boolean, wid: string}} Ctx
+ * @typedef {import("../../../types/morale").Field} Field @typedef {import("../../../types/morale").Kind} Kind */
+
+const idOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => `${ctx.wid}-e-${name.replace(/\W/g, "-")}`;
 const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 /** The message beside a field: the answer's error (said at once), or what the button found missing. */
-const messageOf = (ctx, name) => ctx.shown[name] ?? ctx.sheet.errors.find((e) => e.field === name)?.message;
-const message = (id, text) => html`<p class="calc__error" id=${id} ?hidden=${!text}>${text ?? ""}</p>`;
+const messageOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => ctx.shown[name] ?? ctx.sheet.errors.find((e) => e.field === name)?.message;
+const message = (/** @type {string} */ id, /** @type {string | undefined} */ text) => html`<p class="calc__error" id=${id} ?hidden=${!text}>${text ?? ""}</p>`;
 
 /** One tap that gives a field its value (a name, a number, a choice), pressed when it is the value. */
+/** @param {Field} f @param {string | number} value @param {string} label @param {{note?: string | null, cls?: string}} [how] */
 const pick = (f, value, label, { note = null, cls = "" } = {}) => html`<button type="button" class=${`morale__chip${cls}`} data-act="pick"
   data-name=${f.name} data-value=${String(value)} aria-pressed=${String(f.value) === String(value) ? "true" : "false"}>${label}${
   note ? html`<span class="morale__chipnote"> ${note}</span>` : nothing}</button>`;
 
 /** A choice of names or answers: a row of chips. */
-function chips(ctx, f) {
+function chips(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const id = idOf(ctx, f.name);
   const err = messageOf(ctx, f.name);
   const stack = f.options.some((o) => o.note);
@@ -37,7 +44,7 @@ function chips(ctx, f) {
 
 /** A number: tapped (0–6), typed (a larger one; or, for hits, the dice as rolled: "6 5 2"), or rolled in
  *  the sheet (a pool of n dice, drawn by the dice roller's own code; the rules count the hits). */
-function count(ctx, f) {
+function count(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   const id = idOf(ctx, f.name);
   const err = messageOf(ctx, f.name);
   const typed = ctx.draft[f.name] ?? "";
@@ -59,18 +66,18 @@ function count(ctx, f) {
     ${message(`${id}-error`, err)}</div>`;
 }
 
-function check(ctx, f) {
+function check(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   return fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "checkbox", checked: !!ctx.draft[f.name], error: messageOf(ctx, f.name) });
 }
 
-function text(ctx, f) {
-  return fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, value: ctx.draft[f.name] ?? "", wide: true,
+function text(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
+  return fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, value: /** @type {string} */ (ctx.draft[f.name] ?? ""), wide: true,
     error: messageOf(ctx, f.name) });
 }
 
-const info = (f) => html`<p class="morale__difficulty" data-out="difficulty" data-field=${f.name}>${f.text}</p>`;
+const info = (/** @type {Field} */ f) => html`<p class="morale__difficulty" data-out="difficulty" data-field=${f.name}>${f.text}</p>`;
 
-function one(ctx, f) {
+function one(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
   switch (f.input) {
     case "chips": return chips(ctx, f);
     case "count":
@@ -82,7 +89,7 @@ function one(ctx, f) {
 }
 
 /** A kind's button (member or team); a due decision is one too. */
-const kindButton = (ctx, k, { primary = false } = {}) => {
+const kindButton = (/** @type {Ctx} */ ctx, /** @type {Kind} */ k, { primary = false } = {}) => {
   const open = ctx.draft.kind === k.kind && ctx.sheet.kind === k.kind && ctx.draft[k.by] === k.who;
   return html`<button type="button" class=${`morale__chip morale__act--${k.kind}${primary ? " is-primary" : ""}`} data-act="event"
     data-kind=${k.kind} data-by=${k.by} data-member=${k.by === "member" ? k.who : nothing} data-team=${k.by === "team" ? k.who : nothing}
@@ -91,7 +98,7 @@ const kindButton = (ctx, k, { primary = false } = {}) => {
 };
 
 /** Who acts: one chip each, the team whose turn it is first; who has acted this round is marked. */
-function who(ctx) {
+function who(/** @type {Ctx} */ ctx) {
   const w = ctx.sheet.who;
   if (!w.options.length) return nothing;
   return html`<div class="morale__chips morale__who-chips" role="group" aria-label="Who acts" data-who>${repeat(w.options, (o) => o.value, (o) => {
@@ -104,7 +111,7 @@ function who(ctx) {
 }
 
 /** The decision the rules ask for first, or the conflict's result: said, with one button per choice. */
-function due(ctx) {
+function due(/** @type {Ctx} */ ctx) {
   const d = ctx.sheet.due;
   if (!d) return nothing;
   return html`<div class="morale__due" data-out="due" role="group" aria-labelledby=${`${ctx.wid}-due`}>
@@ -114,7 +121,7 @@ function due(ctx) {
 }
 
 /** The open kind's sheet: its fields, the line it would log, and its button. */
-function panel(ctx) {
+function eventForm(/** @type {Ctx} */ ctx) {
   const { sheet, wid } = ctx;
   const formError = ctx.shown[""] ?? sheet.errors.find((e) => !sheet.fields.some((f) => f.name === e.field))?.message;
   const decides = sheet.outcome.ends.length > 0;
@@ -134,16 +141,17 @@ function panel(ctx) {
   </div>`;
 }
 
-/** The sheet. ctx: {sheet, draft, shown, asking, wid}. */
-export function sheetView(ctx) {
-  const { sheet } = ctx;
+/** The sheet (none yet: the rules are being asked). @param {Omit<Ctx, "sheet"> & {sheet: Ctx["sheet"] | null}} asked */
+export function sheetView(asked) {
+  const { sheet } = asked;
   if (!sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
+  const ctx = { ...asked, sheet };
   const deciding = !!sheet.due?.choices.length;
   if (sheet.kind) {
     const k = sheet.kinds.find((x) => x.kind === sheet.kind && x.who === (ctx.draft.member ?? ctx.draft.team))
       ?? sheet.due?.choices.find((x) => x.kind === sheet.kind);
     return html`${due(ctx)}<div class="morale__chips morale__kinds--picked" role="group" aria-label="The event">${k ? kindButton(ctx, k) : nothing}
-      <button type="button" class="morale__chip" data-act="kinds" data-key="kinds">Another event</button></div>${panel(ctx)}`;
+      <button type="button" class="morale__chip" data-act="kinds" data-key="kinds">Another event</button></div>${eventForm(ctx)}`;
   }
   const memberKinds = sheet.kinds.filter((k) => k.by === "member");
   const teamKinds = sheet.kinds.filter((k) => k.by === "team");

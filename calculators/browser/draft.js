@@ -1,0 +1,33 @@
+// @ts-check
+// The draft of a sheet (the board's action, the tracker's event being composed) and the rules' answer
+// for it, the same for each widget with a sheet: the draft is kept at once as it changes (another page,
+// a reload lose nothing), and the answer asked for it is taken only while the draft is still the one
+// asked about (a keystroke meanwhile asks again).
+
+/** @typedef {{ state: any, set: (patch: object) => void }} Store */
+/** @typedef {import("./types/widget").Reply} Reply */
+
+/**
+ * @param {{ write: (draft: object) => unknown }} slot where the draft is kept
+ * @param {(conflict: any, draft: object) => Promise<Reply>} answer the rules' sheet for a draft
+ * @param {(reply: Reply) => object} taken what the store takes of an answer (the sheet, or the refusal said)
+ */
+export function draftSheet(slot, answer, taken) {
+  /** The draft changes: kept at once, and drawn. */
+  function setDraft(/** @type {Store} */ store, /** @type {object} */ draft) {
+    store.set({ draft });
+    slot.write(draft);
+  }
+
+  /** The rules' answer for the draft as it is now (in play only). */
+  async function ask(/** @type {Store} */ store) {
+    const { mode, conflict, draft } = store.state;
+    if (mode !== "play" || !conflict) return;
+    const asked = draft;
+    store.set({ asking: true });
+    const reply = await answer(conflict, asked);
+    if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
+    store.set({ asking: false, ...taken(reply) });
+  }
+  return { setDraft, ask };
+}

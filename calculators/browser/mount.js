@@ -1,0 +1,66 @@
+// @ts-check
+// What mounting a widget of one store and one view takes, the same for each (widgets/board/index.js,
+// widgets/morale/index.js): the page's taps become the store's actions by their data-act, a notice that
+// asks nothing goes at the next tap, and each draw puts the focus where the last action asked for it.
+
+/** @typedef {{ state: any, set: (patch: object) => void, dispatch: (name: string, ...args: any[]) => Promise<any> }} Store */
+
+/** A tap: a notice that asks nothing goes (it said its piece), then the tap's action. A notice stays when it
+ *  is sticky or offers a download, and for its own buttons (dismiss, notice-download). */
+export function tapper(/** @type {Store} */ store) {
+  return (/** @type {string} */ name, /** @type {any[]} */ ...args) => {
+    const n = store.state.notice;
+    if (n && !n.sticky && !n.download && name !== "dismiss" && name !== "notice-download") store.set({ notice: null });
+    return store.dispatch(name, ...args);
+  };
+}
+
+/** Taps on the buttons in `form` by their data-act: `clicks[act](button)` names the store's action and its
+ *  arguments (sent through `tap`); `own[act]()` is the mount's own business (the table view, print). */
+/**
+ * @param {HTMLElement} form
+ * @param {{ clicks: Record<string, (t: HTMLElement) => any[]>, own?: Record<string, () => void>,
+ *           tap: (name: string, ...args: any[]) => unknown }} how
+ * @param {AbortSignal} signal
+ */
+export function onClicks(form, { clicks, own = {}, tap }, signal) {
+  form.addEventListener("click", (e) => {
+    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
+    if (!(t instanceof HTMLElement)) return;
+    const act = t.dataset.act ?? "";
+    if (Object.hasOwn(own, act)) return own[act]();
+    if (Object.hasOwn(clicks, act)) { const [name, ...args] = clicks[act](t); tap(name, ...args); }
+  }, { signal });
+}
+
+/** The focus where the last action asked for it (state.focus, once): "panel", "play" or "setup" (that
+ *  title), "invalid" (the first field refused, else the first message), or selectors (the first found, in
+ *  the list's order). While the rules' answer is on its way (state.asking, in play) the focus waits for it:
+ *  the answer draws the sheet anew, and a control focused before would be gone; if the player moved the
+ *  focus meanwhile, it stays where they put it. `scrolls(at)`: whether focusing may scroll the page. */
+/** @param {HTMLElement} app @param {string} wid @param {{ scrolls: (at: string) => boolean }} how */
+export function focuser(app, wid, { scrolls }) {
+  /** @type {Element | null} */
+  let from = null; // where the focus was when a focus began to wait for the rules' answer
+  const first = (/** @type {string} */ selectors) =>
+    selectors.split(/,\s*(?![^()]*\))/).reduce((/** @type {Element | null} */ found, one) => found ?? app.querySelector(one), null);
+  return (/** @type {{ focus: string | null, asking?: boolean, mode?: string }} */ state) => {
+    if (state.asking && state.mode === "play") {
+      from ??= document.activeElement;
+      return;
+    }
+    const at = state.focus;
+    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
+    const moved = from && from !== document.activeElement && document.activeElement !== document.body && document.activeElement?.isConnected;
+    from = null;
+    if (moved || !at) return;
+    /** @type {Record<string, string>} */
+    const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
+    const node = at === "invalid"
+      ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
+      : titles[at] ? app.querySelector(titles[at]) : first(at);
+    if (!(node instanceof HTMLElement)) return;
+    if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
+    node.focus({ preventScroll: !scrolls(at) });
+  };
+}

@@ -1,0 +1,94 @@
+// @ts-check
+// The map in files and links: exported as JSON or YAML, imported from a file (maps/files.js reads it,
+// the rules check it as any edit), shared in a link (share.js: #borders=…) and a link's map offered and
+// opened (the player's own map is set aside first by the keeper, never lost). Actions of store.js.
+import * as share from "../../share.js";
+import { exportText, parseText } from "../../maps/files.js";
+import { download } from "../../keeping/download.js";
+
+const SHARE = "borders"; // the link's #borders=…
+const FORMAT = "conflict-table/border-map";
+
+/** A link's map as it arrived: {data} or {problem}. @param {{text?: string, problem?: string}} got */
+function readLink(got) {
+  if (got.problem) return { problem: got.problem };
+  let data;
+  try {
+    data = JSON.parse(String(got.text));
+  } catch {
+    return { problem: "it is not readable JSON" };
+  }
+  return data && typeof data === "object" && data.format === FORMAT && data.map ? { data } : { problem: "it does not carry a border map" };
+}
+
+/** @typedef {import("./store.js").BordersStore} BordersStore
+ *  @param {{engine: import("../../types/borders").Engine, ask: (store: BordersStore) => void, MOVE: string[],
+ *           commit: (store: BordersStore, map: unknown, where: () => string, how: object) => Promise<boolean>,
+ *           withoutEdits: (errors: Record<string, string>) => Record<string, string>}} services the store's */
+export function linkActions({ engine, commit, ask, MOVE, withoutEdits }) {
+  /** @type {{map: any, move?: any} | null} */
+  let data = null; // the link's map, offered and not opened yet
+  /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
+  const actions = {
+    async offer(store) {
+      const got = await share.received(SHARE);
+      if (!got) return;
+      const { data: found, problem } = readLink(got);
+      if (problem) {
+        share.forget(SHARE);
+        return store.set({ share: { say: `The link carries a map that can't be read (${problem}). Nothing was changed.` } });
+      }
+      data = found;
+      store.set({ share: { offer: typeof found.map.name === "string" ? `“${found.map.name.slice(0, 60)}”` : "a map" } });
+    },
+    /** The link's map, checked by the rules as an import is; the move it carries goes into the move's fields. */
+    async "open-shared"(store) {
+      if (!data) return;
+      const reply = await engine.call("borders.check", { map: data.map });
+      if (!reply.ok) {
+        const where = reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
+        return store.set({ errors: { ...withoutEdits(store.state.errors),
+          import: `The shared map can't be used: ${reply.error.message.replace(/\.$/, "")}${where}. Nothing was changed.` } });
+      }
+      const move = data.move && typeof data.move === "object" ? { ...data.move } : {};
+      if (move.destination === undefined) move.destination = move.target; // links made before the field was renamed from "target"
+      if (!await commit(store, reply.result.map, () => "import", {
+        note: "Opened the shared map; yours was set aside (download it below).", replace: "replaced by a shared link",
+      })) return;
+      data = null;
+      share.forget(SHARE);
+      const given = Object.fromEntries(MOVE.filter((name) => typeof move[name] === "string").map((name) => [name, move[name]]));
+      store.set((/** @type {any} */ s) => ({ share: null, move: { ...s.move, ...given } }));
+      ask(store);
+    },
+    "keep-mine"(store) {
+      share.forget(SHARE);
+      data = null;
+      store.set({ share: { say: "The shared map was not opened; yours is as it was." } });
+    },
+    async share(store) {
+      const { move, current } = store.state;
+      if (!current) return;
+      const given = Object.fromEntries(MOVE.filter((name) => move[name] !== "").map((name) => [name, move[name]]));
+      const url = await share.link(SHARE, { format: FORMAT, version: 1, map: current.map, move: given });
+      store.set({ share: { link: await share.offered(url, "this map and move as they are now") } });
+    },
+    async import(store, /** @type {File} */ file) {
+      let map;
+      try {
+        map = await parseText(await file.text(), file.name);
+      } catch (error) {
+        return store.set({ errors: { ...withoutEdits(store.state.errors), import: /** @type {Error} */ (error).message } });
+      }
+      await commit(store, map, () => "import", { note: `Imported ${file.name}.`, path: true });
+    },
+    async export(store, /** @type {"json" | "yaml"} */ format) {
+      const { current } = store.state;
+      if (!current) return;
+      const { name, type, text } = await exportText(current.map, format);
+      download(name, text, type);
+      store.set({ saved: `Exported as ${format.toUpperCase()}.` });
+    },
+  };
+  return actions;
+}

@@ -1,0 +1,291 @@
+// @ts-check
+// The border calculator's one store: the map the rules accepted, the move as typed and the rules'
+// answers to it, what is typed in the editor, the messages beside fields, the share line. Every change
+// is a named action (the map's edits here, files and links in links.js); the view (view.js) is drawn
+// from the state after each run of changes. Nothing here is a rule: the rules make every edit
+// (borders.edit), a map is kept only when they accept it (borders.check, .diagram), and every cost,
+// route, range and odds shown is theirs (borders.route, .range, .move).
+import { createStore } from "../../store.js";
+import { keeper } from "../../keeping/keeper.js";
+import { typedNumber } from "../../ui.js";
+import { linkActions } from "./links.js";
+
+/** The move's fields: the route's ends, the shifts typed or rolled. */
+export const MOVE = ["start", "destination", "mode", "shifts", "skill", "bid", "die1", "die2", "die3", "die4"];
+const DICE = ["die1", "die2", "die3", "die4"];
+/** The editor's fields that belong to the map shown (a new map gives them new meanings: their text goes). */
+const ROWS = /^(zone-\d+|border-\d+-way-\d+-(pass|back)|map-name)$/;
+
+/**
+ * @typedef {import("../../types/borders").Current} Current @typedef {import("../../types/borders").Engine} Engine
+ * @typedef {import("../../types/borders").Refusal} Refusal @typedef {import("../../types/borders").MapData} MapData
+ * @typedef {object} BordersState
+ * @property {Current | null} current the map the rules accepted, checked and drawn
+ * @property {Record<string, string>} move the move's fields as typed (MOVE)
+ * @property {{current: Current, start: string, destination: string, payload: import("../../types/borders").MovePayload,
+ *            route: import("../../types/borders").Reply<import("../../types/borders").Route>,
+ *            range: import("../../types/borders").Reply<{range: number}> | null, reach: import("../../types/borders").Move | null,
+ *            stale: boolean} | null} answer the rules' answers to the move last asked (route, range: replies; reach: the
+ *            last move they accepted)
+ * @property {Record<string, string>} typed the editor's fields as typed, not yet made an edit (zone-0, map-name, new-zone,
+ *           from, to, example, border-0-way-0-pass…)
+ * @property {{id: number, name: string, pass: string, back: string}[]} ways the new border's ways as typed
+ * @property {number} wayCount the ids given to ways so far
+ * @property {Record<string, string>} errors the messages beside fields, by field (map-error: the form's own)
+ * @property {string} saved what the last change did
+ * @property {{say: string} | {offer: string} | {link: any} | null} share the share line
+ * @property {{undo: boolean, redo: boolean}} steps what Undo and Redo can do
+ * @property {string | null} focus where the focus goes after the next draw (a selector)
+ * @typedef {import("../../store.js").Store<BordersState> & {actions: Record<string, Function>, kept: any,
+ *           answered: () => Promise<void>}} BordersStore
+ */
+
+/** The rules' check and drawing of a map: {ok, result: {map, checked, drawing}} or {ok: false, error}.
+ *  @param {Engine} engine @param {unknown} map @returns {Promise<import("../../types/borders").Reply<Current>>} */
+export async function checkMap(engine, map) {
+  const [checked, drawing] = await Promise.all([engine.call("borders.check", { map }), engine.call("borders.diagram", { map })]);
+  if (!checked.ok) return checked;
+  if (!drawing.ok) return drawing;
+  return { ok: true, result: { map: checked.result.map, checked: checked.result, drawing: drawing.result } };
+}
+
+/** A zone chosen before, still there (renamed: [old, new]), else `fallback`.
+ *  @param {string} value @param {string[]} zones @param {string} fallback @param {[string, string] | null} renamed */
+function still(value, zones, fallback, renamed) {
+  const name = renamed && value === renamed[0] ? renamed[1] : value;
+  return zones.includes(name) ? name : fallback;
+}
+
+/** The fields other than the move's, without their messages. */
+const withoutEdits = (/** @type {Record<string, string>} */ errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => MOVE.includes(name) || name === "faces"));
+
+/**
+ * The store of one mounted border calculator. options: the build's (examples, map, start, destination, roll, store).
+ * @param {{engine: Engine, options: import("../../types/borders").Options, render?: (state: BordersState) => void,
+ *          failed?: (error: Error, store: import("../../store.js").Store<BordersState>) => void}} args
+ * @returns {BordersStore}
+ */
+export function bordersStore({ engine, options, render, failed }) {
+  const example = options.examples.find((e) => e.id === options.map) || options.examples[0];
+  const kept = keeper(options.store, {
+    fresh: () => example.map, steps: 50, what: "map",
+    async check(/** @type {unknown} */ map) {
+      const reply = await checkMap(engine, map);
+      if (reply.ok) return { value: reply.result.map, current: reply.result };
+      return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
+    },
+  });
+  const steps = () => ({ undo: kept.canUndo, redo: kept.canRedo });
+
+  /** The route and the move asked for the map and move shown: beside the queue (an answer held up never holds a
+   *  tap up), the newest question's answer drawn. @type {Promise<void>} */
+  let asking = Promise.resolve();
+  function ask(/** @type {BordersStore} */ store) {
+    const { current, move } = store.state;
+    if (!current) return;
+    const { map } = current;
+    const { start, destination } = move;
+    const roll = move.mode === "roll";
+    const payload = { map, start, destination, skill: typedNumber(move.skill), bid: typedNumber(move.bid),
+      ...(roll ? { faces: DICE.map((d) => move[d]).join("") } : { shifts: typedNumber(move.shifts) }) };
+    asking = (async () => {
+      const [route, reach] = await Promise.all([engine.call("borders.route", { map, start, destination }), engine.call("borders.move", payload)]);
+      const range = route.ok ? null : await engine.call("borders.range", { map, start, destination });
+      if (store.state.current !== current || store.state.move !== move) return; // a newer question's answer follows
+      const said = /** @type {Record<string, string>} */ ({});
+      const place = (/** @type {Refusal} */ error) => { said[(error.field || "map-error").split(/[.[]/)[0]] = error.message; };
+      if (!route.ok) place(route.error);
+      if (!reach.ok) place(roll && reach.error.field === "shifts" ? { ...reach.error, field: "skill" } : reach.error);
+      const was = store.state.answer;
+      store.set((s) => ({
+        errors: { ...Object.fromEntries(Object.entries(s.errors).filter(([name]) => !MOVE.includes(name) && name !== "faces")), ...said },
+        answer: { current, start, destination, payload, route, range, reach: reach.ok ? reach.result : was?.reach ?? null, stale: !reach.ok },
+      }));
+    })();
+  }
+
+  /** The zones chosen in the move and the new border, after a map change (a renamed zone stays chosen). */
+  function chosen(/** @type {BordersState} */ s, /** @type {string[]} */ zones, /** @type {[string, string] | null} */ renamed) {
+    const { start, destination } = s.move;
+    const move = {
+      ...s.move,
+      start: still(start, zones, zones.includes(options.start) ? options.start : zones[0], renamed),
+      destination: still(destination, zones, zones.includes(options.destination) ? options.destination : zones[zones.length - 1], renamed),
+    };
+    const typed = Object.fromEntries(Object.entries(s.typed).filter(([name]) => !ROWS.test(name)));
+    typed.from = still(s.typed.from, zones, zones[0], renamed);
+    typed.to = still(s.typed.to, zones, zones[Math.min(1, zones.length - 1)], renamed);
+    return { move, typed };
+  }
+
+  /** Show a map the rules accepted (its move's zones follow), and ask for its route. patch: more to change, or
+   *  (state) => more. @param {BordersStore} store @param {Current} current
+   *  @param {Partial<BordersState> | ((s: BordersState) => Partial<BordersState>)} [patch] @param {[string, string] | null} [renamed] */
+  function show(store, current, patch = {}, renamed = null) {
+    store.set((s) => {
+      const next = { ...s, current, ...chosen(s, current.checked.zones, renamed), steps: steps() };
+      return { ...next, ...(typeof patch === "function" ? patch(next) : patch) };
+    });
+    ask(store);
+  }
+
+  /** A refusal said beside the field it belongs to (where: from the rules' field to the form's); the messages of
+   *  the edit tried before go. */
+  function refuse(/** @type {BordersStore} */ store, /** @type {Refusal} */ error, /** @type {(field: string) => string} */ where, path = false) {
+    const place = path && error.field ? ` (at ${error.field.replace(/^map\.?/, "") || "the top"})` : "";
+    store.set((s) => ({ errors: { ...withoutEdits(s.errors), [where(error.field || "")]: error.message + place } }));
+    return false;
+  }
+
+  /** A new map: checked by the rules, and only if they accept it shown and kept. where: the field a refusal belongs
+   *  to. replace: why the map shown is set aside first (an import, a link). clear: the fields the edit was made
+   *  with (emptied as the map is drawn: what is typed after stays).
+   *  @typedef {{note?: string, save?: boolean, renamed?: [string, string] | null, path?: boolean, replace?: string,
+   *             clear?: (s: BordersState) => Partial<BordersState>}} How
+   *  @param {BordersStore} store @param {unknown} map @param {(field: string) => string} where @param {How} [how] @returns {Promise<boolean>} */
+  async function commit(store, map, where, { note = "", save = true, renamed = null, path = false, replace = "", clear = () => ({}) } = {}) {
+    const reply = await checkMap(engine, map);
+    if (!reply.ok) return refuse(store, reply.error, where, path);
+    let current = reply.result;
+    let saved = note;
+    if (replace) {
+      const got = await kept.replace(current.map, replace, note);
+      if (!got.kept) return refuse(store, { message: `Nothing was replaced: ${got.why}.` }, () => "import");
+    } else if (save) {
+      const got = await kept.save(current.map, note);
+      if (got.value !== current.map) { // another tab's
+        const theirs = got.view?.current ? { ok: true, result: got.view.current } : await checkMap(engine, got.value);
+        if (theirs.ok) current = theirs.result;
+      }
+      saved = got.overtaken ? String(got.why) : got.why ? `${got.why} Export this one to keep it.` : got.merged ?? note;
+    }
+    show(store, current, (/** @type {BordersState} */ s) => ({ saved, errors: withoutEdits(s.errors), ...clear(s) }), renamed);
+    return true;
+  }
+
+  /** One of the editor's edits ({do, …}): the rules make it (borders.edit) and name the edit's field a refusal
+   *  belongs to (edit.name, edit.pass…); `where` finds that field on the form. The map they make is committed. */
+  async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, /** @type {How} */ how) {
+    const reply = await engine.call("borders.edit", { map: shown(store).map, edit: change });
+    return reply.ok ? commit(store, reply.result.map, where, how) : refuse(store, reply.error, where);
+  }
+
+  /** The map shown (the editor's actions run once there is one). */
+  const shown = (/** @type {BordersStore} */ store) => /** @type {Current} */ (store.state.current);
+  const typed = (/** @type {BordersStore} */ store, /** @type {string} */ name) => store.state.typed[name];
+
+  /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
+  const actions = {
+    /** The kept map (else the example), then a link's offer (linked: the page's address is read). */
+    async open(store, { linked = true } = {}) {
+      const { notice, view } = await kept.open();
+      const mine = view?.current; // a kept map the rules accepted
+      await commit(store, mine ? mine.map : example.map, () => "map-error", {
+        save: false, note: notice || (mine ? "Your map, as you left it. (Load an example below to start again.)" : ""),
+      });
+      if (linked) await actions.offer(store);
+    },
+    /** Another tab (or widget) kept another map: shown (the keeper took it in). */
+    async news(store, /** @type {import("../../keeping/keeper.js").News} */ { value, view, notice }) {
+      let current = view?.current ?? null;
+      if (!current && value !== store.state.current?.map) {
+        const reply = await checkMap(engine, value);
+        if (reply.ok) current = reply.result;
+      }
+      show(store, current ?? shown(store), notice ? { saved: notice } : {});
+    },
+    run: (_store, /** @type {() => Promise<void>} */ task) => task(),
+    async step(store, /** @type {boolean} */ back) {
+      const done = back ? await kept.undo() : await kept.redo();
+      if (!done) return;
+      if (!("value" in done)) return store.set({ saved: done.error, steps: steps() });
+      show(store, done.view.current, { saved: `${back ? "Undone" : "Redone"}: ${done.label}${done.error ? ` ${done.error}` : ""}` });
+    },
+
+    // ---- the map's edits (the rules make each: borders.edit)
+    "add-zone": (store) => edit(store, { do: "add-zone", name: typed(store, "new-zone") ?? "" }, () => "new-zone",
+      { note: "Zone added.", clear: (/** @type {BordersState} */ s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
+    async "rename-zone"(store, /** @type {number} */ i) {
+      const old = shown(store).checked.zones[i];
+      const name = typed(store, `zone-${i}`);
+      if (name == null || name.trim() === old) return;
+      await edit(store, { do: "rename-zone", zone: i, name }, () => `zone-${i}`, { note: `Renamed ${old}.`, renamed: [old, name.trim()] });
+    },
+    "remove-zone": (store, /** @type {number} */ i) => edit(store, { do: "remove-zone", zone: i }, () => `zone-${i}`, { note: "Zone removed, with its borders." }),
+    "move-zone": (store, /** @type {number} */ i, /** @type {number} */ dc, /** @type {number} */ dr) =>
+      edit(store, { do: "move-zone", zone: i, by: [dc, dr] }, () => `zone-${i}`, { note: `Moved ${shown(store).checked.zones[i]}.` }),
+    "move-hint": (store, /** @type {number} */ i) => store.set({ saved: `Arrow keys move ${shown(store).checked.zones[i]} one place on the grid.` }),
+    async "rename-map"(store) {
+      const name = typed(store, "map-name");
+      if (name == null || name.trim() === (shown(store).map.name || "")) return;
+      await edit(store, { do: "rename-map", name }, () => "map-name", { note: `The map is now called ${name.trim() || "Your map"}.` });
+    },
+    "switch-way": (store, /** @type {number} */ i, /** @type {number} */ j, /** @type {boolean} */ on) =>
+      edit(store, { do: "switch-way", border: i, way: j, on }, () => `border-${i}-way-${j}`, { note: `Way switched ${on ? "on" : "off"}.` }),
+    /** A listed border's pass values, edited in place: a bad value stays in its field with the reason. */
+    async "set-way"(store, /** @type {number} */ i, /** @type {number} */ j) {
+      const border = shown(store).checked.borders[i];
+      const way = border.ways[j];
+      const shownBack = way.back === way.pass ? "" : way.back;
+      const pass = typedNumber(typed(store, `border-${i}-way-${j}-pass`) ?? way.pass);
+      const back = typedNumber(typed(store, `border-${i}-way-${j}-back`) ?? shownBack);
+      if (pass === way.pass && back === shownBack) return;
+      const [a, b] = border.between;
+      await edit(store, { do: "set-way", border: i, way: j, pass, back },
+        (field) => (/^edit\.(pass|back)$/.test(field) ? `border-${i}-way-${j}-${field.slice(5)}` : `border-${i}`),
+        { note: `Border ${a} – ${b}${way.name ? ` (${way.name})` : ""}: pass values changed.` });
+    },
+    "remove-border": (store, /** @type {number} */ i) => edit(store, { do: "remove-border", border: i }, () => `border-${i}`, { note: "Border removed." }),
+    "add-way": (store) => store.set((s) => ({ ways: [...s.ways, { id: s.wayCount, name: "", pass: "", back: "" }], wayCount: s.wayCount + 1,
+      focus: '[data-out="ways"] .bmap-way:last-child input' })),
+    "remove-way": (store, /** @type {number} */ id) => store.set((s) => ({ ways: s.ways.filter((w) => w.id !== id), focus: '[data-out="ways"] input' })),
+    /** The new border from what is typed (the rules make one unnamed way a plain border); a refusal goes beside
+     *  its zone, or its way's row. */
+    "add-border": (store) => {
+      const { typed: t, ways } = store.state;
+      const where = (/** @type {string} */ field) => {
+        const way = field.match(/^edit\.ways\[(\d+)\]\.(name|pass|back)$/);
+        if (way) return `way-${ways[Number(way[1])].id}-${way[2]}`;
+        return field === "edit.between[0]" ? "from" : field.startsWith("edit.between") ? "to" : "new-border";
+      };
+      const rows = ways.map((w) => ({ name: w.name, pass: typedNumber(w.pass), back: typedNumber(w.back) }));
+      return edit(store, { do: "add-border", between: [t.from, t.to], ways: rows }, where,
+        { note: "Border added.", clear: () => ({ ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1 }) });
+    },
+    "load-example": (store) => {
+      const chosen = options.examples.find((e) => e.id === (typed(store, "example") ?? options.map)) ?? example;
+      return commit(store, chosen.map, () => "example", { note: `Loaded the example map: ${chosen.title}.` });
+    },
+    ...linkActions({ engine, commit, ask, MOVE, withoutEdits }),
+  };
+
+  /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} keystrokes, run at once (store.now) */
+  const typing = {
+    /** An editor field as typed (its edit is made on Enter or when the field is left). */
+    typed: (store, /** @type {string} */ name, /** @type {string} */ value) => store.set((s) => ({ typed: { ...s.typed, [name]: value } })),
+    /** A new border's way as typed. */
+    "way-typed": (store, /** @type {number} */ id, /** @type {string} */ part, /** @type {string} */ value) =>
+      store.set((s) => ({ ways: s.ways.map((w) => (w.id === id ? { ...w, [part]: value } : w)) })),
+    /** A field of the move: shown at once, the rules asked. */
+    moved(store, /** @type {string} */ name, /** @type {string} */ value) {
+      store.set((s) => ({ move: { ...s.move, [name]: value } }));
+      ask(store);
+    },
+  };
+
+  const roll = options.roll ?? { skill: 3, faces: "+0--", bid: 0 };
+  /** @type {BordersState} */
+  const initial = {
+    current: null, answer: null, errors: {}, saved: "", share: null, steps: { undo: false, redo: false }, focus: null,
+    move: { start: "", destination: "", mode: "roll", shifts: "", skill: String(roll.skill), bid: String(roll.bid),
+      ...Object.fromEntries(DICE.map((d, i) => [d, roll.faces[i]])) },
+    typed: {}, ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1,
+  };
+  const store = /** @type {BordersStore} */ (createStore(initial, { actions: /** @type {any} */ ({ ...actions, ...typing }), render, failed }));
+  store.actions = actions;
+  store.kept = kept;
+  store.answered = async () => {
+    for (let seen = null; seen !== asking;) await (seen = asking);
+  };
+  return store;
+}
