@@ -34,8 +34,8 @@ const CLICKS = {
   "party-trait-remove": (t) => ["party-trait-remove", Number(t.dataset.index)],
   "party-export": () => ["party-export"],
   "party-share": () => ["party-share"],
-  "party-open-shared": () => ["party-open-shared"],
-  "party-keep-mine": () => ["party-keep-mine"],
+  "open-shared": () => ["party-open-shared"], // the link's offer (notice.js)
+  "keep-mine": () => ["party-keep-mine"],
 };
 /** A control that can't be used (gone, off or hidden): the focus leaves it. @param {any} node */
 const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;

@@ -7,6 +7,7 @@ import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { fieldHtml, hx } from "../../../draw.js";
 import { own } from "../../../own.js";
 import { linkHtml } from "../../../shareform.js";
+import { offerButtons } from "../../../notice.js";
 import { LIMITS, SIDES, STANDINGS } from "../../../party/roster.js";
 
 /** A character's button: their name, side and standing. @param {{name: string, side: string, standing: string}} p */
@@ -43,7 +44,6 @@ export function partyView(s, { wid, level, asides }) {
       accept=".json,application/json" id=${id("import")} name="party-import" class="calc__sr" data-act="party-import"
       aria-describedby=${`${id("import")}-error`} aria-invalid=${wrongFile ? "true" : nothing}></label><p class="calc__error"
       id=${`${id("import")}-error`} ?hidden=${!wrongFile}>${wrongFile ?? ""}</p></div>
-    <div class="calc-stress__notice" data-out="party-notice" role="status">${party.said?.text ?? ""}${party.said?.offer ? html` <button type="button"
-      class="calc__primary" data-act="party-open-shared">Open it</button> <button type="button" data-act="party-keep-mine">Keep mine</button>` : nothing}</div>
+    <div class="calc-stress__notice" data-out="party-notice" role="status">${party.said?.text ?? ""}${party.said?.offer ? html` ${offerButtons()}` : nothing}</div>
     ${asides}</section>`;
 }
