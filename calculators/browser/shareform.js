@@ -6,7 +6,8 @@
 import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
 import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
-import { keptMine, offerButtons } from "./notice.js";
+import { offerButtons } from "./notice.js";
+import { keptMine } from "./offer.js";
 
 /** A link offered (share.offered: {url, words, code}) as a template: its words, the link's field, its QR code.
  *  @param {{url: string, words: string, code: Node}} offer @param {string} label the field's name for a screen reader */

@@ -161,3 +161,18 @@ test("Redo after Undo logs the undone action once: the sheet it came back in clo
   assert.equal(store.state.draft.kind, null); // Redo logged it again: nothing left to log twice
   assert.equal(lines(store).length, 1);
 });
+
+test("a sheet the rules refuse to answer is said beside the kinds, not dropped", async () => {
+  let refuse = false;
+  const failing = { ...engine, call: (name, payload) => (refuse && name === "board.sheet"
+    ? Promise.resolve({ ok: false, error: { code: "failed", message: "The engine stopped answering.", field: null } })
+    : engine.call(name, payload)) };
+  const store = boardStore({ engine: failing, options: OPTIONS });
+  await store.dispatch("open", { linked: false });
+  await store.dispatch("example");
+  await store.dispatch("start");
+  refuse = true;
+  await store.dispatch("kind", "attack");
+  assert.equal(store.state.asking, false);
+  assert.match(store.state.shown.kind ?? "", /The engine stopped answering/);
+});

@@ -4,16 +4,12 @@
 // words said twice are read twice. Nothing here is a rule, and nothing here changes the state.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { keyed } from "../../vendor/lit-html/directives/keyed.js";
+import { noticeView } from "../../notice.js";
 import * as setup from "./setup/view.js";
 import { play } from "./play/view.js";
 
-/** The notice: its words, then its buttons and Dismiss. */
-function notice(/** @type {import("./store.js").BoardState["notice"]} */ n) {
-  if (!n) return nothing;
-  return html`<div class=${`board__notice${n.alert ? " is-alert" : ""}`} data-out="notice" role=${n.alert ? "alert" : "status"}>
-    <p>${n.text}</p><div class="calc__buttons">${(n.buttons ?? []).map((b) => html`<button type="button" class=${b.primary ? "calc__primary" : ""}
-      data-act=${b.act} data-at=${b.at ?? nothing} data-tab=${b.tab ?? nothing} data-replaces=${b.replaces ? "true" : nothing}>${b.label}</button>`)}<button type="button" data-act="dismiss">Dismiss</button></div></div>`;
-}
+/** The notice (notice.js): its words, then its buttons and Dismiss. */
+const notice = (/** @type {import("../../offer.js").Notice | null} */ n) => noticeView(n, "board__notice");
 
 /**
  * @param {import("./store.js").BoardState} s the state

@@ -3,16 +3,12 @@
 // one lit-html template of the store's state. Nothing here is a rule, and nothing here changes the state.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
+import { noticeView } from "../../notice.js";
 import * as setup from "./setup/view.js";
 import { play, tools } from "./play/view.js";
 
-/** The notice: its words, then its buttons and Dismiss. A link's offer is said at the top, where it lands. */
-function notice(/** @type {import("./store.js").MoraleState["notice"]} */ n) {
-  if (!n) return nothing;
-  return html`<div class=${`morale__notice${n.alert ? " is-alert" : ""}`} data-out="notice" role=${n.alert ? "alert" : "status"}>
-    <p>${n.text}</p><div class="calc__buttons">${(n.buttons ?? []).map((b) => html`<button type="button" class=${b.primary ? "calc__primary" : ""}
-      data-act=${b.act} data-replaces=${b.replaces ? "true" : nothing}>${b.label}</button>`)}<button type="button" data-act="dismiss">Dismiss</button></div></div>`;
-}
+/** The notice (notice.js): its words, then its buttons and Dismiss. */
+const notice = (/** @type {import("../../offer.js").Notice | null} */ n) => noticeView(n, "morale__notice");
 
 /**
  * @param {import("./store.js").MoraleState} s the state

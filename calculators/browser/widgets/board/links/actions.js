@@ -4,6 +4,7 @@
 // board set aside brought back. A conflict taken in sets the running one aside first, even one
 // with nothing logged yet (its typed setup is never lost). Nothing here is a rule.
 import * as files from "../files.js";
+import { keptMine, offerNotice } from "../../../offer.js";
 
 /** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").Conflict} Conflict
  *  @typedef {{value: Conflict, board: import("../../../types/board").View, problem?: undefined, down?: undefined}
@@ -59,9 +60,8 @@ export function linkActions({ k, check, checkText }) {
       }
       const sides = verdict.board.state.sides.map((side) => side.name);
       const mine = store.state.conflict ? " Opening it sets yours aside (you can bring it back)." : "";
-      store.set({ offered: got, tab: "play", notice: { alert: true, sticky: true,
-        text: `This link carries a conflict board: ${sides.join(" against ")}, ${verdict.board.entries.length} logged.${mine}`,
-        buttons: [{ act: "open-shared", label: "Open it", primary: true, replaces: !!store.state.conflict }, ...(store.state.conflict ? [{ act: "keep-mine", label: "Keep mine" }] : [{ act: "keep-mine", label: "Not now" }])] } });
+      store.set({ offered: got, tab: "play", notice: offerNotice(`This link carries a conflict board: ${sides.join(" against ")}, ${
+        verdict.board.entries.length} logged.${mine}`, { replaces: !!store.state.conflict }) });
     },
 
     async "open-shared"(store) {
@@ -72,7 +72,7 @@ export function linkActions({ k, check, checkText }) {
 
     "keep-mine"(store) {
       files.forgetLink();
-      store.set({ offered: null, notice: { text: store.state.conflict ? "The shared board was not opened; yours is as it was." : "The shared board was not opened." } });
+      store.set({ offered: null, notice: { text: keptMine("board", !!store.state.conflict) } });
     },
 
     /** A copy in the set-aside list back as the conflict (the one shown set aside first, when `keep`). */

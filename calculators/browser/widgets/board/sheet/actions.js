@@ -15,7 +15,8 @@ import { logged, undone, redone } from "../conflict.js";
  *          keep: (next: import("../../../types/board").Conflict) => Promise<import("../../../keeping/keeper.js").Kept & {view: View | null}>, random: () => string}} env */
 export function sheetActions({ rules, sheets, keep, random }) {
   const { setDraft, ask } = draftSheet(sheets, (/** @type {import("../../../types/board").Conflict} */ conflict, draft) => rules.sheet(conflict, draft),
-    (reply) => (reply.ok ? { sheet: reply.result, refused: null } : { refused: reply.error.message }));
+    // a refusal (the engine down, a draft it can't read) is said beside the kinds, where it is seen open or not
+    (reply) => (reply.ok ? { sheet: reply.result } : { shown: { kind: reply.error?.message ?? "The rules did not answer." } }));
 
   /** Change the draft (a field to a value; undefined removes it) and ask the rules. */
   async function change(/** @type {BoardStore} */ store, /** @type {Draft} */ changes) {

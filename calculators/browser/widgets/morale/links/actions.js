@@ -4,6 +4,7 @@
 // conflict set aside brought back. A conflict taken in sets the running one aside first (when anything
 // was logged in it): Undo brings it back. Nothing here is a rule.
 import * as saved from "../saved.js";
+import { keptMine, offerNotice } from "../../../offer.js";
 import * as share from "../../../share.js";
 
 /** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").Conflict} Conflict */
@@ -74,9 +75,7 @@ export function linkActions({ kept, check }) {
       const teams = Array.isArray(c.setup.teams) && c.setup.teams.every((t) => typeof t?.name === "string")
         ? c.setup.teams.map((t) => t.name).join(" against ") : "a conflict";
       const mine = store.state.conflict?.events.length ? store.state.conflict : null;
-      store.set({ offered: { text: /** @type {string} */ (got.text) }, notice: { alert: true, sticky: true,
-        text: `This link carries a conflict: ${teams}, ${c.events.length} logged.${mine ? ` Opening it sets yours (${count(mine.events.length)}) aside: Undo brings it back.` : ""}`,
-        buttons: [{ act: "open-shared", label: "Open it", primary: true, replaces: !!mine }, { act: "keep-mine", label: mine ? "Keep mine" : "Not now" }] } });
+      store.set({ offered: { text: /** @type {string} */ (got.text) }, notice: offerNotice(`This link carries a conflict: ${teams}, ${c.events.length} logged.${mine ? ` Opening it sets yours (${count(mine.events.length)}) aside: Undo brings it back.` : ""}`, { replaces: !!mine }) });
     },
 
     async "open-shared"(store) {
@@ -93,7 +92,7 @@ export function linkActions({ kept, check }) {
 
     "keep-mine"(store) {
       saved.forgetShared();
-      store.set({ offered: null, notice: { text: "The shared conflict was not opened; yours is as it was." } });
+      store.set({ offered: null, notice: { text: keptMine("conflict", !!store.state.conflict) } });
     },
 
     /** A conflict file: checked by the rules, then it replaces the one in progress (set aside). */

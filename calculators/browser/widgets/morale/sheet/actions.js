@@ -136,7 +136,11 @@ export function sheetActions({ rules, kept, sheets, random }) {
       }
       const event = /** @type {import("../../../types/morale").MoraleEvent} */ (given ?? sheet?.event); // the sheet is ready
       const reply = await rules.call("morale.apply", { setup: conflict.setup, events: conflict.events, event });
-      if (!reply.ok) return store.set({ shown: { [reply.error.event === conflict.events.length ? reply.error.field ?? "" : ""]: reply.error.message }, focus: "invalid" });
+      if (!reply.ok) {
+        // a one-tap event the rules refuse (another tab's log came first) opens its sheet, where the refusal is said
+        if (given) await change(store, { kind: given.kind, member: given.member, team: given.team });
+        return store.set({ shown: { [reply.error.event === conflict.events.length ? reply.error.field ?? "" : ""]: reply.error.message }, focus: "invalid" });
+      }
       const saving = await keep(store, saved.logged(conflict, reply.result.event, at), reply.result);
       if (saving.overtaken) {
         // Another tab logged first and the two can't both stand: looked at again on what is stored now.
