@@ -8,22 +8,26 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
+import { onClicks } from "../../mount.js";
 import { MODELS } from "../../party/roster.js";
 import { stressStore } from "./store.js";
 import { stressView } from "./view.js";
 
 /** @typedef {import("./store.js").StressState} StressState  @typedef {import("./store.js").StressStore} StressStore */
 
+/** The model of the panel a control is in. @param {Element} t */
+const panelOf = (t) => t.closest("[data-panel]")?.getAttribute("data-panel");
+
 /** Taps on a button by its data-act: the store's action and its arguments (t: the button, model: its panel's).
- *  @type {Record<string, (t: HTMLElement, model?: string | null) => [string, ...any[]]>} */
+ *  @type {Record<string, (t: HTMLElement) => any[]>} */
 const CLICKS = {
-  apply: (t, model) => ["apply", model, null],
-  choice: (t, model) => ["apply", model, t.dataset.n],
-  undo: (t, model) => ["step", model, true],
-  redo: (t, model) => ["step", model, false],
-  reset: (t, model) => ["reset", model],
-  box: (t, model) => ["box", model, t.closest("[data-slot]")?.getAttribute("data-slot") ?? null, Number(t.dataset.box)],
-  pick: (t, model) => ["pick", model, Number(t.dataset.n)],
+  apply: (t) => ["apply", panelOf(t), null],
+  choice: (t) => ["apply", panelOf(t), t.dataset.n],
+  undo: (t) => ["step", panelOf(t), true],
+  redo: (t) => ["step", panelOf(t), false],
+  reset: (t) => ["reset", panelOf(t)],
+  box: (t) => ["box", panelOf(t), t.closest("[data-slot]")?.getAttribute("data-slot") ?? null, Number(t.dataset.box)],
+  pick: (t) => ["pick", panelOf(t), Number(t.dataset.n)],
   option: (t) => ["option", Number(t.dataset.n)],
   choose: (t) => ["choose", Number(t.dataset.n)],
   suggested: () => ["suggested"],
@@ -104,13 +108,7 @@ export function mount(root, { engine, ui, options }) {
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
   const preview = (/** @type {string} */ model) => store.dispatch("preview", model, store.now("ticket", model));
 
-  on(form, "click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
-    const make = t && CLICKS[t.dataset.act];
-    if (!make) return;
-    const [name, ...args] = make(t, t.closest("[data-panel]")?.getAttribute("data-panel"));
-    store.dispatch(name, ...args);
-  });
+  onClicks(form, { clicks: CLICKS, tap: store.dispatch }, signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "radio" || input.type === "file") return;
