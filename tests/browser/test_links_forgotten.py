@@ -90,7 +90,7 @@ def test_every_widgets_link_once_answered_one_back_leaves(phones, server, widget
     page = phones()
     if widget == "stress":
         land(page, server.url + TABLE + "#stress=" + roster_code())
-        page.locator('.calc-stress__party [data-act="party-open-shared"]').click()
+        page.locator('.calc-stress__party [data-act="open-shared"]').click()
         expect(page.locator(".calc-stress__people button", has_text="Ada")).to_have_count(1)
     elif widget == "borders":
         land(page, server.url + BORDERS_PAGE + "#borders=" + code_of(BORDER_MAP))

@@ -237,7 +237,7 @@ def test_5_a_roster_link_lands_scrolled_to_the_roster(phones, server):
     roster = {"format": "conflict-table/stress", "version": 1, "current": "p1", "people": [{"id": "p1", "name": "Vex"}]}
     page = phones(scripts=(NO_WORKER,))
     page.goto(server.url + TABLE + "#stress=" + link_code(roster))
-    offer = page.locator('.calc[data-calc="stress"] [data-act="party-open-shared"]')
+    offer = page.locator('.calc[data-calc="stress"] [data-act="open-shared"]')
     offer.wait_for()
     scrolled(page)  # the scroll that brings the offer into view has ended
     assert in_view(offer), "the roster's offer is not on the screen"
