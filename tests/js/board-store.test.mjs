@@ -3,18 +3,13 @@
 // would notice: an absorb option that needs an invoke logs it (never a silent take-out), Log it's
 // words are what it logs, End of exchange tells the truth, a change of kind or a Cancel loses no
 // choice, a damaged kept action is set aside with words, Undo never drops an action being composed.
-import { test, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pythonEngine } from "./rules.mjs";
-import { fakeWindow } from "./storage.mjs";
+import { storeBench } from "./rules.mjs";
 
-const win = fakeWindow();
-
+const { win, engine } = await storeBench();
 const { boardStore } = await import("../../calculators/browser/widgets/board/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const engine = pythonEngine();
-after(() => engine.close());
-beforeEach(() => win.localStorage.map.clear());
 
 const crew = (await engine.call("board.example", { name: "warehouse crew" })).result.setup;
 const OPTIONS = { maps: [{ id: "warehouse", title: "Warehouse", map: crew.map }], map: "warehouse" };

@@ -3,17 +3,13 @@
 // referee would notice: the route and the move are the rules' answers, a refused edit is said beside its
 // field and keeps both the map and what was typed, a renamed zone stays chosen, undo brings a map back,
 // and what is typed after a map is drawn is not emptied when its route comes in.
-import { test, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pythonEngine } from "./rules.mjs";
-import { fakeWindow } from "./storage.mjs";
+import { storeBench } from "./rules.mjs";
 
-const win = fakeWindow();
+const { win, engine } = await storeBench();
 const { bordersStore } = await import("../../calculators/browser/widgets/borders/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const engine = pythonEngine();
-after(() => engine.close());
-beforeEach(() => win.localStorage.map.clear());
 
 const WAREHOUSE = { name: "Warehouse", zones: ["West end", "Middle", "East end"],
   borders: [{ between: ["West end", "Middle"], pass: 3 }, { between: ["Middle", "East end"], pass: 3 }] };

@@ -4,18 +4,13 @@
 // (Undo brings them back) and 2023 asks; dice rolled in the event are scored by the rules and the event
 // survives a new page; 2022's disposed defense is asked, never preset; who acts starts each team's turn
 // from that team, who has acted marked.
-import { test, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pythonEngine } from "./rules.mjs";
-import { fakeWindow } from "./storage.mjs";
+import { storeBench } from "./rules.mjs";
 
-const win = fakeWindow();
-
+const { win, engine } = await storeBench();
 const { moraleStore } = await import("../../calculators/browser/widgets/morale/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const engine = pythonEngine();
-after(() => engine.close());
-beforeEach(() => win.localStorage.map.clear());
 
 const editions = ["2023", "2022", "wiki"];
 const forms = Object.fromEntries(await Promise.all(editions.map(async (e) => [e, (await engine.call("morale.form", { edition: e })).result])));

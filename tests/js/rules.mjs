@@ -32,3 +32,16 @@ export function pythonEngine() {
   };
   return engine;
 }
+
+/** What a widget store's Node test stands on: the page's window with a fake local storage (storage.mjs),
+ *  emptied before each test, and the rules in a CPython of their own, closed after the file. Called before
+ *  the store's module is imported (it reads `window` as it loads). */
+export async function storeBench() {
+  const { fakeWindow } = await import("./storage.mjs");
+  const { after, beforeEach } = await import("node:test");
+  const win = fakeWindow();
+  const engine = pythonEngine();
+  after(() => engine.close());
+  beforeEach(() => win.localStorage.map.clear());
+  return { win, engine };
+}

@@ -4,21 +4,18 @@
 // Favor goes to the character shown, with the Last Stand chosen; a consequence already taken can't be taken
 // against the next hit; bad Favor is said beside the field and keeps the stored value; each character keeps
 // their own boxes; a damaged stored state is set aside with words.
-import { test, after, beforeEach } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { pythonEngine } from "./rules.mjs";
-import { fakeWindow } from "./storage.mjs";
+import { storeBench } from "./rules.mjs";
 
-const storage = fakeWindow().localStorage;
+const { win, engine } = await storeBench();
+const storage = win.localStorage;
 
 const { stressStore } = await import("../../calculators/browser/widgets/stress/store.js");
 const { keyFor } = await import("../../calculators/browser/keeping/slot.js");
-const engine = pythonEngine();
-after(() => engine.close());
-beforeEach(() => storage.map.clear());
 
 // The options the build hands the page (calculators/pages/widgets/stress page_options), from the build's own Python.
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
