@@ -24,6 +24,7 @@ fails the leg, saying how to install them.
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 import pytest
 
@@ -67,7 +68,12 @@ def webkit(display):
 
 @pytest.fixture(scope="module")
 def _module_browser(webkit):
-    return {"page": as_page(webkit())}
+    """The module's browser, closed when the module ends: a finished module's MiniBrowser and its page's
+    engine no longer run beside the next module's."""
+    browser = {"page": as_page(webkit())}
+    yield browser
+    with contextlib.suppress(Exception):  # already gone (it crashed, and ``wk`` replaced it)
+        browser["page"].driver.quit()
 
 
 @pytest.fixture
@@ -99,6 +105,24 @@ LOOK = """() => ({
     .map((e) => e.textContent.trim()).filter(Boolean).map((t) => t.slice(0, 200)),
   focus: document.activeElement?.outerHTML.slice(0, 160) ?? null,
 })"""
+
+
+# The one failure that is WebKitGTK's and not the page's: MiniBrowser itself gone in the middle of a
+# check. WebKitWebDriver says "session deleted because of page crash or hang" when it has lost its
+# connection to the browser (seen once in CI, 2026-12-04: the first check of test_webkit_board.py, at
+# the engine's start in a browser opened seconds before; never in thirty fresh-clone and held runs
+# here), and answers a command in flight when the browser dies with an error of no words (MiniBrowser
+# killed in the middle of a check, tried here). Such a check runs once more in a fresh browser
+# (``wk`` replaces a browser that stopped answering); a page that crashes WebKit every time still
+# fails, and the rerun is listed in the summary (pytest-rerunfailures).
+BROWSER_GONE = [r"session deleted because of page crash or hang", r"^WebDriverException: Message: \s*$"]
+LEG = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if LEG in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=BROWSER_GONE))
 
 
 @pytest.hookimpl(wrapper=True)
