@@ -19,10 +19,21 @@ from devtools.drivers import CALCULATORS_UP
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+def _small_shm() -> bool:
+    """True where /dev/shm is too small for Chromium's shared memory (a container's 64 MB default)."""
+    if os.environ.get("SHM_TEST") == "disk":
+        return True
+    try:
+        st = os.statvfs("/dev/shm")
+    except OSError:
+        return True
+    return st.f_frsize * st.f_blocks < 1 << 30
+
+
 CHROMIUM_ARGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage",
+    *(["--disable-dev-shm-usage"] if _small_shm() else []),
 ]
 # The tests' Chromium: Debian's, as the benchmarks start it (CHROMIUM_ARGS), with three flags of the
 # tests' own (tests/browser/conftest.py says why; benchmarks/new_profile.py measures the last).
