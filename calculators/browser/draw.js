@@ -2,7 +2,7 @@
 // heading at the level the widget's place asks for, and the attributes a field's caller adds.
 // A field is the markup calculators/pages/widgets/_html.py writes at build time
 // (tests/browser/test_same_markup.py holds the two to each other).
-import { html, nothing, noChange, render } from "./vendor/lit-html/lit-html.js";
+import { html, nothing, noChange } from "./vendor/lit-html/lit-html.js";
 import { live } from "./vendor/lit-html/directives/live.js";
 import { Directive, directive, PartType } from "./vendor/lit-html/directive.js";
 
@@ -90,33 +90,6 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
  *  import): a wide data-field holding only its message (hidden when there is none). @param {string} dataField @param {string} [said] */
 export const slotHtml = (dataField, said = undefined) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p
   class="calc__error" ?hidden=${!said}>${said ?? ""}</p></div>`;
-
-/** A notice in `box`: its words, then its buttons (elements or templates) and a Dismiss (data-act="dismiss"),
- *  drawn again in place each time; the box is shown.
- *  @param {HTMLElement} box @param {unknown} text @param {unknown[]} buttons */
-export function showNotice(box, text, ...buttons) {
-  render(html`<p>${text}</p><div class="calc__buttons">${buttons}<button type="button" data-act="dismiss">Dismiss</button></div>`, box);
-  box.hidden = false;
-}
-
-/** The same slot as an element, for a box built by hand (a tools row's import).
- *  @param {string} dataField @returns {HTMLDivElement} */
-export function slot(dataField) {
-  const box = document.createDocumentFragment();
-  render(slotHtml(dataField), box);
-  return /** @type {HTMLDivElement} */ (box.firstElementChild);
-}
-
-/**
- * The same field as an element, for code that builds the page by hand.
- * @param {Parameters<typeof fieldHtml>[0]} spec
- * @returns {HTMLDivElement}
- */
-export function field(spec) {
-  const box = document.createDocumentFragment();
-  render(fieldHtml(spec), box);
-  return /** @type {HTMLDivElement} */ (box.firstElementChild);
-}
 
 /** A heading of level 1–6 (a number from ui.headingRank).
  * @param {number} level

@@ -7,6 +7,7 @@
 //   choose(edition)       keep it, tell the page (and other tabs)
 //   follow(fn, {signal})  fn(edition) now if one was chosen, and at every change
 
+import { html, render } from "./vendor/lit-html/lit-html.js";
 import { keyFor } from "./keeping/slot.js";
 import { EDITIONS } from "./registry.js"; // written by the build from rules_core/editions.py
 
@@ -97,18 +98,12 @@ function mountControl() {
   if (!header) return;
   const box = document.createElement("div");
   box.className = "ct-edition";
-  const label = document.createElement("label");
-  label.htmlFor = "ct-edition";
-  label.className = "ct-edition__label";
-  label.innerHTML = '<span aria-hidden="true">GF</span><span class="ct-edition__sr">Gauntlet Forge edition, site-wide</span>';
-  const select = document.createElement("select");
-  select.id = "ct-edition";
-  select.className = "ct-edition__select";
-  select.title = "Gauntlet Forge edition: the rules' tabs and the calculators follow it";
-  for (const e of EDITIONS) select.append(new Option(e, e));
-  select.value = preferred() ?? EDITIONS[0];
-  select.addEventListener("change", () => choose(select.value));
-  box.append(label, select);
+  const chosen = preferred() ?? EDITIONS[0];
+  render(html`<label for="ct-edition" class="ct-edition__label"><span aria-hidden="true">GF</span><span
+    class="ct-edition__sr">Gauntlet Forge edition, site-wide</span></label><select id="ct-edition" class="ct-edition__select"
+    title="Gauntlet Forge edition: the rules' tabs and the calculators follow it"
+    @change=${(/** @type {Event} */ event) => choose(/** @type {HTMLSelectElement} */ (event.target).value)}
+    >${EDITIONS.map((e) => html`<option value=${e} ?selected=${e === chosen}>${e}</option>`)}</select>`, box);
   const before = header.querySelector("form.md-header__option, .md-header__option, .md-search, label.md-header__button[for='__search']");
   header.insertBefore(box, before ?? null);
 }

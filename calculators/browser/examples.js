@@ -7,6 +7,7 @@
 // (the button says so: data-replaces): that one waits on its offer for the player's own tap. Nothing
 // here is a rule of the games.
 
+import { html, render } from "./vendor/lit-html/lit-html.js";
 import { PLACES } from "./registry.js"; // each widget's title and the pages it is on, written by the build
 
 const ASKED = "conflict-table:example-asked"; // sessionStorage: the link tapped, across an instant navigation
@@ -47,26 +48,14 @@ function elsewhere(hash) {
   if (!name || document.querySelector(`.calc[data-calc="${CSS.escape(name)}"]`)) return;
   const spot = document.querySelector("article") ?? document.querySelector(".md-content") ?? document.body;
   const { title, pages } = PLACES[name];
-  const box = document.createElement("div");
-  box.className = "admonition note calc-elsewhere";
-  box.dataset.out = "elsewhere";
-  box.setAttribute("role", "status");
-  const words = document.createElement("p");
-  words.textContent = `This link is for the ${title.toLowerCase()}, which is not on this page. ` +
-    (pages.length ? `Open it where the ${title.toLowerCase()} is: ` : "No page of this version of the site has it.");
-  pages.forEach((page, i) => {
-    const a = document.createElement("a");
-    a.href = new URL(page.path + hash, ROOT).href;
-    a.textContent = page.title;
-    words.append(...(i ? [i === pages.length - 1 ? " or " : ", "] : []), a);
-  });
-  if (pages.length) words.append(".");
-  const dismiss = document.createElement("button");
-  dismiss.type = "button";
-  dismiss.className = "md-button";
-  dismiss.textContent = "Dismiss";
-  dismiss.addEventListener("click", () => box.remove());
-  box.append(words, dismiss);
+  const what = title.toLowerCase();
+  const links = pages.map((page, i) => html`${i ? (i === pages.length - 1 ? " or " : ", ") : ""}<a
+    href=${new URL(page.path + hash, ROOT).href}>${page.title}</a>`);
+  const box = document.createDocumentFragment();
+  render(html`<div class="admonition note calc-elsewhere" data-out="elsewhere" role="status"><p
+    >This link is for the ${what}, which is not on this page. ${pages.length
+    ? html`Open it where the ${what} is: ${links}.` : "No page of this version of the site has it."}</p><button
+    type="button" class="md-button" @click=${(event) => event.currentTarget.parentElement.remove()}>Dismiss</button></div>`, box);
   spot.prepend(box);
 }
 

@@ -2,8 +2,7 @@
 // say what the engine is doing; keeping state is keeping/. No rules here.
 import { keyFor } from "./keeping/slot.js";
 
-/** What the player typed: whole-number-looking text becomes a number, other text stays as typed
- *  (so the rules can quote it back in their message); checkboxes are booleans. */
+/** What the player typed, as typedNumber reads it; a checkbox's is a boolean. */
 export function readField(form, name) {
   const input = form.elements.namedItem(name);
   if (!input) throw new ReferenceError(`no field named ${name}`);
@@ -68,29 +67,8 @@ export function showError(root, error) {
     target.textContent = error.message;
     target.hidden = false;
   }
-  const input = field?.querySelector("input, select");
-  if (input) {
-    input.setAttribute("aria-invalid", "true");
-    describeBy(input, target);
-  }
-}
-
-/** Make sure a field's message is part of its description (aria-describedby), whoever built it. */
-function describeBy(input, message) {
-  if (!message) return;
-  if (!message.id) message.id = `${input.id || input.name || "field"}-error`.replace(/[^\w-]/g, "-");
-  const ids = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
-  if (!ids.includes(message.id)) input.setAttribute("aria-describedby", [message.id, ...ids].join(" "));
-}
-
-/** Move focus to the first field marked invalid inside scope (after a failed submit), else to the first
- *  message shown (a whole list, as a setup's actors, has no field of its own); true if there was one. */
-export function focusFirstInvalid(scope) {
-  const at = scope.querySelector('[aria-invalid="true"]') ?? scope.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])");
-  if (!(at instanceof HTMLElement)) return false;
-  if (!at.matches("input, select, textarea, button")) at.tabIndex = -1;
-  at.focus();
-  return true;
+  // (the field's message is already in its aria-describedby: the build's markup, _html.py, names it)
+  field?.querySelector("input, select")?.setAttribute("aria-invalid", "true");
 }
 
 const ANSWERS = ".calc__result, .calc__error, .calc__form-error";
@@ -142,14 +120,6 @@ export function announceAnswers(root, { delay = 700 } = {}) {
   };
 }
 
-/** Show a reply's error (returns true) or clear the given fields' errors (returns false). */
-export function failed(root, reply, fields) {
-  clearErrors(root, fields);
-  if (reply.ok) return false;
-  showError(root, reply.error);
-  return true;
-}
-
 /** Create an element: el("p", {class: "x"}, "text", child…). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -163,17 +133,9 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/**
- * A widget's heading takes its level from where the widget sits: `depth` levels below the last
- * heading of the page before the widget (under a page's h2, depth 1 is an h3), at most h6. So a
- * page's outline skips no level wherever an author places the calculator.
- * @param {Element | string | null} widget the widget's root, or its id
- */
-export function heading(widget, depth, attrs = {}, ...children) {
-  return el(`h${headingRank(widget, depth)}`, attrs, ...children);
-}
-
-/** The level (1–6) of a heading `depth` below the widget's place on the page (see heading). */
+/** A widget's heading level (1–6): `depth` levels below the last heading of the page before the widget
+ *  (under a page's h2, depth 1 is an h3), so a page's outline skips no level wherever the widget sits.
+ *  @param {Element | string | null} widget the widget's root, or its id */
 export function headingRank(widget, depth) {
   const root = typeof widget === "string" ? document.getElementById(widget) : widget;
   let level = 1;
@@ -189,10 +151,9 @@ export function headingRank(widget, depth) {
 /** Only the newest of overlapping requests gets to draw: latest(fn) wraps an async fn. */
 export function latest(fn) {
   let ticket = 0;
-  return async (...args) => {
+  return (...args) => {
     const mine = ++ticket;
-    const out = await fn(...args, () => mine !== ticket);
-    return out;
+    return fn(...args, () => mine !== ticket);
   };
 }
 
@@ -245,6 +206,3 @@ export function keepFields(form, name) {
   form.addEventListener("input", save);
   form.addEventListener("change", save);
 }
-
-/** Keeping what the player entered (keeper, scoped storage, set-aside copies, undo history): keeping/. */
-export * as store from "./keeping/index.js";

@@ -1,7 +1,7 @@
 """What the build writes (Python) and what the browser builds (JavaScript) are the same markup.
 
 A field drawn at build time (``calculators/pages/widgets/_html.py``) and one built in
-the page (``draw.js``'s ``field``, lit-html's template rendered) must read the same to a screen reader and take
+the page (``draw.js``'s ``fieldHtml``, lit-html's template rendered) must read the same to a screen reader and take
 the rules' messages the same way; a map drawn at build time
 (``widgets/borders.py``) and in the page (``maps/svg.js``) must look the
 same. Chromium parses the Python markup and both trees are compared after
@@ -19,8 +19,15 @@ from tests.browser.support import glue_as_written
 
 # Runs in the page: import the modules, build the JavaScript side, parse the Python side,
 # normalise both into plain trees.
-COMPARE = """async ([module, python, calls]) => {
-  const built = await import(module);
+COMPARE = """async ([glue, module, python, calls]) => {
+  const built = await import(glue + module);
+  const { render } = await import(glue + "vendor/lit-html/lit-html.js");
+  const drawn = (out) => {  // a template (fieldHtml's) is rendered as the widgets render it
+    if (out instanceof Node) return out;
+    const box = document.createDocumentFragment();
+    render(out, box);
+    return box.firstElementChild;
+  };
   const norm = (node) => {
     if (node.nodeType === Node.TEXT_NODE) return node.data.replace(/\\s+/g, " ").trim();
     const value = (v) => (/^-?\\d+(\\.\\d+)?$/.test(v) ? String(Number(v)) : v.replace(/\\s+/g, " ").trim());
@@ -38,7 +45,7 @@ COMPARE = """async ([module, python, calls]) => {
   };
   return python.map((html, i) => {
     const [fn, ...args] = calls[i];
-    return { python: parse(html), js: norm(built[fn](...args)) };
+    return { python: parse(html), js: norm(drawn(built[fn](...args))) };
   });
 }"""
 
@@ -51,9 +58,9 @@ def lines(tree, depth=0) -> list[str]:
     return ["  " * depth + f"<{tree['tag']} {attrs}>"] + [line for kid in tree["kids"] for line in lines(kid, depth + 1)]
 
 
-def compare(page, module, cases):
+def compare(page, server, module, cases):
     """cases: [(python markup, [JS function, its arguments…])] → [(python tree, JS tree)]."""
-    out = page.evaluate(COMPARE, [module, [c[0] for c in cases], [c[1] for c in cases]])
+    out = page.evaluate(COMPARE, [glue_as_written(server), module, [c[0] for c in cases], [c[1] for c in cases]])
     return [(lines(o["python"]), lines(o["js"])) for o in out]
 
 
@@ -91,8 +98,8 @@ FIELDS = {
 
 
 def test_a_field_built_in_the_page_is_the_one_the_build_writes(blank, server):
-    cases = [(html, ["field", spec]) for html, spec in FIELDS.values()]
-    results = compare(blank, glue_as_written(server) + "draw.js", cases)
+    cases = [(html, ["fieldHtml", spec]) for html, spec in FIELDS.values()]
+    results = compare(blank, server, "draw.js", cases)
     for name, (python, js) in zip(FIELDS, results, strict=True):
         assert js == python, name
 
@@ -104,7 +111,7 @@ def test_a_map_drawn_in_the_page_is_the_one_the_build_draws(blank, server, examp
     assert reply["ok"], reply
     drawing = reply["result"]
     title = f"Map: {data.get('name', example)}"
-    [(python, js)] = compare(blank, glue_as_written(server) + "maps/svg.js",
+    [(python, js)] = compare(blank, server, "maps/svg.js",
                              [(borders.svg(drawing, "w", title), ["draw", drawing, "w-map", title])])
     assert sum(line.strip().startswith("<rect") for line in python) == len(data["zones"])
     assert js == python

@@ -1,14 +1,7 @@
 // The map drawn as SVG from borders.diagram's reply (the same markup the build
 // writes in calculators/pages/widgets/borders.py), and marks for a move: the route,
 // what the shifts reach, what is short. Positions all come from rules_core.
-const NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text != null) node.textContent = text;
-  return node;
-}
+import { html, render, svg as part } from "../vendor/lit-html/lit-html.js";
 
 /** The drawing in one sentence for a screen reader (the <desc>; borders.py's describe() says the same). */
 export function describe(drawing) {
@@ -21,36 +14,28 @@ export function describe(drawing) {
 /** Each drawn map's sentence without a route (mark() adds the route to it). */
 const about = new WeakMap();
 
+/** A border: its line and its ways' labels (a way switched off is marked). */
+const borderPart = (border) => part`<g class="bmap__border" data-a=${border.between[0]} data-b=${border.between[1]}>
+  <path d=${border.path}></path>${border.labels.map((label) => part`<text class=${label.on ? "bmap__label" : "bmap__label bmap__label--off"}
+  x=${label.x} y=${label.y} data-way=${label.way}>${label.text}</text>`)}</g>`;
+
+/** A zone: its box, its name's lines and an empty status (mark() fills it). */
+const zonePart = (zone) => part`<g class="bmap__zone" data-zone=${zone.zone}><title>${zone.zone}</title>
+  <rect x=${zone.x} y=${zone.y} width=${zone.w} height=${zone.h} rx="6"></rect>${zone.lines.map((line) =>
+    part`<text class="bmap__name" x=${line.x} y=${line.y}>${line.text}</text>`)}<text class="bmap__status"
+  x=${zone.status.x} y=${zone.status.y}></text></g>`;
+
 /** An <svg> for a diagram ({view_box, zones, borders}), labelled by `title`, described by describe(). */
 export function draw(drawing, id, title) {
   const [x, y, w, h] = drawing.view_box;
-  const svg = svgEl("svg", {
-    class: "bmap", viewBox: `${x} ${y} ${w} ${h}`, width: w, height: h, role: "img",
-    "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-desc`,
-  });
   const words = describe(drawing);
+  const box = document.createDocumentFragment();
+  render(html`<svg class="bmap" viewBox=${`${x} ${y} ${w} ${h}`} width=${w} height=${h} role="img"
+    aria-labelledby=${`${id}-title`} aria-describedby=${`${id}-desc`}><title id=${`${id}-title`}>${title}</title>
+    <desc id=${`${id}-desc`}>${words}</desc><g class="bmap__borders">${drawing.borders.map(borderPart)}</g>
+    <g class="bmap__zones">${drawing.zones.map(zonePart)}</g></svg>`, box);
+  const svg = box.firstElementChild;
   about.set(svg, words);
-  svg.append(svgEl("title", { id: `${id}-title` }, title), svgEl("desc", { id: `${id}-desc` }, words));
-  const lines = svgEl("g", { class: "bmap__borders" });
-  for (const border of drawing.borders) {
-    const g = svgEl("g", { class: "bmap__border", "data-a": border.between[0], "data-b": border.between[1] });
-    g.append(svgEl("path", { d: border.path }));
-    for (const label of border.labels) {
-      const cls = label.on ? "bmap__label" : "bmap__label bmap__label--off";
-      g.append(svgEl("text", { class: cls, x: label.x, y: label.y, "data-way": label.way }, label.text));
-    }
-    lines.append(g);
-  }
-  const boxes = svgEl("g", { class: "bmap__zones" });
-  for (const zone of drawing.zones) {
-    const g = svgEl("g", { class: "bmap__zone", "data-zone": zone.zone });
-    g.append(svgEl("title", {}, zone.zone));
-    g.append(svgEl("rect", { x: zone.x, y: zone.y, width: zone.w, height: zone.h, rx: 6 }));
-    for (const line of zone.lines) g.append(svgEl("text", { class: "bmap__name", x: line.x, y: line.y }, line.text));
-    g.append(svgEl("text", { class: "bmap__status", x: zone.status.x, y: zone.status.y }));
-    boxes.append(g);
-  }
-  svg.append(lines, boxes);
   return svg;
 }
 

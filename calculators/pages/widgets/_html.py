@@ -16,7 +16,7 @@ def attrs(**values) -> str:
 
 
 def _field(fid: str, name: str, label: str, control: str, *, hint: str = "", kind: str = "") -> str:
-    """The frame of every field (``ui.js``'s ``field`` builds the same in the browser): the
+    """The frame of every field (``draw.js``'s ``fieldHtml`` draws the same in the browser): the
     ``data-field`` the rules' errors are matched on, the label, the hint (``{fid}-hint``), the
     control and its message (``{fid}-error``, hidden until there is one). A checkbox comes
     before its label; ``kind`` adds ``calc__field--<kind>`` (``wide``, ``check``)."""
