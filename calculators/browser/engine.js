@@ -15,15 +15,14 @@ let worker = null;
 /** @type {Promise<void> | null} */
 let ready = null;
 let nextId = 1;
-// Save-Data (a metered connection, a data saver): the engine waits for the player's go-ahead
-// (a page that started it from its <head> already has it running: calculators/browser/early.js checks too).
+// Save-Data: the engine waits for the player's go-ahead (unless early.js started it already).
 let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
 /** @type {Promise<void> | null} */
 let held = null;
 /** @type {(() => void) | null} */
 let release = null;
 /** @type {Map<number, {resolve: (reply: Reply) => void, timer: ReturnType<typeof setTimeout>}>} */
-const pending = new Map(); // id → {resolve, timer}
+const pending = new Map();
 
 export const engine = {
   status: "idle", // idle → (held →) starting → ready | failed; ready → restarting → ready | failed; failed → (retry) starting
@@ -68,19 +67,12 @@ export const engine = {
     this.stats.startedAt = performance.now();
     this.stats.timeline = null;
     ready = new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
-      // A page with a calculator starts the worker from its <head> (see
-      // overrides/main.html), before the rest of the page loads: adopt it.
       const early = window.__calcEarly;
       delete window.__calcEarly;
-      try {
-        // "fresh": a start after a stuck one goes without the saved snapshot (worker.js)
-        worker = early ? early.worker
-          : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: fresh ? "fresh" : "" });
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      if (early) this.stats.startedAt = early.at;
+      // "fresh": a start after a stuck one goes without the saved snapshot (worker.js)
+      worker = early ? early.worker
+        : new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: fresh ? "fresh" : "" });
+      if (early) this.stats.startedAt = early.at; // started from the page's <head> (early.js): adopted
       const mine = worker;
       let up = false;
       const fail = (/** @type {any} */ error) => {
@@ -90,8 +82,7 @@ export const engine = {
       };
       const slow = setTimeout(() => fail(new Error(`it did not start within ${seconds(this.startDeadlineMs)}`)),
         this.startDeadlineMs);
-      // A start that stalls (a browser that never answers a storage or module request) would keep the
-      // calculators "starting" for minutes: silence this long from the worker while it starts means stuck.
+      // Silence this long from a starting worker (a storage or module request never answered) means stuck.
       let heard = performance.now();
       const stall = setInterval(() => {
         if (performance.now() - heard < this.stallMs) return;
@@ -151,9 +142,7 @@ export const engine = {
     }).then(
       () => this._set("ready"),
       (error) => {
-        try {
-          worker?.terminate();
-        } catch {}
+        worker?.terminate();
         if (error.stalled && !fresh) {
           // once: a new worker, without the snapshot (the step that stalls may be the one restoring it)
           this.stats.stalls += 1;
@@ -162,8 +151,7 @@ export const engine = {
           return this.start(true);
         }
         this.error = error.message;
-        // the worker knows what went wrong with its downloads; its script not loading at all is
-        // either the network (the browser knows it is offline) or a start that failed
+        // the worker says what went wrong with its downloads; its script not loading is the network or the start
         this.cause = error.why || (navigator.onLine === false ? "network" : "start");
         this.httpStatus = error.status ?? null;
         this._set("failed");
@@ -215,8 +203,7 @@ export const engine = {
       }, this.deadlineMs);
       pending.set(id, { resolve, timer });
       try {
-        // Sent as JSON text: a deeply nested object would be cloned into the
-        // worker as nothing at all (or refused); text always arrives whole.
+        // Sent as JSON text: a deeply nested object could arrive as nothing; text arrives whole.
         /** @type {import("./types/engine-messages").ToWorker} */
         const message = { type: "call", id, request: JSON.stringify({ id, name, payload }) };
         to.postMessage(message);
@@ -234,14 +221,11 @@ export const engine = {
     const old = worker;
     worker = null;
     ready = null;
-    try {
-      old?.terminate();
-    } catch {}
+    old?.terminate();
     this.stats.restarts += 1;
     this.error = reason;
-    settleAll({ ok: false, error: { code: "engine", field: null,
-      message: `The calculator engine stopped answering (${reason}), so it is being restarted. ` +
-        "Your input is kept: change a field or tap again in a moment." } });
+    settleAll(errorReply("engine", `The calculator engine stopped answering (${reason}), so it is being restarted. ` +
+      "Your input is kept: change a field or tap again in a moment."));
     this._set("restarting");
     this.start().catch(() => {});
   },
@@ -271,26 +255,27 @@ function settleAll(/** @type {Reply} */ reply) {
   pending.clear();
 }
 
+/** A reply that carries an error of the page's own (no field named).
+ *  @param {string} code @param {string} message @returns {Reply} */
+const errorReply = (code, message) => ({ ok: false, error: { code, message, field: null } });
+
 /** @param {string} text @returns {Reply} */
 function parseReply(text) {
   try {
     return JSON.parse(text);
   } catch {
-    return { ok: false, error: { code: "engine", message: "The calculator engine gave an unreadable answer.", field: null } };
+    return errorReply("engine", "The calculator engine gave an unreadable answer.");
   }
 }
 
 /** @param {unknown} error @returns {Reply} */
 function unsendable(error) {
   const why = error instanceof RangeError ? "it is nested too deeply or too large" : "it is not plain data";
-  return { ok: false, error: { code: "invalid", field: null,
-    message: `This input could not be handed to the calculator engine (${why}). Nothing was changed.` } };
+  return errorReply("invalid",
+    `This input could not be handed to the calculator engine (${why}). Nothing was changed.`);
 }
 
-/** @returns {Reply} */
-function engineDown() {
-  return { ok: false, error: { code: "engine", message: failureText(engine.cause, engine.httpStatus), field: null } };
-}
+const engineDown = () => errorReply("engine", failureText(engine.cause, engine.httpStatus));
 
 /** @type {Record<number, string>} */
 const ANSWERS = { 401: "not allowed", 403: "forbidden", 404: "not found", 410: "gone", 429: "too many requests",

@@ -59,19 +59,24 @@ function elsewhere(hash) {
   spot.prepend(box);
 }
 
+/** Call done() now and at each change under root (its nodes, these attributes) until it says true, for
+ *  WAIT_MS at most; the watcher, or null when done() said true at once. */
+function until(root, done, attributeFilter) {
+  if (done()) return null;
+  const watcher = new MutationObserver(() => done() && watcher.disconnect());
+  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter });
+  setTimeout(() => watcher.disconnect(), WAIT_MS);
+  return watcher;
+}
+
 /** An example opened: the calculator is shown from its title, below the theme's header, once its offer
  *  (further down, where the link landed) is answered and gone. */
 function fromTheTop(root, button) {
-  const gone = () => !button.isConnected || !!button.closest("[hidden]");
-  const show = () => root.scrollIntoView({ block: "start" });
-  if (gone()) return show();
-  const watcher = new MutationObserver(() => {
-    if (!gone()) return;
-    watcher.disconnect();
-    show();
-  });
-  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
-  setTimeout(() => watcher.disconnect(), WAIT_MS);
+  until(root, () => {
+    if (button.isConnected && !button.closest("[hidden]")) return false;
+    root.scrollIntoView({ block: "start" });
+    return true;
+  }, ["hidden"]);
 }
 
 /** Go to the page's calculator named in `hash` (#name=…) and open its offer once it shows it. */
@@ -94,13 +99,7 @@ function follow(hash) {
     }
     return true;
   };
-  if (open()) return;
-  const watcher = new MutationObserver(() => {
-    if (open()) watcher.disconnect();
-  });
-  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "disabled"] });
-  setTimeout(() => watcher.disconnect(), WAIT_MS);
-  watching = watcher;
+  watching = until(root, open, ["hidden", "disabled"]);
 }
 
 document.addEventListener("click", (event) => {

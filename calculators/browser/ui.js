@@ -190,9 +190,7 @@ export function keepFields(form, name) {
   let saved = {};
   try {
     saved = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
-  } catch {
-    saved = {};
-  }
+  } catch {} // storage off, or not JSON: nothing kept
   const kept = Object.entries(saved).filter(([field, value]) =>
     names.includes(field) && typeof value === kindOf(form.elements.namedItem(field)));
   fillForm(form, Object.fromEntries(kept));

@@ -1,28 +1,14 @@
 // @ts-check
 // The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
-// Its messages, in and out, are one table: types/engine-messages.d.ts (say() sends only those).
-// All the logic is Python; this file only binds it to postMessage.
+// Its messages, in and out, are one table: types/engine-messages.d.ts. All the logic is Python.
 //
-// Start-up: the first visit loads Pyodide, whose standard library zip also
-// holds rules_core, compiled (calculators/build/precompile), takes a memory
-// snapshot of the ready interpreter before it says ready, and once the engine has
-// been idle a moment keeps it (packed, snapshot.js) in Cache Storage, keyed on
-// the engine's build. Later visits restore that snapshot
-// instead of starting Python from scratch (several times faster), and check it
-// answers before using it; a new build's engine (Pyodide, the zip or the wheel)
-// means a new key, so a stale snapshot is never used.
-//
-// What the worker asks of Pyodide beyond its documented API (the private snapshot options, the global
-// WebAssembly and fetch it goes through) is in pyodide-edge.js, asked for at once beside snapshot.js and
-// needed only once pyodide.mjs has arrived, so it costs no round trip of its own.
-//
-// The manifest (engine.json) names the engine's files; their folders carry a
-// hash of their content (see calculators/build/ship.py), so the service worker's
-// precache reuses what this worker has just downloaded. The build writes the
-// manifest into this file (BUILT_MANIFEST) and the worker asks for the
-// engine's big files the moment it starts, all at once, beside pyodide.mjs:
-// on a phone link every request that waits for another costs a round trip.
+// The first visit starts Pyodide (its standard library zip also holds rules_core, compiled), takes a
+// memory snapshot before it says ready and, once idle, keeps it packed (snapshot.js) in Cache Storage
+// under the engine's build; later visits restore it (several times faster) and check it answers first.
+// Pyodide's internals are reached only through pyodide-edge.js. The build writes the manifest
+// (engine.json: the files, in folders named by their content's hash) into BUILT_MANIFEST, so the
+// engine's big files are asked for at once, beside pyodide.mjs: on a phone every round trip counts.
 const engineURL = new URL("../engine/", import.meta.url);
 /** @type {any} */
 const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/build/ship.py)
@@ -34,30 +20,19 @@ const started = performance.now();
 const SNAPSHOTS = "conflict-table-engine";
 const IDLE_BEFORE_SNAPSHOT_MS = 1500;
 const CHECKSUM = "X-Snapshot-Checksum"; // the snapshot's checksum, stored with it and checked before use
-// Looking the snapshot up in Cache Storage answers in milliseconds; one that has not answered in this long
-// is stuck (WebKit's Cache Storage was seen to hang after a reload): the start goes on without it.
-const LOOKUP_MS = 5000;
-// How a snapshot is kept (packed, checked): asked for at once, beside Pyodide's own files, so it
-// costs a first visit no round trip of its own.
-const kept = import("./snapshot.js");
+const LOOKUP_MS = 5000; // a snapshot lookup unanswered this long is stuck (WebKit's Cache Storage can hang)
+const kept = import("./snapshot.js"); // asked for at once, beside Pyodide's own files
 kept.catch(() => {}); // a failure shows where it is used: then Python starts fresh
 const edge = import("./pyodide-edge.js"); // a failure fails the start (boot())
-// Where a start's time goes: each step is said as it happens ({type: "step"}, ms since this worker
-// started); the page keeps them as calcEngine.stats.timeline (benchmarks/phone_cpu.py), and a start that
-// stalls shows the last step it reached.
-/** Tell the page (engine.js): one of the messages of types/engine-messages.d.ts. @param {import("./types/engine-messages").WorkerMessage} message */
+/** Tell the page (engine.js). @param {import("./types/engine-messages").WorkerMessage} message */
 const say = (message) => postMessage(message);
-const mark = (/** @type {string} */ step) => {
-  const ms = Math.round(performance.now() - started);
-  say({ type: "step", step, ms });
-};
+/** Where a start's time goes (calcEngine.stats.timeline): a start that stalls shows the last step. */
+const mark = (/** @type {string} */ step) => say({ type: "step", step, ms: Math.round(performance.now() - started) });
 
-// Pyodide swallows a failed WebAssembly compile (a missing or damaged pyodide.asm.wasm) and would wait
-// forever: the compile is watched (pyodide-edge.js), from before Pyodide is loaded.
+// Pyodide would wait forever after a failed wasm compile: it is watched from before Pyodide loads.
 const wasmFailure = edge.then(({ watchWasm }) => watchWasm(mark));
 
-// Progress a player can read: bytes of the engine's big files received so far
-// (engine.json gives their sizes), posted as {type: "progress", loaded, total}.
+// Bytes of the engine's big files received so far (engine.json gives their sizes).
 const progress = { sizes: new Map(), loaded: 0, total: 0, posted: 0 };
 // The first download that went wrong says why a failed start failed: {cause: "network"} (no
 // answer at all) or {cause: "server", status} (an answer that was not the file).
@@ -66,14 +41,12 @@ let trouble = null;
 /** @type {Map<string, Promise<Response>>} responses asked for early, each handed out once (to Pyodide) */
 const early = new Map();
 const plainFetch = self.fetch.bind(self);
-/** What Pyodide's fetch of `url` gets (pyodide-edge.js's routeFetch): a response asked for early, else a download counted. */
-/** @param {string} url @param {RequestInfo | URL} input @param {RequestInit} [init] */
+/** What Pyodide's fetch of `url` gets (routeFetch): a response asked for early, else a download counted.
+ *  @param {string} url @param {RequestInfo | URL} input @param {RequestInit} [init] */
 function route(url, input, init) {
   const asked = early.get(url);
   if (!asked) return counted(url, input, init);
-  // The very promise asked for early, not one made from it: its failure is already handled (boot()),
-  // so a download cut off is said by the status once, never also as an uncaught error in the console.
-  early.delete(url);
+  early.delete(url); // the very promise asked for early: its failure is handled already (boot())
   return asked;
 }
 
