@@ -101,19 +101,13 @@ export const engine = {
           this.stats.source = data.source;
           resolve();
         },
-        step: (data) => {
-          this.stats.timeline = [...(this.stats.timeline ?? []), [data.step, data.ms]];
-        },
+        step: (data) => (this.stats.timeline = [...(this.stats.timeline ?? []), [data.step, data.ms]]),
         progress: (data) => {
           this.progress = { loaded: data.loaded, total: data.total };
           if (this.status === "starting") this._set("starting");
         },
-        saving: () => {
-          this.stats.savingAt = performance.now();
-        },
-        snapshot: (data) => {
-          this.stats.snapshot = data;
-        },
+        saving: () => (this.stats.savingAt = performance.now()),
+        snapshot: (data) => (this.stats.snapshot = data),
         failed: (data) => fail(Object.assign(new Error(data.message), { why: data.cause, status: data.status })),
         result: (data) => {
           const call = pending.get(data.id);
@@ -143,14 +137,13 @@ export const engine = {
       () => this._set("ready"),
       (error) => {
         worker?.terminate();
+        this.error = error.message;
         if (error.stalled && !fresh) {
           // once: a new worker, without the snapshot (the step that stalls may be the one restoring it)
           this.stats.stalls += 1;
-          this.error = error.message;
           ready = worker = null;
           return this.start(true);
         }
-        this.error = error.message;
         // the worker says what went wrong with its downloads; its script not loading is the network or the start
         this.cause = error.why || (navigator.onLine === false ? "network" : "start");
         this.httpStatus = error.status ?? null;
@@ -167,8 +160,7 @@ export const engine = {
    *  ask at once; every calculator watching the engine sees it go starting → ready | failed. */
   retry() {
     if (this.status !== "failed") return this.start();
-    ready = null;
-    worker = null;
+    ready = worker = null;
     this.error = this.cause = this.httpStatus = null;
     this.progress = null;
     this.stats.retries += 1;

@@ -29,8 +29,7 @@ const AGREE_EVERY_MS = 3000;
 function shelf() {
   let box = /** @type {HTMLElement | null} */ (document.querySelector(".calc-bars"));
   if (box) return box;
-  box = document.createElement("div");
-  box.className = "calc-bars";
+  box = Object.assign(document.createElement("div"), { className: "calc-bars" });
   document.body.append(box);
   const root = document.documentElement.style;
   const measure = () => root.setProperty("--calc-bars", `${/** @type {HTMLElement} */ (box).offsetHeight}px`);
@@ -42,18 +41,12 @@ function shelf() {
  *  dismisses it (`dismisses`), a Dismiss button of its own (onDismiss: what else it does). */
 function bar(className, text, buttons = [], { dismisses = false, onDismiss = () => {} } = {}) {
   document.querySelector(`.${className}`)?.remove();
-  const node = document.createElement("div");
-  node.className = `calc-update ${className}`;
+  const node = Object.assign(document.createElement("div"), { className: `calc-update ${className}` });
   node.setAttribute("role", "status");
-  const words = document.createElement("span");
-  words.textContent = text;
-  node.append(words);
+  node.append(Object.assign(document.createElement("span"), { textContent: text }));
   const all = dismisses ? buttons : [...buttons, ["Dismiss", "calc-update__later", (_button, n) => (n.remove(), onDismiss())]];
   for (const [label, cls, onClick, aria] of all) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = cls;
-    button.textContent = label;
+    const button = Object.assign(document.createElement("button"), { type: "button", className: cls, textContent: label });
     if (aria) button.setAttribute("aria-label", aria);
     button.addEventListener("click", () => onClick(button, node));
     node.append(button);
@@ -155,10 +148,9 @@ function installed(registration) {
       return;
     }
     const check = () => {
-      if (worker.state === "activated") resolve();
-      else if (worker.state === "redundant" && !registration.active) {
-        reject(new Error("a file of the site could not be downloaded"));
-      } else if (worker.state === "redundant") resolve();
+      const failed = worker.state === "redundant" && !registration.active;
+      if (failed) reject(new Error("a file of the site could not be downloaded"));
+      else if (worker.state === "activated" || worker.state === "redundant") resolve();
     };
     worker.addEventListener("statechange", check);
     check();

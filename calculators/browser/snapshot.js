@@ -14,7 +14,7 @@
 // own) is inside what the checksum covers: a snapshot found under this build's name
 // in Cache Storage but made by another build is refused (unpack, buildOf), never
 // restored into an engine it does not belong to.
-const MAGIC = 0x32535443; // "CTS2" (CTS1 had no build's name)
+const MAGIC = 0x32535443; // "CTS2"
 export const PAGE = 4096;
 const FIXED = 20; // the header's five numbers
 const MAX_BUILD = 1024; // a build's name is a few hundred bytes at most
@@ -49,11 +49,7 @@ export async function pack(snapshot, { build, pauses = false }) {
   const keptBytes = kept.reduce((n, p) => n + Math.min(PAGE, snapshot.length - p * PAGE), 0);
   const out = new Uint8Array(HEAD + mapBytes + keptBytes);
   const head = new DataView(out.buffer);
-  head.setUint32(0, MAGIC, true);
-  head.setUint32(4, snapshot.length, true);
-  head.setUint32(8, PAGE, true);
-  head.setUint32(12, pages, true);
-  head.setUint32(16, name.length, true);
+  [MAGIC, snapshot.length, PAGE, pages, name.length].forEach((n, i) => head.setUint32(4 * i, n, true));
   out.set(name, FIXED);
   let at = HEAD + mapBytes;
   for (const p of kept) {
@@ -88,9 +84,7 @@ export function unpack(packed, { build }) {
   if (made !== build) throw new Error("the saved snapshot was made by another build of the site");
   const head = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const HEAD = headSize(head.getUint32(16, true));
-  const length = head.getUint32(4, true);
-  const page = head.getUint32(8, true);
-  const pages = head.getUint32(12, true);
+  const [length, page, pages] = [4, 8, 12].map((at) => head.getUint32(at, true));
   const mapBytes = Math.ceil(pages / 8);
   if (page !== PAGE || pages !== Math.ceil(length / PAGE) || packed.length < HEAD + mapBytes) {
     throw new Error("the saved snapshot's header does not add up");

@@ -41,10 +41,9 @@ export function readFields(form, names) {
   return Object.fromEntries(names.map((name) => [name, readField(form, name)]));
 }
 
-/** Clear the messages of these fields (all when omitted). */
-export function clearErrors(root, names) {
+/** Clear every field's message and the form's own. */
+export function clearErrors(root) {
   for (const field of root.querySelectorAll("[data-field]")) {
-    if (names && !names.includes(field.dataset.field)) continue;
     const message = field.querySelector(":scope > .calc__error");
     if (message) {
       message.hidden = true;

@@ -208,11 +208,8 @@ async function boot() {
   mark("pyodide.mjs imported");
   (await edge).routeFetch(route); // Pyodide's downloads from here on: the early ones handed over, the rest counted
   const restored = await restore(await snapshot);
-  if (restored) {
-    source = "snapshot";
-    return restored;
-  }
-  return fresh();
+  if (restored) source = "snapshot";
+  return restored ?? fresh();
 }
 
 function scheduleSnapshot() {
@@ -261,17 +258,14 @@ function errorReply(/** @type {number} */ id, /** @type {string} */ message) {
   return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
 }
 
-// Every call gets a reply, whatever happens: rules_core.api.handle never
-// raises, and anything else (an input JSON can't write, a broken interpreter)
-// is answered with an error here.
+// Every call gets a reply: rules_core.api.handle never raises, and anything else (an input JSON
+// can't write, a broken interpreter) is answered with an error here.
 self.onmessage = async ({ data }) => {
   if (!data || data.type !== "call") return;
   let reply;
   try {
     const handle = await ready;
-    reply = handle
-      ? handle(String(data.request))
-      : errorReply(data.id, "The calculator engine is not running.");
+    reply = handle ? handle(String(data.request)) : errorReply(data.id, "The calculator engine is not running.");
     if (typeof reply !== "string") throw new TypeError("the engine gave no answer");
   } catch (error) {
     const why = error instanceof RangeError ? "it ran out of room" : String(/** @type {any} */ (error)?.name || error);
