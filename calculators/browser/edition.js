@@ -100,8 +100,8 @@ function mountControl() {
   box.className = "ct-edition";
   const chosen = preferred() ?? EDITIONS[0];
   render(html`<label for="ct-edition" class="ct-edition__label"><span aria-hidden="true">GF</span><span
-    class="ct-edition__sr">Gauntlet Forge edition, site-wide</span></label><select id="ct-edition" class="ct-edition__select"
-    title="Gauntlet Forge edition: the rules' tabs and the calculators follow it"
+    class="ct-edition__sr">Gauntlet Forge edition, site-wide</span></label><select id="ct-edition"
+    class="ct-edition__select" title="Gauntlet Forge edition: the rules' tabs and the calculators follow it"
     @change=${(/** @type {Event} */ event) => choose(/** @type {HTMLSelectElement} */ (event.target).value)}
     >${EDITIONS.map((e) => html`<option value=${e} ?selected=${e === chosen}>${e}</option>`)}</select>`, box);
   const before = header.querySelector("form.md-header__option, .md-header__option, .md-search, label.md-header__button[for='__search']");

@@ -55,7 +55,8 @@ function elsewhere(hash) {
   render(html`<div class="admonition note calc-elsewhere" data-out="elsewhere" role="status"><p
     >This link is for the ${what}, which is not on this page. ${pages.length
     ? html`Open it where the ${what} is: ${links}.` : "No page of this version of the site has it."}</p><button
-    type="button" class="md-button" @click=${(event) => event.currentTarget.parentElement.remove()}>Dismiss</button></div>`, box);
+    type="button" class="md-button" @click=${(event) => event.currentTarget.parentElement.remove()}
+    >Dismiss</button></div>`, box);
   spot.prepend(box);
 }
 

@@ -46,7 +46,8 @@ function bar(className, text, buttons = [], { dismisses = false, onDismiss = () 
   node.append(Object.assign(document.createElement("span"), { textContent: text }));
   const all = dismisses ? buttons : [...buttons, ["Dismiss", "calc-update__later", (_button, n) => (n.remove(), onDismiss())]];
   for (const [label, cls, onClick, aria] of all) {
-    const button = Object.assign(document.createElement("button"), { type: "button", className: cls, textContent: label });
+    const button = Object.assign(document.createElement("button"), { type: "button", className: cls });
+    button.textContent = label;
     if (aria) button.setAttribute("aria-label", aria);
     button.addEventListener("click", () => onClick(button, node));
     node.append(button);

@@ -1,23 +1,16 @@
 // The map drawn as SVG from borders.diagram's reply (the same markup the build
 // writes in calculators/pages/widgets/borders.py), and marks for a move: the route,
-// what the shifts reach, what is short. Positions all come from rules_core.
+// what the shifts reach, what is short. Positions and words all come from rules_core.
 import { html, render, svg as part } from "../vendor/lit-html/lit-html.js";
-
-/** The drawing in one sentence for a screen reader (the <desc>; borders.py's describe() says the same). */
-export function describe(drawing) {
-  const zones = drawing.zones.map((z) => z.zone).join(", ") || "none";
-  const borders = drawing.borders.map((b) => `${b.between[0]} – ${b.between[1]}: `
-    + b.labels.map((l) => l.text + (l.on ? "" : " (switched off)")).join(", ")).join("; ") || "none";
-  return `Zones: ${zones}. Borders: ${borders}.`;
-}
 
 /** Each drawn map's sentence without a route (mark() adds the route to it). */
 const about = new WeakMap();
 
 /** A border: its line and its ways' labels (a way switched off is marked). */
 const borderPart = (border) => part`<g class="bmap__border" data-a=${border.between[0]} data-b=${border.between[1]}>
-  <path d=${border.path}></path>${border.labels.map((label) => part`<text class=${label.on ? "bmap__label" : "bmap__label bmap__label--off"}
-  x=${label.x} y=${label.y} data-way=${label.way}>${label.text}</text>`)}</g>`;
+  <path d=${border.path}></path>${border.labels.map((label) => part`<text
+  class=${label.on ? "bmap__label" : "bmap__label bmap__label--off"} x=${label.x} y=${label.y}
+  data-way=${label.way}>${label.text}</text>`)}</g>`;
 
 /** A zone: its box, its name's lines and an empty status (mark() fills it). */
 const zonePart = (zone) => part`<g class="bmap__zone" data-zone=${zone.zone}><title>${zone.zone}</title>
@@ -25,17 +18,17 @@ const zonePart = (zone) => part`<g class="bmap__zone" data-zone=${zone.zone}><ti
     part`<text class="bmap__name" x=${line.x} y=${line.y}>${line.text}</text>`)}<text class="bmap__status"
   x=${zone.status.x} y=${zone.status.y}></text></g>`;
 
-/** An <svg> for a diagram ({view_box, zones, borders}), labelled by `title`, described by describe(). */
+/** An <svg> for a diagram ({view_box, zones, borders, description}), labelled by `title`. */
 export function draw(drawing, id, title) {
   const [x, y, w, h] = drawing.view_box;
-  const words = describe(drawing);
   const box = document.createDocumentFragment();
   render(html`<svg class="bmap" viewBox=${`${x} ${y} ${w} ${h}`} width=${w} height=${h} role="img"
     aria-labelledby=${`${id}-title`} aria-describedby=${`${id}-desc`}><title id=${`${id}-title`}>${title}</title>
-    <desc id=${`${id}-desc`}>${words}</desc><g class="bmap__borders">${drawing.borders.map(borderPart)}</g>
+    <desc id=${`${id}-desc`}>${drawing.description}</desc>
+    <g class="bmap__borders">${drawing.borders.map(borderPart)}</g>
     <g class="bmap__zones">${drawing.zones.map(zonePart)}</g></svg>`, box);
   const svg = box.firstElementChild;
-  about.set(svg, words);
+  about.set(svg, drawing.description);
   return svg;
 }
 

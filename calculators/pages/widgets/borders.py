@@ -36,25 +36,13 @@ def _result(name: str, payload: dict) -> dict:
     return result("borders", name, payload, with_field=True)
 
 
-def describe(drawing: dict) -> str:
-    """The drawing in one sentence for a screen reader (the SVG's ``<desc>``): its zones and
-    borders with their ways; ``maps/svg.js`` says the same and adds the highlighted route."""
-    zones = ", ".join(z["zone"] for z in drawing["zones"]) or "none"
-    borders = "; ".join(
-        f'{b["between"][0]} – {b["between"][1]}: '
-        + ", ".join(label["text"] + ("" if label["on"] else " (switched off)") for label in b["labels"])
-        for b in drawing["borders"]
-    ) or "none"
-    return f"Zones: {zones}. Borders: {borders}."
-
-
 def svg(drawing: dict, wid: str, title: str) -> str:
     """The diagram as SVG markup (``assets/calc/maps/svg.js`` draws the same from the same data)."""
     x, y, w, hgt = drawing["view_box"]
     parts = [
         f'<svg {h.attrs(class_="bmap", xmlns="http://www.w3.org/2000/svg", viewBox=f"{x} {y} {w} {hgt}", width=w, height=hgt, role="img", aria_labelledby=f"{wid}-map-title", aria_describedby=f"{wid}-map-desc")}>'
         f'<title id="{wid}-map-title">{escape(title)}</title>'
-        f'<desc id="{wid}-map-desc">{escape(describe(drawing))}</desc><g class="bmap__borders">'
+        f'<desc id="{wid}-map-desc">{escape(drawing["description"])}</desc><g class="bmap__borders">'
     ]
     for b in drawing["borders"]:
         parts.append(f'<g {h.attrs(class_="bmap__border", data_a=b["between"][0], data_b=b["between"][1])}>'

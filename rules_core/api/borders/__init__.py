@@ -209,7 +209,9 @@ def diagram(p: dict) -> dict:
     y}], status: {x, y}}], map order; ``lines`` is the name, wrapped;
     ``status`` is where the page may write a word about the zone);
     ``borders`` ([{between, path (SVG path data), labels: [{text, way, on,
-    x, y}]}], map order). Text is centred on its x; y is its baseline.
+    x, y}]}], map order); ``description``: the drawing in one sentence for
+    a screen reader (its zones, its borders with their labels; a way
+    switched off says so). Text is centred on its x; y is its baseline.
     """
     f.only(p, "map")
     return draw(_map(p))

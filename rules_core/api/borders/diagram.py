@@ -7,7 +7,7 @@ boxes, straight or curved lines and labels, in the diagram's units, for the
 ``borders.diagram`` calculator (:func:`draw`).
 
 * :data:`BOX_W`, :data:`BOX_H`, the fonts and line heights — the sizes.
-* :func:`draw` — the whole diagram of a map.
+* :func:`draw` — the whole diagram of a map; ``_describe`` — the same in one sentence.
 * ``_wrap`` — a zone name cut to fit its box; ``_arrow`` — which way a value goes.
 """
 from __future__ import annotations
@@ -137,4 +137,17 @@ def draw(m: borders.ZoneMap) -> dict:
     pad = 6
     left, top = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
     width, height = math.ceil(max(xs)) + pad - left, math.ceil(max(ys)) + pad - top
-    return {"width": width, "height": height, "view_box": [left, top, width, height], "zones": zones, "borders": lines}
+    return {"width": width, "height": height, "view_box": [left, top, width, height], "zones": zones, "borders": lines,
+            "description": _describe(zones, lines)}
+
+
+def _describe(zones: list[dict], lines: list[dict]) -> str:
+    """The diagram in one sentence for a screen reader (the SVG's ``<desc>``): its zones, and its borders
+    with their labels as drawn (a way switched off says so)."""
+    names = ", ".join(z["zone"] for z in zones) or "none"
+    joins = "; ".join(
+        f"{b['between'][0]} – {b['between'][1]}: "
+        + ", ".join(label["text"] + ("" if label["on"] else " (switched off)") for label in b["labels"])
+        for b in lines
+    ) or "none"
+    return f"Zones: {names}. Borders: {joins}."
