@@ -23,7 +23,6 @@ const STATUS = {
       ? `Downloading the calculator engine: ${Math.floor((100 * got.loaded) / got.total)} %. The tables above already work.`
       : "Starting the calculator engine… (the first time takes a few seconds)",
   held: "Your browser asks to save data: the calculator engine (about 5 MB) starts when you tap the button. The tables above already work.",
-  ready: "",
   restarting: (error) => `The calculator engine stopped answering (${error}); restarting it… Your input is kept.`,
   failed: () => `${failureText(engine.cause, engine.httpStatus)} The rules tables above still work.` +
     (engine.cause === "network" ? " The calculators start by themselves when the connection comes back." : ""),
@@ -83,8 +82,7 @@ async function mountOne(root) {
     broken = `This calculator could not start (${String(error?.message ?? error).slice(0, 200)}). ` +
       "What is shown above works without it.";
     form.hidden = true;
-    const staticPart = root.querySelector(".calc__static");
-    if (staticPart) staticPart.hidden = false;
+    root.querySelector(".calc__static")?.removeAttribute("hidden");
     say(broken);
     root.dataset.mounted = "broken";
   }

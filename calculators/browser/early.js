@@ -95,17 +95,15 @@
       if (event.data && (event.data.type === "ready" || event.data.type === "failed")) setTimeout(goIfQuiet, 500);
     });
     engine.addEventListener("error", go);
-    document.addEventListener("focusin", function (event) {
-      if (/** @type {Element} */ (event.target).matches?.("[data-md-component=search-query]")) go();
+    /** The player reaching for the search, by event type. @type {Record<string, (event: any) => unknown>} */
+    var reaches = {
+      focusin: function (event) { return event.target.matches?.("[data-md-component=search-query]"); },
+      click: function (event) { return event.target.closest?.('label[for="__search"], [data-md-component="search"]'); },
+      change: function (event) { return event.target.id === "__search"; },
+      keydown: function (event) { return (event.ctrlKey || event.metaKey) && event.key === "k"; },
+    };
+    Object.keys(reaches).forEach(function (type) {
+      document.addEventListener(type, function (event) { if (reaches[type](event)) go(); }, true);
     });
-    document.addEventListener("click", function (event) {
-      if (/** @type {Element} */ (event.target).closest?.('label[for="__search"], [data-md-component="search"]')) go();
-    }, true);
-    document.addEventListener("change", function (event) {
-      if (/** @type {Element} */ (event.target).id === "__search") go();
-    }, true);
-    document.addEventListener("keydown", function (event) {
-      if ((event.ctrlKey || event.metaKey) && event.key === "k") go();
-    }, true);
   }
 })();

@@ -1,37 +1,26 @@
-// The site-wide Gauntlet Forge edition: one choice in the header, kept in local
-// storage, that the Editions page's tabs and every calculator with an edition
-// follow. A calculator (or a set of tabs) can still be switched on its own;
-// the next change of the preference sets it again.
-//
-//   preferred()           one of EDITIONS ("2023", "2022", "wiki") | null (never chosen)
-//   choose(edition)       keep it, tell the page (and other tabs)
-//   follow(fn, {signal})  fn(edition) now if one was chosen, and at every change
+// The site-wide Gauntlet Forge edition: one choice in the header, kept in local storage, that the
+// Editions page's tabs and every calculator with an edition follow (follow). A calculator or a set of
+// tabs can still be switched on its own; the next change of the preference sets it again.
 
 import { html, render } from "./vendor/lit-html/lit-html.js";
 import { keyFor } from "./keeping/slot.js";
 import { EDITIONS } from "./registry.js"; // written by the build from rules_core/editions.py
 
-export { EDITIONS };
 const KEY = keyFor("edition"); // scoped to this site's path, like every stored value
 const EVENT = "conflict-table:edition";
-// Before keys carried the site's path the preference was kept under this key: moved once, as
-// store.js moves every other value (the old key goes only once the new one holds it).
+// A preference kept before keys carried the site's path moves to KEY once, as every stored value does
+// (keeping/slot.js): the old key goes only once the new one holds it.
 const OLD_KEY = "conflict-table:edition";
-let migrated = false;
-
-function migrate() {
-  if (migrated) return;
-  migrated = true;
-  try {
-    const old = localStorage.getItem(OLD_KEY);
-    if (old == null || localStorage.getItem(KEY) != null) return;
+try {
+  const old = localStorage.getItem(OLD_KEY);
+  if (old != null && localStorage.getItem(KEY) == null) {
     localStorage.setItem(KEY, old);
     localStorage.removeItem(OLD_KEY);
-  } catch {} // storage off or full: the old key stays, to move next time
-}
+  }
+} catch {} // storage off or full: the old key stays, to move next time
 
-export function preferred() {
-  migrate();
+/** The edition chosen: one of EDITIONS ("2023", "2022", "wiki"), or null when none was. */
+function preferred() {
   try {
     const value = localStorage.getItem(KEY);
     return EDITIONS.includes(value) ? value : null;
@@ -40,7 +29,8 @@ export function preferred() {
   }
 }
 
-export function choose(edition) {
+/** Keep the reader's choice and tell the page (other tabs hear the storage event). */
+function choose(edition) {
   if (!EDITIONS.includes(edition)) return;
   try {
     localStorage.setItem(KEY, edition);

@@ -2,6 +2,7 @@
 // waits, offer to reload into it. It takes over only once every open tab of the site has agreed
 // (sw-update.js); until then the old worker serves the old files, so no tab mixes versions.
 import { Workbox } from "./vendor/workbox-window.prod.mjs";
+import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
 
 const root = new URL("../../", import.meta.url); // the site's root, also under a sub-path
 // status: unsupported | registering | ready | failed (then retrying) | full (the browser's storage
@@ -41,19 +42,12 @@ function shelf() {
  *  dismisses it (`dismisses`), a Dismiss button of its own (onDismiss: what else it does). */
 function bar(className, text, buttons = [], { dismisses = false, onDismiss = () => {} } = {}) {
   document.querySelector(`.${className}`)?.remove();
-  const node = Object.assign(document.createElement("div"), { className: `calc-update ${className}` });
-  node.setAttribute("role", "status");
-  node.append(Object.assign(document.createElement("span"), { textContent: text }));
   const all = dismisses ? buttons : [...buttons, ["Dismiss", "calc-update__later", (_button, n) => (n.remove(), onDismiss())]];
-  for (const [label, cls, onClick, aria] of all) {
-    const button = Object.assign(document.createElement("button"), { type: "button", className: cls });
-    button.textContent = label;
-    if (aria) button.setAttribute("aria-label", aria);
-    button.addEventListener("click", () => onClick(button, node));
-    node.append(button);
-  }
-  shelf().append(node);
-  return node;
+  const button = ([label, cls, onClick, aria]) => html`<button type="button" class=${cls} aria-label=${aria ?? nothing}
+    @click=${(event) => onClick(event.currentTarget, event.currentTarget.parentElement)}>${label}</button>`;
+  const box = document.createDocumentFragment();
+  render(html`<div class=${`calc-update ${className}`} role="status"><span>${text}</span>${all.map(button)}</div>`, box);
+  shelf().append(box);
 }
 
 // On a page with a calculator the engine downloads first, alone (the precache then finds its files in
@@ -144,10 +138,7 @@ window.addEventListener("click", (event) => {
 function installed(registration) {
   return new Promise((resolve, reject) => {
     const worker = registration.installing || registration.waiting || registration.active;
-    if (!worker) {
-      reject(new Error("the offline copy could not be saved"));
-      return;
-    }
+    if (!worker) return reject(new Error("the offline copy could not be saved"));
     const check = () => {
       const failed = worker.state === "redundant" && !registration.active;
       if (failed) reject(new Error("a file of the site could not be downloaded"));

@@ -7,6 +7,7 @@ import { replaceLink } from "./share.js";
 /** @param {HTMLElement} root the calculator @param {{hash: string, onChange: () => void}} options */
 export function tableView(root, { hash: HASH, onChange }) {
   let open = false;
+  const listening = new AbortController(); // the view's listeners, removed at dispose
   let scrolled = 0; // where the page was: the rest of the page is hidden while the view is open
 
   function set(value) {
@@ -19,8 +20,8 @@ export function tableView(root, { hash: HASH, onChange }) {
     onChange();
   }
   const fromAddress = () => set(location.hash === HASH);
-  window.addEventListener("hashchange", fromAddress);
-  window.addEventListener("popstate", fromAddress);
+  window.addEventListener("hashchange", fromAddress, { signal: listening.signal });
+  window.addEventListener("popstate", fromAddress, { signal: listening.signal });
   // A link to #table-view on this page opens it at once (before the theme's instant navigation
   // handles the click as a jump within the page).
   const onLink = (event) => {
@@ -32,7 +33,7 @@ export function tableView(root, { hash: HASH, onChange }) {
     event.stopPropagation();
     api.show();
   };
-  document.addEventListener("click", onLink, { capture: true });
+  document.addEventListener("click", onLink, { capture: true, signal: listening.signal });
 
   const api = {
     get open() {
@@ -60,9 +61,7 @@ export function tableView(root, { hash: HASH, onChange }) {
       fromAddress();
     },
     dispose() {
-      document.removeEventListener("click", onLink, { capture: true });
-      window.removeEventListener("hashchange", fromAddress);
-      window.removeEventListener("popstate", fromAddress);
+      listening.abort();
       set(false);
     },
   };

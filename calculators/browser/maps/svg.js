@@ -46,11 +46,7 @@ export function mark(svg, { start, target, move, route }) {
     g.classList.toggle("is-route", onRoute.has(name));
     g.classList.toggle("is-reach", !!z && z.reachable && name !== start);
     g.classList.toggle("is-short", !!z && !z.reachable);
-    if (!z) status.textContent = name === start ? "start" : "";
-    else if (name === start) status.textContent = "start";
-    else if (z.cost == null) status.textContent = "no way through";
-    else if (z.reachable) status.textContent = `✓ reached (cost ${z.cost})`;
-    else status.textContent = `short ${z.shortfall} (cost ${z.cost})`;
+    status.textContent = z ? z.status_text : name === start ? "start" : ""; // no move yet: the start alone
   }
   const desc = svg.querySelector("desc");
   if (desc) {

@@ -111,11 +111,13 @@ def move(p: dict) -> dict:
     move aims at).
     Output: ``shifts``, ``dice`` (the faces' total, when rolled), ``zones``
     (map order: {zone, cost, route, reachable, shortfall, cover [{consequences,
-    invokes}], cover_text, range}), ``reachable`` (zone names, start excluded),
+    invokes}], cover_text, range, status_text}), ``reachable`` (zone names, start excluded),
     ``destination`` ({zone, route, range, shortfall, odds} or null; ``odds`` =
     P(skill + 4dF − bid ≥ cost) when a skill is given). ``cover_text`` says
     in words what would make a shortfall up: the cheapest invokes and
     consequences, or taking that much stress (empty when nothing is short).
+    ``status_text`` is what the diagram writes in the zone's box: ``start``,
+    ``no way through``, ``✓ reached (cost 3)`` or ``short 1 (cost 3)``.
     """
     f.only(p, "map", "start", "destination", "shifts", "skill", "faces", "bid")
     m = _map(p)
@@ -143,6 +145,7 @@ def move(p: dict) -> dict:
             "cover": [{"consequences": list(c.consequences), "invokes": c.invokes} for c in z.cover],
             "cover_text": cover_words(z.cover, z.shortfall),
             "range": distances.get(z.zone),
+            "status_text": _status_text(z, start),
         })
     destination_info = None
     destination = p.get("destination")
@@ -163,6 +166,15 @@ def move(p: dict) -> dict:
         "reachable": [z["zone"] for z in zones if z["reachable"] and z["zone"] != start],
         "destination": destination_info,
     }
+
+
+def _status_text(z: borders.Reach, start: str) -> str:
+    """A zone's word on the diagram after a move: the start, no way through, or what the shifts reach."""
+    if z.zone == start:
+        return "start"
+    if z.route is None:
+        return "no way through"
+    return f"✓ reached (cost {z.route.cost})" if z.reachable else f"short {z.shortfall} (cost {z.route.cost})"
 
 
 def cover_words(options, shortfall: int | None) -> str:
