@@ -92,14 +92,10 @@ async function mountOne(root) {
   };
 }
 
-// Every widget's module, so that the next calculator page (instant navigation)
-// finds its code already here and answers at once. Once the service worker is
-// active: then they come from its precache. On a first visit that precache is
-// still downloading them; asking the network as well would send them twice.
-// And only once the engine is ready and the page idle: on a phone's CPU, compiling
-// them sooner slows the engine's start and the first tap (benchmarks/phone_cpu.py).
-// Not while a new version of the site waits (offline.quietWork: this tab is about to load
-// that one). warm.state says what was decided (the tests read it).
+// Every widget's module, so that the next calculator page (instant navigation) answers at once: from the
+// service worker's precache once it is active (asking the network too would send them twice), once the
+// engine is ready and the page idle (sooner slows a phone's start: benchmarks/phone_cpu.py), and not while
+// a new version of the site waits (offline.quietWork). warm.state says what was decided (the tests read it).
 const warm = { state: "idle" }; // → "pending" (page with a calculator) → "done" | "skipped"
 window.calcWarm = warm;
 function warmWidgets() {
@@ -108,12 +104,8 @@ function warmWidgets() {
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
   Promise.all([navigator.serviceWorker.ready, engine.start()]).then(
     () => offline.quietWork().then((quiet) => idle(() => {
-      if (!quiet || offline.updateWaiting) {
-        warm.state = "skipped";
-        return;
-      }
-      WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}));
-      warm.state = "done";
+      warm.state = quiet && !offline.updateWaiting ? "done" : "skipped";
+      if (warm.state === "done") WIDGETS.forEach((name) => import(`./widgets/${name}/index.js`).catch(() => {}));
     })),
     () => (warm.state = "skipped"), // no engine: nothing to warm for
   );

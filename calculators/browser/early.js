@@ -1,11 +1,7 @@
-// A page with a calculator starts its engine first thing in <head>, while the
-// rest of the page loads; calc.js adopts the worker and what it already said
-// (engine.js, window.__calcEarly). The post-build command writes this file's
-// text inline into such a page (the empty script overrides/main.html leaves,
-// ship.write_early): on a phone link
-// a separate file would cost a round trip before the engine's download can
-// begin. The site's Content-Security-Policy allows it by its hash (csp.py).
-// The <script> element names the worker's address: data-worker.
+// A page with a calculator starts its engine first thing in <head>, while the rest of the page loads;
+// engine.js adopts the worker and what it already said (window.__calcEarly). The build writes this text
+// inline into such a page (ship.write_early; allowed by its hash, csp.py): a file of its own would cost a
+// phone a round trip before the engine's download begins. The <script> names the worker: data-worker.
 (function () {
   // A share link's state (#stress=…) is read by share.js; keep it before the theme's
   // navigation tracking replaces the fragment with a heading's.
@@ -27,17 +23,12 @@
     holdSearch(worker);
   } catch (error) {}
 
-  // The theme's search builds its index in a worker of its own as the page loads. On a phone's CPU
-  // that work competes with the engine's start (benchmarks/phone_cpu.py), so the search worker starts
-  // once the engine has said ready or failed, or as soon as the player reaches for the search box,
-  // whichever comes first; what the theme sends it meanwhile waits, in order. While a new version of
-  // the site waits, only the player's reach starts it (offline.js, quietWork). calcSearch.state says
-  // which: "held" → "started" | "held for the new version"; calcSearch.asked counts the search workers
-  // the theme has asked for (the tests read both).
-  // Either theme's search: Material listens to its worker with addEventListener, Zensical sets
-  // onmessage and onerror, so the stand-in answers both ways; Material's search opens from its field
-  // (or the header's label), Zensical's from its button or Ctrl/⌘+K, and either from the keyboard
-  // shortcuts that set the search toggle (#__search).
+  // The theme's search worker, building its index, competes with the engine's start on a phone's CPU
+  // (benchmarks/phone_cpu.py): it starts once the engine said ready or failed (unless a new version of
+  // the site waits: offline.js, quietWork), or when the player reaches for the search, and what the theme
+  // sends it meanwhile waits, in order. calcSearch: state "held" → "started" | "held for the new
+  // version", asked (search workers asked for). Material listens to its worker with addEventListener,
+  // Zensical sets onmessage and onerror: the stand-in answers both ways.
   /** @param {Worker} engine */
   function holdSearch(engine) {
     var Real = window.Worker;

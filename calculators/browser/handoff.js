@@ -1,14 +1,8 @@
-// Hand-off between calculators on one page: the dice roller offers a roll's
-// result, and a calculator that can use it registers a receiver. No rules here:
-// a result is what rules_core returned (dice.roll_fate / dice.roll_pool) plus
-// the game it belongs to.
-//
-//   receive({root, name, accepts(result), take(result) → sentence}, {signal})
-//
-// `name` ends the button "Use this result …" ("as the border move's shifts"); `take` fills the
-// calculator's own field, lets it recompute as if typed, and returns a sentence
-// for the player (or throws an Error whose message says what to do first).
-// Aborting `signal` (the widget's dispose) removes the receiver.
+// Hand-off between calculators on one page: the dice roller offers a roll's result (rules_core's
+// dice.roll_fate / dice.roll_pool and its game), and a calculator that can use it registers a receiver:
+// receive({root, name, accepts(result), take(result) → sentence}, {signal}). `name` ends the button "Use
+// this result …"; `take` fills the calculator's field as if typed and returns a sentence for the player
+// (or throws an Error saying what to do first). Aborting `signal` (the widget's dispose) removes it.
 
 const receivers = new Set();
 export const changes = new EventTarget();

@@ -1,8 +1,6 @@
-// What the build already knows (issue 35): each calculator's answers for its form as the page first
-// shows it, worked out by rules_core at build time (calculators/pages/widgets/base.py, known) and
-// written into the page (data-known). A widget asks as always; a call the build answered is answered
-// from that at once, before the engine has started, and the engine's first moments go to the
-// player's own taps instead of to questions whose answers the page already holds.
+// What the build already knows: each calculator's answers for its form as the page first shows it,
+// worked out by rules_core at build time (calculators/pages/widgets/base.py, known; data-known). A call
+// among them is answered at once, before the engine has started, which keeps it for the player's taps.
 
 /** A payload as the worker would read it (JSON: a key whose value is undefined is left out), as text
  *  with its keys sorted at every depth: the same question, the same text. */

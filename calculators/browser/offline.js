@@ -28,13 +28,11 @@ const AGREE_EVERY_MS = 3000;
 /** The shelf the bars sit in, at the bottom of the screen: its height is kept in --calc-bars, where the page and a
  *  table view end (calc.css), so a bar never lies over a control. */
 function shelf() {
-  let box = /** @type {HTMLElement | null} */ (document.querySelector(".calc-bars"));
-  if (box) return box;
-  box = Object.assign(document.createElement("div"), { className: "calc-bars" });
+  const found = document.querySelector(".calc-bars");
+  if (found) return found;
+  const box = Object.assign(document.createElement("div"), { className: "calc-bars" });
   document.body.append(box);
-  const root = document.documentElement.style;
-  const measure = () => root.setProperty("--calc-bars", `${/** @type {HTMLElement} */ (box).offsetHeight}px`);
-  new ResizeObserver(measure).observe(box);
+  new ResizeObserver(() => document.documentElement.style.setProperty("--calc-bars", `${box.offsetHeight}px`)).observe(box);
   return box;
 }
 

@@ -1,12 +1,7 @@
-// A widget's one store: its state in one plain object, named actions that change it, and one
-// render after each change. Actions run one at a time, in the order they were dispatched (a tap
-// never lands in the middle of another tap's work); an action is `async (store, ...args)` and
-// changes the state only through `store.set(patch)`. The view is a function of the state: the
-// store calls `render(state)` once after a run of changes (a microtask later), never while a
-// render is under way (a control removed by a render may fire `change` as it goes: the render
-// its action asks for comes after, not inside).
-//
-// Nothing here touches the page: a widget's actions are testable in Node with a fake engine.
+// A widget's one store: its state in one plain object, named actions that change it (`async (store,
+// ...args)`, through `store.set(patch)`), run one at a time in the order dispatched (a tap never lands
+// in another's work), and `render(state)` once after a run of changes (a microtask later), never inside
+// a render (a control a render removes may fire `change`). Nothing here touches the page.
 
 /**
  * @template S

@@ -1,14 +1,7 @@
-// Part of the service worker (sw.js loads it with importScripts; see
-// calculators/build/offline.py). A new version of the site waits until every open
-// tab of the site has agreed to it: a tab that chose "Later" keeps the version
-// it has, complete, and no tab ever runs files of two versions.
-//
-// A tab agrees by posting {type: "UPDATE_AGREE"} to the waiting worker (and
-// again every few seconds while it waits, as a waiting worker may be stopped
-// and forget). When every window of this scope has agreed, the worker takes
-// over; until then it tells each tab how many it waits for
-// ({type: "UPDATE_PENDING", agreed, waitingFor}), so the tabs that did not
-// agree yet can ask their player again.
+// Part of the service worker (sw.js importScripts it: calculators/build/offline.py). A new version of
+// the site waits until every open tab has agreed ({type: "UPDATE_AGREE"}, posted again every few seconds:
+// a waiting worker may be stopped and forget), so no tab runs files of two versions; until then each tab
+// hears how many it waits for ({type: "UPDATE_PENDING", agreed, waitingFor}) and may ask its player again.
 (() => {
   const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
   const agreed = new Set();
@@ -19,10 +12,7 @@
       .filter((client) => client.url.startsWith(sw.registration.scope));
     for (const id of agreed) if (!open.some((client) => client.id === id)) agreed.delete(id); // closed tabs
     const waitingFor = open.filter((client) => !agreed.has(client.id)).length;
-    if (waitingFor === 0) {
-      await sw.skipWaiting();
-      return;
-    }
+    if (waitingFor === 0) return sw.skipWaiting();
     for (const client of open) client.postMessage({ type: "UPDATE_PENDING", agreed: agreed.has(client.id), waitingFor });
   }
 

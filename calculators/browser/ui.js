@@ -83,9 +83,8 @@ export function announceAnswers(root, { delay = 700 } = {}) {
   const said = new WeakMap(); // node → the text last announced for it
   const text = (node) => (node.hidden || node.classList.contains("calc__result--stale") ? "" : node.textContent.replace(/\s+/g, " ").trim());
   const nodes = () => [...root.querySelectorAll(ANSWERS)];
-  const quiet = () => {
-    for (const n of nodes()) if (n.classList.contains("calc__result") && n.getAttribute("aria-live") !== "off") n.setAttribute("aria-live", "off");
-  };
+  // (aria-live is not among the attributes watched below: setting it again says nothing new)
+  const quiet = () => root.querySelectorAll(".calc__result").forEach((n) => n.setAttribute("aria-live", "off"));
   for (const node of nodes()) said.set(node, text(node));
   quiet();
   // Answers drawn before the player touches the calculator (the first result) are not read out.
