@@ -75,9 +75,7 @@
       held.push(function () {
         if (!waiting) return;
         real = new Real(address, options);
-        real.onmessage = relay("message");
-        real.onerror = relay("error");
-        real.onmessageerror = relay("messageerror");
+        ["message", "error", "messageerror"].forEach(function (type) { real["on" + type] = relay(type); });
         waiting.splice(0).forEach(function (message) { /** @type {Worker} */ (real).postMessage(message); });
       });
       return proxy;

@@ -161,8 +161,7 @@ export const engine = {
   retry() {
     if (this.status !== "failed") return this.start();
     ready = worker = null;
-    this.error = this.cause = this.httpStatus = null;
-    this.progress = null;
+    this.error = this.cause = this.httpStatus = this.progress = null;
     this.stats.retries += 1;
     const starting = this.start();
     this._set(this.status);

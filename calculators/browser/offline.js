@@ -112,9 +112,7 @@ function onControllerChange() {
   if (agreed) {
     clearInterval(agreeTimer);
     window.location.reload();
-  } else if (before) {
-    offline.stale = true; // a tab of an older release switched without asking: its links now load whole pages
-  }
+  } else if (before) offline.stale = true; // an older release's tab switched without asking: links load whole pages
 }
 
 // A stale tab follows links with full page loads (Material's instant navigation would

@@ -17,16 +17,14 @@ export const press = {
 
 let pressing = false;
 /** @type {(() => void)[]} */
-let waiting = [];
+const waiting = [];
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let timer;
 
 function letThrough() {
   pressing = false;
   clearTimeout(timer);
-  const due = waiting;
-  waiting = [];
-  for (const fn of due) fn();
+  for (const fn of waiting.splice(0)) fn();
 }
 
 function wait(/** @type {number} */ ms) {

@@ -80,8 +80,7 @@ export function buildOf(packed) {
  *  of this build.
  *  @param {Uint8Array} packed @param {{build: string}} options @returns {Uint8Array} */
 export function unpack(packed, { build }) {
-  const made = buildOf(packed);
-  if (made !== build) throw new Error("the saved snapshot was made by another build of the site");
+  if (buildOf(packed) !== build) throw new Error("the saved snapshot was made by another build of the site");
   const head = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const HEAD = headSize(head.getUint32(16, true));
   const [length, page, pages] = [4, 8, 12].map((at) => head.getUint32(at, true));

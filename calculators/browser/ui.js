@@ -195,9 +195,7 @@ export function keepFields(form, name) {
   const save = () => {
     try {
       sessionStorage.setItem(key, JSON.stringify(formValues(form, names)));
-    } catch {
-      // storage switched off or full: the form still works, it just starts fresh next time
-    }
+    } catch {} // storage switched off or full: the form still works, it just starts fresh next time
   };
   form.addEventListener("input", save);
   form.addEventListener("change", save);

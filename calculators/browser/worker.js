@@ -80,13 +80,6 @@ async function countProgress(/** @type {ReadableStream<Uint8Array>} */ body) {
   } catch {} // the download failed: Pyodide's side says so
 }
 
-/** @param {URL} url @param {"json" | "text"} as */
-async function fetchOk(url, as) {
-  const response = await counted(url.href, url);
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  return response[as]();
-}
-
 /** The start-up snapshot: where it is kept (cache, key; build: the engine's build it belongs to), the memory
  *  taken and not yet kept (whole) and how long taking it took, the timer that keeps it once idle, whether the
  *  lookup gave up (stuck). */
@@ -189,7 +182,7 @@ async function fresh() {
 /** @type {"fresh" | "snapshot"} */
 let source = "fresh";
 async function boot() {
-  const manifest = BUILT_MANIFEST ?? (await fetchOk(new URL("engine.json", engineURL), "json"));
+  const manifest = BUILT_MANIFEST; // the build refuses to ship a worker without it (glue.py)
   const indexURL = new URL(manifest.pyodide, engineURL).href;
   for (const [file, bytes] of Object.entries(manifest.sizes || {})) progress.sizes.set(new URL(file, engineURL).href, bytes);
   progress.total = [...progress.sizes.values()].reduce((a, b) => a + b, 0);
