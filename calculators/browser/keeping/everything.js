@@ -5,7 +5,7 @@
 // entry checked by the check its calculator uses (checks.js, the registry by
 // name), and nothing replaced before a set-aside copy of it is kept (slot.js).
 // No DOM here (everything-ui.js draws the buttons); nothing here is a rule of the games.
-import { keyFor, slot } from "./slot.js";
+import { keyFor, putText, readAsides, slot } from "./slot.js";
 
 export const FORMAT = "conflict-table/everything";
 export const VERSION = 1;
@@ -129,28 +129,8 @@ export async function checkAll(kept, checkOf) {
 /** A check's sentence inside Import's own (which says once that nothing was changed). */
 const plain = (/** @type {unknown} */ problem) => String(problem).replace(/\s*Nothing was changed\.?\s*$/, "").replace(/\.$/, "");
 
-/** @param {string} key @returns {any[]} */
-function readList(key) {
-  try {
-    const list = JSON.parse(ls().getItem(key) ?? "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A number of characters as a player reads it: "1,400,012 characters". */
 const chars = (/** @type {number} */ n) => `${n.toLocaleString("en")} character${n === 1 ? "" : "s"}`;
-
-/** Write `text` under `key`: null, or why not (the storage's own words). */
-function put(/** @type {string} */ key, /** @type {string} */ text) {
-  try {
-    ls().setItem(key, text);
-    return null;
-  } catch (error) {
-    return error instanceof Error && /quota/i.test(`${error.name} ${error.message}`) ? "this browser's storage for the site is full" : "this browser would not keep it";
-  }
-}
 
 /**
  * An imported set-aside list added to the one here, whole when it fits, else copy by copy (a copy that does
@@ -159,18 +139,18 @@ function put(/** @type {string} */ key, /** @type {string} */ text) {
  */
 function addList(name, text) {
   const key = keyFor(name);
-  const mine = readList(key);
+  const mine = readAsides(key);
   const seen = new Set(mine.map((item) => item?.text));
   const more = JSON.parse(text).filter((/** @type {{at: string, text: string}} */ item) => !seen.has(item.text));
   if (!more.length) return { kept: 0, left: [], why: null };
-  if (!put(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
+  if (!putText(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
   const list = [...mine];
   /** @type {Left[]} */
   const left = [];
   /** @type {string | null} */
   let why = null;
   for (const item of more) {
-    const failed = put(key, JSON.stringify([...list, item]));
+    const failed = putText(key, JSON.stringify([...list, item]));
     if (failed) {
       why ??= failed;
       left.push({ at: item.at, size: item.text.length });

@@ -1,17 +1,9 @@
 // @ts-check
-// One stored value and its set-aside list, in local storage scoped to this
-// site's path (keeper.js builds on it and documents the keeping rules).
-// The rules:
-// * a stored value that can't be used is never deleted nor overwritten before a
-//   dated copy of it is safely kept in its set-aside list (a list, never
-//   overwritten), which the player can download or discard (after a question);
-// * a write that fails (storage full or blocked) leaves the old value as it was,
-//   and the caller gets a sentence to tell the player;
-// * keys carry the site's path, so two sites on one origin (user.github.io/a/
-//   and /b/) never read each other's data; data under the old unscoped keys
-//   moves to the scoped ones once.
-// Nothing here is a rule of the games.
-import { isRecord, textCheck } from "./checks.js";
+// One stored value and its set-aside list (a list, never overwritten), in local storage (keeper.js states the
+// keeping rules). Keys carry the site's path, so two sites on one origin (user.github.io/a/ and /b/) never read
+// each other's data; data under the old unscoped keys moves to the scoped ones once (players kept data there
+// before 2026-11-22). Nothing here is a rule of the games.
+import { isRecord, json, textCheck } from "./checks.js";
 
 /** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/keeping/slot.js. */
 export const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -48,7 +40,6 @@ function removeKey(/** @type {string} */ key) {
   } catch {}
 }
 
-/** Is this error a full storage (rather than storage switched off)? */
 const FULL = "this browser's storage for the site is full";
 const OFF = "this browser does not let the site keep anything";
 
@@ -61,6 +52,11 @@ function whyNot() {
   } catch (error) {
     return error instanceof Error && /quota/i.test(`${error.name} ${error.message}`) ? FULL : OFF;
   }
+}
+
+/** Write `text` under `key`: null, or the sentence why not (the stored text stays). */
+export function putText(/** @type {string} */ key, /** @type {string} */ text) {
+  return setText(key, text) ? null : whyNot();
 }
 
 const migrated = new Set();
@@ -85,12 +81,11 @@ function migrate(/** @type {string} */ name) {
   if (setText(`${key}:set-aside`, JSON.stringify([...items, ...mine]))) removeKey(`${OLD_PREFIX}${name}:set-aside`);
 }
 
-/** The set-aside list under `key`: [{at, reason, text}]. A list that can't be read (damaged, cut short) is
- *  never dropped: its whole text is one copy of the list, so the next copy set aside does not overwrite it. */
 /** @typedef {{at: string, reason: string, text: string, raw?: boolean}} Aside a copy set aside */
 
-/** @param {string} key @returns {Aside[]} */
-function readAsides(key) {
+/** The set-aside list under `key`. A list that can't be read (damaged, cut short) is never dropped: its whole text
+ *  is one copy of the list, so the next copy set aside does not overwrite it. @param {string} key @returns {Aside[]} */
+export function readAsides(key) {
   const { text } = getText(key);
   if (text == null) return [];
   let list;
@@ -134,12 +129,7 @@ export function slot(name, { problemOf = null } = {}) {
     read() {
       const { text, blocked } = getText(key);
       if (blocked) return { blocked: OFF };
-      if (text == null) return { text: null };
-      try {
-        return { text, value: JSON.parse(text) };
-      } catch {
-        return { text, problem: "it is not readable JSON" };
-      }
+      return text == null ? { text: null } : { text, ...json(text) };
     },
     /** Store a value; null when it is kept, else the reason it is not (the old value stays). */
     write(/** @type {any} */ value) {
@@ -148,7 +138,7 @@ export function slot(name, { problemOf = null } = {}) {
     writeText(/** @type {string} */ text) {
       guard(text);
       if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
-      return setText(key, text) ? null : whyNot();
+      return putText(key, text);
     },
     remove() {
       if (pending.length && !flush()) return;
@@ -199,19 +189,11 @@ export function slot(name, { problemOf = null } = {}) {
      *  {problem, text, kept} once it is set aside (kept: the copy is stored, not only held in memory). */
     /** @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
     checked() {
-      const { text, blocked } = getText(key);
-      if (blocked || text == null) return { value: undefined };
-      const why = problemOf ? problemOf(text) : null;
-      let value;
-      if (!why) {
-        try {
-          value = JSON.parse(text);
-        } catch {
-          return { problem: "it is not readable JSON", text, kept: !!api.putAside(text, "it is not readable JSON") };
-        }
-        return { value };
-      }
-      return { problem: why, text, kept: !!api.putAside(text, why) };
+      const { text } = getText(key);
+      if (text == null) return { value: undefined };
+      const got = json(text);
+      const why = problemOf?.(text) ?? got.problem;
+      return why ? { problem: why, text, kept: !!api.putAside(text, why) } : { value: got.value };
     },
     /** Keep an unusable stored value: set it aside, then clear the key. Returns true when the copy is stored. */
     putAside(/** @type {string} */ text, /** @type {string} */ reason) {
@@ -253,13 +235,8 @@ export function draftSlot(name, what) {
     /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside).
      *  @returns {{ value?: any, text?: string, problem?: string, kept?: boolean }} */
     read() {
-      const got = store.read();
-      if (got.value === undefined && !got.problem) return { value: undefined };
-      if (got.problem || !isRecord(got.value)) {
-        const problem = got.problem ?? notOne;
-        return { problem, kept: !!store.putAside(got.text ?? "", problem), text: got.text ?? "" };
-      }
-      return { value: got.value, text: got.text ?? undefined };
+      const got = store.checked();
+      return got.value === undefined ? got : { value: got.value, text: store.text() ?? undefined };
     },
     /** A kept draft the rules refused: set aside (kept: the copy is stored), never used.
      *  @param {string} text @param {string} problem */
