@@ -7,6 +7,7 @@
 // Nothing here is a rule of the games. A form's share button and notice: shareform.js.
 
 import { el } from "./ui.js";
+import { isRecord, readKind } from "./keeping/checks.js";
 
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
@@ -257,15 +258,10 @@ export async function offered(url, opens) {
  *  `kinds`: each field's type of value ("boolean" for a checkbox, else "string"). */
 export function readValues(text, format, kinds) {
   const names = Object.keys(kinds);
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  if (!data || typeof data !== "object" || data.format !== format || data.version !== 1 || !data.fields || typeof data.fields !== "object") {
-    return { problem: "it was not made by this calculator" };
-  }
+  const notOurs = "it was not made by this calculator";
+  const { data, problem } = readKind(text, { format, version: 1, versionRequired: true, what: "this calculator's link", not: notOurs });
+  if (problem) return { problem };
+  if (!isRecord(data.fields)) return { problem: notOurs };
   const values = {};
   for (const name of names) {
     const value = data.fields[name];

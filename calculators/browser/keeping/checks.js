@@ -56,6 +56,32 @@ export const textCheck = (/** @type {(value: any) => string | null} */ problemOf
   return got.problem ?? problemOf(got.value) ?? null;
 };
 export const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The one reader of a file's or a link's text (or value) up to its kind: {data}, a mapping of `format` and of
+ * the version this release reads, or {problem}, a sentence for the player. A newer version is refused by name.
+ * not: the sentence for what is no mapping (or has no format, unless unmarked says another); formatRequired
+ * false: a mapping without a format is read (the first releases wrote none); versionRequired: likewise.
+ * @param {unknown} data @param {{format: string, what: string, version?: number | null, formatRequired?: boolean,
+ *   versionRequired?: boolean, not?: string, unmarked?: string}} how what: "a conflict board"
+ * @returns {{data: Record<string, any>, problem?: undefined} | {problem: string, data?: undefined}}
+ */
+export function readKind(data, { format, what, version = null, formatRequired = true, versionRequired = false,
+  not = `it is not ${what}`, unmarked = not }) {
+  if (typeof data === "string") {
+    const got = json(data);
+    if (got.problem) return { problem: got.problem };
+    data = got.value;
+  }
+  if (!isRecord(data)) return { problem: not };
+  const d = /** @type {Record<string, any>} */ (data);
+  if (d.format === undefined && formatRequired) return { problem: unmarked };
+  if (d.format !== undefined && d.format !== format) return { problem: `it is a ${String(d.format).slice(0, 40)} file, not ${what}` };
+  if (version == null || d.version === version || (d.version === undefined && !versionRequired)) return { data: d };
+  return { problem: Number.isInteger(d.version) && d.version > version
+    ? `it was made by a newer version of this site (version ${d.version}; this one reads version ${version}): update the site to open it`
+    : `its version is ${d.version === undefined ? "missing" : "damaged"}` };
+}
 /** An engine reply as a verdict. */
 export const judged = (/** @type {any} */ reply, where = "") => (reply.ok ? null
   : reply.error?.code === "engine" ? { down: reply.error.message } : { problem: where + reply.error.message });

@@ -6,6 +6,7 @@
 // name), and nothing replaced before a set-aside copy of it is kept (slot.js).
 // No DOM here (everything-ui.js draws the buttons); nothing here is a rule of the games.
 import { keyFor, putText, readAsides, slot } from "./slot.js";
+import { isRecord, json, readKind } from "./checks.js";
 
 export const FORMAT = "conflict-table/everything";
 export const VERSION = 1;
@@ -25,7 +26,6 @@ const ASIDE = ":set-aside";
  *   an imported set-aside list: how many copies it held (of), how many were kept, the ones left and why
  * @typedef {(text: string) => Promise<{problem?: string, down?: string} | null>} EntryCheck an entry's check (checks.js)
  */
-const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const ls = () => window.localStorage;
 
 /** Every kept value of this site in this browser: {name: stored text}, sorted by name. @returns {Kept} */
@@ -56,12 +56,8 @@ export const notImportable = (/** @type {string} */ text) => (fileBytes(text) > 
 
 /** A set-aside list's shape (its copies are, by nature, values that could not be used: not judged). */
 function asideProblem(/** @type {string} */ text) {
-  let list;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    return "it is not readable JSON";
-  }
+  const { value: list, problem } = json(text);
+  if (problem) return problem;
   if (!Array.isArray(list) || !list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string")) {
     return "it is not a list of set-aside copies";
   }
@@ -77,19 +73,9 @@ export function readFile(text) {
   if (typeof text !== "string" || !text.trim()) return { problem: "the file is empty" };
   const large = tooLarge(text.length);
   if (large) return { problem: large };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON (damaged, or not an export of this site)" };
-  }
-  if (!isRecord(data) || data.format === undefined) return { problem: "it is not an “Export everything” file of Conflict Table" };
-  if (data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not an “Export everything” file` };
-  if (data.version !== VERSION) {
-    return Number.isInteger(data.version) && data.version > VERSION
-      ? { problem: `it was written by a newer version of the site (version ${data.version}); this one reads version ${VERSION}: update the site first` }
-      : { problem: "its version is missing or damaged" };
-  }
+  const { data, problem } = readKind(text, { format: FORMAT, version: VERSION, versionRequired: true,
+    what: "an “Export everything” file", not: "it is not an “Export everything” file of Conflict Table" });
+  if (!data) return { problem };
   if (!isRecord(data.kept)) return { problem: "it has no list of kept values" };
   const entries = Object.entries(data.kept);
   if (entries.length > LIMITS.entries) return { problem: `it holds more than ${LIMITS.entries} kept values` };

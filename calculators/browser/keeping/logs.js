@@ -16,6 +16,7 @@
 //   place, and what only one holds goes where it was logged (an id starts with
 //   the time it was made), so the later event never comes first;
 // * redo survives when the merged log is the one the redo list was made on.
+import { isRecord, readKind } from "./checks.js";
 
 /**
  * @typedef {{events: any[], ids: string[], redo: any[], redoIds: string[], dropped: string[], refused?: string[]}} Log
@@ -35,28 +36,13 @@
  * @returns {{ log: Log & { setup: any, replaced: string | null }, problem?: undefined } | { problem: string, log?: undefined }}
  */
 export function unpackLog(data, { format, what, maker, version = null, formatRequired = true, event = (e) => e }) {
-  if (typeof data === "string") {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-  }
-  const record = (/** @type {unknown} */ x) => x !== null && typeof x === "object" && !Array.isArray(x);
-  const notOne = { problem: `it is not ${what} (no setup and events)` };
-  if (!record(data)) return notOne;
-  const d = /** @type {Record<string, any>} */ (data);
-  if (d.format !== format && (d.format !== undefined || formatRequired)) {
-    return { problem: d.format ? `it is a ${String(d.format).slice(0, 40)} file, not ${what}` : `it was not made by ${maker}` };
-  }
-  if (version != null && d.version !== undefined && d.version !== version) {
-    return Number.isInteger(d.version) && d.version > version
-      ? { problem: `it was made by a newer version of this site (${what.replace(/^an? /, "")} version ${d.version}; this one reads version ${version}): update the site to open it` }
-      : { problem: "its version is damaged" };
-  }
-  if (!record(d.setup) || !Array.isArray(d.events)) return notOne;
+  const not = `it is not ${what} (no setup and events)`;
+  const read = readKind(data, { format, what, version, formatRequired, not, unmarked: `it was not made by ${maker}` });
+  if (!read.data) return { problem: read.problem };
+  const d = read.data;
+  if (!isRecord(d.setup) || !Array.isArray(d.events)) return { problem: not };
   if (d.redo !== undefined && !Array.isArray(d.redo)) return { problem: "its redo list is not a list" };
-  const odd = (d.redo ?? []).findIndex((/** @type {unknown} */ e) => !record(e) || typeof (/** @type {any} */ (e)).kind !== "string");
+  const odd = (d.redo ?? []).findIndex((/** @type {unknown} */ e) => !isRecord(e) || typeof (/** @type {any} */ (e)).kind !== "string");
   if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
   const redo = (d.redo ?? []).map(event);
   const events = d.events.map(event);

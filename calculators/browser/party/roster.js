@@ -8,7 +8,7 @@
 // panels' checks). Nothing here is a rule of the games.
 import { isOwn } from "../own.js";
 import { slot } from "../keeping/index.js";
-import { json } from "../keeping/checks.js";
+import { isRecord, json, readKind } from "../keeping/checks.js";
 
 export const FORMAT = "conflict-table/stress";
 export const MODELS = ["wounds", "conditions", "track"];
@@ -24,8 +24,6 @@ export const slotName = (model, id) => (id === FIRST ? `stress:${model}` : `stre
 
 const person = (id, name, side = "pc") => ({ id, name, side, standing: "in", traits: [] });
 export const fresh = () => ({ current: FIRST, people: [person(FIRST, "Character 1")] });
-
-const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Is this a roster (the list, not the states)? null, or the reason it is not. */
 export function rosterProblem(r) {
@@ -48,13 +46,10 @@ export function rosterProblem(r) {
   return null;
 }
 
-/** The stored roster: {roster, problem?, text?} (a fresh roster of one when none or unusable). */
+/** The stored roster: {roster} (a fresh roster of one when none or unusable). */
 export function readRoster() {
-  const { value, text, problem, blocked } = rosterStore().read();
-  if (blocked || value === undefined) return { roster: fresh() };
-  const why = problem || rosterProblem(value);
-  if (why) return { roster: fresh(), problem: why, text };
-  return { roster: value };
+  const text = rosterStore().text();
+  return { roster: (text != null && rosterCodec.fromText(text).value) || fresh() };
 }
 
 /** The names in the stored roster (for other calculators: the morale tracker's members). */
@@ -99,14 +94,8 @@ export function anythingSaved(roster) {
  * the rules (`panels[model].check`, after its cheap `bounds`). → {bundle} or {problem} or {down}.
  */
 export async function unpackChecked(text, panels) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  if (!isRecord(data)) return { problem: "it is not a roster" };
-  if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a stress roster` };
+  const { data, problem } = readKind(text, { format: FORMAT, what: "a stress roster", formatRequired: false, not: "it is not a roster" });
+  if (problem) return { problem };
   const why = rosterProblem(data);
   if (why) return { problem: why };
   const people = [];
