@@ -8,6 +8,7 @@
 
 import { el } from "./ui.js";
 import { isRecord, readKind } from "./keeping/checks.js";
+import { textId } from "./keeping/tabs.js"; // a fragment's short name, to tell the links of one entry apart
 
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
@@ -102,12 +103,6 @@ export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
 
 const HANDLED = "conflict-table:handled-links"; // sessionStorage: the entries whose link this tab handled
 const MAX_HANDLED = 50;
-/** A fragment's short name (its length and a 32-bit hash): enough to tell the links of one entry apart. */
-const shortName = (hash) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
-  return `${hash.length}.${(h >>> 0).toString(36)}`;
-};
 const handledList = () => {
   try {
     const list = JSON.parse(sessionStorage.getItem(HANDLED) ?? "[]");
@@ -167,7 +162,7 @@ function current(name) {
   if (!hash) return "";
   const state = globalThis.history?.state;
   const seen = state?.calcSeen;
-  const link = shortName(hash);
+  const link = textId(hash);
   if (seen?.link === link && typeof seen.entry === "string") {
     if (handled(seen.entry)) {
       forget(name);
@@ -207,7 +202,7 @@ export function forget(name) {
 export function replaceLink(hash) {
   if (!isLink(location.hash)) return false;
   const seen = history.state?.calcSeen;
-  const done = seen?.link === shortName(location.hash) && handled(seen.entry);
+  const done = seen?.link === textId(location.hash) && handled(seen.entry);
   history.replaceState(done ? stateWithout() : { ...(history.state ?? {}), calcLink: location.hash }, "", hash);
   return true;
 }

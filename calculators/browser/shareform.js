@@ -3,7 +3,7 @@
 // calculator whose state is its form (the boon odds, the dice roller): its "Share link" button and its
 // notice, drawn through lit-html. The link itself (packing, reading, the offer's QR code) is share.js's,
 // which stays free of the page's drawing: Node's tests import it.
-import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
+import { html, render } from "./vendor/lit-html/lit-html.js";
 import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 import { offerButtons } from "./notice.js";
@@ -44,57 +44,31 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   form.append(el("div", { class: "calc__buttons" },
     el("button", { type: "button", "data-act": "share-link", onclick: async () => {
       const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      say({ show: "link", offer: await linkOffered(url, `${what} as it is now`) });
+      show(linkHtml(await linkOffered(url, `${what} as it is now`), `Share link to ${what}`));
       onScreen(notice);
     } }, "Share link")), notice);
 
   /** The values a received link carries, read but not yet opened (null: none on offer). */
   let offered = null;
-  /**
-   * Draw the notice. `state` is what it shows: {show: "nothing"}; {show: "link", offer} (a link made
-   * here: share.offered's words, link and QR code); {show: "offer"} (a received link:
-   * "Open it" / "Keep mine"); {show: "message", words, mine?} (a sentence, and "Bring mine back"
-   * when `mine` holds the receiver's own values).
-   */
-  function say(state) {
-    const notes = () => {
-      switch (state.show) {
-        case "link":
-          return linkHtml(state.offer, `Share link to ${what}`);
-        case "offer":
-          return html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). ${offerButtons({ open, keep: keepMine })}`;
-        case "message":
-          return state.mine
-            ? html`${state.words} <button type="button" @click=${() => bringBack(state.mine)}>Bring mine back</button>`
-            : html`${state.words}`;
-        default:
-          return nothing;
-      }
-    };
-    render(notes(), notice);
-  }
-  const message = (words, mine = null) => say({ show: "message", words, mine });
+  /** The notice shows a link made here, a received link's offer, or a sentence. */
+  const show = (template) => render(template, notice);
+  /** A sentence, and "Bring mine back" when `mine` holds the receiver's own values. */
+  const message = (words, mine = null) => show(mine
+    ? html`${words} <button type="button" @click=${() => bringBack(mine)}>Bring mine back</button>` : html`${words}`);
 
   async function open() {
     const values = offered;
     if (!values) return;
+    answered();
     let error;
     try {
-      error = await check((names) => Object.fromEntries(names.map((n) => {
-        return [n, typeof values[n] === "string" ? typedNumber(values[n]) : values[n]];
-      })), values);
+      const typed = (n) => (typeof values[n] === "string" ? typedNumber(values[n]) : values[n]);
+      error = await check((names) => Object.fromEntries(names.map((n) => [n, typed(n)])), values);
     } catch (e) {
       error = { message: `the calculator is not ready (${e.message})` };
     }
-    if (error) {
-      offered = null;
-      forget(name);
-      message(`The shared ${noun} can't be used: ${error.message.replace(/\.$/, "")}. Nothing was changed.`);
-      return;
-    }
+    if (error) return message(`The shared ${noun} can't be used: ${error.message.replace(/\.$/, "")}. Nothing was changed.`);
     const mine = formValues(form, fields);
-    offered = null;
-    forget(name);
     fillForm(form, values);
     await apply();
     message(`Opened the shared ${noun}; yours is kept.`, mine);
@@ -106,9 +80,14 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     message("Your own values are back.");
   }
 
-  function keepMine() {
+  /** The received link is answered (opened, kept out or refused): no longer on offer, and forgotten. */
+  function answered() {
     offered = null;
     forget(name);
+  }
+
+  function keepMine() {
+    answered();
     message(keptMine(noun, true));
   }
 
@@ -117,12 +96,12 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     if (!got) return;
     const read = got.problem ? got : readValues(got.text, format, Object.fromEntries(fields.map((n) => [n, kindOf(form.elements.namedItem(n))])));
     if (read.problem) {
-      forget(name);
-      message(`The link's ${noun} can't be read (${read.problem}). Nothing was changed.`);
-      return;
+      answered();
+      return message(`The link's ${noun} can't be read (${read.problem}). Nothing was changed.`);
     }
     offered = read.values;
-    say({ show: "offer" });
+    show(html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). ${
+      offerButtons({ open, keep: keepMine })}`);
     onScreen(notice); // the offer is where the link lands
   }
 
