@@ -1,20 +1,12 @@
 // @ts-check
-// Two tabs' versions of one kept log of events (the morale tracker's conflict,
-// the conflict board's): each event carries an id, so a merge keeps every
-// change either tab made, in the order they were made:
-// * an event either tab undid (its id in a redo list) or dropped is out, and
-//   stays out: a redo logs the event again under the next id of its line
-//   ("…~1", "…~2": `redoneIds`), so an id that left the log never comes back,
-//   an undo in one tab and a log in the other are two changes, both kept, and
+// Two tabs' versions of one kept log of events (the morale tracker's conflict, the conflict board's): each event
+// carries an id, so a merge keeps every change either tab made, in the order they were made:
+// * an event either tab undid (its id in a redo list) or dropped stays out: a redo logs it again under the next
+//   id of its line ("…~1", "…~2": `redoneIds`), so an undo here and a log there are two changes, both kept, and
 //   the same redo tapped in both tabs is one event;
-// * an event the rules refuse once the two logs are one (both tabs logged the
-//   same actor's turn, neither having heard of the other's) is taken out of the
-//   merge (`refusedOut`: the later tap's, as the rules replay them in order) and
-//   its id kept in `refused`, so it stays out whichever tab merges next, and the
-//   tab that logged it can say so (`lost`);
-// * the events the two logs hold are merged in order: what both hold keeps its
-//   place, and what only one holds goes where it was logged (an id starts with
-//   the time it was made), so the later event never comes first;
+// * an event the rules refuse once the two logs are one (both tabs logged the same actor's turn) is taken out
+//   (`refusedOut`: the later tap's) and its id kept in `refused`, so it stays out whichever tab merges next;
+// * what only one log holds goes where it was logged (an id starts with its time), so the later never comes first;
 // * redo survives when the merged log is the one the redo list was made on.
 import { isRecord, readKind } from "./checks.js";
 
@@ -25,11 +17,8 @@ import { isRecord, readKind } from "./checks.js";
  */
 
 /**
- * A kept, imported or shared log read (a value, or its JSON text): {log: {setup, events, redo, ids, redoIds,
- * dropped, refused, replaced}} or {problem}, a sentence naming what is wrong. Its format must be `format`
- * (`formatRequired`: a value without one is refused too); a version newer than `version` is another release's
- * and refused by name. `event` brings an event of an earlier release up to date. Whether the log replays is
- * the rules' to say, after.
+ * A kept, imported or shared log read (a value, or its JSON text) by checks.js's readKind: {log} or {problem}.
+ * `event` brings an event of an earlier release up to date. Whether the log replays is the rules' to say, after.
  * @param {unknown} data
  * @param {{ format: string, what: string, maker: string, version?: number | null, formatRequired?: boolean,
  *           event?: (e: any) => any }} how what: "a conflict board"; maker: "the conflict board"

@@ -68,17 +68,10 @@ function migrate(/** @type {string} */ name) {
   const key = keyFor(name);
   const old = getText(OLD_PREFIX + name).text;
   if (old != null && getText(key).text == null && setText(key, old)) removeKey(OLD_PREFIX + name);
-  // The set-aside list (morale kept a list already; stress kept one overwritten copy).
-  const oldAside = getText(`${OLD_PREFIX}${name}:set-aside`).text;
-  if (oldAside == null) return;
-  let list;
-  try {
-    list = JSON.parse(oldAside);
-  } catch {}
-  const items = Array.isArray(list) && list.every((x) => x && typeof x.text === "string")
-    ? list : [{ at: new Date().toISOString(), reason: "set aside by an earlier version of this site", text: oldAside }];
-  const mine = readAsides(`${key}:set-aside`);
-  if (setText(`${key}:set-aside`, JSON.stringify([...items, ...mine]))) removeKey(`${OLD_PREFIX}${name}:set-aside`);
+  // The set-aside list (morale kept a list already; stress kept one copy, which readAsides keeps whole).
+  const [oldAside, aside] = [`${OLD_PREFIX}${name}:set-aside`, `${key}:set-aside`];
+  if (getText(oldAside).text == null) return;
+  if (setText(aside, JSON.stringify([...readAsides(oldAside), ...readAsides(aside)]))) removeKey(oldAside);
 }
 
 /** @typedef {{at: string, reason: string, text: string, raw?: boolean}} Aside a copy set aside */
