@@ -1,10 +1,7 @@
-// Share links for every calculator: a state packed into the page's URL fragment
-// (#<name>=<code>), which never reaches a server, so a link works offline. The
-// code is base64url of the JSON, deflated (CompressionStream "deflate-raw") when
-// the browser can: then it starts with "z." (a character base64url never uses).
-// Reading a link gives text, or a sentence saying why it can't be read; whether
-// the state is good is for the rules (the caller checks it like an import).
-// Nothing here is a rule of the games. A form's share button and notice: shareform.js.
+// Share links for every calculator: a state packed into the page's URL fragment (#<name>=<code>), which never
+// reaches a server, so a link works offline. The code is base64url of the JSON, deflated ("deflate-raw") when the
+// browser can: then it starts with "z." (a character base64url never uses). Reading a link gives text, or why it
+// can't be read; the caller checks the state like an import. A form's share button and notice: shareform.js.
 
 import { el } from "./ui.js";
 import { isRecord, readKind } from "./keeping/checks.js";
@@ -88,15 +85,11 @@ export async function link(name, value) {
   return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
 }
 
-// A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a
-// reload never offers it again. Where it was, the address keeps only the page (or a table view's
-// fragment); a link not yet answered when a table view takes its place in the history rides along in
-// the entry's state (`calcLink`), so a reload still offers it. Each entry of the history that carries a
-// link is marked when the link is first read (`calcSeen`: the link's short name and a name of the
-// entry's own), and the entries whose link was handled are remembered for the tab: an entry that still
-// carries one (another fragment pushed over it before it was answered) is cleared when Back reaches it,
-// never offered; the same link opened afresh is a new entry, offered again, also after a reload or the
-// theme drawing the page again before it is answered.
+// A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a reload never
+// offers it again. A link not yet answered when a table view takes its place rides along in the entry's state
+// (`calcLink`), so a reload still offers it. An entry carrying a link is marked when the link is first read
+// (`calcSeen`: the link's short name and the entry's own), and the entries whose link was handled are remembered
+// for the tab: one Back reaches is cleared, never offered; the same link opened afresh is a new entry, offered.
 
 /** A share link's fragment: "#name=…". */
 export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);

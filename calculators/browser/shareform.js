@@ -1,8 +1,6 @@
-// A share link as every calculator shows it under the button that made it (linkHtml: the words that
-// say it is ready, the link to copy, its QR code; onScreen: wholly in view), and the share link of a
-// calculator whose state is its form (the boon odds, the dice roller): its "Share link" button and its
-// notice, drawn through lit-html. The link itself (packing, reading, the offer's QR code) is share.js's,
-// which stays free of the page's drawing: Node's tests import it.
+// A share link as every calculator shows it (linkHtml; onScreen: wholly in view), and the share link of a
+// calculator whose state is its form (the boon odds, the dice roller), drawn through lit-html. The link itself
+// is share.js's, which stays free of the page's drawing: Node's tests import it.
 import { html, render } from "./vendor/lit-html/lit-html.js";
 import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
@@ -28,13 +26,10 @@ export function onScreen(box) {
 }
 
 /**
- * A share link for a calculator whose state is its form (the boon odds, the dice roller): a
- * "Share link" button and a notice at the end of the form. A link opened here is first read,
- * then offered ("Open it" / "Keep mine"); opening it has the rules check the values
- * (`check(read, values)` → null, or an error {message}; `read(names)` gives the link's values
- * as ui.readFields gives a form's; `values` as typed) before any field changes; the receiver's own
- * values are kept, and "Bring mine back" restores them. `apply()` redraws the calculator.
- * Returns a function that stops listening.
+ * A "Share link" button and a notice at the end of a form. A link opened here is read, then offered ("Open it" /
+ * "Keep mine"); opening it has the rules check the values (`check(read, values)` → null or an error {message};
+ * `read(names)` gives them as ui.readFields gives a form's) before any field changes; the receiver's own values
+ * are kept, and "Bring mine back" restores them. `apply()` redraws the calculator. Returns: stop listening.
  */
 export function shareForm({ ui, form, name, what, fields, check, apply }) {
   const { el } = ui;

@@ -1,10 +1,7 @@
 // @ts-check
-// The check of every name the site keeps, reachable without mounting its widget
-// (Import everything checks each entry of its file with these). A check:
-// async (text, engine) → null (usable) | {problem} | {down}. The keeping layer
-// knows no widget: each widget lists the names it keeps and their checks in its
-// own `kept.js` (export const KEPT = [[RegExp, check], …]), the build's registry
-// names the widgets that keep something, and loadChecks() reads those lists.
+// The check of every name the site keeps, without mounting its widget (Import everything checks each entry with
+// these): async (text, engine) → null (usable) | {problem} | {down}. The keeping layer knows no widget: each lists
+// its kept names and checks in its `kept.js` (KEPT = [[RegExp, check], …]), and loadChecks() reads those lists.
 
 /** @typedef {(text: string, engine: any) => Promise<null | {problem?: string, down?: string}>} KeptCheck */
 

@@ -1,11 +1,7 @@
-// The whole party: a named roster of characters (player characters and
-// opponents) for the stress calculator, each with their own saved state per
-// model, the traits they gained and their standing. The roster is kept by the
-// keeper (keeping/) under "stress:roster"; each character's state of a model under
-// "stress:<model>" (the first character: where a single character's state was
-// always kept, so an old saved state becomes a roster of one) or
-// "stress:<model>:<id>". Whether a state is sound is asked of the rules (the
-// panels' checks). Nothing here is a rule of the games.
+// The whole party for the stress calculator: characters (player characters and opponents), their traits and
+// standing, kept under "stress:roster"; each one's state of a model under "stress:<model>:<id>", or
+// "stress:<model>" for the first (where a single character's state was always kept, so an old saved state
+// becomes a roster of one). Whether a state is sound is asked of the rules (the panels' checks).
 import { isOwn } from "../own.js";
 import { slot } from "../keeping/index.js";
 import { isRecord, json, readKind } from "../keeping/checks.js";
