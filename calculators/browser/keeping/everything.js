@@ -28,15 +28,10 @@ const ls = () => window.localStorage;
 /** Every kept value of this site in this browser: {name: stored text}, sorted by name. @returns {Kept} */
 export function collect(storage = ls()) {
   const prefix = keyFor("");
-  /** @type {Kept} */
-  const kept = {};
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (!key?.startsWith(prefix)) continue;
-    const name = key.slice(prefix.length);
-    if (!OWN.test(name) && NAME.test(name)) kept[name] = storage.getItem(key) ?? "";
-  }
-  return Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const names = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "")
+    .filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const ours = names.filter((name) => !OWN.test(name) && NAME.test(name)).sort();
+  return Object.fromEntries(ours.map((name) => [name, storage.getItem(prefix + name) ?? ""]));
 }
 
 /** The file's text. @param {Kept} kept */

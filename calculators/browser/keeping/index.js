@@ -3,7 +3,6 @@
 // in); slot.js one storage key and its set-aside list; setaside.js that list drawn (widgets import it: it needs a
 // page); download.js, history.js; persist.js persistent storage; everything.js, checks.js: "Export everything".
 export { keeper } from "./keeper.js";
-export { ROOT, keyFor, slot } from "./slot.js";
+export { keyFor, slot } from "./slot.js";
 export { download, fileName } from "./download.js";
 export { History } from "./history.js";
-export { registerCheck, registerKept } from "./checks.js";

@@ -21,7 +21,7 @@
 //   steps         undo steps kept (0: none); what: the thing's name in messages ("Your saved conflict…")
 // Calls (each answers what happened; nothing is left in a side field): open() (or read() then verify()), save(v,
 // label?), replace(v | (at) => v, reason, label?), bringBack(at, {keep}), undo(), redo(), watch(fn, {signal, via}),
-// use(name), asides(); k.value, k.view, k.canUndo, k.canRedo, k.slot, k.key. setaside.js draws k.slot's list.
+// use(name), asides(); k.value, k.view, k.canUndo, k.canRedo, k.slot. setaside.js draws k.slot's list.
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
@@ -92,9 +92,6 @@ export function keeper(name, {
     },
     get slot() {
       return store;
-    },
-    get key() {
-      return store.key;
     },
     get canUndo() {
       return history.canUndo;

@@ -6,7 +6,7 @@
 import { isRecord, json, textCheck } from "./checks.js";
 
 /** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/keeping/slot.js. */
-export const ROOT = new URL("../../../", import.meta.url).pathname;
+const ROOT = new URL("../../../", import.meta.url).pathname;
 const OLD_PREFIX = "conflict-table:";
 
 /** The storage key of a name ("morale", "stress:track") for this site. */
