@@ -2,7 +2,7 @@
 // Asking the browser to keep what the player entered for good (persistent storage), once: at the first keeper write
 // (the "conflict-table:kept" event), the answer remembered so it is not asked again. Browsers without
 // navigator.storage.persist (Safari before 15.2) keep best-effort only.
-import { keyFor } from "./slot.js";
+import { getText, keyFor, setText } from "./slot.js";
 
 export const ASKED = keyFor("keeping:persist"); // "granted" | "refused" | "unsupported"
 export const CHANGED = "conflict-table:persist";
@@ -13,21 +13,15 @@ export const WORDS = {
 
 /** The remembered answer, or null when not asked yet. */
 export function answer() {
-  try {
-    const got = window.localStorage.getItem(ASKED);
-    return got === "granted" || got === "refused" || got === "unsupported" ? got : null;
-  } catch {
-    return null;
-  }
+  const got = getText(ASKED).text;
+  return got === "granted" || got === "refused" || got === "unsupported" ? got : null;
 }
 
 /** The plain words for an answer (null: not asked yet). */
 export const words = (/** @type {string | null} */ got) => (got == null ? null : got === "granted" ? WORDS.granted : WORDS.refused);
 
 function remember(/** @type {string} */ got) {
-  try {
-    window.localStorage.setItem(ASKED, got);
-  } catch {} // storage off: asked again next time, which is all that is lost
+  setText(ASKED, got); // storage off: asked again next time, which is all that is lost
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: got }));
   return got;
 }

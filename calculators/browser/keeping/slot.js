@@ -16,29 +16,21 @@ export function keyFor(/** @type {string} */ name) {
 
 const ls = () => window.localStorage; // may throw (storage switched off)
 
-/** @param {string} key @returns {{text: string | null, blocked?: boolean}} */
-function getText(key) {
+/** fn's answer on local storage, or `failed` when storage throws (full, or switched off).
+ *  @template T @param {(storage: Storage) => T} fn @param {T} failed @returns {T} */
+function safely(fn, failed) {
   try {
-    return { text: ls().getItem(key) };
+    return fn(ls());
   } catch {
-    return { text: null, blocked: true };
+    return failed;
   }
 }
 
-function setText(/** @type {string} */ key, /** @type {string} */ text) {
-  try {
-    ls().setItem(key, text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function removeKey(/** @type {string} */ key) {
-  try {
-    ls().removeItem(key);
-  } catch {}
-}
+/** The text under `key` (null: none); blocked: storage is off. @param {string} key */
+export const getText = (key) => safely((s) => ({ text: s.getItem(key), blocked: false }), { text: null, blocked: true });
+/** Store `text` under `key`: true when it is kept. @param {string} key @param {string} text */
+export const setText = (key, text) => safely((s) => (s.setItem(key, text), true), false);
+const removeKey = (/** @type {string} */ key) => safely((s) => s.removeItem(key), undefined);
 
 const FULL = "this browser's storage for the site is full";
 const OFF = "this browser does not let the site keep anything";
@@ -94,13 +86,9 @@ export function readAsides(key) {
   });
 }
 
-/**
- * One stored value and its set-aside list: slot("morale"), slot("stress:track").
- * read() → {value, text, problem, blocked}; write(value) → null or the sentence why it was not kept.
- * problemOf(text) → null | why: the check of what is stored (checks.js's textCheck): a stored value it
- * refuses is set aside before anything is written over it, and checked() reads through it.
- */
-/** @param {string} name @param {{problemOf?: ((text: string) => string | null) | null}} [options] */
+/** One stored value and its set-aside list: slot("morale"), slot("stress:track"). problemOf(text) → null | why:
+ *  a stored value it refuses is set aside before anything is written over it, and checked() reads through it.
+ *  @param {string} name @param {{problemOf?: ((text: string) => string | null) | null}} [options] */
 export function slot(name, { problemOf = null } = {}) {
   migrate(name);
   const key = keyFor(name);
@@ -145,10 +133,9 @@ export function slot(name, { problemOf = null } = {}) {
     asides() {
       return [...readAsides(asideKey), ...pending];
     },
-    /** Keep a copy of text that can't be used now. Returns its date (its name in the list) when it is
-     *  stored, else false; then, unless hold is false, it is held in memory, shown with the others, and
-     *  the key is not overwritten until it is stored. */
-    /** @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
+    /** Keep a copy of text that can't be used now: its date (its name in the list) when it is stored, else false;
+     *  then, unless hold is false, it is held in memory (shown) and the key is not overwritten until it is stored.
+     *  @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
     setAside(text, reason, { hold = true } = {}) {
       const list = readAsides(asideKey);
       const there = list.find((item) => item.text === text);
@@ -178,9 +165,8 @@ export function slot(name, { problemOf = null } = {}) {
       pending = [];
       removeKey(asideKey);
     },
-    /** The stored value read through problemOf: {value} (undefined when none), or, when it can't be used,
-     *  {problem, text, kept} once it is set aside (kept: the copy is stored, not only held in memory). */
-    /** @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
+    /** The stored value read through problemOf: {value} (undefined when none), or {problem, text, kept} once it
+     *  is set aside (kept: the copy is stored). @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
     checked() {
       const { text } = getText(key);
       if (text == null) return { value: undefined };
@@ -216,11 +202,9 @@ export function slot(name, { problemOf = null } = {}) {
   return api;
 }
 
-/** The draft of a sheet (the board's action, the tracker's event being composed), kept as it is filled in:
- *  a visit to another page, a reload or a change of kind loses nothing. Its check is the rules' (every key
- *  and value), so read() gives the stored value to check and putAside() keeps a refused one. `what`: what a
- *  damaged one is not ("an action being composed").
- *  @param {string} name @param {string} what */
+/** The draft of a sheet (the board's action, the tracker's event being composed), kept as it is filled in. Its
+ *  check is the rules', so read() gives the stored value and putAside() keeps a refused one. `what`: what a damaged
+ *  one is not ("an action being composed"). @param {string} name @param {string} what */
 export function draftSlot(name, what) {
   const notOne = `it is not ${what}`;
   const store = slot(name, { problemOf: textCheck((/** @type {unknown} */ v) => (isRecord(v) ? null : notOne)) });
