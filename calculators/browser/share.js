@@ -231,11 +231,7 @@ export async function qrCode(el, url) {
 /** A link offered under the Share button that made it, as data for a template: {url, copied, words, code}
  *  (code: the QR code's element, or a sentence saying why there is none). */
 export async function offered(url, opens) {
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {}
+  const copied = await (navigator.clipboard?.writeText(url).then(() => true, () => false) ?? false);
   const words = copied ? `Link copied: it opens ${opens}.` : `Here is the link: it opens ${opens}. Copy it, or scan the code.`;
   return { url, copied, words, code: await qrCode(el, url) };
 }
