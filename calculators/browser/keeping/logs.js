@@ -5,7 +5,7 @@
 //   id of its line ("…~1", "…~2": `redoneIds`), so an undo here and a log there are two changes, both kept, and
 //   the same redo tapped in both tabs is one event;
 // * an event the rules refuse once the two logs are one (both tabs logged the same actor's turn) is taken out
-//   (`refusedOut`: the later tap's) and its id kept in `refused`, so it stays out whichever tab merges next;
+//   (`refuseIn`: the later tap's) and its id kept in `refused`, so it stays out whichever tab merges next;
 // * what only one log holds goes where it was logged (an id starts with its time), so the later never comes first;
 // * redo survives when the merged log is the one the redo list was made on.
 import { isRecord, readKind } from "./checks.js";
@@ -77,38 +77,26 @@ export const nextId = (/** @type {string} */ id) => {
 /** @template T @param {T[]} list @param {number} i @returns {T[]} */
 const without = (list, i) => [...list.slice(0, i), ...list.slice(i + 1)];
 
-/**
- * A merged log without the event at `index`, which the rules refuse there: {log, event, mine}, where mine
- * tells whether it was our tab's (not theirs). Only an event one of the two logs holds is taken out (a
- * race between two taps, settled the same way whichever tab merges); null for one both hold, or an index
- * past the log's events (its redo list).
- * @template {Log} L @param {L} log @param {number} index @param {Log} ours @param {Log} theirs
- * @returns {{event: any, mine: boolean, log: L} | null}
- */
-export function refusedOut(log, index, ours, theirs) {
-  const id = log.ids[index];
-  if (id == null) return null;
-  const mine = ours.ids.includes(id);
-  if (mine === theirs.ids.includes(id)) return null;
-  const refused = [...(log.refused ?? []), id].slice(-MAX_DROPPED);
-  return { event: log.events[index], mine, log: { ...log, events: without(log.events, index), ids: without(log.ids, index), refused } };
-}
-
-/** What a tab says when an event it logged was taken out of a merge (refusedOut); name: the event as the referee names it. */
+/** What a tab says when an event it logged was taken out of a merge (refuseIn); name: the event as the referee names it. */
 export const notKept = (/** @type {string} */ name) => `${name.charAt(0).toUpperCase()}${name.slice(1)} was not kept: another tab logged a moment ` +
   "before it, and the rules refuse the two together (the tap made first stands).";
 
 /**
  * A keeper's `refuse` for a log (keeper.js): the merged log without the event the rules refuse ({event}: its
- * index), when only one tab logged it; said (notKept) when it was ours. null when it can't be taken out alone.
+ * index), its id kept in `refused`; said (notKept) when it was ours. Only an event one of the two logs holds is
+ * taken out (a race between two taps, settled the same way whichever tab merges): null for one both hold, or
+ * an index past the log's events (its redo list).
  * @template {Log} T @param {T} merged @param {{event?: number}} refusal @param {Log} ours @param {Log} theirs
  * @param {(text: string) => void} say @param {(event: any) => string} name @returns {T | null}
  */
 export function refuseIn(merged, { event }, ours, theirs, say, name) {
-  const out = event == null ? null : refusedOut(merged, event, ours, theirs);
-  if (!out) return null;
-  if (out.mine) say(notKept(name(out.event)));
-  return { ...merged, ...out.log };
+  const id = event == null ? undefined : merged.ids[event];
+  if (id == null || event == null) return null;
+  const mine = ours.ids.includes(id);
+  if (mine === theirs.ids.includes(id)) return null;
+  if (mine) say(notKept(name(merged.events[event])));
+  const refused = [...(merged.refused ?? []), id].slice(-MAX_DROPPED);
+  return { ...merged, events: without(merged.events, event), ids: without(merged.ids, event), refused };
 }
 
 /** The ids of a log after its last undone event is logged again: the next id of its line, the old one dropped. */
@@ -160,7 +148,7 @@ const sameIds = (/** @type {string[]} */ a, /** @type {string[]} */ b) => a.leng
  * Ours and theirs as one log: {log: {events, ids, redo, redoIds, dropped, refused}, added, changed, lost}.
  * Both logs are {events, ids, redo, redoIds, dropped, refused?}; the caller checks they are of one conflict.
  * `added`: how many of our events theirs did not hold; `changed`: the merged log is not theirs; `lost`: our
- * events the other tab's merge refused (refusedOut), which this tab has not said yet.
+ * events the other tab's merge refused (refuseIn), which this tab has not said yet.
  * @param {Log} ours @param {Log} theirs
  */
 export function mergeLogs(ours, theirs) {
