@@ -66,9 +66,5 @@ let watching = false;
 export function askOnFirstKeep() {
   if (watching) return;
   watching = true;
-  const first = () => {
-    window.removeEventListener("conflict-table:kept", first);
-    ask();
-  };
-  if (!answer()) window.addEventListener("conflict-table:kept", first);
+  if (!answer()) window.addEventListener("conflict-table:kept", () => ask(), { once: true });
 }

@@ -73,10 +73,7 @@ function migrate(/** @type {string} */ name) {
 export function readAsides(key) {
   const { text } = getText(key);
   if (text == null) return [];
-  let list;
-  try {
-    list = JSON.parse(text);
-  } catch {}
+  const list = json(text).value;
   const damaged = (/** @type {string} */ what, /** @type {string} */ raw, i = 0) => ({ at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, i)).toISOString(), raw: true,
     reason: `${what} could not be read, so it is kept here as it was found`, text: raw });
   if (!Array.isArray(list)) return [damaged("the set-aside list", text)];

@@ -4,6 +4,7 @@
 // set aside (keeper.js's promises). Its interface: `new TwoTabs(rules)`, whose two calls take this
 // tab's value and the stored text and answer what to keep; the keeper writes, sets aside and tells.
 import { judge } from "./judge.js";
+import { json } from "./checks.js";
 
 /** How long a change waits for another tab's (its rules checking a merge, on a slow phone) before it goes on. */
 const PATIENCE_MS = 10_000;
@@ -113,10 +114,7 @@ export class TwoTabs {
   #base(slot, text, last) {
     let origin = last;
     if (this.#fits(text)) {
-      let note;
-      try {
-        note = JSON.parse(slot.note() ?? "null");
-      } catch {}
+      const note = json(slot.note() ?? "null").value;
       if (note && note.of === textId(text)) origin = note.from === null ? null : this.known.get(note.from) ?? last;
     }
     if (origin == null) return undefined;
