@@ -97,7 +97,6 @@ export function slot(name, { problemOf = null } = {}) {
   const api = {
     key,
     asideKey,
-    fromKey,
     /** The raw stored text (null when there is none, or storage is off). */
     text() {
       return getText(key).text;

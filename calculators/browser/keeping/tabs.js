@@ -11,8 +11,9 @@ const PATIENCE_MS = 10_000;
 
 /**
  * Run `fn` while no other tab of this site runs one for `key` (Web Locks): two tabs' merges, each waiting for
- * its rules' check, are made one after the other. `fn` takes no lock itself. Where a browser has no locks, or
- * the other tab holds on past PATIENCE_MS, `fn` runs anyway.
+ * its rules' check, are made one after the other. `fn` takes no lock itself. A write with nothing to merge is
+ * made at once, without the lock (a tap is kept in its own task, before the page can be closed). Where a browser
+ * has no locks, or the other tab holds on past PATIENCE_MS, `fn` runs anyway.
  * @template T @param {string} key @param {() => Promise<T>} fn @returns {Promise<T>}
  */
 export async function exclusive(key, fn) {
