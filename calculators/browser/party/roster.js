@@ -91,20 +91,18 @@ export function anythingSaved(roster) {
  */
 export async function unpackChecked(text, panels) {
   const { data, problem } = readKind(text, { format: FORMAT, what: "a stress roster", formatRequired: false, not: "it is not a roster" });
-  if (problem) return { problem };
-  const why = rosterProblem(data);
+  const why = problem ?? rosterProblem(data);
   if (why) return { problem: why };
   const people = [];
-  for (const [i, p] of data.people.entries()) {
+  for (const p of data.people) {
     const states = {};
     const given = isRecord(p.states) ? p.states : {};
     for (const model of MODELS) {
       if (given[model] === undefined) continue;
       const where = `${p.name}, ${model === "track" ? "stress tracks" : model}`;
-      const v = given[model];
-      if (!isRecord(v) || !isRecord(v.state)) return { problem: `${where}: it is not a saved state` };
+      if (!isRecord(given[model]?.state)) return { problem: `${where}: it is not a saved state` };
       const panel = panels[model];
-      const state = { ...panel.fresh(), ...v.state };
+      const state = { ...panel.fresh(), ...given[model].state };
       const wrong = panel.bounds(state);
       if (wrong) return { problem: `${where}: ${wrong}` };
       const checked = await panel.check(state);
@@ -112,7 +110,7 @@ export async function unpackChecked(text, panels) {
       if (checked.error) return { problem: `${where}: ${checked.error.message.replace(/\.$/, "")}` };
       states[model] = { state: checked.state, history: [], future: [] };
     }
-    people.push({ id: p.id, name: p.name.trim(), side: p.side, standing: p.standing, traits: [...p.traits], states, index: i });
+    people.push({ id: p.id, name: p.name.trim(), side: p.side, standing: p.standing, traits: [...p.traits], states });
   }
   const hit = hitOf(data.hit);
   if (hit?.problem) return hit;
