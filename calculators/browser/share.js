@@ -243,13 +243,15 @@ export async function offered(url, opens) {
 export function readValues(text, format, kinds) {
   const names = Object.keys(kinds);
   const notOurs = "it was not made by this calculator";
-  const { data, problem } = readKind(text, { format, version: 1, versionRequired: true, what: "this calculator's link", not: notOurs });
+  const { data, problem } = readKind(text, { format, version: 1, versionRequired: true, what: "this calculator's link",
+    not: notOurs });
   if (problem) return { problem };
   if (!isRecord(data.fields)) return { problem: notOurs };
   for (const name of names) {
     const value = data.fields[name];
     if (value === undefined) return { problem: `it leaves out the field “${name}”` };
-    if (typeof value !== kinds[name] || value.length > 200) return { problem: `its field “${name}” holds no value a field can take` };
+    const fits = typeof value === kinds[name] && !(value.length > 200);
+    if (!fits) return { problem: `its field “${name}” holds no value a field can take` };
   }
   const extra = Object.keys(data.fields).find((name) => !names.includes(name));
   if (extra) return { problem: `it names a field this calculator does not have (“${String(extra).slice(0, 40)}”)` };

@@ -6,6 +6,7 @@ import { link, offered as linkOffered, forget, received, readValues } from "./sh
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 import { offerButtons } from "./notice.js";
 import { keptMine } from "./offer.js";
+import { bare } from "./keeping/judge.js";
 
 /** A link offered (share.offered: {url, words, code}) as a template: its words, the link's field, its QR code.
  *  @param {{url: string, words: string, code: Node}} offer @param {string} label the field's name for a screen reader */
@@ -62,7 +63,7 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     } catch (e) {
       error = { message: `the calculator is not ready (${e.message})` };
     }
-    if (error) return message(`The shared ${noun} can't be used: ${error.message.replace(/\.$/, "")}. Nothing was changed.`);
+    if (error) return message(`The shared ${noun} can't be used: ${bare(error.message)}. Nothing was changed.`);
     const mine = formValues(form, fields);
     fillForm(form, values);
     await apply();

@@ -73,10 +73,12 @@ export function readKind(data, { format, what, version = null, formatRequired = 
   if (!isRecord(data)) return { problem: not };
   const d = /** @type {Record<string, any>} */ (data);
   if (d.format === undefined && formatRequired) return { problem: unmarked };
-  if (d.format !== undefined && d.format !== format) return { problem: `it is a ${String(d.format).slice(0, 40)} file, not ${what}` };
+  const kind = String(d.format).slice(0, 40);
+  if (d.format !== undefined && d.format !== format) return { problem: `it is a ${kind} file, not ${what}` };
   if (version == null || d.version === version || (d.version === undefined && !versionRequired)) return { data: d };
   return { problem: Number.isInteger(d.version) && d.version > version
-    ? `it was made by a newer version of this site (version ${d.version}; this one reads version ${version}): update the site to open it`
+    ? `it was made by a newer version of this site (version ${d.version}; this one reads version ${version}): ` +
+      "update the site to open it"
     : `its version is ${d.version === undefined ? "missing" : "damaged"}` };
 }
 /** An engine reply as a verdict. */

@@ -19,9 +19,15 @@
 //   refuse(merged, {problem, event}, ours, theirs, say)  a merge without the change the rules refuse, or null
 //   codec         {toText(value, {past, future}), fromText(text) → {value, past?, future?} | {problem}}
 //   steps         undo steps kept (0: none); what: the thing's name in messages ("Your saved conflict…")
-// Calls (each answers what happened; nothing is left in a side field): open() (or read() then verify()), save(v,
-// label?), replace(v | (at) => v, reason, label?), bringBack(at, {keep}), undo(), redo(), watch(fn, {signal, via}),
-// use(name), asides(); k.value, k.view, k.canUndo, k.canRedo, k.slot. setaside.js draws k.slot's list.
+// Calls (each answers what happened; nothing is left in a side field):
+//   await k.open() → Opened (read, check, set aside what can't be used); k.read() then await k.verify(): its halves
+//   await k.save(v, label?) → Kept (label: an undo step; another tab's value merged in first)
+//   await k.replace(v | (at) => v, reason, label?) → Kept (the value shown set aside first: Kept.setAside names it)
+//   await k.bringBack(at, {keep}) → {value, view} | {error}: a set-aside copy back (keep: the one shown set aside)
+//   await k.undo(), k.redo() → {value, view, label, error?} | {error} | null; k.canUndo, k.canRedo
+//   k.watch(fn, {signal, via}): fn(News) once another tab's (here: this page's) value is taken in
+//   k.value, k.view: what is kept now and the rules' reply for it; k.use(name): keep under another name (then open())
+//   k.asides(), k.slot: the set-aside list, drawn by setaside.js's drawAsides(box, k.slot, …)
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";

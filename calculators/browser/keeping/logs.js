@@ -31,7 +31,7 @@ export function unpackLog(data, { format, what, maker, version = null, formatReq
   const d = read.data;
   if (!isRecord(d.setup) || !Array.isArray(d.events)) return { problem: not };
   if (d.redo !== undefined && !Array.isArray(d.redo)) return { problem: "its redo list is not a list" };
-  const odd = (d.redo ?? []).findIndex((/** @type {unknown} */ e) => !isRecord(e) || typeof (/** @type {any} */ (e)).kind !== "string");
+  const odd = (d.redo ?? []).findIndex((/** @type {any} */ e) => !isRecord(e) || typeof e.kind !== "string");
   if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
   const redo = (d.redo ?? []).map(event);
   const events = d.events.map(event);
@@ -77,7 +77,7 @@ export const nextId = (/** @type {string} */ id) => {
 /** @template T @param {T[]} list @param {number} i @returns {T[]} */
 const without = (list, i) => [...list.slice(0, i), ...list.slice(i + 1)];
 
-/** What a tab says when an event it logged was taken out of a merge (refuseIn); name: the event as the referee names it. */
+/** What a tab says when an event it logged was taken out of a merge (refuseIn); name: the event as named. */
 export const notKept = (/** @type {string} */ name) => `${name.charAt(0).toUpperCase()}${name.slice(1)} was not kept: another tab logged a moment ` +
   "before it, and the rules refuse the two together (the tap made first stands).";
 

@@ -27,7 +27,8 @@ function safely(fn, failed) {
 }
 
 /** The text under `key` (null: none); blocked: storage is off. @param {string} key */
-export const getText = (key) => safely((s) => ({ text: s.getItem(key), blocked: false }), { text: null, blocked: true });
+export const getText = (key) =>
+  safely((s) => ({ text: s.getItem(key), blocked: false }), { text: null, blocked: true });
 /** Store `text` under `key`: true when it is kept. @param {string} key @param {string} text */
 export const setText = (key, text) => safely((s) => (s.setItem(key, text), true), false);
 const removeKey = (/** @type {string} */ key) => safely((s) => s.removeItem(key), undefined);
@@ -161,8 +162,9 @@ export function slot(name, { problemOf = null } = {}) {
       pending = [];
       removeKey(asideKey);
     },
-    /** The stored value read through problemOf: {value} (undefined when none), or {problem, text, kept} once it
-     *  is set aside (kept: the copy is stored). @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
+    /** The stored value read through problemOf: {value} (undefined when none), or {problem, text, kept} once it is
+     *  set aside (kept: the copy is stored).
+     *  @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
     checked() {
       const { text } = getText(key);
       if (text == null) return { value: undefined };

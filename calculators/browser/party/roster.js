@@ -90,7 +90,8 @@ export function anythingSaved(roster) {
  * the rules (`panels[model].check`, after its cheap `bounds`). → {bundle} or {problem} or {down}.
  */
 export async function unpackChecked(text, panels) {
-  const { data, problem } = readKind(text, { format: FORMAT, what: "a stress roster", formatRequired: false, not: "it is not a roster" });
+  const how = { format: FORMAT, what: "a stress roster", formatRequired: false, not: "it is not a roster" };
+  const { data, problem } = readKind(text, how);
   const why = problem ?? rosterProblem(data);
   if (why) return { problem: why };
   const people = [];
