@@ -86,10 +86,13 @@ export async function link(name, value) {
 }
 
 // A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a reload never
-// offers it again. A link not yet answered when a table view takes its place rides along in the entry's state
-// (`calcLink`), so a reload still offers it. An entry carrying a link is marked when the link is first read
-// (`calcSeen`: the link's short name and the entry's own), and the entries whose link was handled are remembered
-// for the tab: one Back reaches is cleared, never offered; the same link opened afresh is a new entry, offered.
+// offers it again. Where it was, the address keeps only the page (or a table view's fragment); a link not yet
+// answered when a table view takes its place in the history rides along in the entry's state (`calcLink`), so a
+// reload still offers it. Each entry that carries a link is marked when the link is first read (`calcSeen`: the
+// link's short name and a name of the entry's own), and the entries whose link was handled are remembered for the
+// tab: an entry that still carries one (another fragment pushed over it before it was answered) is cleared when
+// Back reaches it, never offered; the same link opened afresh is a new entry, offered again, also after a reload
+// or the theme drawing the page again before it is answered.
 
 /** A share link's fragment: "#name=…". */
 export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);

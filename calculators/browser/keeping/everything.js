@@ -1,7 +1,9 @@
 // @ts-check
 // Export everything / Import everything: one versioned file with every value the site keeps in this browser
-// (set-aside lists included), read back like a share link (readKind), every entry checked by its calculator's
-// check (checks.js), nothing replaced before a set-aside copy of it is kept. No DOM here (everything-ui.js).
+// (every key under the site's prefix, set-aside lists included), read back like a share link (readKind: format
+// and version; its size checked before), every entry checked by the check its calculator uses (checks.js, the
+// registry by name), and nothing replaced before a set-aside copy of it is kept (slot.js). No DOM here
+// (everything-ui.js draws the buttons); nothing here is a rule of the games.
 import { keyFor, putText, readAsides, slot } from "./slot.js";
 import { isRecord, json, readKind } from "./checks.js";
 

@@ -48,8 +48,10 @@ let serial = 0;
  * @property {boolean} kept the value (or its merge with another tab's) is stored
  * @property {any} value the value now: the one given, its merge with another tab's, or another tab's that came first
  * @property {any} view the rules' reply for `value` when this call judged it, else null
- * @property {string | null} why why it was not kept, in a sentence for the player, or null
- * @property {string | null} merged what a merge with another tab's value said, or null
+ * @property {string | null} why why it was not kept, in a sentence for the player (storage full; no room for a copy;
+ *   overtaken), or null
+ * @property {string | null} merged what a merge with another tab's value said (which of two changes won; another
+ *   tab's version set aside), or null
  * @property {boolean} overtaken not made: another tab's change came first and the rules refuse both together
  * @property {string | null} setAside the date of the copy a replace set aside (for bringBack)
  * @typedef {{value: any, view: any, notice: string | null, problem?: string, text?: string, kept?: boolean}} Opened

@@ -1,11 +1,13 @@
 // @ts-check
 // Two tabs' versions of one kept log of events (the morale tracker's conflict, the conflict board's): each event
 // carries an id, so a merge keeps every change either tab made, in the order they were made:
-// * an event either tab undid (its id in a redo list) or dropped stays out: a redo logs it again under the next
-//   id of its line ("…~1", "…~2": `redoneIds`), so an undo here and a log there are two changes, both kept, and
-//   the same redo tapped in both tabs is one event;
-// * an event the rules refuse once the two logs are one (both tabs logged the same actor's turn) is taken out
-//   (`refuseIn`: the later tap's) and its id kept in `refused`, so it stays out whichever tab merges next;
+// * an event either tab undid (its id in a redo list) or dropped is out, and stays out: a redo logs it again under
+//   the next id of its line ("…~1", "…~2": `redoneIds`), so an id that left the log never comes back, an undo in
+//   one tab and a log in the other are two changes, both kept, and the same redo tapped in both tabs is one event;
+// * an event the rules refuse once the two logs are one (both tabs logged the same actor's turn, neither having
+//   heard of the other's) is taken out of the merge (`refuseIn`: the later tap's, as the rules replay them in
+//   order) and its id kept in `refused`, so it stays out whichever tab merges next, and the tab that logged it
+//   can say so (`lost`);
 // * what only one log holds goes where it was logged (an id starts with its time), so the later never comes first;
 // * redo survives when the merged log is the one the redo list was made on.
 import { isRecord, readKind } from "./checks.js";

@@ -1,7 +1,8 @@
 // @ts-check
-// Asking the browser to keep what the player entered for good (persistent storage), once: at the first keeper write
-// (the "conflict-table:kept" event), the answer remembered so it is not asked again. Browsers without
-// navigator.storage.persist (Safari before 15.2) keep best-effort only.
+// Asking the browser to keep what the player entered for good (persistent storage), once: the first time a keeper
+// stores something the player did (a conflict started, a character added, a map edited: every keeper's write says
+// so with the "conflict-table:kept" event), and the answer remembered, so it is not asked again on every write.
+// Browsers without navigator.storage.persist (Safari before 15.2) keep best-effort only.
 import { getText, keyFor, setText } from "./slot.js";
 
 export const ASKED = keyFor("keeping:persist"); // "granted" | "refused" | "unsupported"

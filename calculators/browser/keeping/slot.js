@@ -1,8 +1,13 @@
 // @ts-check
-// One stored value and its set-aside list (a list, never overwritten), in local storage (keeper.js states the
-// keeping rules). Keys carry the site's path, so two sites on one origin (user.github.io/a/ and /b/) never read
-// each other's data; data under the old unscoped keys moves to the scoped ones once (players kept data there
-// before 2026-11-22). Nothing here is a rule of the games.
+// One stored value and its set-aside list, in local storage (keeper.js builds on it). Its rules:
+// * a stored value that can't be used is never deleted nor overwritten before a dated copy of it is safely kept
+//   in its set-aside list (a list, never overwritten), which the player can download or discard (after a question);
+// * a write that fails (storage full or blocked) leaves the old value as it was, and the caller gets a sentence
+//   to tell the player;
+// * keys carry the site's path, so two sites on one origin (user.github.io/a/ and /b/) never read each other's
+//   data; data under the old unscoped keys moves to the scoped ones once (players kept data there before
+//   2026-11-22, and a player who has not come back since still has it there).
+// Nothing here is a rule of the games.
 import { isRecord, json, textCheck } from "./checks.js";
 
 /** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/keeping/slot.js. */

@@ -83,10 +83,12 @@ export class TwoTabs {
   }
 
   // ---------------------------------------------------------------- lineage
-  // Which stored text each value was made from, so a three-way merge starts from what both tabs really started
-  // from (a browser hands one tab's write to another tens of milliseconds late: merged from this tab's own last
-  // write, the other tab's value would seem to undo it). Each write first notes `{of, from}` (the new text's id
-  // and its origin's) beside the value; a note that does not name the stored text is not used.
+  // Which stored text each value was made from, so a three-way merge starts from the value both tabs really
+  // started from. Two tabs that each wrote on the copy they had (a browser hands one tab's write to the other
+  // tens of milliseconds late) would otherwise merge from this tab's own last write, and the other tab's value,
+  // made without it, would seem to undo it. Each write first notes `{of, from}` beside the value (the slot's
+  // note: the new text's id and its origin's); a tab that finds the stored text made from a text it remembers
+  // merges from that one. A note that does not name the stored text is not used.
 
   /** @param {string | null} text */
   #fits(text) {
