@@ -47,11 +47,12 @@ const engineError = (reply) => ({ error: reply.error });
  * @returns {{wounds: Model, conditions: Model, track: Model & Record<string, any>, [model: string]: Model}} */
 export function stressModels(engine, options) {
   const fresh = (/** @type {string} */ model) => () => clone(options.empty[model]);
-  /** What applying a Gauntlet Forge hit keeps: the changes, the Last Stand if chosen, the words for the log. */
-  /** @param {State} s @param {string} message @param {string | null | undefined} choice @param {State} changes @param {string | null} trait */
-  const taken = (s, message, choice, changes, trait) => {
-    const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
-    return { state: { ...s, ...changes, last_stand: s.last_stand || choice === "last_stand" }, label: message + chose, log: `Applied: ${message}${chose}`, trait };
+  /** What applying a Gauntlet Forge hit keeps: the model's changes and the rules' way for this choice (its words,
+   *  the Last Stand after it, the trait gained); null when the rules offer no such way.
+   *  @param {State} s @param {any} r @param {string | null | undefined} choice @param {State} changes */
+  const taken = (s, r, choice, changes) => {
+    const way = r.apply.find((/** @type {any} */ w) => w.choice === (choice ?? null));
+    return way ? { state: { ...s, ...changes, last_stand: way.last_stand }, label: way.label, log: way.log, trait: r.trait_gained } : null;
   };
 
   /** @type {Made} */
@@ -86,8 +87,7 @@ export function stressModels(engine, options) {
       return { reply, now: now.ok ? now.result : null };
     },
     toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [String(slot)]: flipped(s.wounds[String(slot)], n) } }),
-    applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { wounds: r.wounds, favor: r.favor_left },
-      r.favor_spent && r.trait ? `Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)` : null) : null),
+    applied: (s, r, choice) => taken(s, r, choice, { wounds: r.wounds, favor: r.favor_left }),
     place: (field) => field,
   };
 
@@ -111,8 +111,7 @@ export function stressModels(engine, options) {
     hit: (/** @type {Sheet} */ p) => conditions.call(p.state, typedNumber(p.typed.stress), p.pick),
     ask: async (/** @type {Sheet} */ p) => ({ reply: await conditions.hit(p) }),
     toggle: (s, _slot, n) => ({ ...s, conditions: flipped(s.conditions, n) }),
-    applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { conditions: r.conditions },
-      r.trait ? `Trait rated ${r.trait} (the stress a condition could not take)` : null) : null),
+    applied: (s, r, choice) => taken(s, r, choice, { conditions: r.conditions }),
     place: (field) => field,
   };
 
