@@ -41,7 +41,8 @@ def free_dice(p: dict) -> dict:
     dice_added, after = boons.spend(boon)
     ways = [f"Use its free dice: +{free} on a roll; the boon stays at rating {boon.rating}."] if free else []
     then = "then it vanishes" if after is None else f"then it drops to rating {after.rating}"
-    ways.append(f"Spend it{' (enduring)' if boon.enduring else ''}: +{dice_added} {_dice(dice_added)} on one roll, {then}.")
+    spend = f"Spend it{' (enduring)' if boon.enduring else ''}"
+    ways.append(f"{spend}: +{dice_added} {_dice(dice_added)} on one roll, {then}.")
     return {
         "rating": boon.rating,
         "enduring": boon.enduring,

@@ -161,10 +161,13 @@ def move(p: dict) -> dict:
             }
         destination_info = {**z, "odds": odds, "text": _destination_words(z)}
     reachable = [z["zone"] for z in zones if z["reachable"] and z["zone"] != start]
+    rolled_sum = None
+    if rolled is not None:
+        rolled_sum = f"skill {skill} {signed(rolled)} on the dice" + (f" {MINUS} bid {bid}" if bid else "")
     return {
         "shifts": shifts,
         "dice": rolled,
-        "sum": None if rolled is None else f"skill {skill} {signed(rolled)} on the dice" + (f" {MINUS} bid {bid}" if bid else ""),
+        "sum": rolled_sum,
         "zones": zones,
         "reachable": reachable,
         "reach_text": f"reach {', '.join(reachable)}." if reachable else "reach no other zone.",

@@ -69,6 +69,7 @@ def wound_boxes(p: dict) -> dict:
                       box=_index(box))
     message = _wound_message(r, favor, edition)
     applies = r.box is not None or r.favor_spent > 0
+    bought = f"Trait rated {r.trait} (bought with {r.favor_spent} Favor)" if r.favor_spent and r.trait else None
     return {
         "outcome": r.outcome,
         "message": message,
@@ -87,7 +88,7 @@ def wound_boxes(p: dict) -> dict:
         "applies": applies,
         "notes": [f"Favor left after paying: {favor - r.favor_spent}."] if r.favor_spent else [],
         "apply": _ways_to_apply(message, r.choice, last_stand) if applies else [],
-        "trait_gained": f"Trait rated {r.trait} (bought with {r.favor_spent} Favor)" if r.favor_spent and r.trait else None,
+        "trait_gained": bought,
     }
 
 

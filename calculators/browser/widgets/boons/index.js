@@ -34,8 +34,8 @@ export function mount(root, { engine, ui }) {
   });
 
   // The answers are lit-html templates of the rules' words: a change of a field updates what changed.
-  const boonLines = (/** @type {import("../../types/boons").FreeDice} */ r) => html`<p class="calc__answer"><strong>${r.verdict}</strong> — ${
-    r.why}</p><ul>${r.ways.map((way) => html`<li>${way}</li>`)}</ul>`;
+  const boonLines = (/** @type {import("../../types/boons").FreeDice} */ r) => html`<p class="calc__answer"><strong>${
+    r.verdict}</strong> — ${r.why}</p><ul>${r.ways.map((way) => html`<li>${way}</li>`)}</ul>`;
 
   function oddsTable(/** @type {import("../../types/boons").Odds} */ r) {
     // The exact chance beside it (as the dice roller says it), unless it is sure or none.

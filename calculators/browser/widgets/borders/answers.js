@@ -36,7 +36,8 @@ const HEADS = ["Zone", "Cost", "Range", "Short by", "Cover it with"];
 export function reachLines(r, payload, start) {
   const t = r.destination;
   const zones = r.zones.filter((z) => z.zone !== start);
-  return html`<p class="calc__answer"><strong>${plural(r.shifts, "shift")}${r.sum ? ` (${r.sum})` : ""}</strong>: ${r.reach_text}</p>
+  return html`<p class="calc__answer"><strong>${plural(r.shifts, "shift")}${r.sum ? ` (${r.sum})` : ""}</strong>: ${
+    r.reach_text}</p>
     ${t && t.zone !== start ? destinationLines(t, payload) : nothing}
     ${zones.length ? html`<div class="bmap-scroll"><table class="calc__table calc__table--stack bmap-reach">
       <caption>From ${start}</caption>

@@ -24,12 +24,15 @@ export const KEPT = [
       return { problem: "it is not in the expected shape" };
     }
     const s = v.state;
-    if (isRecord(s.wounds)) return judged(await engine.call("stress.wounds", unstressed.wounds(s, Object.keys(s.wounds)[0])));
+    if (isRecord(s.wounds)) {
+      return judged(await engine.call("stress.wounds", unstressed.wounds(s, Object.keys(s.wounds)[0])));
+    }
     if (Array.isArray(s.conditions)) return judged(await engine.call("stress.conditions", unstressed.conditions(s)));
     if (isRecord(s.tracks)) {
       for (const [name, t] of Object.entries(s.tracks)) {
         if (!isRecord(t)) return { problem: `${name}: it is not a track` };
-        const verdict = judged(await engine.call("stress.track_hit", unstressed.track(/** @type {any} */ (t))), `${name}: `);
+        const reply = await engine.call("stress.track_hit", unstressed.track(/** @type {any} */ (t)));
+        const verdict = judged(reply, `${name}: `);
         if (verdict) return verdict;
       }
       return null;

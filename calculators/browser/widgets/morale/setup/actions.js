@@ -75,7 +75,8 @@ export function setupActions({ rules, forms, slot }) {
       const took = await store.actions.adopt(store, fresh, reply.result, "replaced by another conflict");
       if (!took) return;
       store.set({ setup: { ...store.state.setup, tried: false, errors: {} }, notice: took.why ? store.state.notice : null, focus: "play" });
-      store.set({ said: `${reply.result.opening?.started ?? ""}${took.replaced ? " The one before was set aside: Undo brings it back." : ""}` });
+      const aside = took.replaced ? " The one before was set aside: Undo brings it back." : "";
+      store.set({ said: `${reply.result.opening?.started ?? ""}${aside}` });
     },
 
     /** New conflict: the setup view, starting from the same teams (a rematch). */

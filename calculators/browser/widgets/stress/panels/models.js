@@ -29,9 +29,11 @@ const engineError = (reply) => ({ error: reply.error });
  *  Import everything's, kept.js). */
 export const unstressed = {
   /** @param {State} s @param {unknown} type */
-  wounds: (s, type) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand, stress: 0, type }),
+  wounds: (s, type) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand,
+    stress: 0, type }),
   conditions: (/** @type {State} */ s) => ({ conditions: s.conditions, last_stand: s.last_stand, stress: 0 }),
-  track: (/** @type {Track} */ t) => ({ track: { threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken }, shifts: 0 }),
+  track: (/** @type {Track} */ t) => ({
+    track: { threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken }, shifts: 0 }),
 };
 
 /**
@@ -62,7 +64,9 @@ export function stressModels(engine, options) {
    *  @param {State} s @param {any} r @param {string | null | undefined} choice @param {State} changes */
   const taken = (s, r, choice, changes) => {
     const way = r.apply.find((/** @type {any} */ w) => w.choice === (choice ?? null));
-    return way ? { state: { ...s, ...changes, last_stand: way.last_stand }, label: way.label, log: way.log, trait: r.trait_gained } : null;
+    if (!way) return null;
+    const state = { ...s, ...changes, last_stand: way.last_stand };
+    return { state, label: way.label, log: way.log, trait: r.trait_gained };
   };
 
   /** @type {Made} */
