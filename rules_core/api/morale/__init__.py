@@ -195,6 +195,7 @@ def _tap(p: dict) -> dict:
     sizes.append(_room(base, sizes, event_payload(event)))
     steps.append(step)
     out = state_view(step.state)
+    out["opening"] = None  # an event is logged: the conflict has begun
     out["entry"] = log_entry(len(steps) - 1, step, setup.edition)
     out["event"] = event_payload(event)
     out["stress_dealt"] = stress_dealt(setup.edition, event)
