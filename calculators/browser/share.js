@@ -1,12 +1,11 @@
-// Share links for every calculator: a state packed into the page's URL fragment
-// (#<name>=<code>), which never reaches a server, so a link works offline. The
-// code is base64url of the JSON, deflated (CompressionStream "deflate-raw") when
-// the browser can: then it starts with "z." (a character base64url never uses).
-// Reading a link gives text, or a sentence saying why it can't be read; whether
-// the state is good is for the rules (the caller checks it like an import).
-// Nothing here is a rule of the games. A form's share button and notice: shareform.js.
+// Share links for every calculator: a state packed into the page's URL fragment (#<name>=<code>), which never
+// reaches a server, so a link works offline. The code is base64url of the JSON, deflated ("deflate-raw") when the
+// browser can: then it starts with "z." (a character base64url never uses). Reading a link gives text, or why it
+// can't be read; the caller checks the state like an import. A form's share button and notice: shareform.js.
 
 import { el } from "./ui.js";
+import { isRecord, readKind } from "./keeping/checks.js";
+import { textId } from "./keeping/tabs.js"; // a fragment's short name, to tell the links of one entry apart
 
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
@@ -86,27 +85,20 @@ export async function link(name, value) {
   return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
 }
 
-// A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a
-// reload never offers it again. Where it was, the address keeps only the page (or a table view's
-// fragment); a link not yet answered when a table view takes its place in the history rides along in
-// the entry's state (`calcLink`), so a reload still offers it. Each entry of the history that carries a
-// link is marked when the link is first read (`calcSeen`: the link's short name and a name of the
-// entry's own), and the entries whose link was handled are remembered for the tab: an entry that still
-// carries one (another fragment pushed over it before it was answered) is cleared when Back reaches it,
-// never offered; the same link opened afresh is a new entry, offered again, also after a reload or the
-// theme drawing the page again before it is answered.
+// A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a reload never
+// offers it again. Where it was, the address keeps only the page (or a table view's fragment); a link not yet
+// answered when a table view takes its place in the history rides along in the entry's state (`calcLink`), so a
+// reload still offers it. Each entry that carries a link is marked when the link is first read (`calcSeen`: the
+// link's short name and a name of the entry's own), and the entries whose link was handled are remembered for the
+// tab: an entry that still carries one (another fragment pushed over it before it was answered) is cleared when
+// Back reaches it, never offered; the same link opened afresh is a new entry, offered again, also after a reload
+// or the theme drawing the page again before it is answered.
 
 /** A share link's fragment: "#name=…". */
 export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
 
 const HANDLED = "conflict-table:handled-links"; // sessionStorage: the entries whose link this tab handled
 const MAX_HANDLED = 50;
-/** A fragment's short name (its length and a 32-bit hash): enough to tell the links of one entry apart. */
-const shortName = (hash) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
-  return `${hash.length}.${(h >>> 0).toString(36)}`;
-};
 const handledList = () => {
   try {
     const list = JSON.parse(sessionStorage.getItem(HANDLED) ?? "[]");
@@ -166,7 +158,7 @@ function current(name) {
   if (!hash) return "";
   const state = globalThis.history?.state;
   const seen = state?.calcSeen;
-  const link = shortName(hash);
+  const link = textId(hash);
   if (seen?.link === link && typeof seen.entry === "string") {
     if (handled(seen.entry)) {
       forget(name);
@@ -206,7 +198,7 @@ export function forget(name) {
 export function replaceLink(hash) {
   if (!isLink(location.hash)) return false;
   const seen = history.state?.calcSeen;
-  const done = seen?.link === shortName(location.hash) && handled(seen.entry);
+  const done = seen?.link === textId(location.hash) && handled(seen.entry);
   history.replaceState(done ? stateWithout() : { ...(history.state ?? {}), calcLink: location.hash }, "", hash);
   return true;
 }
@@ -242,11 +234,7 @@ export async function qrCode(el, url) {
 /** A link offered under the Share button that made it, as data for a template: {url, copied, words, code}
  *  (code: the QR code's element, or a sentence saying why there is none). */
 export async function offered(url, opens) {
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {}
+  const copied = await (navigator.clipboard?.writeText(url).then(() => true, () => false) ?? false);
   const words = copied ? `Link copied: it opens ${opens}.` : `Here is the link: it opens ${opens}. Copy it, or scan the code.`;
   return { url, copied, words, code: await qrCode(el, url) };
 }
@@ -257,23 +245,18 @@ export async function offered(url, opens) {
  *  `kinds`: each field's type of value ("boolean" for a checkbox, else "string"). */
 export function readValues(text, format, kinds) {
   const names = Object.keys(kinds);
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  if (!data || typeof data !== "object" || data.format !== format || data.version !== 1 || !data.fields || typeof data.fields !== "object") {
-    return { problem: "it was not made by this calculator" };
-  }
-  const values = {};
+  const notOurs = "it was not made by this calculator";
+  const { data, problem } = readKind(text, { format, version: 1, versionRequired: true, what: "this calculator's link",
+    not: notOurs });
+  if (problem) return { problem };
+  if (!isRecord(data.fields)) return { problem: notOurs };
   for (const name of names) {
     const value = data.fields[name];
     if (value === undefined) return { problem: `it leaves out the field “${name}”` };
-    if (typeof value === kinds[name] && (typeof value !== "string" || value.length <= 200)) values[name] = value;
-    else return { problem: `its field “${name}” holds no value a field can take` };
+    const fits = typeof value === kinds[name] && !(value.length > 200);
+    if (!fits) return { problem: `its field “${name}” holds no value a field can take` };
   }
   const extra = Object.keys(data.fields).find((name) => !names.includes(name));
   if (extra) return { problem: `it names a field this calculator does not have (“${String(extra).slice(0, 40)}”)` };
-  return { values };
+  return { values: { ...data.fields } };
 }

@@ -1,13 +1,12 @@
-// A share link as every calculator shows it under the button that made it (linkHtml: the words that
-// say it is ready, the link to copy, its QR code; onScreen: wholly in view), and the share link of a
-// calculator whose state is its form (the boon odds, the dice roller): its "Share link" button and its
-// notice, drawn through lit-html. The link itself (packing, reading, the offer's QR code) is share.js's,
-// which stays free of the page's drawing: Node's tests import it.
-import { html, nothing, render } from "./vendor/lit-html/lit-html.js";
+// A share link as every calculator shows it (linkHtml; onScreen: wholly in view), and the share link of a
+// calculator whose state is its form (the boon odds, the dice roller), drawn through lit-html. The link itself
+// is share.js's, which stays free of the page's drawing: Node's tests import it.
+import { html, render } from "./vendor/lit-html/lit-html.js";
 import { link, offered as linkOffered, forget, received, readValues } from "./share.js";
 import { fillForm, formValues, kindOf, typedNumber } from "./ui.js";
 import { offerButtons } from "./notice.js";
 import { keptMine } from "./offer.js";
+import { bare } from "./keeping/judge.js";
 
 /** A link offered (share.offered: {url, words, code}) as a template: its words, the link's field, its QR code.
  *  @param {{url: string, words: string, code: Node}} offer @param {string} label the field's name for a screen reader */
@@ -28,13 +27,10 @@ export function onScreen(box) {
 }
 
 /**
- * A share link for a calculator whose state is its form (the boon odds, the dice roller): a
- * "Share link" button and a notice at the end of the form. A link opened here is first read,
- * then offered ("Open it" / "Keep mine"); opening it has the rules check the values
- * (`check(read, values)` → null, or an error {message}; `read(names)` gives the link's values
- * as ui.readFields gives a form's; `values` as typed) before any field changes; the receiver's own
- * values are kept, and "Bring mine back" restores them. `apply()` redraws the calculator.
- * Returns a function that stops listening.
+ * A "Share link" button and a notice at the end of a form. A link opened here is read, then offered ("Open it" /
+ * "Keep mine"); opening it has the rules check the values (`check(read, values)` → null or an error {message};
+ * `read(names)` gives them as ui.readFields gives a form's) before any field changes; the receiver's own values
+ * are kept, and "Bring mine back" restores them. `apply()` redraws the calculator. Returns: stop listening.
  */
 export function shareForm({ ui, form, name, what, fields, check, apply }) {
   const { el } = ui;
@@ -44,57 +40,31 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
   form.append(el("div", { class: "calc__buttons" },
     el("button", { type: "button", "data-act": "share-link", onclick: async () => {
       const url = await link(name, { format, version: 1, fields: formValues(form, fields) });
-      say({ show: "link", offer: await linkOffered(url, `${what} as it is now`) });
+      show(linkHtml(await linkOffered(url, `${what} as it is now`), `Share link to ${what}`));
       onScreen(notice);
     } }, "Share link")), notice);
 
   /** The values a received link carries, read but not yet opened (null: none on offer). */
   let offered = null;
-  /**
-   * Draw the notice. `state` is what it shows: {show: "nothing"}; {show: "link", offer} (a link made
-   * here: share.offered's words, link and QR code); {show: "offer"} (a received link:
-   * "Open it" / "Keep mine"); {show: "message", words, mine?} (a sentence, and "Bring mine back"
-   * when `mine` holds the receiver's own values).
-   */
-  function say(state) {
-    const notes = () => {
-      switch (state.show) {
-        case "link":
-          return linkHtml(state.offer, `Share link to ${what}`);
-        case "offer":
-          return html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). ${offerButtons({ open, keep: keepMine })}`;
-        case "message":
-          return state.mine
-            ? html`${state.words} <button type="button" @click=${() => bringBack(state.mine)}>Bring mine back</button>`
-            : html`${state.words}`;
-        default:
-          return nothing;
-      }
-    };
-    render(notes(), notice);
-  }
-  const message = (words, mine = null) => say({ show: "message", words, mine });
+  /** The notice shows a link made here, a received link's offer, or a sentence. */
+  const show = (template) => render(template, notice);
+  /** A sentence, and "Bring mine back" when `mine` holds the receiver's own values. */
+  const message = (words, mine = null) => show(mine
+    ? html`${words} <button type="button" @click=${() => bringBack(mine)}>Bring mine back</button>` : html`${words}`);
 
   async function open() {
     const values = offered;
     if (!values) return;
+    answered();
     let error;
     try {
-      error = await check((names) => Object.fromEntries(names.map((n) => {
-        return [n, typeof values[n] === "string" ? typedNumber(values[n]) : values[n]];
-      })), values);
+      const typed = (n) => (typeof values[n] === "string" ? typedNumber(values[n]) : values[n]);
+      error = await check((names) => Object.fromEntries(names.map((n) => [n, typed(n)])), values);
     } catch (e) {
       error = { message: `the calculator is not ready (${e.message})` };
     }
-    if (error) {
-      offered = null;
-      forget(name);
-      message(`The shared ${noun} can't be used: ${error.message.replace(/\.$/, "")}. Nothing was changed.`);
-      return;
-    }
+    if (error) return message(`The shared ${noun} can't be used: ${bare(error.message)}. Nothing was changed.`);
     const mine = formValues(form, fields);
-    offered = null;
-    forget(name);
     fillForm(form, values);
     await apply();
     message(`Opened the shared ${noun}; yours is kept.`, mine);
@@ -106,9 +76,14 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     message("Your own values are back.");
   }
 
-  function keepMine() {
+  /** The received link is answered (opened, kept out or refused): no longer on offer, and forgotten. */
+  function answered() {
     offered = null;
     forget(name);
+  }
+
+  function keepMine() {
+    answered();
     message(keptMine(noun, true));
   }
 
@@ -117,12 +92,12 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     if (!got) return;
     const read = got.problem ? got : readValues(got.text, format, Object.fromEntries(fields.map((n) => [n, kindOf(form.elements.namedItem(n))])));
     if (read.problem) {
-      forget(name);
-      message(`The link's ${noun} can't be read (${read.problem}). Nothing was changed.`);
-      return;
+      answered();
+      return message(`The link's ${noun} can't be read (${read.problem}). Nothing was changed.`);
     }
     offered = read.values;
-    say({ show: "offer" });
+    show(html`This link carries ${what}. Opening it fills in the fields here (yours are kept, to bring back). ${
+      offerButtons({ open, keep: keepMine })}`);
     onScreen(notice); // the offer is where the link lands
   }
 

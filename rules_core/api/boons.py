@@ -21,18 +21,28 @@ def _rating(p: dict, key: str = "rating") -> int:
     return value
 
 
+def _dice(n: int) -> str:
+    return "die" if n == 1 else "dice"
+
+
 def free_dice(p: dict) -> dict:
     """A boon's free dice, and what using or spending it does.
 
     Input: ``rating`` (1…100), ``enduring`` (default false).
     Output: ``free_dice``, ``extraordinary``, and two outcomes, each
     {dice, rating_after, vanishes}: ``use_free_dice`` (the boon stays) and
-    ``spend`` (normal: vanishes; enduring: −1, vanishing at 0).
+    ``spend`` (normal: vanishes; enduring: −1, vanishing at 0); in words,
+    ``verdict`` (the free dice per roll), ``why`` (said after it) and ``ways``
+    (what using and spending it do, one sentence each).
     """
     f.only(p, "rating", "enduring")
     boon = boons.Boon(_rating(p), f.boolean(p, "enduring", "Enduring"))
     free, _ = boons.use_free_dice(boon)
     dice_added, after = boons.spend(boon)
+    ways = [f"Use its free dice: +{free} on a roll; the boon stays at rating {boon.rating}."] if free else []
+    then = "then it vanishes" if after is None else f"then it drops to rating {after.rating}"
+    spend = f"Spend it{' (enduring)' if boon.enduring else ''}"
+    ways.append(f"{spend}: +{dice_added} {_dice(dice_added)} on one roll, {then}.")
     return {
         "rating": boon.rating,
         "enduring": boon.enduring,
@@ -44,6 +54,9 @@ def free_dice(p: dict) -> dict:
             "rating_after": after.rating if after else None,
             "vanishes": after is None,
         },
+        "verdict": f"{free} free {_dice(free)} per roll" if free else "No free dice",
+        "why": "an extraordinary boon." if free else f"free dice start at rating {boons.EXTRAORDINARY_FROM}.",
+        "ways": ways,
     }
 
 

@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from .. import dice, rolls
 from ..errors import RulesError
+from ..words import MINUS
 from . import fields as f
 from ._convert import probability
 from .dice import fate_roll_input
+
+
+def _term(n: int) -> str:
+    """The dice as a term of a sum: + 2, − 1, + 0."""
+    return f"{MINUS} {-n}" if n < 0 else f"+ {n}"
 
 
 def roll_fate(p: dict) -> dict:
@@ -19,8 +25,9 @@ def roll_fate(p: dict) -> dict:
     Input: ``skill`` (−10…30), ``faces`` (four symbols ``+ 0 -`` / ``⊞ ⊡ ⊟``,
     or four −1/0/+1 values), ``bid`` (0…30, default 0).
     Output: ``faces`` (−1/0/+1 each), ``symbols`` (``"⊞⊡⊟⊟"``), ``dice`` (their
-    total), ``shifts`` (skill + dice − bid) and ``at_least`` (probability of
-    rolling at least these shifts with this skill and bid).
+    total), ``shifts`` (skill + dice − bid), ``at_least`` (probability of
+    rolling at least these shifts with this skill and bid) and ``sum`` (the
+    shifts' sum in words: "Skill 3 + 1 on the dice − bid 1").
     """
     skill, faces, bid = fate_roll_input(p, or_else=", or roll them here")
     r = rolls.fate_roll(skill, faces, bid=bid)
@@ -31,6 +38,7 @@ def roll_fate(p: dict) -> dict:
         "dice": r.dice,
         "shifts": r.shifts,
         "at_least": probability(r.chance_at_least),
+        "sum": f"Skill {r.skill} {_term(r.dice)} on the dice" + (f" {MINUS} bid {r.bid}" if r.bid else ""),
     }
 
 
@@ -45,7 +53,8 @@ def roll_pool(p: dict) -> dict:
     per die that hit), ``dice`` (how many),
     ``effort`` (the hits), ``difficulty``, ``success``, ``margin`` (effort −
     difficulty), ``at_least`` (probability of at least this effort on as many
-    dice) and ``chance`` (probability of success before the roll).
+    dice), ``chance`` (probability of success before the roll) and ``verdict``
+    (in words: "success by 2", "success", "failure by 1").
     """
     f.only(p, "pool", "boon_dice", "faces", "target", "difficulty")
     pool = f.integer(p, "pool", "The pool", low=0, high=rolls.MAX_POOL)
@@ -76,6 +85,7 @@ def roll_pool(p: dict) -> dict:
         "effort": r.effort, "difficulty": r.difficulty, "success": r.success, "margin": r.margin,
         "at_least": probability(r.chance_at_least),
         "chance": probability(r.chance_of_success),
+        "verdict": (f"success by {r.margin}" if r.margin else "success") if r.success else f"failure by {-r.margin}",
     }
 
 

@@ -21,7 +21,7 @@ from tests.browser.test_board_tabs import both_show, notes, two_tabs
 from tests.browser.waits import frames, next_millisecond, steady
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest
-SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "40"))
+SECONDS = float(os.environ.get("BOARD_TABS_SECONDS", "20"))
 UNDO = '[data-act="undo"]'
 LOG_IT = '[data-panel] [data-key="log"]'
 ANNOUNCE = f'{WIDGET} [data-out="announce"]'

@@ -163,7 +163,7 @@ def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(profile, serve
     files = {
         "cut.json": (json.dumps(good)[:-40], "not readable JSON"),
         "morale.json": (json.dumps(SMALL), "conflict-table/morale file, not an “Export everything” file"),
-        "newer.json": (json.dumps({**good, "version": 2}), "newer version of the site"),
+        "newer.json": (json.dumps({**good, "version": 2}), "newer version of this site"),
         "roster.json": (json.dumps({**good, "kept": bad_roster}), "“stress:roster”: character 1 is neither"),
         "conflict.json": (json.dumps({**good, "kept": bad_conflict}), "“morale”:"),
         "edition.json": (json.dumps({**good, "kept": {**good["kept"], "edition": "1999"}}), "“edition”: it is not an edition"),

@@ -1,10 +1,7 @@
 // @ts-check
-// The check of every name the site keeps, reachable without mounting its widget
-// (Import everything checks each entry of its file with these). A check:
-// async (text, engine) → null (usable) | {problem} | {down}. The keeping layer
-// knows no widget: each widget lists the names it keeps and their checks in its
-// own `kept.js` (export const KEPT = [[RegExp, check], …]), the build's registry
-// names the widgets that keep something, and loadChecks() reads those lists.
+// The check of every name the site keeps, without mounting its widget (Import everything checks each entry with
+// these): async (text, engine) → null (usable) | {problem} | {down}. The keeping layer knows no widget: each lists
+// its kept names and checks in its `kept.js` (KEPT = [[RegExp, check], …]), and loadChecks() reads those lists.
 
 /** @typedef {(text: string, engine: any) => Promise<null | {problem?: string, down?: string}>} KeptCheck */
 
@@ -56,6 +53,34 @@ export const textCheck = (/** @type {(value: any) => string | null} */ problemOf
   return got.problem ?? problemOf(got.value) ?? null;
 };
 export const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The one reader of a file's or a link's text (or value) up to its kind: {data}, a mapping of `format` and of
+ * the version this release reads, or {problem}, a sentence for the player. A newer version is refused by name.
+ * not: the sentence for what is no mapping (or has no format, unless unmarked says another); formatRequired
+ * false: a mapping without a format is read (the first releases wrote none); versionRequired: likewise.
+ * @param {unknown} data @param {{format: string, what: string, version?: number | null, formatRequired?: boolean,
+ *   versionRequired?: boolean, not?: string, unmarked?: string}} how what: "a conflict board"
+ * @returns {{data: Record<string, any>, problem?: undefined} | {problem: string, data?: undefined}}
+ */
+export function readKind(data, { format, what, version = null, formatRequired = true, versionRequired = false,
+  not = `it is not ${what}`, unmarked = not }) {
+  if (typeof data === "string") {
+    const got = json(data);
+    if (got.problem) return { problem: got.problem };
+    data = got.value;
+  }
+  if (!isRecord(data)) return { problem: not };
+  const d = /** @type {Record<string, any>} */ (data);
+  if (d.format === undefined && formatRequired) return { problem: unmarked };
+  const kind = String(d.format).slice(0, 40);
+  if (d.format !== undefined && d.format !== format) return { problem: `it is a ${kind} file, not ${what}` };
+  if (version == null || d.version === version || (d.version === undefined && !versionRequired)) return { data: d };
+  return { problem: Number.isInteger(d.version) && d.version > version
+    ? `it was made by a newer version of this site (version ${d.version}; this one reads version ${version}): ` +
+      "update the site to open it"
+    : `its version is ${d.version === undefined ? "missing" : "damaged"}` };
+}
 /** An engine reply as a verdict. */
 export const judged = (/** @type {any} */ reply, where = "") => (reply.ok ? null
   : reply.error?.code === "engine" ? { down: reply.error.message } : { problem: where + reply.error.message });

@@ -1,9 +1,8 @@
 // @ts-check
-// Where a player sees how long the browser keeps their entries, and the Export
-// everything / Import everything buttons: under each calculator that keeps
-// something (KEEPS) and in every [data-kept-everything] box of a page (the
-// Offline page). The file and its checks: everything.js and checks.js; the
-// persistence answer: persist.js. Nothing here is a rule of the games.
+// Where a player sees how long the browser keeps their entries, and the Export everything / Import everything
+// buttons: under each calculator that keeps something (KEEPS) and in every [data-kept-everything] box of a page
+// (the Offline page). The file and its checks: everything.js and checks.js; the persistence answer: persist.js.
+// Nothing here is a rule of the games.
 import { collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, tooLarge, notImportable } from "./everything.js";
 import { checkOf, loadChecks } from "./checks.js";
 import { download, fileName } from "./download.js";

@@ -1,11 +1,11 @@
 // @ts-check
-// Export everything / Import everything: one versioned file with every value the
-// site keeps in this browser (every key under the site's prefix, set-aside lists
-// included), read back like a share link: format, version and size checked, every
-// entry checked by the check its calculator uses (checks.js, the registry by
-// name), and nothing replaced before a set-aside copy of it is kept (slot.js).
-// No DOM here (everything-ui.js draws the buttons); nothing here is a rule of the games.
-import { keyFor, slot } from "./slot.js";
+// Export everything / Import everything: one versioned file with every value the site keeps in this browser
+// (every key under the site's prefix, set-aside lists included), read back like a share link (readKind: format
+// and version; its size checked before), every entry checked by the check its calculator uses (checks.js, the
+// registry by name), and nothing replaced before a set-aside copy of it is kept (slot.js). No DOM here
+// (everything-ui.js draws the buttons); nothing here is a rule of the games.
+import { keyFor, putText, readAsides, slot } from "./slot.js";
+import { isRecord, json, readKind } from "./checks.js";
 
 export const FORMAT = "conflict-table/everything";
 export const VERSION = 1;
@@ -25,21 +25,15 @@ const ASIDE = ":set-aside";
  *   an imported set-aside list: how many copies it held (of), how many were kept, the ones left and why
  * @typedef {(text: string) => Promise<{problem?: string, down?: string} | null>} EntryCheck an entry's check (checks.js)
  */
-const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const ls = () => window.localStorage;
 
 /** Every kept value of this site in this browser: {name: stored text}, sorted by name. @returns {Kept} */
 export function collect(storage = ls()) {
   const prefix = keyFor("");
-  /** @type {Kept} */
-  const kept = {};
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (!key?.startsWith(prefix)) continue;
-    const name = key.slice(prefix.length);
-    if (!OWN.test(name) && NAME.test(name)) kept[name] = storage.getItem(key) ?? "";
-  }
-  return Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const names = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "")
+    .filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const ours = names.filter((name) => !OWN.test(name) && NAME.test(name)).sort();
+  return Object.fromEntries(ours.map((name) => [name, storage.getItem(prefix + name) ?? ""]));
 }
 
 /** The file's text. @param {Kept} kept */
@@ -56,12 +50,8 @@ export const notImportable = (/** @type {string} */ text) => (fileBytes(text) > 
 
 /** A set-aside list's shape (its copies are, by nature, values that could not be used: not judged). */
 function asideProblem(/** @type {string} */ text) {
-  let list;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    return "it is not readable JSON";
-  }
+  const { value: list, problem } = json(text);
+  if (problem) return problem;
   if (!Array.isArray(list) || !list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string")) {
     return "it is not a list of set-aside copies";
   }
@@ -77,19 +67,9 @@ export function readFile(text) {
   if (typeof text !== "string" || !text.trim()) return { problem: "the file is empty" };
   const large = tooLarge(text.length);
   if (large) return { problem: large };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON (damaged, or not an export of this site)" };
-  }
-  if (!isRecord(data) || data.format === undefined) return { problem: "it is not an “Export everything” file of Conflict Table" };
-  if (data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not an “Export everything” file` };
-  if (data.version !== VERSION) {
-    return Number.isInteger(data.version) && data.version > VERSION
-      ? { problem: `it was written by a newer version of the site (version ${data.version}); this one reads version ${VERSION}: update the site first` }
-      : { problem: "its version is missing or damaged" };
-  }
+  const { data, problem } = readKind(text, { format: FORMAT, version: VERSION, versionRequired: true,
+    what: "an “Export everything” file", not: "it is not an “Export everything” file of Conflict Table" });
+  if (!data) return { problem };
   if (!isRecord(data.kept)) return { problem: "it has no list of kept values" };
   const entries = Object.entries(data.kept);
   if (entries.length > LIMITS.entries) return { problem: `it holds more than ${LIMITS.entries} kept values` };
@@ -113,12 +93,10 @@ export function readFile(text) {
  */
 export async function checkAll(kept, checkOf) {
   for (const [name, text] of Object.entries(kept)) {
-    if (name.endsWith(ASIDE)) {
-      if (!checkOf(name.slice(0, -ASIDE.length))) return { problem: `“${name.slice(0, 40)}” is kept by no calculator of this version of the site` };
-      continue;
-    }
-    const check = checkOf(name);
+    const aside = name.endsWith(ASIDE); // a set-aside list: its copies could not be used, by nature (not judged)
+    const check = checkOf(aside ? name.slice(0, -ASIDE.length) : name);
     if (!check) return { problem: `“${name.slice(0, 40)}” is kept by no calculator of this version of the site` };
+    if (aside) continue;
     const verdict = await check(text);
     if (verdict?.down) return { down: verdict.down };
     if (verdict?.problem) return { problem: `“${name.slice(0, 40)}”: ${plain(verdict.problem)}` };
@@ -129,28 +107,8 @@ export async function checkAll(kept, checkOf) {
 /** A check's sentence inside Import's own (which says once that nothing was changed). */
 const plain = (/** @type {unknown} */ problem) => String(problem).replace(/\s*Nothing was changed\.?\s*$/, "").replace(/\.$/, "");
 
-/** @param {string} key @returns {any[]} */
-function readList(key) {
-  try {
-    const list = JSON.parse(ls().getItem(key) ?? "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A number of characters as a player reads it: "1,400,012 characters". */
 const chars = (/** @type {number} */ n) => `${n.toLocaleString("en")} character${n === 1 ? "" : "s"}`;
-
-/** Write `text` under `key`: null, or why not (the storage's own words). */
-function put(/** @type {string} */ key, /** @type {string} */ text) {
-  try {
-    ls().setItem(key, text);
-    return null;
-  } catch (error) {
-    return error instanceof Error && /quota/i.test(`${error.name} ${error.message}`) ? "this browser's storage for the site is full" : "this browser would not keep it";
-  }
-}
 
 /**
  * An imported set-aside list added to the one here, whole when it fits, else copy by copy (a copy that does
@@ -159,18 +117,18 @@ function put(/** @type {string} */ key, /** @type {string} */ text) {
  */
 function addList(name, text) {
   const key = keyFor(name);
-  const mine = readList(key);
+  const mine = readAsides(key);
   const seen = new Set(mine.map((item) => item?.text));
   const more = JSON.parse(text).filter((/** @type {{at: string, text: string}} */ item) => !seen.has(item.text));
   if (!more.length) return { kept: 0, left: [], why: null };
-  if (!put(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
+  if (!putText(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
   const list = [...mine];
   /** @type {Left[]} */
   const left = [];
   /** @type {string | null} */
   let why = null;
   for (const item of more) {
-    const failed = put(key, JSON.stringify([...list, item]));
+    const failed = putText(key, JSON.stringify([...list, item]));
     if (failed) {
       why ??= failed;
       left.push({ at: item.at, size: item.text.length });

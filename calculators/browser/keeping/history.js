@@ -28,18 +28,19 @@ export class History {
 
   /** The step to go back to (removed from the past, `current` kept for redo), or null. */
   undo(/** @type {any} */ current) {
-    const step = this.past.at(-1);
-    if (!step) return null;
-    this.past = this.past.slice(0, -1);
-    this.future = [...this.future, { state: current, label: step.label }];
-    return step;
+    return this.#move("past", "future", current);
   }
 
   redo(/** @type {any} */ current) {
-    const step = this.future.at(-1);
+    return this.#move("future", "past", current);
+  }
+
+  /** @param {"past" | "future"} from @param {"past" | "future"} to @param {any} current @returns {Step | null} */
+  #move(from, to, current) {
+    const step = this[from].at(-1);
     if (!step) return null;
-    this.future = this.future.slice(0, -1);
-    this.past = [...this.past, { state: current, label: step.label }];
+    this[from] = this[from].slice(0, -1);
+    this[to] = [...this[to], { state: current, label: step.label }];
     return step;
   }
 

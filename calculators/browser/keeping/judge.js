@@ -1,6 +1,7 @@
 // @ts-check
 // The keeper's small words: the default stored form (JSON), the rules' check named as an
 // outcome, and the sentence a player reads when a stored value was set aside.
+import { json } from "./checks.js";
 
 /**
  * @typedef {{toText: (value: any, history?: {past?: any[], future?: any[]}) => string,
@@ -8,16 +9,7 @@
  */
 
 /** @type {Codec} */
-export const jsonCodec = {
-  toText: (value) => JSON.stringify(value),
-  fromText(text) {
-    try {
-      return { value: JSON.parse(text) };
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-  },
-};
+export const jsonCodec = { toText: (value) => JSON.stringify(value), fromText: json };
 
 export const cap = (/** @type {string} */ s) => s.charAt(0).toUpperCase() + s.slice(1);
 export const bare = (/** @type {unknown} */ s) => String(s).replace(/\.$/, "");

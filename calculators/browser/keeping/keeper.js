@@ -1,46 +1,33 @@
 // @ts-check
-// One keeper for everything a player enters and the site keeps: every widget
-// that keeps state (morale tracker, stress panels and roster, border map, the
-// conflict board) keeps it through `keeper(name, options)`. Its promises:
-// * a stored value that can't be used (not readable, refused by `check`, written
-//   by a newer release) is never overwritten nor deleted before a dated copy is
-//   kept in the set-aside list (slot.js); the player is told, and can download it;
-// * a write that fails (storage full or switched off) leaves the old stored value
-//   as it was, and the call answers the sentence to tell the player;
-// * two tabs: a value another tab stored is merged with ours (`merge`); two that can't be merged
-//   are both kept (one shown, one set aside); of two changes the rules refuse together (one actor
-//   acting twice), the first stands and the later is not made, or taken out and said (`refuse`).
-// * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced
-//   value (an import, a link, a new start) is set aside first (`bringBack` restores it).
-// Nothing here is a rule of the games: `check` asks the rules. The parts: slot.js stores the text
-// and the set-aside copies, history.js the undo steps, tabs.js takes in what another tab stored.
+// One keeper for everything a player enters and the site keeps: `keeper(name, options)`. Its promises:
+// * a stored value that can't be used (unreadable, refused by `check`, from a newer release) is never
+//   overwritten nor deleted before a dated copy is set aside (slot.js); the player is told and can download it;
+// * a write that fails (storage full or off) leaves the stored value as it was, and the call says why;
+// * two tabs' values are merged (`merge`); two that can't be are both kept (one shown, one set aside); of two
+//   changes the rules refuse together, the first stands and the later is not made, or taken out and said (`refuse`);
+// * undo/redo (`steps` > 0), in memory or in the stored value (`codec`); a replaced value is set aside first.
+// Nothing here is a rule of the games: `check` asks the rules. slot.js stores the text and the set-aside copies,
+// history.js the undo steps, tabs.js takes in what another tab stored.
 //
-// API (every call that may read the rules is async; each answers what happened, nothing is left in a side field):
-//   const k = keeper("morale", {
-//     fresh: () => value,          // the value when nothing is kept (default: null)
-//     check: async (v) => ({value?, …} | {problem, event?} | {down}),
-//                                  // the rules' judgement: {problem} a sentence (set aside), {down} the engine is
-//                                  // not running (nothing judged, kept as is); anything else is accepted (`value`
-//                                  // replaces v when given) and is the value's `view`
-//     merge: (ours, theirs, base, say) => value | null,  // two tabs' values as one; null: they can't be merged.
-//                                  // base: the value both started from (or undefined); say(text): which change won.
-//                                  // Default: field by field from base (merge.js); null: none (theirs is taken)
-//     lineage: true,               // note beside each write what it was made from (tabs.js; default: with the default merge)
-//     refuse: (merged, {problem, event}, ours, theirs, say) => value | null,  // a merge the rules refuse, without
-//                                  // the one tab's change they refuse; null: one set aside
-//     codec: { toText(value, {past, future}) → text, fromText(text) → {value, past?, future?} | {problem} },
-//     steps: 20,                   // undo steps kept (0: none)
-//     what: "conflict",            // the thing's name in messages ("Your saved conflict…")
-//   });
-//   await k.open()  → Opened: read, check, set aside what can't be used;  k.read() then await k.verify(): its halves
-//   await k.save(v, label?)              → Kept   (label: an undo step; another tab's value merged in first)
-//   await k.replace(v | (at) => v, reason, label?) → Kept  (the value shown set aside first: Kept.setAside names the copy)
-//   await k.bringBack(at, {keep})        → {value, view} | {error}   a set-aside copy back (keep: the one shown set aside first)
-//   await k.undo(), k.redo()             → {value, view, label, error?} | {error} | null;  k.canUndo, k.canRedo
-//   k.watch(fn, {signal, via})           fn(News) once another tab's (here: this page's) value is taken in
-//   k.value, k.view                      what is kept now and the rules' reply for it (null until checked)
-//   k.use(name)                          keep under another name from now on (then open() again)
-//   k.asides(), k.slot (slot.js), k.key; the list is drawn by setaside.js's drawAsides(box, k.slot, …)
+// Options (KeeperOptions):
+//   fresh()       the value when nothing is kept (default: null)
+//   check(v)      the rules' judgement: {problem, event?} (set aside), {down} (the engine is not running: kept as
+//                 is), anything else accepted (its `value` replaces v when given) and kept as the value's `view`
+//   merge(ours, theirs, base, say)  two tabs' values as one, or null (can't be merged); default: field by field
+//                 from base (merge.js); null: none (theirs is taken)
+//   lineage       note beside each write what it was made from (tabs.js; default: with the default merge)
+//   refuse(merged, {problem, event}, ours, theirs, say)  a merge without the change the rules refuse, or null
+//   codec         {toText(value, {past, future}), fromText(text) → {value, past?, future?} | {problem}}
+//   steps         undo steps kept (0: none); what: the thing's name in messages ("Your saved conflict…")
+// Calls (each answers what happened; nothing is left in a side field):
+//   await k.open() → Opened (read, check, set aside what can't be used); k.read() then await k.verify(): its halves
+//   await k.save(v, label?) → Kept (label: an undo step; another tab's value merged in first)
+//   await k.replace(v | (at) => v, reason, label?) → Kept (the value shown set aside first: Kept.setAside names it)
+//   await k.bringBack(at, {keep}) → {value, view} | {error}: a set-aside copy back (keep: the one shown set aside)
+//   await k.undo(), k.redo() → {value, view, label, error?} | {error} | null; k.canUndo, k.canRedo
+//   k.watch(fn, {signal, via}): fn(News) once another tab's (here: this page's) value is taken in
+//   k.value, k.view: what is kept now and the rules' reply for it; k.use(name): keep under another name (then open())
+//   k.asides(), k.slot: the set-aside list, drawn by setaside.js's drawAsides(box, k.slot, …)
 import { slot as openSlot } from "./slot.js";
 import { History } from "./history.js";
 import { jsonCodec, judge, cap, bare, setAsideNotice } from "./judge.js";
@@ -60,18 +47,15 @@ let serial = 0;
  * @typedef {object} Kept what a save or a replace did
  * @property {boolean} kept the value (or its merge with another tab's) is stored
  * @property {any} value the value now: the one given, its merge with another tab's, or another tab's that came first
- * @property {any} view the rules' reply for `value` when this call judged it (a merge, another tab's), else null
+ * @property {any} view the rules' reply for `value` when this call judged it, else null
  * @property {string | null} why why it was not kept, in a sentence for the player (storage full; no room for a copy;
  *   overtaken), or null
  * @property {string | null} merged what a merge with another tab's value said (which of two changes won; another
  *   tab's version set aside), or null
- * @property {boolean} overtaken not made: another tab's change came first and the rules refuse both together; `value`
- *   is what is stored now, to make the change again on
- * @property {string | null} setAside the date (its name in the set-aside list) of the copy this call set aside of the
- *   value it replaced (replace), for bringBack
+ * @property {boolean} overtaken not made: another tab's change came first and the rules refuse both together
+ * @property {string | null} setAside the date of the copy a replace set aside (for bringBack)
  * @typedef {{value: any, view: any, notice: string | null, problem?: string, text?: string, kept?: boolean}} Opened
- *   open's answer: the value and its check's reply; notice says what happened when not all went well; problem, text
- *   and kept when the stored value was set aside (why, the copy, whether the copy is stored)
+ *   open's answer; notice: what went wrong; problem, text, kept: the stored value set aside (why, it, stored?)
  * @typedef {{value: any, view: any, notice: string | null, here?: boolean}} News another tab's value taken in (here: this page's)
  */
 
@@ -116,9 +100,6 @@ export function keeper(name, {
     },
     get slot() {
       return store;
-    },
-    get key() {
-      return store.key;
     },
     get canUndo() {
       return history.canUndo;

@@ -1,21 +1,16 @@
 // @ts-check
-// Two tabs' versions of one kept log of events (the morale tracker's conflict,
-// the conflict board's): each event carries an id, so a merge keeps every
-// change either tab made, in the order they were made:
-// * an event either tab undid (its id in a redo list) or dropped is out, and
-//   stays out: a redo logs the event again under the next id of its line
-//   ("…~1", "…~2": `redoneIds`), so an id that left the log never comes back,
-//   an undo in one tab and a log in the other are two changes, both kept, and
-//   the same redo tapped in both tabs is one event;
-// * an event the rules refuse once the two logs are one (both tabs logged the
-//   same actor's turn, neither having heard of the other's) is taken out of the
-//   merge (`refusedOut`: the later tap's, as the rules replay them in order) and
-//   its id kept in `refused`, so it stays out whichever tab merges next, and the
-//   tab that logged it can say so (`lost`);
-// * the events the two logs hold are merged in order: what both hold keeps its
-//   place, and what only one holds goes where it was logged (an id starts with
-//   the time it was made), so the later event never comes first;
+// Two tabs' versions of one kept log of events (the morale tracker's conflict, the conflict board's): each event
+// carries an id, so a merge keeps every change either tab made, in the order they were made:
+// * an event either tab undid (its id in a redo list) or dropped is out, and stays out: a redo logs it again under
+//   the next id of its line ("…~1", "…~2": `redoneIds`), so an id that left the log never comes back, an undo in
+//   one tab and a log in the other are two changes, both kept, and the same redo tapped in both tabs is one event;
+// * an event the rules refuse once the two logs are one (both tabs logged the same actor's turn, neither having
+//   heard of the other's) is taken out of the merge (`refuseIn`: the later tap's, as the rules replay them in
+//   order) and its id kept in `refused`, so it stays out whichever tab merges next, and the tab that logged it
+//   can say so (`lost`);
+// * what only one log holds goes where it was logged (an id starts with its time), so the later never comes first;
 // * redo survives when the merged log is the one the redo list was made on.
+import { isRecord, readKind } from "./checks.js";
 
 /**
  * @typedef {{events: any[], ids: string[], redo: any[], redoIds: string[], dropped: string[], refused?: string[]}} Log
@@ -24,39 +19,21 @@
  */
 
 /**
- * A kept, imported or shared log read (a value, or its JSON text): {log: {setup, events, redo, ids, redoIds,
- * dropped, refused, replaced}} or {problem}, a sentence naming what is wrong. Its format must be `format`
- * (`formatRequired`: a value without one is refused too); a version newer than `version` is another release's
- * and refused by name. `event` brings an event of an earlier release up to date. Whether the log replays is
- * the rules' to say, after.
+ * A kept, imported or shared log read (a value, or its JSON text) by checks.js's readKind: {log} or {problem}.
+ * `event` brings an event of an earlier release up to date. Whether the log replays is the rules' to say, after.
  * @param {unknown} data
  * @param {{ format: string, what: string, maker: string, version?: number | null, formatRequired?: boolean,
  *           event?: (e: any) => any }} how what: "a conflict board"; maker: "the conflict board"
  * @returns {{ log: Log & { setup: any, replaced: string | null }, problem?: undefined } | { problem: string, log?: undefined }}
  */
 export function unpackLog(data, { format, what, maker, version = null, formatRequired = true, event = (e) => e }) {
-  if (typeof data === "string") {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      return { problem: "it is not readable JSON" };
-    }
-  }
-  const record = (/** @type {unknown} */ x) => x !== null && typeof x === "object" && !Array.isArray(x);
-  const notOne = { problem: `it is not ${what} (no setup and events)` };
-  if (!record(data)) return notOne;
-  const d = /** @type {Record<string, any>} */ (data);
-  if (d.format !== format && (d.format !== undefined || formatRequired)) {
-    return { problem: d.format ? `it is a ${String(d.format).slice(0, 40)} file, not ${what}` : `it was not made by ${maker}` };
-  }
-  if (version != null && d.version !== undefined && d.version !== version) {
-    return Number.isInteger(d.version) && d.version > version
-      ? { problem: `it was made by a newer version of this site (${what.replace(/^an? /, "")} version ${d.version}; this one reads version ${version}): update the site to open it` }
-      : { problem: "its version is damaged" };
-  }
-  if (!record(d.setup) || !Array.isArray(d.events)) return notOne;
+  const not = `it is not ${what} (no setup and events)`;
+  const read = readKind(data, { format, what, version, formatRequired, not, unmarked: `it was not made by ${maker}` });
+  if (!read.data) return { problem: read.problem };
+  const d = read.data;
+  if (!isRecord(d.setup) || !Array.isArray(d.events)) return { problem: not };
   if (d.redo !== undefined && !Array.isArray(d.redo)) return { problem: "its redo list is not a list" };
-  const odd = (d.redo ?? []).findIndex((/** @type {unknown} */ e) => !record(e) || typeof (/** @type {any} */ (e)).kind !== "string");
+  const odd = (d.redo ?? []).findIndex((/** @type {any} */ e) => !isRecord(e) || typeof e.kind !== "string");
   if (odd >= 0) return { problem: `redo[${odd}] is not an event` };
   const redo = (d.redo ?? []).map(event);
   const events = d.events.map(event);
@@ -102,38 +79,26 @@ export const nextId = (/** @type {string} */ id) => {
 /** @template T @param {T[]} list @param {number} i @returns {T[]} */
 const without = (list, i) => [...list.slice(0, i), ...list.slice(i + 1)];
 
-/**
- * A merged log without the event at `index`, which the rules refuse there: {log, event, mine}, where mine
- * tells whether it was our tab's (not theirs). Only an event one of the two logs holds is taken out (a
- * race between two taps, settled the same way whichever tab merges); null for one both hold, or an index
- * past the log's events (its redo list).
- * @template {Log} L @param {L} log @param {number} index @param {Log} ours @param {Log} theirs
- * @returns {{event: any, mine: boolean, log: L} | null}
- */
-export function refusedOut(log, index, ours, theirs) {
-  const id = log.ids[index];
-  if (id == null) return null;
-  const mine = ours.ids.includes(id);
-  if (mine === theirs.ids.includes(id)) return null;
-  const refused = [...(log.refused ?? []), id].slice(-MAX_DROPPED);
-  return { event: log.events[index], mine, log: { ...log, events: without(log.events, index), ids: without(log.ids, index), refused } };
-}
-
-/** What a tab says when an event it logged was taken out of a merge (refusedOut); name: the event as the referee names it. */
+/** What a tab says when an event it logged was taken out of a merge (refuseIn); name: the event as named. */
 export const notKept = (/** @type {string} */ name) => `${name.charAt(0).toUpperCase()}${name.slice(1)} was not kept: another tab logged a moment ` +
   "before it, and the rules refuse the two together (the tap made first stands).";
 
 /**
  * A keeper's `refuse` for a log (keeper.js): the merged log without the event the rules refuse ({event}: its
- * index), when only one tab logged it; said (notKept) when it was ours. null when it can't be taken out alone.
+ * index), its id kept in `refused`; said (notKept) when it was ours. Only an event one of the two logs holds is
+ * taken out (a race between two taps, settled the same way whichever tab merges): null for one both hold, or
+ * an index past the log's events (its redo list).
  * @template {Log} T @param {T} merged @param {{event?: number}} refusal @param {Log} ours @param {Log} theirs
  * @param {(text: string) => void} say @param {(event: any) => string} name @returns {T | null}
  */
 export function refuseIn(merged, { event }, ours, theirs, say, name) {
-  const out = event == null ? null : refusedOut(merged, event, ours, theirs);
-  if (!out) return null;
-  if (out.mine) say(notKept(name(out.event)));
-  return { ...merged, ...out.log };
+  const id = event == null ? undefined : merged.ids[event];
+  if (id == null || event == null) return null;
+  const mine = ours.ids.includes(id);
+  if (mine === theirs.ids.includes(id)) return null;
+  if (mine) say(notKept(name(merged.events[event])));
+  const refused = [...(merged.refused ?? []), id].slice(-MAX_DROPPED);
+  return { ...merged, events: without(merged.events, event), ids: without(merged.ids, event), refused };
 }
 
 /** The ids of a log after its last undone event is logged again: the next id of its line, the old one dropped. */
@@ -185,7 +150,7 @@ const sameIds = (/** @type {string[]} */ a, /** @type {string[]} */ b) => a.leng
  * Ours and theirs as one log: {log: {events, ids, redo, redoIds, dropped, refused}, added, changed, lost}.
  * Both logs are {events, ids, redo, redoIds, dropped, refused?}; the caller checks they are of one conflict.
  * `added`: how many of our events theirs did not hold; `changed`: the merged log is not theirs; `lost`: our
- * events the other tab's merge refused (refusedOut), which this tab has not said yet.
+ * events the other tab's merge refused (refuseIn), which this tab has not said yet.
  * @param {Log} ours @param {Log} theirs
  */
 export function mergeLogs(ours, theirs) {

@@ -1,11 +1,9 @@
 // @ts-check
-// Two tabs' values put together field by field: the keeper's merge for every value
-// that has none of its own (a stress panel's boxes, a border map). A three-way merge
-// from the value both tabs started from: what only one tab changed is taken from it,
-// so two taps on different boxes at the same moment are both kept. What both changed,
-// each its own way, can't be put together: the keeper then keeps both (one shown, the
-// other set aside) and says so. Nothing here is a rule of the games: the rules check
-// the merged value before it is kept (keeper.js).
+// Two tabs' values put together field by field: the keeper's merge for every value that has none of its own (a
+// stress panel's boxes, a border map). A three-way merge from the value both tabs started from: what only one tab
+// changed is taken from it, so two taps on different boxes at the same moment are both kept. What both changed,
+// each its own way, can't be put together: the keeper then keeps both (one shown, the other set aside) and says
+// so. Nothing here is a rule of the games: the rules check the merged value before it is kept (keeper.js).
 
 const CLASH = Symbol("clash");
 const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);

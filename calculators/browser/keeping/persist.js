@@ -1,11 +1,9 @@
 // @ts-check
-// Asking the browser to keep what the player entered for good (persistent
-// storage), once: the first time a keeper stores something the player did (a
-// conflict started, a character added, a map edited: every keeper's write says
-// so with the "conflict-table:kept" event), and the answer remembered, so it is
-// not asked again on every write. Browsers without navigator.storage.persist
-// (Safari before 15.2) keep best-effort only. Nothing here is a rule of the games.
-import { keyFor } from "./slot.js";
+// Asking the browser to keep what the player entered for good (persistent storage), once: the first time a keeper
+// stores something the player did (a conflict started, a character added, a map edited: every keeper's write says
+// so with the "conflict-table:kept" event), and the answer remembered, so it is not asked again on every write.
+// Browsers without navigator.storage.persist (Safari before 15.2) keep best-effort only.
+import { getText, keyFor, setText } from "./slot.js";
 
 export const ASKED = keyFor("keeping:persist"); // "granted" | "refused" | "unsupported"
 export const CHANGED = "conflict-table:persist";
@@ -16,21 +14,15 @@ export const WORDS = {
 
 /** The remembered answer, or null when not asked yet. */
 export function answer() {
-  try {
-    const got = window.localStorage.getItem(ASKED);
-    return got === "granted" || got === "refused" || got === "unsupported" ? got : null;
-  } catch {
-    return null;
-  }
+  const got = getText(ASKED).text;
+  return got === "granted" || got === "refused" || got === "unsupported" ? got : null;
 }
 
 /** The plain words for an answer (null: not asked yet). */
 export const words = (/** @type {string | null} */ got) => (got == null ? null : got === "granted" ? WORDS.granted : WORDS.refused);
 
 function remember(/** @type {string} */ got) {
-  try {
-    window.localStorage.setItem(ASKED, got);
-  } catch {} // storage off: asked again next time, which is all that is lost
+  setText(ASKED, got); // storage off: asked again next time, which is all that is lost
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: got }));
   return got;
 }
@@ -75,9 +67,5 @@ let watching = false;
 export function askOnFirstKeep() {
   if (watching) return;
   watching = true;
-  const first = () => {
-    window.removeEventListener("conflict-table:kept", first);
-    ask();
-  };
-  if (!answer()) window.addEventListener("conflict-table:kept", first);
+  if (!answer()) window.addEventListener("conflict-table:kept", () => ask(), { once: true });
 }

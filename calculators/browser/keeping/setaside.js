@@ -1,8 +1,7 @@
 // @ts-check
-// The set-aside view: a slot's set-aside copies, each with a download button, and
-// "Discard set-aside copies" (which asks first), drawn through lit-html. It needs a page
-// (lit-html reads `document` when it loads): the widgets import it themselves; keeper.js and
-// index.js, which Node's tests import, do not.
+// The set-aside view: a slot's set-aside copies, each with a download button, and "Discard set-aside copies" (which
+// asks first), drawn through lit-html. It needs a page (lit-html reads `document` when it loads): the widgets
+// import it themselves; keeper.js and index.js, which Node's tests import, do not.
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { download, fileName } from "./download.js";
 

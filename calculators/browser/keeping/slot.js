@@ -1,20 +1,17 @@
 // @ts-check
-// One stored value and its set-aside list, in local storage scoped to this
-// site's path (keeper.js builds on it and documents the keeping rules).
-// The rules:
-// * a stored value that can't be used is never deleted nor overwritten before a
-//   dated copy of it is safely kept in its set-aside list (a list, never
-//   overwritten), which the player can download or discard (after a question);
-// * a write that fails (storage full or blocked) leaves the old value as it was,
-//   and the caller gets a sentence to tell the player;
-// * keys carry the site's path, so two sites on one origin (user.github.io/a/
-//   and /b/) never read each other's data; data under the old unscoped keys
-//   moves to the scoped ones once.
+// One stored value and its set-aside list, in local storage (keeper.js builds on it). Its rules:
+// * a stored value that can't be used is never deleted nor overwritten before a dated copy of it is safely kept
+//   in its set-aside list (a list, never overwritten), which the player can download or discard (after a question);
+// * a write that fails (storage full or blocked) leaves the old value as it was, and the caller gets a sentence
+//   to tell the player;
+// * keys carry the site's path, so two sites on one origin (user.github.io/a/ and /b/) never read each other's
+//   data; data under the old unscoped keys moves to the scoped ones once (players kept data there before
+//   2026-11-22, and a player who has not come back since still has it there).
 // Nothing here is a rule of the games.
-import { isRecord, textCheck } from "./checks.js";
+import { isRecord, json, textCheck } from "./checks.js";
 
 /** The site's root path ("/" or "/a/"): this file is at <root>assets/calc/keeping/slot.js. */
-export const ROOT = new URL("../../../", import.meta.url).pathname;
+const ROOT = new URL("../../../", import.meta.url).pathname;
 const OLD_PREFIX = "conflict-table:";
 
 /** The storage key of a name ("morale", "stress:track") for this site. */
@@ -24,31 +21,23 @@ export function keyFor(/** @type {string} */ name) {
 
 const ls = () => window.localStorage; // may throw (storage switched off)
 
-/** @param {string} key @returns {{text: string | null, blocked?: boolean}} */
-function getText(key) {
+/** fn's answer on local storage, or `failed` when storage throws (full, or switched off).
+ *  @template T @param {(storage: Storage) => T} fn @param {T} failed @returns {T} */
+function safely(fn, failed) {
   try {
-    return { text: ls().getItem(key) };
+    return fn(ls());
   } catch {
-    return { text: null, blocked: true };
+    return failed;
   }
 }
 
-function setText(/** @type {string} */ key, /** @type {string} */ text) {
-  try {
-    ls().setItem(key, text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The text under `key` (null: none); blocked: storage is off. @param {string} key */
+export const getText = (key) =>
+  safely((s) => ({ text: s.getItem(key), blocked: false }), { text: null, blocked: true });
+/** Store `text` under `key`: true when it is kept. @param {string} key @param {string} text */
+export const setText = (key, text) => safely((s) => (s.setItem(key, text), true), false);
+const removeKey = (/** @type {string} */ key) => safely((s) => s.removeItem(key), undefined);
 
-function removeKey(/** @type {string} */ key) {
-  try {
-    ls().removeItem(key);
-  } catch {}
-}
-
-/** Is this error a full storage (rather than storage switched off)? */
 const FULL = "this browser's storage for the site is full";
 const OFF = "this browser does not let the site keep anything";
 
@@ -63,6 +52,11 @@ function whyNot() {
   }
 }
 
+/** Write `text` under `key`: null, or the sentence why not (the stored text stays). */
+export function putText(/** @type {string} */ key, /** @type {string} */ text) {
+  return setText(key, text) ? null : whyNot();
+}
+
 const migrated = new Set();
 
 /** Move data from the old unscoped keys (before keys carried the site's path), once. */
@@ -72,31 +66,20 @@ function migrate(/** @type {string} */ name) {
   const key = keyFor(name);
   const old = getText(OLD_PREFIX + name).text;
   if (old != null && getText(key).text == null && setText(key, old)) removeKey(OLD_PREFIX + name);
-  // The set-aside list (morale kept a list already; stress kept one overwritten copy).
-  const oldAside = getText(`${OLD_PREFIX}${name}:set-aside`).text;
-  if (oldAside == null) return;
-  let list;
-  try {
-    list = JSON.parse(oldAside);
-  } catch {}
-  const items = Array.isArray(list) && list.every((x) => x && typeof x.text === "string")
-    ? list : [{ at: new Date().toISOString(), reason: "set aside by an earlier version of this site", text: oldAside }];
-  const mine = readAsides(`${key}:set-aside`);
-  if (setText(`${key}:set-aside`, JSON.stringify([...items, ...mine]))) removeKey(`${OLD_PREFIX}${name}:set-aside`);
+  // The set-aside list (morale kept a list already; stress kept one copy, which readAsides keeps whole).
+  const [oldAside, aside] = [`${OLD_PREFIX}${name}:set-aside`, `${key}:set-aside`];
+  if (getText(oldAside).text == null) return;
+  if (setText(aside, JSON.stringify([...readAsides(oldAside), ...readAsides(aside)]))) removeKey(oldAside);
 }
 
-/** The set-aside list under `key`: [{at, reason, text}]. A list that can't be read (damaged, cut short) is
- *  never dropped: its whole text is one copy of the list, so the next copy set aside does not overwrite it. */
 /** @typedef {{at: string, reason: string, text: string, raw?: boolean}} Aside a copy set aside */
 
-/** @param {string} key @returns {Aside[]} */
-function readAsides(key) {
+/** The set-aside list under `key`. A list that can't be read (damaged, cut short) is never dropped: its whole text
+ *  is one copy of the list, so the next copy set aside does not overwrite it. @param {string} key @returns {Aside[]} */
+export function readAsides(key) {
   const { text } = getText(key);
   if (text == null) return [];
-  let list;
-  try {
-    list = JSON.parse(text);
-  } catch {}
+  const list = json(text).value;
   const damaged = (/** @type {string} */ what, /** @type {string} */ raw, i = 0) => ({ at: new Date(Date.UTC(2000, 0, 1, 0, 0, 0, i)).toISOString(), raw: true,
     reason: `${what} could not be read, so it is kept here as it was found`, text: raw });
   if (!Array.isArray(list)) return [damaged("the set-aside list", text)];
@@ -106,13 +89,9 @@ function readAsides(key) {
   });
 }
 
-/**
- * One stored value and its set-aside list: slot("morale"), slot("stress:track").
- * read() → {value, text, problem, blocked}; write(value) → null or the sentence why it was not kept.
- * problemOf(text) → null | why: the check of what is stored (checks.js's textCheck): a stored value it
- * refuses is set aside before anything is written over it, and checked() reads through it.
- */
-/** @param {string} name @param {{problemOf?: ((text: string) => string | null) | null}} [options] */
+/** One stored value and its set-aside list: slot("morale"), slot("stress:track"). problemOf(text) → null | why:
+ *  a stored value it refuses is set aside before anything is written over it, and checked() reads through it.
+ *  @param {string} name @param {{problemOf?: ((text: string) => string | null) | null}} [options] */
 export function slot(name, { problemOf = null } = {}) {
   migrate(name);
   const key = keyFor(name);
@@ -124,7 +103,6 @@ export function slot(name, { problemOf = null } = {}) {
   const api = {
     key,
     asideKey,
-    fromKey,
     /** The raw stored text (null when there is none, or storage is off). */
     text() {
       return getText(key).text;
@@ -134,12 +112,7 @@ export function slot(name, { problemOf = null } = {}) {
     read() {
       const { text, blocked } = getText(key);
       if (blocked) return { blocked: OFF };
-      if (text == null) return { text: null };
-      try {
-        return { text, value: JSON.parse(text) };
-      } catch {
-        return { text, problem: "it is not readable JSON" };
-      }
+      return text == null ? { text: null } : { text, ...json(text) };
     },
     /** Store a value; null when it is kept, else the reason it is not (the old value stays). */
     write(/** @type {any} */ value) {
@@ -148,7 +121,7 @@ export function slot(name, { problemOf = null } = {}) {
     writeText(/** @type {string} */ text) {
       guard(text);
       if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
-      return setText(key, text) ? null : whyNot();
+      return putText(key, text);
     },
     remove() {
       if (pending.length && !flush()) return;
@@ -162,10 +135,9 @@ export function slot(name, { problemOf = null } = {}) {
     asides() {
       return [...readAsides(asideKey), ...pending];
     },
-    /** Keep a copy of text that can't be used now. Returns its date (its name in the list) when it is
-     *  stored, else false; then, unless hold is false, it is held in memory, shown with the others, and
-     *  the key is not overwritten until it is stored. */
-    /** @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
+    /** Keep a copy of text that can't be used now: its date (its name in the list) when it is stored, else false;
+     *  then, unless hold is false, it is held in memory (shown) and the key is not overwritten until it is stored.
+     *  @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
     setAside(text, reason, { hold = true } = {}) {
       const list = readAsides(asideKey);
       const there = list.find((item) => item.text === text);
@@ -195,23 +167,15 @@ export function slot(name, { problemOf = null } = {}) {
       pending = [];
       removeKey(asideKey);
     },
-    /** The stored value read through problemOf: {value} (undefined when none), or, when it can't be used,
-     *  {problem, text, kept} once it is set aside (kept: the copy is stored, not only held in memory). */
-    /** @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
+    /** The stored value read through problemOf: {value} (undefined when none), or {problem, text, kept} once it is
+     *  set aside (kept: the copy is stored).
+     *  @returns {{value?: any, problem?: string, text?: string, kept?: boolean}} */
     checked() {
-      const { text, blocked } = getText(key);
-      if (blocked || text == null) return { value: undefined };
-      const why = problemOf ? problemOf(text) : null;
-      let value;
-      if (!why) {
-        try {
-          value = JSON.parse(text);
-        } catch {
-          return { problem: "it is not readable JSON", text, kept: !!api.putAside(text, "it is not readable JSON") };
-        }
-        return { value };
-      }
-      return { problem: why, text, kept: !!api.putAside(text, why) };
+      const { text } = getText(key);
+      if (text == null) return { value: undefined };
+      const got = json(text);
+      const why = problemOf?.(text) ?? got.problem;
+      return why ? { problem: why, text, kept: !!api.putAside(text, why) } : { value: got.value };
     },
     /** Keep an unusable stored value: set it aside, then clear the key. Returns true when the copy is stored. */
     putAside(/** @type {string} */ text, /** @type {string} */ reason) {
@@ -241,11 +205,9 @@ export function slot(name, { problemOf = null } = {}) {
   return api;
 }
 
-/** The draft of a sheet (the board's action, the tracker's event being composed), kept as it is filled in:
- *  a visit to another page, a reload or a change of kind loses nothing. Its check is the rules' (every key
- *  and value), so read() gives the stored value to check and putAside() keeps a refused one. `what`: what a
- *  damaged one is not ("an action being composed").
- *  @param {string} name @param {string} what */
+/** The draft of a sheet (the board's action, the tracker's event being composed), kept as it is filled in. Its
+ *  check is the rules', so read() gives the stored value and putAside() keeps a refused one. `what`: what a damaged
+ *  one is not ("an action being composed"). @param {string} name @param {string} what */
 export function draftSlot(name, what) {
   const notOne = `it is not ${what}`;
   const store = slot(name, { problemOf: textCheck((/** @type {unknown} */ v) => (isRecord(v) ? null : notOne)) });
@@ -253,13 +215,8 @@ export function draftSlot(name, what) {
     /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside).
      *  @returns {{ value?: any, text?: string, problem?: string, kept?: boolean }} */
     read() {
-      const got = store.read();
-      if (got.value === undefined && !got.problem) return { value: undefined };
-      if (got.problem || !isRecord(got.value)) {
-        const problem = got.problem ?? notOne;
-        return { problem, kept: !!store.putAside(got.text ?? "", problem), text: got.text ?? "" };
-      }
-      return { value: got.value, text: got.text ?? undefined };
+      const got = store.checked();
+      return got.value === undefined ? got : { value: got.value, text: store.text() ?? undefined };
     },
     /** A kept draft the rules refused: set aside (kept: the copy is stored), never used.
      *  @param {string} text @param {string} problem */

@@ -4,17 +4,16 @@
 // set aside (keeper.js's promises). Its interface: `new TwoTabs(rules)`, whose two calls take this
 // tab's value and the stored text and answer what to keep; the keeper writes, sets aside and tells.
 import { judge } from "./judge.js";
+import { json } from "./checks.js";
 
 /** How long a change waits for another tab's (its rules checking a merge, on a slow phone) before it goes on. */
 const PATIENCE_MS = 10_000;
 
 /**
- * Run `fn` (async) while no other tab of this site runs one for `key` (Web Locks, shared by the tabs of
- * one origin; the key carries the site's path): two tabs' merges, each waiting for its rules' check, are
- * made one after the other. Not nested: `fn` takes no lock itself. A write with nothing to merge is made
- * at once, without the lock (a tap is kept in its own task, before the page can be closed); a merge looks
- * again at what is stored before it writes (keeper.js). Where a browser has no locks, or the other
- * tab holds on past PATIENCE_MS, `fn` runs anyway.
+ * Run `fn` while no other tab of this site runs one for `key` (Web Locks): two tabs' merges, each waiting for
+ * its rules' check, are made one after the other. `fn` takes no lock itself. A write with nothing to merge is
+ * made at once, without the lock (a tap is kept in its own task, before the page can be closed). Where a browser
+ * has no locks, or the other tab holds on past PATIENCE_MS, `fn` runs anyway.
  * @template T @param {string} key @param {() => Promise<T>} fn @returns {Promise<T>}
  */
 export async function exclusive(key, fn) {
@@ -38,7 +37,7 @@ export const settle = () => new Promise((resolve) => {
 });
 
 /** A value longer than this keeps no lineage (hashing it at every write would cost a phone's time): it merges from
- *  what this tab last read, as it did before lineage. A stress panel, a roster or a map is far shorter. */
+ *  what this tab last read. A stress panel, a roster or a map is far shorter. */
 const LINEAGE_CHARS = 200_000;
 /** How many texts a tab remembers it read or wrote, to merge from when another tab's value was made from one. */
 const REMEMBERED = 6;
@@ -66,17 +65,13 @@ export function textId(text) {
  * @typedef {(ours: any, theirs: any, base: any, say: (text: string) => void) => any} Merge
  * @typedef {(merged: any, refusal: {problem: string, event?: number}, ours: any, theirs: any, say: (text: string) => void) => any} Refuse
  * @typedef {{codec: Codec, check: Check, merge: Merge | null, refuse: Refuse | null, fresh: () => any, what: string, lineage: boolean}} TabRules
- *   what two tabs' values need: the stored form, the rules' check, the merge and what it does with a refused
- *   change, the fresh value, the thing's name in sentences, and whether each write notes what it was made from
+ *   the keeper's options two tabs' values need (keeper.js)
  * @typedef {{value: any, past: any[], future: any[]}} Held what this tab holds: its value and undo steps
  * @typedef {{value: any, view?: any, merged: string | null, overtaken?: boolean, aside?: {reason: string, notice: string}}} BeforeWrite
- *   beforeWrite's answer: the value to write (ours merged with theirs, or ours alone), the check's reply when it
- *   was judged, what the merge said; overtaken: ours can't follow theirs (nothing to write); aside: theirs is to
- *   be set aside with this reason, and the watchers told the notice
+ *   the value to write; overtaken: nothing to write; aside: theirs to set aside (why), the watchers told the notice
  * @typedef {{value: any, view: any, past: any[], future: any[], notice: string | null, writeBack: boolean,
  *            aside?: {text: string, reason: string}}} Arrived
- *   arrived's answer: the value to show now with its check's reply and undo steps, the notice to say; writeBack:
- *   ours added to theirs, to be written back for the other tab; aside: this tab's version to set aside first
+ *   the value to show now; writeBack: ours added to theirs, written back for the other tab; aside: ours to set aside
  */
 
 export class TwoTabs {
@@ -90,10 +85,10 @@ export class TwoTabs {
   // ---------------------------------------------------------------- lineage
   // Which stored text each value was made from, so a three-way merge starts from the value both tabs really
   // started from. Two tabs that each wrote on the copy they had (a browser hands one tab's write to the other
-  // tens of milliseconds late) would otherwise merge from this tab's own last write, and the other tab's
-  // value, made without it, would seem to undo it. Each write first notes `{of, from}` beside the value (the
-  // slot's note: the new text's id and its origin's); a tab that finds the stored text made from a text it
-  // remembers merges from that one. A note that does not name the stored text is not used.
+  // tens of milliseconds late) would otherwise merge from this tab's own last write, and the other tab's value,
+  // made without it, would seem to undo it. Each write first notes `{of, from}` beside the value (the slot's
+  // note: the new text's id and its origin's); a tab that finds the stored text made from a text it remembers
+  // merges from that one. A note that does not name the stored text is not used.
 
   /** @param {string | null} text */
   #fits(text) {
@@ -122,10 +117,7 @@ export class TwoTabs {
   #base(slot, text, last) {
     let origin = last;
     if (this.#fits(text)) {
-      let note;
-      try {
-        note = JSON.parse(slot.note() ?? "null");
-      } catch {}
+      const note = json(slot.note() ?? "null").value;
       if (note && note.of === textId(text)) origin = note.from === null ? null : this.known.get(note.from) ?? last;
     }
     if (origin == null) return undefined;

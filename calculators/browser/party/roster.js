@@ -1,14 +1,10 @@
-// The whole party: a named roster of characters (player characters and
-// opponents) for the stress calculator, each with their own saved state per
-// model, the traits they gained and their standing. The roster is kept by the
-// keeper (keeping/) under "stress:roster"; each character's state of a model under
-// "stress:<model>" (the first character: where a single character's state was
-// always kept, so an old saved state becomes a roster of one) or
-// "stress:<model>:<id>". Whether a state is sound is asked of the rules (the
-// panels' checks). Nothing here is a rule of the games.
+// The whole party for the stress calculator: characters (player characters and opponents), their traits and
+// standing, kept under "stress:roster"; each one's state of a model under "stress:<model>:<id>", or
+// "stress:<model>" for the first (where a single character's state was always kept, so an old saved state
+// becomes a roster of one). Whether a state is sound is asked of the rules (the panels' checks).
 import { isOwn } from "../own.js";
 import { slot } from "../keeping/index.js";
-import { json } from "../keeping/checks.js";
+import { isRecord, json, readKind } from "../keeping/checks.js";
 
 export const FORMAT = "conflict-table/stress";
 export const MODELS = ["wounds", "conditions", "track"];
@@ -24,8 +20,6 @@ export const slotName = (model, id) => (id === FIRST ? `stress:${model}` : `stre
 
 const person = (id, name, side = "pc") => ({ id, name, side, standing: "in", traits: [] });
 export const fresh = () => ({ current: FIRST, people: [person(FIRST, "Character 1")] });
-
-const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Is this a roster (the list, not the states)? null, or the reason it is not. */
 export function rosterProblem(r) {
@@ -48,13 +42,10 @@ export function rosterProblem(r) {
   return null;
 }
 
-/** The stored roster: {roster, problem?, text?} (a fresh roster of one when none or unusable). */
+/** The stored roster: {roster} (a fresh roster of one when none or unusable). */
 export function readRoster() {
-  const { value, text, problem, blocked } = rosterStore().read();
-  if (blocked || value === undefined) return { roster: fresh() };
-  const why = problem || rosterProblem(value);
-  if (why) return { roster: fresh(), problem: why, text };
-  return { roster: value };
+  const text = rosterStore().text();
+  return { roster: (text != null && rosterCodec.fromText(text).value) || fresh() };
 }
 
 /** The names in the stored roster (for other calculators: the morale tracker's members). */
@@ -99,27 +90,20 @@ export function anythingSaved(roster) {
  * the rules (`panels[model].check`, after its cheap `bounds`). → {bundle} or {problem} or {down}.
  */
 export async function unpackChecked(text, panels) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  if (!isRecord(data)) return { problem: "it is not a roster" };
-  if (data.format !== undefined && data.format !== FORMAT) return { problem: `it is a ${String(data.format).slice(0, 40)} file, not a stress roster` };
-  const why = rosterProblem(data);
+  const how = { format: FORMAT, what: "a stress roster", formatRequired: false, not: "it is not a roster" };
+  const { data, problem } = readKind(text, how);
+  const why = problem ?? rosterProblem(data);
   if (why) return { problem: why };
   const people = [];
-  for (const [i, p] of data.people.entries()) {
+  for (const p of data.people) {
     const states = {};
     const given = isRecord(p.states) ? p.states : {};
     for (const model of MODELS) {
       if (given[model] === undefined) continue;
       const where = `${p.name}, ${model === "track" ? "stress tracks" : model}`;
-      const v = given[model];
-      if (!isRecord(v) || !isRecord(v.state)) return { problem: `${where}: it is not a saved state` };
+      if (!isRecord(given[model]?.state)) return { problem: `${where}: it is not a saved state` };
       const panel = panels[model];
-      const state = { ...panel.fresh(), ...v.state };
+      const state = { ...panel.fresh(), ...given[model].state };
       const wrong = panel.bounds(state);
       if (wrong) return { problem: `${where}: ${wrong}` };
       const checked = await panel.check(state);
@@ -127,7 +111,7 @@ export async function unpackChecked(text, panels) {
       if (checked.error) return { problem: `${where}: ${checked.error.message.replace(/\.$/, "")}` };
       states[model] = { state: checked.state, history: [], future: [] };
     }
-    people.push({ id: p.id, name: p.name.trim(), side: p.side, standing: p.standing, traits: [...p.traits], states, index: i });
+    people.push({ id: p.id, name: p.name.trim(), side: p.side, standing: p.standing, traits: [...p.traits], states });
   }
   const hit = hitOf(data.hit);
   if (hit?.problem) return hit;

@@ -31,10 +31,11 @@ export type Route = { cost: number; zones: string[]; borders: number; range: num
 /** One zone of borders.move's answer: its cost from the start (null: no way), whether the shifts reach it, what is short. */
 export type Reached = { zone: string; cost: number | null; reachable: boolean; shortfall: number | null; cover_text: string;
   range: number | null };
-/** borders.move: what the shifts reach; the destination's odds when a skill is given. */
+/** borders.move: what the shifts reach; the destination's odds when a skill is given; the roll, the zones reached
+ *  and the destination in words (sum, reach_text, text). */
 export type Move = {
-  shifts: number; dice: number | null; zones: Reached[]; reachable: string[];
-  destination: (Reached & { odds: { probability: { percent: string; exact: string }; needed: number } | null }) | null;
+  shifts: number; dice: number | null; sum: string | null; zones: Reached[]; reachable: string[]; reach_text: string;
+  destination: (Reached & { text: string; odds: { probability: { percent: string; exact: string }; needed: number } | null }) | null;
 };
 /** The move as sent to borders.move (skill, bid, shifts as typed: numbers, or text the rules quote back). */
 export type MovePayload = { map: MapData; start: string; destination: string; skill: number | string; bid: number | string;

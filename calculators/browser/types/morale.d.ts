@@ -41,7 +41,8 @@ export type Team = { name: string; goal: string | null; captain: string | null; 
 export type LogEntry = { index: number; kind: string; text: string };
 /** morale.replay (and .apply): the conflict's state after its log. */
 export type View = { edition: string; round: number; turn: string | null; turn_order: string[]; over: boolean;
-  announcement: string | null; teams: Team[]; form: Form; log: LogEntry[]; token?: string; event?: MoraleEvent };
+  announcement: string | null; teams: Team[]; form: Form; log: LogEntry[]; token?: string; event?: MoraleEvent;
+  opening?: { preview: string; started: string } | null };
 
 /** A choice of a sheet's field (a name, a number, an answer); who acts carries their team. */
 export type Option = { value: string; label: string; note?: string; tags?: string[]; team?: string };

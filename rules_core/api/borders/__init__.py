@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ... import borders, dice
 from ...errors import RulesError
+from ...words import MINUS, signed
 from .. import fields as f
 from .._convert import probability
 from ..map_data import read_map, zone
@@ -116,6 +117,9 @@ def move(p: dict) -> dict:
     P(skill + 4dF − bid ≥ cost) when a skill is given). ``cover_text`` says
     in words what would make a shortfall up: the cheapest invokes and
     consequences, or taking that much stress (empty when nothing is short).
+    In words too: ``sum`` (a roll's: "skill 3 −1 on the dice − bid 1", or
+    null), ``reach_text`` (the zones reached) and the destination's ``text``
+    (within reach, short by how much and its cover, or no way through).
     ``status_text`` is what the diagram writes in the zone's box: ``start``,
     ``no way through``, ``✓ reached (cost 3)`` or ``short 1 (cost 3)``.
     """
@@ -158,12 +162,18 @@ def move(p: dict) -> dict:
                 "probability": probability(dice.chance_fate_at_least(skill, z["cost"], bid=bid)),
                 "needed": z["cost"] - skill + bid,
             }
-        destination_info = {**z, "odds": odds}
+        destination_info = {**z, "odds": odds, "text": _destination_words(z)}
+    reachable = [z["zone"] for z in zones if z["reachable"] and z["zone"] != start]
+    rolled_sum = None
+    if rolled is not None:
+        rolled_sum = f"skill {skill} {signed(rolled)} on the dice" + (f" {MINUS} bid {bid}" if bid else "")
     return {
         "shifts": shifts,
         "dice": rolled,
+        "sum": rolled_sum,
         "zones": zones,
-        "reachable": [z["zone"] for z in zones if z["reachable"] and z["zone"] != start],
+        "reachable": reachable,
+        "reach_text": f"reach {', '.join(reachable)}." if reachable else "reach no other zone.",
         "destination": destination_info,
     }
 
@@ -175,6 +185,15 @@ def _status_text(z: borders.Reach, start: str) -> str:
     if z.route is None:
         return "no way through"
     return f"✓ reached (cost {z.route.cost})" if z.reachable else f"short {z.shortfall} (cost {z.route.cost})"
+
+
+def _destination_words(z: dict) -> str:
+    """Where a move aims, in words: out of reach of any way, within reach, or short (and how to cover it)."""
+    if z["cost"] is None:
+        return f"{z['zone']}: no way through with the ways switched on."
+    if z["reachable"]:
+        return f"{z['zone']} is within reach (cost {z['cost']})."
+    return f"{z['zone']}: short by {z['shortfall']} (cost {z['cost']}). Cover: {z['cover_text']}."
 
 
 def cover_words(options, shortfall: int | None) -> str:

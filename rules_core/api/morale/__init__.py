@@ -35,7 +35,7 @@ from .read import (
     read_setup,
     setup_of,
 )
-from .words import announcement
+from .words import announcement, opening
 
 __all__ = [
     "CALCULATORS",
@@ -90,6 +90,9 @@ def replay(p: dict) -> dict:
     member (``success`` … ``perish``) or team (``end_turn``, ``concede``,
     ``adjust``). Then ``token`` and ``length`` (how many events it holds):
     send them to ``morale.apply`` so that the next tap replays nothing.
+    ``opening``: a conflict with no events yet in words (``preview``: every
+    team's starting morale and the turn order; ``started``: what Start says),
+    else ``None``.
     """
     f.only(p, "setup", "events")
     setup = setup_of(p)
@@ -112,10 +115,11 @@ def apply(p: dict) -> dict:
       has both), and ``entry`` (the new log entry, as in ``log``), ``event``
       (the new event, cleaned), ``stress_dealt`` (the new event's), ``token``
       (the same) and ``length`` (one more). Without ``event``: the state at
-      ``length`` and ``entry`` ``None`` (an undo). A token or length the
-      engine no longer holds (a restarted worker, a conflict forgotten to make
-      room) is refused with the code ``stale``: send the log to
-      ``morale.replay`` again.
+      ``length``, ``entry`` ``None`` (an undo) and ``opening`` (as
+      ``morale.replay`` gives it). A token or length the engine no longer
+      holds (a restarted worker, a conflict forgotten to make room) is
+      refused with the code ``stale``: send the log to ``morale.replay``
+      again.
     * ``setup``, ``events`` (the log so far), ``event`` (the whole log each
       time, as saved links and older pages send it). Output: as
       ``morale.replay`` for the log plus the event (without ``token``), and
@@ -185,11 +189,13 @@ def _tap(p: dict) -> dict:
     del sizes[len(steps):]
     if p.get("event") is None:
         state = steps[-1].state if steps else morale.start(setup)
-        return {**state_view(state), "entry": None, "token": p["token"], "length": len(steps)}
+        return {**state_view(state), "entry": None, "token": p["token"], "length": len(steps),
+                "opening": None if steps else opening(state)}
     event, step = _next(steps[-1].state if steps else morale.start(setup), p.get("event"), len(steps))
     sizes.append(_room(base, sizes, event_payload(event)))
     steps.append(step)
     out = state_view(step.state)
+    out["opening"] = None  # an event is logged: the conflict has begun
     out["entry"] = log_entry(len(steps) - 1, step, setup.edition)
     out["event"] = event_payload(event)
     out["stress_dealt"] = stress_dealt(setup.edition, event)

@@ -8,16 +8,18 @@ from __future__ import annotations
 from ... import morale
 from ...errors import RulesError
 from .forms import form
-from .words import announcement, team_words
+from .words import announcement, opening, team_words
 
 
 def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
-    """The tracker's whole view: :func:`state_view`, the edition's ``form`` and
-    the ``log`` newest first (what ``morale.replay`` answers)."""
+    """The tracker's whole view: :func:`state_view`, the edition's ``form``, the
+    ``log`` newest first and, before the first event, its ``opening`` words
+    (what ``morale.replay`` answers)."""
     state = steps[-1].state if steps else morale.start(setup)
     out = state_view(state)
     out["form"] = form({"edition": state.edition})
     out["log"] = [log_entry(i, s, state.edition) for i, s in reversed(list(enumerate(steps)))]
+    out["opening"] = None if steps else opening(state)
     return out
 
 

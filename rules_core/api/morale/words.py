@@ -5,6 +5,7 @@ Rules: docs/gauntlet-forge/conflicts.md#morale (who may enter a Last Stand, who 
 from __future__ import annotations
 
 from ... import morale
+from ...words import minus
 
 
 def _possessive(name: str) -> str:
@@ -56,3 +57,12 @@ def team_words(t: morale.TeamState, state: morale.Conflict) -> str:
     if t.broken_morale:
         return f"BROKEN MORALE {t.broken_morale}: keep-morale test at the end of its turn (difficulty {t.broken_morale}, +1 per helper)."
     return "Fighting."
+
+
+def opening(state: morale.Conflict) -> dict:
+    """A conflict before its first event, in words: what a setup's preview says (every team's starting
+    morale, the turn order) and what Start says (docs/gauntlet-forge/conflicts.md#starting, #turn-order)."""
+    teams = ", ".join(f"{t.name} {minus(t.morale)}" for t in state.teams)
+    at = ", ".join(f"{t.name} at {minus(t.morale)}" for t in state.teams)
+    return {"preview": f"Starting morale: {teams}. Turn order: {', '.join(state.turn_order)}.",
+            "started": f"Conflict started: {at}. {state.current_team} acts first."}

@@ -17,7 +17,15 @@ from ...errors import RulesError
 from .. import fields as f
 from .payload import _boxes_payload, _hit_payload, _severity_payload, _track_payload, _wounds_payload
 from .read import MAX_STRESS, _defense, _flags, _index, _number, _read_track, _read_wounds
-from .words import _condition_message, _recovery_done, _recovery_message, _wound_message
+from .words import (
+    _condition_message,
+    _hit_message,
+    _recovery_done,
+    _recovery_message,
+    _way_to_stay_in,
+    _ways_to_apply,
+    _wound_message,
+)
 
 __all__ = ["CALCULATORS", "MAX_STRESS", "condition_slots", "track_hit", "track_recovery", "wound_boxes"]
 
@@ -41,8 +49,12 @@ def wound_boxes(p: dict) -> dict:
     ``alternatives`` (the numbers of the other boxes that fit),
     ``absorbed``, ``trait``, ``favor_spent``, ``favor_left``, ``choice``
     (["surrender", "last_stand"] after a trait in a conflict), ``wounds``
-    and ``severity`` after, ``boxes`` (the capacities) and ``applies``
-    (applying it changes the sheet: a box is marked or Favor buys a trait).
+    and ``severity`` after, ``boxes`` (the capacities), ``applies``
+    (applying it changes the sheet: a box is marked or Favor buys a trait),
+    ``notes`` (lines said under the message), ``apply`` (the ways Apply can
+    go, empty when it changes nothing: {choice, button, label, log,
+    last_stand after}; one per choice after a trait) and ``trait_gained``
+    (the trait a player gains by applying it, in words, or null).
     """
     f.only(p, "wounds", "stress", "type", "favor", "in_conflict", "last_stand", "edition", "box")
     w = _read_wounds(p)
@@ -55,9 +67,12 @@ def wound_boxes(p: dict) -> dict:
     box = f.optional_integer(p, "box", "The box", low=1, high=len(wounds.BOXES))
     r = wounds.absorb(w, stress, slot, favor=favor, in_conflict=in_conflict, last_stand=last_stand, edition=edition,
                       box=_index(box))
+    message = _wound_message(r, favor, edition)
+    applies = r.box is not None or r.favor_spent > 0
+    bought = f"Trait rated {r.trait} (bought with {r.favor_spent} Favor)" if r.favor_spent and r.trait else None
     return {
         "outcome": r.outcome,
-        "message": _wound_message(r, favor, edition),
+        "message": message,
         "type": slot,
         "stress": stress,
         "box": _number(r.box),
@@ -70,7 +85,10 @@ def wound_boxes(p: dict) -> dict:
         "wounds": _wounds_payload(r.wounds),
         "severity": _severity_payload(r.wounds),
         "boxes": list(wounds.BOXES),
-        "applies": r.box is not None or r.favor_spent > 0,
+        "applies": applies,
+        "notes": [f"Favor left after paying: {favor - r.favor_spent}."] if r.favor_spent else [],
+        "apply": _ways_to_apply(message, r.choice, last_stand) if applies else [],
+        "trait_gained": bought,
     }
 
 
@@ -88,7 +106,8 @@ def condition_slots(p: dict) -> dict:
     ``message``, ``slot`` (the slot number taken, 1–6, or null), ``rating``
     (the condition's), ``alternatives`` (the numbers of the other slots that fit),
     ``absorbed``, ``trait``, ``choice``, ``conditions`` after, ``ratings``,
-    ``applies`` (applying it changes the sheet: a slot is filled or a trait gained).
+    ``applies`` (applying it changes the sheet: a slot is filled or a trait gained),
+    ``notes``, ``apply`` and ``trait_gained`` (as :func:`wound_boxes` gives them).
     """
     f.only(p, "conditions", "stress", "last_stand", "slot")
     c = conditions.Conditions(_flags(p.get("conditions"), "conditions", "The condition slots", len(conditions.RATINGS)))
@@ -96,9 +115,11 @@ def condition_slots(p: dict) -> dict:
     last_stand = f.boolean(p, "last_stand", "Last Stand")
     slot = f.optional_integer(p, "slot", "The slot", low=1, high=len(conditions.RATINGS))
     r = conditions.absorb(c, stress, last_stand=last_stand, slot=_index(slot))
+    message = _condition_message(r)
+    applies = r.slot is not None or bool(r.trait)
     return {
         "outcome": r.outcome,
-        "message": _condition_message(r),
+        "message": message,
         "stress": stress,
         "slot": _number(r.slot),
         "rating": r.rating,
@@ -108,7 +129,10 @@ def condition_slots(p: dict) -> dict:
         "choice": list(r.choice),
         "conditions": list(r.conditions.filled),
         "ratings": list(conditions.RATINGS),
-        "applies": r.slot is not None or bool(r.trait),
+        "applies": applies,
+        "notes": [],
+        "apply": _ways_to_apply(message, r.choice, last_stand) if applies else [],
+        "trait_gained": f"Trait rated {r.trait} (the stress a condition could not take)" if r.trait else None,
     }
 
 
@@ -131,8 +155,11 @@ def track_hit(p: dict) -> dict:
     ``boxes`` (every box to show, up to the threshold in force, the track's own
     and the highest mark: {box, marked, above (the threshold in force, so a hit
     can't mark it), target (the box this hit marks)}), ``open`` (the
-    consequence slots still free: each slot is taken once) and ``applies``
-    (applying the hit changes the track: a box is marked or a consequence taken).
+    consequence slots still free: each slot is taken once), ``applies``
+    (applying the hit changes the track: a box is marked or a consequence taken),
+    ``notes`` (lines said under the hit's message: a defense's threshold) and
+    ``offered`` (the ways to stay in a sheet offers: the options that take a
+    consequence or an invoke, each {consequences, invokes, text}).
     """
     f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense_shifts", "range")
     track = _read_track(p)
@@ -154,6 +181,14 @@ def track_hit(p: dict) -> dict:
         "boxes": _boxes_payload(track, result),
         "open": [name for name in CONSEQUENCES if name in track.free_consequences()],
         "applies": result.box is not None or bool(result.consequences),
+        "notes": [] if result.threshold == track.threshold else [
+            f"The defense sets the threshold to {result.threshold} for this hit (the track's own is {track.threshold})."
+        ],
+        "offered": [
+            {"consequences": list(c.consequences), "invokes": c.invokes,
+             "text": _way_to_stay_in(c.consequences, c.invokes, _hit_message(h))}
+            for c, h in options if c.consequences or c.invokes
+        ],
         "options": [
             {"consequences": list(c.consequences), "invokes": c.invokes, "hit": _hit_payload(h)} for c, h in options
         ],

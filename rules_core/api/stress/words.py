@@ -12,6 +12,8 @@ from ... import conditions, tracks, wounds
 __docformat__ = "google"
 
 _BOX_NAMES = ("first", "second", "third", "fourth", "fifth", "sixth")
+CHOICES = {"surrender": "Surrender", "last_stand": "Enter the Last Stand"}
+"""What a player may do after a trait took the stress in a conflict, as the buttons say it."""
 
 
 def _wound_message(r: wounds.WoundResult, favor: int, edition: str) -> str:
@@ -86,3 +88,26 @@ def _recovery_message(r: tracks.Recovery) -> str:
 
 def _recovery_done(r: tracks.Recovery) -> str | None:
     return f"cleared {_boxes(r.chosen)} for {_shifts(r.chosen_cost)}" if r.chosen else None
+
+
+def _ways_to_apply(message: str, choice: tuple[str, ...], last_stand: bool) -> list[dict]:
+    """What Apply can keep: one way, or after a trait in a conflict one per choice (surrender, or enter
+    the Last Stand: docs/gauntlet-forge/stress-and-wounds.md#wound-boxes), each with its button, the
+    undo step's words, the log's and whether the character is in their Last Stand after it."""
+    if not choice:
+        return [{"choice": None, "button": "Apply", "label": message, "log": f"Applied: {message}",
+                 "last_stand": last_stand}]
+    ways = []
+    for name in choice:
+        label = f"{message} Then: {CHOICES[name]}."
+        ways.append({"choice": name, "button": CHOICES[name], "label": label, "log": f"Applied: {label}",
+                     "last_stand": last_stand or name == "last_stand"})
+    return ways
+
+
+def _way_to_stay_in(consequences, invokes: int, hit_message: str) -> str:
+    """A way to stay in, in words: its consequences and invokes, then what the hit does."""
+    bits = [f"{name} consequence" for name in consequences]
+    if invokes:
+        bits.append(f"{invokes} invoke{'s' if invokes > 1 else ''}")
+    return f"{' + '.join(bits)}: {hit_message}"

@@ -33,16 +33,9 @@ export function mount(root, { engine, ui }) {
     oddsOut.classList.toggle("calc__result--stale", !odds.ok);
   });
 
-  // The answers are lit-html templates: a change of a field updates what changed.
-  function boonLines(/** @type {import("../../types/boons").FreeDice} */ r) {
-    const after = r.spend.vanishes ? "then it vanishes" : `then it drops to rating ${r.spend.rating_after}`;
-    const dice = (/** @type {number} */ n) => (n === 1 ? "die" : "dice");
-    return html`<p class="calc__answer">${r.extraordinary
-        ? html`<strong>${r.free_dice} free ${dice(r.free_dice)} per roll</strong> — an extraordinary boon.`
-        : html`<strong>No free dice</strong> — free dice start at rating 3.`}</p>
-      <ul>${r.extraordinary ? html`<li>Use its free dice: +${r.use_free_dice.dice} on a roll; the boon stays at rating ${r.rating}.</li>` : ""}
-        <li>Spend it${r.enduring ? " (enduring)" : ""}: +${r.spend.dice} ${dice(r.spend.dice)} on one roll, ${after}.</li></ul>`;
-  }
+  // The answers are lit-html templates of the rules' words: a change of a field updates what changed.
+  const boonLines = (/** @type {import("../../types/boons").FreeDice} */ r) => html`<p class="calc__answer"><strong>${
+    r.verdict}</strong> — ${r.why}</p><ul>${r.ways.map((way) => html`<li>${way}</li>`)}</ul>`;
 
   function oddsTable(/** @type {import("../../types/boons").Odds} */ r) {
     // The exact chance beside it (as the dice roller says it), unless it is sure or none.

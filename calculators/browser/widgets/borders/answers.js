@@ -24,12 +24,8 @@ export function noRoute(start, destination, range) {
 
 /** @param {NonNullable<Move["destination"]>} t @param {MovePayload} payload */
 function destinationLines(t, payload) {
-  let text;
-  if (t.cost == null) text = `${t.zone}: no way through with the ways switched on.`;
-  else if (t.reachable) text = `${t.zone} is within reach (cost ${t.cost}).`;
-  else text = `${t.zone}: short by ${t.shortfall} (cost ${t.cost}). Cover: ${t.cover_text}.`;
   const { odds } = t;
-  return html`<p data-out="destination">${text}</p>${odds ? html`<p data-out="odds">Odds that skill ${payload.skill} + 4dF${
+  return html`<p data-out="destination">${t.text}</p>${odds ? html`<p data-out="odds">Odds that skill ${payload.skill} + 4dF${
     payload.bid ? ` − ${payload.bid}` : ""} reaches ${t.cost}: <strong title=${`exactly ${odds.probability.exact}`}>${odds.probability.percent}</strong> (${
     odds.probability.exact}; the dice must show ${signed(odds.needed)} or more).</p>` : nothing}`;
 }
@@ -38,11 +34,10 @@ const HEADS = ["Zone", "Cost", "Range", "Short by", "Cover it with"];
 
 /** @param {Move} r @param {MovePayload} payload @param {string} start */
 export function reachLines(r, payload, start) {
-  const roll = r.dice == null ? "" : ` (skill ${payload.skill} ${signed(r.dice)} on the dice${payload.bid ? ` − bid ${payload.bid}` : ""})`;
   const t = r.destination;
   const zones = r.zones.filter((z) => z.zone !== start);
-  return html`<p class="calc__answer"><strong>${plural(r.shifts, "shift")}${roll}</strong>: ${
-    r.reachable.length ? `reach ${r.reachable.join(", ")}.` : "reach no other zone."}</p>
+  return html`<p class="calc__answer"><strong>${plural(r.shifts, "shift")}${r.sum ? ` (${r.sum})` : ""}</strong>: ${
+    r.reach_text}</p>
     ${t && t.zone !== start ? destinationLines(t, payload) : nothing}
     ${zones.length ? html`<div class="bmap-scroll"><table class="calc__table calc__table--stack bmap-reach">
       <caption>From ${start}</caption>

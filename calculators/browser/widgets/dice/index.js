@@ -7,7 +7,7 @@
 import { receiversFor, changes } from "../../handoff.js";
 import { shareForm } from "../../shareform.js";
 import { isOwn } from "../../own.js";
-import { plural, signed, wholeIn } from "../../ui.js";
+import { plural, wholeIn } from "../../ui.js";
 import { fateFaces, poolFaces } from "../../rolling.js";
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 /** @typedef {import("../../types/dice").Roll} Roll @typedef {keyof typeof FIELDS} Game */
@@ -95,19 +95,17 @@ export function mount(root, { engine, ui }) {
   const chance = (/** @type {import("../../types/widget").Chance} */ p) => html`<strong title=${`exactly ${p.exact}`}>${p.percent}</strong> (${p.exact})`;
 
   function fateLines(/** @type {import("../../types/dice").FateRoll} */ r) {
-    const sum = `Skill ${r.skill} ${signed(r.dice, "sum")} on the dice${r.bid ? ` − bid ${r.bid}` : ""}`;
     return html`<p class="dice__faces" aria-label=${`Dice: ${r.faces.map((f) => FATE[f][1]).join(", ")}`}>${r.faces.map((f) =>
         html`<span class=${`dice__die dice__die--fate dice__die--${FATE[f][1]}`} aria-hidden="true">${FATE[f][0]}</span>`)}</p>
-      <p class="calc__answer"><strong data-out="total">${plural(r.shifts, "shift")}</strong> (${sum}).</p>
+      <p class="calc__answer"><strong data-out="total">${plural(r.shifts, "shift")}</strong> (${r.sum}).</p>
       <p data-out="at-least">Chance of ${plural(r.shifts, "shift")} or more with this skill: ${chance(r.at_least)}.</p>`;
   }
 
   function poolLines(/** @type {import("../../types/dice").PoolRoll} */ r) {
-    const verdict = r.success ? `success${r.margin ? ` by ${r.margin}` : ""}` : `failure by ${-r.margin}`;
     return html`<p class="dice__faces" aria-label=${`Dice: ${r.faces.map((f, i) => `${f}${r.hits[i] ? " hit" : ""}`).join(", ")}`}>${
         r.faces.map((f, i) => html`<span class=${`dice__die${r.hits[i] ? " dice__die--hit" : ""}`} aria-hidden="true">${f}</span>`)}</p>
       <p class="calc__answer"><strong data-out="total">Effort ${r.effort}</strong> (${plural(r.effort, "hit")} on ${
-        r.target}+) against difficulty ${r.difficulty}: <strong>${verdict}</strong>.</p>
+        r.target}+) against difficulty ${r.difficulty}: <strong>${r.verdict}</strong>.</p>
       <p data-out="at-least">Chance of ${plural(r.effort, "hit")} or more on ${plural(r.dice, "die", "dice")}: ${
         chance(r.at_least)}. Chance of success before the roll: ${r.chance.percent}.</p>`;
   }

@@ -17,7 +17,6 @@ export { download, fileName };
 export const FORMAT = "conflict-table/morale";
 const SHARE = "morale"; // the link's #morale=…
 
-export const conflictStore = () => slot("morale");
 export const draftStore = () => slot("morale:draft");
 
 /** One more event logged: the keeper's (its id starts with the time of the tap). */

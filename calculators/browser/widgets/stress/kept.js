@@ -4,6 +4,7 @@
 // they are kept; keeping/checks.js loads this list through the build's registry and knows no widget.
 import { json, judged, isRecord } from "../../keeping/checks.js";
 import { rosterCodec } from "../../party/roster.js";
+import { unstressed } from "./panels/models.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
 export const KEPT = [
@@ -14,7 +15,7 @@ export const KEPT = [
   }],
 
   // A character's stress state of one model (keeper.js's stored form {state, history, future}),
-  // then the rules' check of that model (the panels' check: wounds.js, conditions.js, track.js).
+  // then the rules' check of that model (the panels' own calls: panels/models.js).
   [/^stress:(wounds|conditions|track)(:c\d{1,6})?$/, async (text, engine) => {
     const got = json(text);
     if (got.problem) return got;
@@ -24,16 +25,14 @@ export const KEPT = [
     }
     const s = v.state;
     if (isRecord(s.wounds)) {
-      const type = Object.keys(s.wounds)[0];
-      return judged(await engine.call("stress.wounds",
-        { wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand, stress: 0, type }));
+      return judged(await engine.call("stress.wounds", unstressed.wounds(s, Object.keys(s.wounds)[0])));
     }
-    if (Array.isArray(s.conditions)) return judged(await engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress: 0 }));
+    if (Array.isArray(s.conditions)) return judged(await engine.call("stress.conditions", unstressed.conditions(s)));
     if (isRecord(s.tracks)) {
       for (const [name, t] of Object.entries(s.tracks)) {
         if (!isRecord(t)) return { problem: `${name}: it is not a track` };
-        const track = { threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken };
-        const verdict = judged(await engine.call("stress.track_hit", { track, shifts: 0 }), `${name}: `);
+        const reply = await engine.call("stress.track_hit", unstressed.track(/** @type {any} */ (t)));
+        const verdict = judged(reply, `${name}: `);
         if (verdict) return verdict;
       }
       return null;

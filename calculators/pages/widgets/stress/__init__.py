@@ -21,7 +21,6 @@ from rules_core import boosts, tracks, wounds
 from .. import _html as h
 from ..base import Widget, known, typed
 from .options import (
-    CHOICES,
     HIT_STRESS,
     LIMITS,
     MODELS,
@@ -34,7 +33,7 @@ from .options import (
 )
 from .static import _conditions_static, _track_static, _wounds_static
 
-__all__ = ["CHOICES", "LIMITS", "MODELS", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "page_options", "render"]
+__all__ = ["LIMITS", "MODELS", "OPTIONS", "THRESHOLD", "WIDGET", "empty_states", "page_options", "render"]
 
 
 # ---------------------------------------------------------------- empty states (what "reset" goes back to)
@@ -74,7 +73,6 @@ def page_options(opts: dict) -> dict:
         "slots": list(wounds.SLOTS),
         "tracks": list(tracks.TRACKS),
         "consequences": list(boosts.CONSEQUENCES),
-        "choices": CHOICES,
         "limits": LIMITS,
         "models": MODELS,
         "editions": list(wounds.EDITIONS),

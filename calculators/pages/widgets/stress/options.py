@@ -24,7 +24,6 @@ OPTIONS = {
 }
 THRESHOLD = 2
 """A fresh track's threshold: character creation's base of 2 with a stress skill of 0 (the reader changes it)."""
-CHOICES = {"surrender": "Surrender", "last_stand": "Enter the Last Stand"}
 
 
 def _result(name: str, payload: dict) -> dict:

@@ -3,7 +3,6 @@
 // the starting morale and turn order the rules read from them, Start, New conflict and Back. Checking
 // the setup is the rules' (morale.replay of no events); nothing here is a rule.
 import * as drafts from "./draft.js";
-import { signed } from "../../../ui.js";
 
 /** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").SetupDraft} SetupDraft */
 /** env: {rules, forms (rules_core's form per edition), slot (the typed setup's slot)}.
@@ -60,9 +59,8 @@ export function setupActions({ rules, forms, slot }) {
       if (store.state.setup.draft !== draft || store.state.mode !== "setup") return;
       const errors = tried && !reply.ok ? messages(reply.error) : {};
       if (!reply.ok) return store.set({ setup: { ...store.state.setup, errors, preview: { text: store.state.setup.preview?.text ?? "", stale: true } } });
-      const s = /** @type {import("../../../types/morale").View} */ (reply.result);
-      store.set({ setup: { ...store.state.setup, errors, preview: { stale: false,
-        text: `Starting morale: ${s.teams.map((t) => `${t.name} ${signed(t.morale, "morale")}`).join(", ")}. Turn order: ${s.turn_order.join(", ")}.` } } });
+      const text = /** @type {import("../../../types/morale").View} */ (reply.result).opening?.preview ?? "";
+      store.set({ setup: { ...store.state.setup, errors, preview: { stale: false, text } } });
     },
 
     /** Start: the rules check the setup; a conflict in progress is set aside first (Undo brings it back). */
@@ -77,9 +75,8 @@ export function setupActions({ rules, forms, slot }) {
       const took = await store.actions.adopt(store, fresh, reply.result, "replaced by another conflict");
       if (!took) return;
       store.set({ setup: { ...store.state.setup, tried: false, errors: {} }, notice: took.why ? store.state.notice : null, focus: "play" });
-      const v = /** @type {import("../../../types/morale").View} */ (store.state.view); // the conflict just adopted
-      store.set({ said: `Conflict started: ${v.teams.map((t) => `${t.name} at ${signed(t.morale, "morale")}`).join(", ")}. ${v.turn} acts first.`
-        + (took.replaced ? " The one before was set aside: Undo brings it back." : "") });
+      const aside = took.replaced ? " The one before was set aside: Undo brings it back." : "";
+      store.set({ said: `${reply.result.opening?.started ?? ""}${aside}` });
     },
 
     /** New conflict: the setup view, starting from the same teams (a rematch). */

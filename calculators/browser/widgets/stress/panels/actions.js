@@ -125,7 +125,7 @@ export function panelActions({ models, keepers, gainTrait }) {
     /** A way to stay in (a track's option): its consequences taken against the hit, its invokes used. */
     async option(store, index) {
       const p = store.state.panels.track;
-      const o = p.reply.result.options[index];
+      const o = p.reply.result.offered[index];
       const typed = { ...p.typed, invokes: String(o.invokes) };
       for (const n of models.track.slotsIn(p.typed, "use").concat(models.track.slotsIn(p.typed, "free"))) {
         typed[`consequence-${n}`] = o.consequences.includes(n) ? "use" : "free";

@@ -23,6 +23,18 @@ const toggled = (list, n) => (list.includes(n) ? list.filter((b) => b !== n) : [
 const flipped = (marks, n) => marks.map((on, i) => (i === n - 1 ? !on : on));
 /** @param {{error: any}} reply */
 const engineError = (reply) => ({ error: reply.error });
+/** @typedef {{threshold: number, marked: number[], consequences: Record<string, number>, taken: string[]}} Track */
+
+/** The rules' calls that check a kept state of each model, with no stress to absorb (the panels' checks and
+ *  Import everything's, kept.js). */
+export const unstressed = {
+  /** @param {State} s @param {unknown} type */
+  wounds: (s, type) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand,
+    stress: 0, type }),
+  conditions: (/** @type {State} */ s) => ({ conditions: s.conditions, last_stand: s.last_stand, stress: 0 }),
+  track: (/** @type {Track} */ t) => ({
+    track: { threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken }, shifts: 0 }),
+};
 
 /**
  * What one model gives the panels (every call's answer is the rules').
@@ -47,11 +59,14 @@ const engineError = (reply) => ({ error: reply.error });
  * @returns {{wounds: Model, conditions: Model, track: Model & Record<string, any>, [model: string]: Model}} */
 export function stressModels(engine, options) {
   const fresh = (/** @type {string} */ model) => () => clone(options.empty[model]);
-  /** What applying a Gauntlet Forge hit keeps: the changes, the Last Stand if chosen, the words for the log. */
-  /** @param {State} s @param {string} message @param {string | null | undefined} choice @param {State} changes @param {string | null} trait */
-  const taken = (s, message, choice, changes, trait) => {
-    const chose = choice ? ` Then: ${options.choices[choice] || choice}.` : "";
-    return { state: { ...s, ...changes, last_stand: s.last_stand || choice === "last_stand" }, label: message + chose, log: `Applied: ${message}${chose}`, trait };
+  /** What applying a Gauntlet Forge hit keeps: the model's changes and the rules' way for this choice (its words,
+   *  the Last Stand after it, the trait gained); null when the rules offer no such way.
+   *  @param {State} s @param {any} r @param {string | null | undefined} choice @param {State} changes */
+  const taken = (s, r, choice, changes) => {
+    const way = r.apply.find((/** @type {any} */ w) => w.choice === (choice ?? null));
+    if (!way) return null;
+    const state = { ...s, ...changes, last_stand: way.last_stand };
+    return { state, label: way.label, log: way.log, trait: r.trait_gained };
   };
 
   /** @type {Made} */
@@ -59,8 +74,7 @@ export function stressModels(engine, options) {
     name: "wounds", what: "wound boxes", resetLabel: "Reset: every wound box is cleared",
     hitFields: ["stress", "type", "edition"], characterFields: ["favor", "in_conflict", "last_stand"],
     fresh: fresh("wounds"),
-    character: (/** @type {State} */ s) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand }),
-    now: (/** @type {State} */ s) => engine.call("stress.wounds", { ...wounds.character(s), stress: 0, type: options.slots[0] }),
+    now: (/** @type {State} */ s) => engine.call("stress.wounds", unstressed.wounds(s, options.slots[0])),
     /** Before drawing: the boxes the page has, true or false each (the rules check the rest). */
     bounds(state) {
       const empty = wounds.fresh().wounds;
@@ -79,15 +93,14 @@ export function stressModels(engine, options) {
     fill: (s) => ({ favor: String(s.favor), in_conflict: s.in_conflict, last_stand: s.last_stand }),
     edit: (/** @type {Sheet} */ p) => wounds.check({ ...p.state, ...read(p.typed, wounds.characterFields) }),
     hit: (/** @type {Sheet} */ p) => engine.call("stress.wounds", {
-      ...wounds.character(p.state), ...read(p.typed, ["stress", "type"]), edition: String(p.typed.edition), box: p.pick,
+      ...unstressed.wounds(p.state, null), ...read(p.typed, ["stress", "type"]), edition: String(p.typed.edition), box: p.pick,
     }),
     async ask(/** @type {Sheet} */ p) {
       const [now, reply] = await Promise.all([wounds.now(p.state), wounds.hit(p)]);
       return { reply, now: now.ok ? now.result : null };
     },
     toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [String(slot)]: flipped(s.wounds[String(slot)], n) } }),
-    applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { wounds: r.wounds, favor: r.favor_left },
-      r.favor_spent && r.trait ? `Trait rated ${r.trait} (bought with ${r.favor_spent} Favor)` : null) : null),
+    applied: (s, r, choice) => taken(s, r, choice, { wounds: r.wounds, favor: r.favor_left }),
     place: (field) => field,
   };
 
@@ -97,7 +110,7 @@ export function stressModels(engine, options) {
     hitFields: ["stress"], characterFields: ["last_stand"],
     fresh: fresh("conditions"),
     /** @param {State} s @param {unknown} stress @param {number | null} [slot] */
-    call: (s, stress, slot) => engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress, slot }),
+    call: (s, stress, slot) => engine.call("stress.conditions", { ...unstressed.conditions(s), stress, slot }),
     bounds(state) {
       const empty = conditions.fresh().conditions;
       return Array.isArray(state.conditions) && state.conditions.length === empty.length ? null : `its condition slots are not ${empty.length}`;
@@ -111,14 +124,12 @@ export function stressModels(engine, options) {
     hit: (/** @type {Sheet} */ p) => conditions.call(p.state, typedNumber(p.typed.stress), p.pick),
     ask: async (/** @type {Sheet} */ p) => ({ reply: await conditions.hit(p) }),
     toggle: (s, _slot, n) => ({ ...s, conditions: flipped(s.conditions, n) }),
-    applied: (s, r, choice) => (r.applies ? taken(s, r.message, choice, { conditions: r.conditions },
-      r.trait ? `Trait rated ${r.trait} (the stress a condition could not take)` : null) : null),
+    applied: (s, r, choice) => taken(s, r, choice, { conditions: r.conditions }),
     place: (field) => field,
   };
 
   const names = /** @type {string[]} */ (options.consequences);
-  /** @typedef {{threshold: number, marked: number[], consequences: Record<string, number>, taken: string[]}} Track */
-  const shape = (/** @type {Track} */ t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
+  const shape = (/** @type {Track} */ t) => unstressed.track(t).track;
   const current = (/** @type {State} */ s) => /** @type {Track} */ (s.tracks[s.current]);
   const withTrack = (/** @type {State} */ s, /** @type {Track} */ t) => ({ ...s, tracks: { ...s.tracks, [s.current]: t } });
   /** The consequence slots whose control says `how` ("free", "use": against this hit, "taken": already). */
@@ -153,7 +164,7 @@ export function stressModels(engine, options) {
       }
       const tracks = /** @type {Record<string, Track>} */ ({});
       for (const name of options.tracks) {
-        const reply = await engine.call("stress.track_hit", { track: shape({ ...track.fresh().tracks[name], ...(state.tracks?.[name] || {}) }), shifts: 0 });
+        const reply = await engine.call("stress.track_hit", unstressed.track({ ...track.fresh().tracks[name], ...(state.tracks?.[name] || {}) }));
         if (!reply.ok) return { error: { ...reply.error, message: `${name}: ${reply.error.message}` } };
         tracks[name] = reply.result.hit.track;
       }
@@ -177,7 +188,7 @@ export function stressModels(engine, options) {
       const fields = read(p.typed, ["threshold", ...names.map((n) => `value-${n}`)]);
       const candidate = { ...current(p.state), threshold: fields.threshold,
         consequences: Object.fromEntries(names.map((n) => [n, fields[`value-${n}`]])), taken: slotsIn(p.typed, "taken") };
-      const reply = await engine.call("stress.track_hit", { track: shape(/** @type {Track} */ (candidate)), shifts: 0 });
+      const reply = await engine.call("stress.track_hit", unstressed.track(/** @type {Track} */ (candidate)));
       return reply.ok ? { state: withTrack(p.state, reply.result.hit.track) } : engineError(reply);
     },
     hit: (/** @type {Sheet} */ p) => engine.call("stress.track_hit",

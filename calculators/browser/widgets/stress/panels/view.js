@@ -44,27 +44,28 @@ export const radios = (/** @type {string} */ prefix, /** @type {string} */ name,
   ?checked=${key === value} .checked=${key === value}><span>${text}</span></label>`)}</fieldset>`;
 
 /** What every panel shows around its own part: the legend, the notice and set-aside copies first; then (after the part)
- *  the answer, the picks, the panel's message, the buttons and the log.
+ *  the answer (the rules' message and notes), the picks, the panel's message, the buttons and the log.
  * @param {StressState} s @param {string} model
- * @param {{asides: Node, legend: string, kind: string, top: unknown, lines: string[], picks: {title: string, items: any[]}, after?: unknown}} parts */
-function frame(s, model, { asides, legend, kind, top, lines, picks, after = nothing }) {
+ * @param {{asides: Node, legend: string, kind: string, top: unknown, picks: {title: string, items: any[]}, after?: unknown}} parts */
+function frame(s, model, { asides, legend, kind, top, picks, after = nothing }) {
   const p = s.panels[model];
   const stale = wrong(p) || !!s.broken;
   const reply = p.reply?.result;
-  const choices = reply?.choice ?? [];
+  const lines = reply ? [reply.message ?? reply.hit.message, ...reply.notes] : [];
+  const choices = (reply?.apply ?? []).filter((/** @type {any} */ way) => way.choice);
   const general = s.broken ?? p.errors.hit[""] ?? p.errors.character[""];
   return html`<fieldset class="calc-stress__panel" data-panel=${model} ?hidden=${s.model !== model}><legend>${legend}</legend>
     <div class="calc-stress__notice" data-out="notice" role="alert" ?hidden=${!p.notice}>${p.notice ?? ""}</div>${asides}
     ${top}
     <output class=${`calc__result${stale ? " calc__result--stale" : ""}`} data-out="answer" aria-live="polite">${reply ? html`<p
-      class="calc__answer"><strong>${lines[0]}</strong></p>${lines.slice(1).filter(Boolean).map((line) => html`<p class="calc-stress__line">${line}</p>`)}`
+      class="calc__answer"><strong>${lines[0]}</strong></p>${lines.slice(1).map((line) => html`<p class="calc-stress__line">${line}</p>`)}`
       : nothing}</output>
     <div class="calc-stress__picks" data-out="picks" ?hidden=${!picks.title && !picks.items.length}><p class="calc-stress__line"
       ?hidden=${!picks.title}>${picks.title}</p><div class="calc__buttons calc-stress__pick-row">${buttons(picks.items)}</div></div>
     <p class="calc__form-error" ?hidden=${!general}>${general ?? ""}</p>
     <div class="calc__buttons"><button type="button" class="calc__primary" data-act="apply" ?hidden=${choices.length > 0}
-      ?disabled=${stale || !reply?.applies}>Apply</button><span class="calc-stress__choices" data-out="choices">${buttons(choices.map((/** @type {any} */ name) => ({
-        key: name, text: s.options.choices[/** @type {string} */ (name)] || name, cls: "calc__primary", act: "choice", n: name, disabled: stale })))}</span><button
+      ?disabled=${stale || !reply?.applies}>Apply</button><span class="calc-stress__choices" data-out="choices">${buttons(choices.map((/** @type {any} */ way) => ({
+        key: way.choice, text: way.button, cls: "calc__primary", act: "choice", n: way.choice, disabled: stale })))}</span><button
       type="button" data-act="undo" ?disabled=${!p.canUndo || !!s.broken}>Undo</button><button type="button" data-act="redo"
       ?disabled=${!p.canRedo || !!s.broken}>Redo</button><button type="button" data-act="reset" ?disabled=${!!s.broken}>Reset ${kind}</button></div>
     <p class="calc-stress__log" data-out="log" aria-live="polite">${p.log}</p>${after}</fieldset>`;
@@ -87,7 +88,6 @@ export function woundBoxes(s, { wid, asides }) {
         input(p, w, "type", "Type", { options: o.slots.map((/** @type {any} */ n) => [n, cap(n)]) })}${input(p, w, "edition", "Edition", { options: o.editions.map((/** @type {any} */ e) => [e, e]) })}</fieldset>
       <fieldset class="calc__group" data-part="character"><legend>The character</legend>${input(p, w, "favor", "Favor available")}${
         input(p, w, "in_conflict", "In a conflict")}${input(p, w, "last_stand", "In their Last Stand")}</fieldset>`,
-    lines: r ? [r.message, r.favor_spent ? `Favor left after paying: ${r.favor_left}.` : ""] : [],
     picks: { title: r?.alternatives.length ? "Or pick another box that fits:" : "", items: (r?.alternatives ?? []).map((/** @type {any} */ n) => ({
       key: String(n), text: `Box ${n} (capacity ${r.boxes[n - 1]})`, act: "pick", n, pressed: "false" })) } });
 }
@@ -103,16 +103,8 @@ export function conditionSlots(s, { wid, asides }) {
         cls: `calc-stress__box calc-stress__box--${rating}${r?.slot === i + 1 ? " calc-stress__box--target" : ""}`, label: `Slot ${i + 1}, rating ${rating}` })))}</div>
       <fieldset class="calc__group" data-part="hit"><legend>The stress</legend>${input(p, c, "stress", "Stress", { hint: "a whole number, 0 or more" })}</fieldset>
       <fieldset class="calc__group" data-part="character"><legend>The participant</legend>${input(p, c, "last_stand", "In their Last Stand")}</fieldset>`,
-    lines: r ? [r.message] : [],
     picks: { title: r?.alternatives.length ? "Or pick another slot that fits:" : "", items: (r?.alternatives ?? []).map((/** @type {any} */ n) => ({
       key: String(n), text: `Slot ${n} (rating ${r.ratings[n - 1]})`, act: "pick", n, pressed: "false" })) } });
-}
-
-/** A way to stay in, in words: its consequences and invokes, then what the hit does. */
-function describe(/** @type {any} */ option) {
-  const bits = option.consequences.map((/** @type {string} */ name) => `${name} consequence`);
-  if (option.invokes) bits.push(`${option.invokes} invoke${option.invokes > 1 ? "s" : ""}`);
-  return `${bits.join(" + ")}: ${option.hit.message}`;
 }
 
 /** Edgerunner stress tracks: three tracks (one shown), its boxes and consequences, the hit, the recovery. @param {StressState} s @param {Where} where */
@@ -132,8 +124,6 @@ export function stressTracks(s, { wid, asides }) {
     cls: `calc-stress__box${b.above ? " calc-stress__box--over" : ""}${b.box === r.threshold ? " calc-stress__box--limit" : ""}${b.target ? " calc-stress__box--target" : ""}` }));
   const rec = p.rec?.result;
   const picked = rec && !p.recStale ? rec.chosen : p.chosen ?? [];
-  /** @type {{option: any, i: number}[]} */
-  const useful = (r?.options ?? []).map((/** @type {any} */ option, /** @type {number} */ i) => ({ option, i })).filter((/** @type {any} */ { option }) => option.consequences.length || option.invokes);
   const same = (/** @type {any} */ option) => option.invokes === Number(p.typed.invokes) && option.consequences.length === using.length &&
     option.consequences.every((/** @type {any} */ n) => using.includes(n));
   const recovery = html`<fieldset class="calc__group" data-part="recovery"><legend>Recovery</legend>${input(p, rr, "recovery.shifts", "Recovery shifts")}
@@ -157,8 +147,7 @@ export function stressTracks(s, { wid, asides }) {
       <fieldset class="calc__group" data-part="hit"><legend>The hit</legend>${input(p, t, "shifts", "Incoming shifts")}${
         input(p, t, "invokes_available", "Invokes available")}${input(p, t, "defense_shifts", "Defense shifts", { hint: "blank when not defending; replaces the threshold" })}${
         input(p, t, "range", "Range to the defender")}${input(p, t, "invokes", "Invokes used against this hit")}</fieldset>`,
-    lines: r ? [r.hit.message, r.threshold !== track.threshold ? `The defense sets the threshold to ${r.threshold} for this hit (the track's own is ${track.threshold}).` : ""] : [],
-    picks: { title: r?.options_message ?? "", items: useful.map(({ option, i }) => ({ key: `${option.consequences.join("+")}/${option.invokes}`,
-      text: describe(option), act: "option", n: i, pressed: String(same(option)) })) },
+    picks: { title: r?.options_message ?? "", items: (r?.offered ?? []).map((/** @type {any} */ way, /** @type {number} */ i) => ({
+      key: `${way.consequences.join("+")}/${way.invokes}`, text: way.text, act: "option", n: i, pressed: String(same(way)) })) },
     after: recovery });
 }
