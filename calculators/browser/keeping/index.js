@@ -1,5 +1,5 @@
 // @ts-check
-// Keeping what a player entered, by role (ui.store is this module): keeper.js one kept value: check, set aside,
+// Keeping what a player entered, by role: keeper.js one kept value: check, set aside,
 // two tabs, undo/redo (every widget's way in); slot.js one storage key and its set-aside list; setaside.js that
 // list drawn (widgets import it: it needs a page); download.js, history.js; persist.js persistent storage, asked
 // once at the first keep; everything.js, checks.js: "Export everything" and every kept name's check.
