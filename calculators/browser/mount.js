@@ -15,6 +15,13 @@ export function tapper(/** @type {Store} */ store) {
   };
 }
 
+/** The file a file input was given, the input emptied so that choosing the same file again is a change too. */
+export function takeFile(/** @type {HTMLInputElement} */ input) {
+  const file = /** @type {File} */ (input.files?.[0]);
+  input.value = "";
+  return file;
+}
+
 /** Taps on the buttons in `form` by their data-act: `clicks[act](button)` names the store's action and its
  *  arguments (sent through `tap`); `own[act]()` is the mount's own business (the table view, print). */
 /**

@@ -9,7 +9,7 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { onScreen } from "../../shareform.js";
-import { focuser, onClicks, tapper } from "../../mount.js";
+import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
 
@@ -95,11 +95,7 @@ export function mount(root, { engine, options }) {
   on(form, "change", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) return;
-    if (input.dataset.act === "import" && input instanceof HTMLInputElement && input.files?.length) {
-      const file = input.files[0];
-      input.value = "";
-      return tap("import", file);
-    }
+    if (input.dataset.act === "import" && input instanceof HTMLInputElement && input.files?.length) return tap("import", takeFile(input));
     if (input.dataset.act === "map-file" && input instanceof HTMLInputElement && input.files?.length) return tap("map-file", input.files[0]);
     if (input.dataset.act === "map") return tap("map-choice", input.value);
     if (input.dataset.path || store.state.mode !== "play" || !input.name) return;

@@ -12,7 +12,7 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { onScreen } from "../../shareform.js";
 import { plural } from "../../ui.js";
-import { focuser, onClicks, tapper } from "../../mount.js";
+import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
 import { bordersStore, MOVE } from "./store.js";
 import { bordersView, svgOf } from "./view.js";
 import { enableDrag } from "./drag.js";
@@ -97,11 +97,8 @@ export async function mount(root, { engine, options }) {
     const t = e.target;
     if (!(t instanceof HTMLInputElement) || !store.state.current) return;
     if (t.dataset.act === "switch-way") tap("switch-way", index(t), Number(t.dataset.way), t.checked);
-    else if (t.name === "import" && t.files?.length) {
-      const file = t.files[0];
-      t.value = "";
-      tap("import", file);
-    } else if (t.dataset.edit) tap(...edit(t, t.dataset.edit));
+    else if (t.name === "import" && t.files?.length) tap("import", takeFile(t));
+    else if (t.dataset.edit) tap(...edit(t, t.dataset.edit));
   });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     const t = e.target;

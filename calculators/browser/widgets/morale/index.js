@@ -10,7 +10,7 @@ import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
-import { focuser, onClicks, tapper } from "../../mount.js";
+import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
 import { moraleStore } from "./store.js";
 import { moraleView } from "./view.js";
 
@@ -92,11 +92,7 @@ export function mount(root, { engine, ui, options }) {
   on(form, "change", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) return;
-    if (input.dataset.act === "import" && input instanceof HTMLInputElement && input.files?.length) {
-      const file = input.files[0];
-      input.value = "";
-      return tap("import", file);
-    }
+    if (input.dataset.act === "import" && input instanceof HTMLInputElement && input.files?.length) return tap("import", takeFile(input));
     if (input.dataset.act === "edition") return tap("edition", input.value);
     if (input.dataset.path && store.state.mode === "setup" && input instanceof HTMLInputElement && (input.type === "checkbox" || input.type === "radio")) {
       store.now("setup-typed", input.dataset.path, input.type === "checkbox" ? input.checked : Number(input.value));

@@ -8,7 +8,7 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
-import { onClicks } from "../../mount.js";
+import { onClicks, takeFile } from "../../mount.js";
 import { MODELS } from "../../party/roster.js";
 import { stressStore } from "./store.js";
 import { stressView } from "./view.js";
@@ -126,11 +126,7 @@ export function mount(root, { engine, ui, options }) {
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) return;
     if (input.name === "model" || input.name === "track") return store.dispatch(input.name, input.value);
     if (input.name === "party-name" || input.name === "party-side" || input.name === "party-standing") return store.dispatch(input.name, input.value);
-    if (input instanceof HTMLInputElement && input.name === "party-import" && input.files?.length) {
-      const file = input.files[0];
-      input.value = "";
-      store.dispatch("party-import", file);
-    }
+    if (input instanceof HTMLInputElement && input.name === "party-import" && input.files?.length) store.dispatch("party-import", takeFile(input));
   });
   on(form, "keydown", (e) => {
     if (e.key === "Enter" && e.target instanceof HTMLInputElement && e.target.name === "party-trait") {
