@@ -61,7 +61,7 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
   const described = `${id}-error${hint ? ` ${id}-hint` : ""}`;
   const labelPart = html`<label for=${id}>${label}</label>`;
   const hintPart = hint ? html`<span class="calc__hint" id=${`${id}-hint`}>${hint}</span>` : nothing;
-  const error = html`<p class="calc__error" id=${`${id}-error`} ?hidden=${!said}>${said ?? ""}</p>`;
+  const error = errorHtml(`${id}-error`, said);
   if (said) more = { ...more, "aria-invalid": "true" };
   const cls = `calc__field${kind === "checkbox" ? " calc__field--check" : wide ? " calc__field--wide" : ""}`;
   const nameAttr = name ?? nothing;
@@ -86,10 +86,18 @@ export function fieldHtml({ id, field: dataField, name = dataField, label, kind 
     aria-describedby=${described} ${attrs(more)}>${error}${after}</div>`;
 }
 
+/** A message beside a field or a group (hidden when there is none). @param {string | null} id @param {string} [said] */
+export const errorHtml = (id, said = undefined) => html`<p class="calc__error" id=${id ?? nothing} ?hidden=${!said}>${said ?? ""}</p>`;
+
 /** A message slot for a group of controls the rules can name (a team's members, a list, an
  *  import): a wide data-field holding only its message (hidden when there is none). @param {string} dataField @param {string} [said] */
-export const slotHtml = (dataField, said = undefined) => html`<div class="calc__field calc__field--wide" data-field=${dataField}><p
-  class="calc__error" ?hidden=${!said}>${said ?? ""}</p></div>`;
+export const slotHtml = (dataField, said = undefined) => html`<div class="calc__field calc__field--wide" data-field=${dataField}>${
+  errorHtml(null, said)}</div>`;
+
+/** A file input drawn as a button: a label (class, words, more attributes) with the input (JSON, data-act "import",
+ *  unless `input` says) hidden in it. @param {string} cls @param {unknown} words @param {object} [input] @param {object} [label] */
+export const fileHtml = (cls, words, input = {}, label = {}) => html`<label class=${cls} ${attrs(label)}>${words}<input type="file"
+  class="calc__sr" ${attrs({ accept: ".json,application/json", "data-act": "import", ...input })}></label>`;
 
 /** A heading of level 1–6 (a number from ui.headingRank).
  * @param {number} level

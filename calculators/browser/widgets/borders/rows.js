@@ -6,7 +6,7 @@
 // and caret. data-edit: the edit a field makes when left or on Enter; data-enter: the edit Enter makes.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
-import { fieldHtml } from "../../draw.js";
+import { errorHtml, fieldHtml } from "../../draw.js";
 
 /**
  * One text field of the editor, with its message from the state.
@@ -47,10 +47,9 @@ export function borderRows(ctx, listing) {
       })}<div class="bmap-way-costs" role="group" aria-label=${`${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values`}>${
         cost("pass", `Pass value from ${a}`, String(way.pass))}${cost("back", `From ${b} (if different)`, way.back === way.pass ? "" : String(way.back))}</div>`;
     });
-    const said = ctx.errors[`border-${i}`];
     return html`<li class="bmap-row" data-field=${`border-${i}`}><p class="bmap-row__title">${a} – ${b}</p>${ways}<button type="button"
-      data-act="remove-border" data-index=${i} aria-label=${`Remove border ${a} – ${b}`}>Remove border</button><p class="calc__error"
-      ?hidden=${!said}>${said ?? ""}</p></li>`;
+      data-act="remove-border" data-index=${i} aria-label=${`Remove border ${a} – ${b}`}>Remove border</button>${
+      errorHtml(null, ctx.errors[`border-${i}`])}</li>`;
   });
 }
 

@@ -5,7 +5,7 @@
 import { offerButtons } from "../../notice.js";
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
-import { fieldHtml } from "../../draw.js";
+import { errorHtml, fieldHtml } from "../../draw.js";
 import { draw } from "../../maps/svg.js";
 import { plural } from "../../ui.js";
 import { linkHtml } from "../../shareform.js";
@@ -56,7 +56,7 @@ export function bordersView(s, { wid, options, asides }) {
   const moveField = (/** @type {string} */ name, /** @type {string} */ label, /** @type {any} */ more = {}) => field(name, label, { value: move[name], ...more });
   const title = map.name || "Your map";
   const [route, reach] = answers(s);
-  const said = (/** @type {string} */ name) => html`<p class="calc__error" id=${`${wid}-${name}-error`} ?hidden=${!errors[name]}>${errors[name] ?? ""}</p>`;
+  const said = (/** @type {string} */ name) => errorHtml(`${wid}-${name}-error`, errors[name]);
   return html`<p class="calc__form-error" data-out="map-error" role="alert" ?hidden=${!errors["map-error"]}>${errors["map-error"] ?? ""}</p>
     <div class="bmap-live">
       <figure class="bmap-figure" data-out="diagram" tabindex="0">${svgOf(s.current, wid)}<figcaption>${title}: ${plural(checked.zones.length, "zone")} and ${

@@ -8,6 +8,7 @@ import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { marks, mapView } from "./map.js";
 import { sheetView } from "../sheet/view.js";
 import { linkHtml } from "../../../shareform.js";
+import { fileHtml, slotHtml } from "../../../draw.js";
 
 /** @typedef {import("../../../types/board").View} View @typedef {import("../../../types/board").State} State @typedef {ReturnType<typeof marks>} Marks
  *  @typedef {Omit<import("../store.js").BoardState, "notice" | "asides"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
@@ -127,8 +128,8 @@ export function tools(/** @type {Ctx} */ ctx) {
   return html`<div class="calc__buttons">
       ${[["new", "New conflict"], ["export", "Export file"], ["share", "Share link"], ["print", "Print"]].map(([act, words]) =>
         html`<button type="button" data-act=${act} data-key=${act}>${words}</button>`)}
-      <label class="board__file">Import file<input type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>
+      ${fileHtml("board__file", "Import file")}
     </div>
-    <div class="calc__field calc__field--wide" data-field="import"><p class="calc__error" ?hidden=${!ctx.shown.import}>${ctx.shown.import ?? ""}</p></div>
+    ${slotHtml("import", ctx.shown.import)}
     <div class="board__share calc-share" data-out="share" role="status" ?hidden=${!share}>${share ? linkHtml(share, "Share link to this board") : nothing}</div>`;
 }

@@ -3,7 +3,7 @@
 // things and aspects, drawn by lit-html from the draft (draft.js) with draw.js's
 // fields. A redraw keeps the control the player is in, and what they typed.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
-import { fieldHtml, slotHtml } from "../../../draw.js";
+import { fieldHtml, fileHtml, slotHtml } from "../../../draw.js";
 import { TRACKS, places, toField, zoneNames, zoneOptions } from "./draft.js";
 
 /** @param {string} act @param {string} key @param {string} words @param {{what?: string, index?: number, name?: string}} [more] */
@@ -46,9 +46,9 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
     ${running ? html`<p>A conflict is in progress (${running}); starting a new one sets it aside, and you can bring it back.</p>` : nothing}
     <div class="calc__buttons">${button("example", "example", "Load the warehouse crew")}${button("party", "party", "Take the party")}${
       running ? button("back", "back", "Back to the conflict") : nothing}
-      <label class="board__file">Import a conflict file<input type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label></div>
+      ${fileHtml("board__file", "Import a conflict file")}</div>
     ${note ? html`<div class="board__loaded" data-out="loaded"><p role="status">${note}</p>${button("start", "start-loaded", "Start the conflict")}</div>` : nothing}
-    ${errors.import ? html`<p class="calc__error" data-field="import">${errors.import}</p>` : nothing}
+    ${slotHtml("import", errors.import)}
     <fieldset class="calc__group"><legend>Map</legend>
       ${fieldHtml({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
         options: [...maps.map((m) => [m.id, m.title]), ...(d.mapId ? [] : [["", d.map.name || "Imported map"]])],

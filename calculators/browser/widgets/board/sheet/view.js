@@ -7,6 +7,7 @@
 import { html, nothing, noChange } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
+import { errorHtml as message } from "../../../draw.js";
 
 /** What the sheet is drawn from (the board's state): the answer, the draft, the messages shown, whether one is asked.
  * @typedef {{sheet: import("../../../types/board").Sheet, draft: import("../../../types/board").Draft, shown: Record<string, string>, asking: boolean, wid: string, over?: boolean}} Ctx
@@ -16,7 +17,6 @@ const idOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => `${ctx.wid}
 
 /** The message beside a field: the answer's error (said at once), or what Log it found missing. */
 const messageOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => ctx.shown[name] ?? ctx.sheet.errors.find((e) => e.field === name)?.message;
-const message = (/** @type {string} */ id, /** @type {string | undefined} */ text) => html`<p class="calc__error" id=${id} ?hidden=${!text}>${text ?? ""}</p>`;
 
 /** A row of choices, one tap each (radios; checkboxes when multi), styled as chips. */
 function chips(/** @type {Ctx} */ ctx, /** @type {Field} */ f, { multi = false } = {}) {

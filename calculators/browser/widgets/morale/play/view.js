@@ -6,7 +6,7 @@
 // status and sentence shown is rules_core's. Nothing here is a rule.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
-import { hx, slotHtml } from "../../../draw.js";
+import { fileHtml, hx, slotHtml } from "../../../draw.js";
 import { signed as signedBy } from "../../../ui.js";
 import { linkHtml } from "../../../shareform.js";
 import { sheetView } from "../sheet/view.js";
@@ -102,8 +102,8 @@ export function tools(ctx, { rank, play }) {
   const share = ctx.share;
   const button = (/** @type {string} */ act, /** @type {string} */ words) => (play ? html`<button type="button" data-act=${act} data-key=${act}>${words}</button>` : nothing);
   return html`<div class="morale__tools">${hx(rank(2), {}, "Keep and share")}
-    <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}<label class="morale__file" data-key="import">Import file<input
-      type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label>${button("share", "Share link")}</div>
+    <div class="calc__buttons">${button("new", "New conflict")}${button("export", "Export file")}${
+      fileHtml("morale__file", "Import file", {}, { "data-key": "import" })}${button("share", "Share link")}</div>
     ${slotHtml("import", ctx.shown.import)}
     ${play ? html`<div class="calc-share" data-out="share" role="status" ?hidden=${!share}>${share ? linkHtml(share, "Share link to this conflict") : nothing}</div>` : nothing}
     <div class="morale__asides">${ctx.asides}</div></div>`;

@@ -9,7 +9,7 @@
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
-import { fieldHtml } from "../../../draw.js";
+import { errorHtml as message, fieldHtml } from "../../../draw.js";
 
 /** What the sheet is drawn from (the tracker's state): the answer, the draft, the messages shown, whether one is asked.
  * @typedef {{sheet: import("../../../types/morale").Sheet, draft: import("../../../types/morale").Draft,
@@ -21,7 +21,6 @@ const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 /** The message beside a field: the answer's error (said at once), or what the button found missing. */
 const messageOf = (/** @type {Ctx} */ ctx, /** @type {string} */ name) => ctx.shown[name] ?? ctx.sheet.errors.find((e) => e.field === name)?.message;
-const message = (/** @type {string} */ id, /** @type {string | undefined} */ text) => html`<p class="calc__error" id=${id} ?hidden=${!text}>${text ?? ""}</p>`;
 
 /** One tap that gives a field its value (a name, a number, a choice), pressed when it is the value. */
 /** @param {Field} f @param {string | number} value @param {string} label @param {{note?: string | null, cls?: string}} [how] */

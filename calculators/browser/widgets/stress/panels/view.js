@@ -6,7 +6,7 @@
 // nothing here changes the state.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
-import { fieldHtml } from "../../../draw.js";
+import { errorHtml, fieldHtml } from "../../../draw.js";
 import { wrong } from "./actions.js";
 
 /** @typedef {import("../store.js").StressState} StressState  @typedef {{wid: string, asides: Node}} Where */
@@ -129,8 +129,8 @@ export function stressTracks(s, { wid, asides }) {
   const recovery = html`<fieldset class="calc__group" data-part="recovery"><legend>Recovery</legend>${input(p, rr, "recovery.shifts", "Recovery shifts")}
     <div class="calc__field calc__field--wide" data-field="chosen">${boxRow(`${rr}-chosen`, "Boxes to clear (tap to choose)",
       track.marked.map((/** @type {any} */ n) => ({ key: String(n), text: String(n), act: "choose", n, pressed: String(picked.includes(n)), cls: "calc-stress__box", label: `Clear box ${n}` })),
-      { cls: "calc-stress__boxes calc-stress__boxes--track", out: "chosen", empty: track.marked.length ? "" : "No boxes are marked." })}<p class="calc__error"
-      id=${`${rr}-chosen-error`} ?hidden=${!p.errors.recovery.chosen}>${p.errors.recovery.chosen ?? ""}</p></div>
+      { cls: "calc-stress__boxes calc-stress__boxes--track", out: "chosen", empty: track.marked.length ? "" : "No boxes are marked." })}${
+      errorHtml(`${rr}-chosen-error`, p.errors.recovery.chosen)}</div>
     <output class=${`calc__result${p.recStale ? " calc__result--stale" : ""}`} data-out="recovery" aria-live="polite">${rec ? html`<p
       class="calc__answer"><strong>${rec.message}</strong></p><p class="calc-stress__line">Suggested set: ${list(rec.suggested)}.</p>
       <p class="calc-stress__line">Marked boxes this roll could pay for, one at a time: ${list(rec.clearable)}.</p>` : nothing}</output>
@@ -142,8 +142,8 @@ export function stressTracks(s, { wid, asides }) {
         <div class="calc-stress__row calc__field--wide">${boxRow(`${t}-boxes`, "Stress boxes (tap to mark or clear)", boxes,
           { cls: "calc-stress__boxes calc-stress__boxes--track", out: "boxes", empty: !r || boxes.length ? "" : "No boxes: the threshold is 0." })}</div>
         <div class="calc__field calc__field--wide calc-stress__consequences" data-field="consequences"><p class="calc__hint">Consequences: each slot is taken
-          once; one taken against this hit absorbs its value.</p>${o.consequences.map(slot)}<p class="calc__error" id=${`${t}-consequences-error`}
-          ?hidden=${!p.errors.character.consequences}>${p.errors.character.consequences ?? ""}</p></div></fieldset>
+          once; one taken against this hit absorbs its value.</p>${o.consequences.map(slot)}${
+          errorHtml(`${t}-consequences-error`, p.errors.character.consequences)}</div></fieldset>
       <fieldset class="calc__group" data-part="hit"><legend>The hit</legend>${input(p, t, "shifts", "Incoming shifts")}${
         input(p, t, "invokes_available", "Invokes available")}${input(p, t, "defense_shifts", "Defense shifts", { hint: "blank when not defending; replaces the threshold" })}${
         input(p, t, "range", "Range to the defender")}${input(p, t, "invokes", "Invokes used against this hit")}</fieldset>`,

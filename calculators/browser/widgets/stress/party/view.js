@@ -4,7 +4,7 @@
 // what was said (a link's offer with its two buttons) and the set-aside rosters. Nothing here is a rule.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
-import { fieldHtml, hx } from "../../../draw.js";
+import { errorHtml, fieldHtml, fileHtml, hx } from "../../../draw.js";
 import { own } from "../../../own.js";
 import { linkHtml } from "../../../shareform.js";
 import { offerButtons } from "../../../notice.js";
@@ -40,10 +40,9 @@ export function partyView(s, { wid, level, asides }) {
       ${text("trait", "New trait", party.trait, LIMITS.trait)}<div class="calc__buttons"><button type="button" data-act="party-trait-add">Add trait</button></div></div>
     <div class="calc__buttons"><button type="button" data-act="party-export">Export roster</button><button type="button" data-act="party-share">Share link</button></div>
     <div class="calc-share" data-out="share" role="status" ?hidden=${!party.share}>${party.share ? linkHtml(party.share, "Share link to this roster") : nothing}</div>
-    <div class="calc__field calc__field--wide" data-field="party-import"><label class="calc-stress__file">Import roster<input type="file"
-      accept=".json,application/json" id=${id("import")} name="party-import" class="calc__sr" data-act="party-import"
-      aria-describedby=${`${id("import")}-error`} aria-invalid=${wrongFile ? "true" : nothing}></label><p class="calc__error"
-      id=${`${id("import")}-error`} ?hidden=${!wrongFile}>${wrongFile ?? ""}</p></div>
+    <div class="calc__field calc__field--wide" data-field="party-import">${fileHtml("calc-stress__file", "Import roster", { id: id("import"),
+      name: "party-import", "data-act": "party-import", "aria-describedby": `${id("import")}-error`, "aria-invalid": wrongFile ? "true" : null })}${
+      errorHtml(`${id("import")}-error`, wrongFile)}</div>
     <div class="calc-stress__notice" data-out="party-notice" role="status">${party.said?.text ?? ""}${party.said?.offer ? html` ${offerButtons()}` : nothing}</div>
     ${asides}</section>`;
 }
