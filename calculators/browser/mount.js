@@ -40,18 +40,24 @@ export function onClicks(form, { clicks, own = {}, tap }, signal) {
   }, { signal });
 }
 
+/** A control that can't be used now (gone, off or hidden). @param {any} node */
+const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;
+
 /** The focus where the last action asked for it (state.focus, once): "panel", "play" or "setup" (that
  *  title), "invalid" (the first field refused, else the first message), or selectors (the first found, in
  *  the list's order). While the rules' answer is on its way (state.asking, in play) the focus waits for it:
  *  the answer draws the sheet anew, and a control focused before would be gone; if the player moved the
- *  focus meanwhile, it stays where they put it. `scrolls(at)`: whether focusing may scroll the page. */
-/** @param {HTMLElement} app @param {string} wid @param {{ scrolls: (at: string) => boolean }} how */
-export function focuser(app, wid, { scrolls }) {
+ *  focus meanwhile, it stays where they put it. `scrolls(at)`: whether focusing may scroll the page.
+ *  `lost(state, before)`: when no focus is asked and the draw took away or turned off the control in `app`
+ *  that had the focus (`before`, handed with the state), selectors of where it goes (the first usable). */
+/** @param {HTMLElement} app @param {string} wid
+ *  @param {{ scrolls: (at: string) => boolean, lost?: (state: any, before: HTMLElement) => string }} how */
+export function focuser(app, wid, { scrolls, lost }) {
   /** @type {Element | null} */
   let from = null; // where the focus was when a focus began to wait for the rules' answer
-  const first = (/** @type {string} */ selectors) =>
-    selectors.split(/,\s*(?![^()]*\))/).reduce((/** @type {Element | null} */ found, one) => found ?? app.querySelector(one), null);
-  return (/** @type {{ focus: string | null, asking?: boolean, mode?: string }} */ state) => {
+  const first = (/** @type {string} */ selectors, usable = false) => selectors.split(/,\s*(?![^()]*\))/).reduce(
+    (/** @type {Element | null} */ found, one) => found ?? [...app.querySelectorAll(one)].find((node) => !usable || !gone(node)) ?? null, null);
+  return (/** @type {{ focus: string | null, asking?: boolean, mode?: string }} */ state, /** @type {Element | null} */ before = null) => {
     if (state.asking && state.mode === "play") {
       from ??= document.activeElement;
       return;
@@ -60,14 +66,16 @@ export function focuser(app, wid, { scrolls }) {
     state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
     const moved = from && from !== document.activeElement && document.activeElement !== document.body && document.activeElement?.isConnected;
     from = null;
-    if (moved || !at) return;
+    if (moved) return;
     /** @type {Record<string, string>} */
     const titles = { panel: `#${CSS.escape(wid)}-panel-title`, play: `#${CSS.escape(wid)}-play-title`, setup: `#${CSS.escape(wid)}-setup-title` };
-    const node = at === "invalid"
-      ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
-      : titles[at] ? app.querySelector(titles[at]) : first(at);
+    const taken = before instanceof HTMLElement && (app.contains(before) || !before.isConnected) && gone(before);
+    const node = !at ? taken && lost && first(lost(state, before), true)
+      : at === "invalid"
+        ? app.querySelector('[aria-invalid="true"]') ?? app.querySelector(".calc__error:not([hidden]), .calc__form-error:not([hidden])")
+        : titles[at] ? app.querySelector(titles[at]) : first(at);
     if (!(node instanceof HTMLElement)) return;
     if (!node.matches("input, select, textarea, button, [tabindex]")) node.tabIndex = -1;
-    node.focus({ preventScroll: !scrolls(at) });
+    node.focus({ preventScroll: !scrolls(at ?? "") });
   };
 }

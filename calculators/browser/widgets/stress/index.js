@@ -8,13 +8,14 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
-import { onClicks, takeFile } from "../../mount.js";
+import { focuser, onClicks, takeFile } from "../../mount.js";
 import { MODELS } from "../../party/roster.js";
 import { stressStore } from "./store.js";
 import { stressView } from "./view.js";
 
 /** @typedef {import("./store.js").StressState} StressState  @typedef {import("./store.js").StressStore} StressStore */
 
+const NAME = '[name="party-name"]';
 /** The model of the panel a control is in. @param {Element} t */
 const panelOf = (t) => t.closest("[data-panel]")?.getAttribute("data-panel");
 
@@ -41,8 +42,11 @@ const CLICKS = {
   "open-shared": () => ["party-open-shared"], // the link's offer (notice.js)
   "keep-mine": () => ["party-keep-mine"],
 };
-/** A control that can't be used (gone, off or hidden): the focus leaves it. @param {any} node */
-const gone = (node) => !node.isConnected || node.disabled || node.hidden || !node.offsetParent;
+/** Where the focus goes from a control a draw took away or turned off: the recovery's shifts from its part, else the
+ *  panel's next useful control. @param {StressState} state @param {HTMLElement} before */
+const lost = (state, before) => (before.closest('[data-part="recovery"]') ? '[data-panel="track"] [data-part="recovery"] input'
+  : ['[data-out="picks"] button', '[data-act="apply"]', '[data-out="choices"] button', '[data-act="undo"]', '[data-act="redo"]',
+    '[data-act="reset"]'].map((one) => `[data-panel="${state.model}"] ${one}`).join(", "));
 
 /** @param {HTMLElement} root @param {{engine: any, ui: any, options: any}} ctx */
 export function mount(root, { engine, ui, options }) {
@@ -55,6 +59,7 @@ export function mount(root, { engine, ui, options }) {
     return [name, box];
   }));
   let drawn = { asides: -1, share: null, offer: false };
+  const focus = focuser(form, wid, { scrolls: () => true, lost });
 
   /** @param {StressState} state */
   function draw(state) {
@@ -73,26 +78,9 @@ export function mount(root, { engine, ui, options }) {
     if (state.party.share && state.party.share !== drawn.share) onScreen(form.querySelector('[data-out="share"]'));
     if (state.party.said?.offer && !drawn.offer) onScreen(form.querySelector('[data-out="party-notice"]')); // the offer is where the link lands
     drawn = { asides: state.asides, share: state.party.share, offer: !!state.party.said?.offer };
+    const naming = state.focus === NAME;
     focus(state, before);
-  }
-
-  /** The focus where the last action asked (a party field), else off a control the draw took away or turned off:
-   *  to the one the action named, else the panel's next useful control. */
-  /** @param {StressState} state @param {Element | null} before */
-  function focus(state, before) {
-    const at = state.focus;
-    state.focus = null; // taken: a later draw for another reason leaves the focus where the player put it
-    if (at?.startsWith("party-")) {
-      const field = /** @type {HTMLInputElement | null} */ (form.querySelector(`[name="${at}"]`));
-      field?.focus();
-      if (at === "party-name") field?.select();
-      return;
-    }
-    if (!(before instanceof HTMLElement) || (!form.contains(before) && before.isConnected) || !gone(before)) return;
-    const panel = form.querySelector(`[data-panel="${state.model}"]`);
-    const next = at ? form.querySelector(at) : [...(panel?.querySelectorAll('[data-act="apply"], [data-out="picks"] button, [data-out="choices"] button, ' +
-      '[data-act="undo"], [data-act="redo"], [data-act="reset"]') ?? [])].find((node) => !gone(node));
-    if (next instanceof HTMLElement) next.focus();
+    if (naming) /** @type {HTMLInputElement} */ (form.querySelector(NAME)).select(); // a new character's name, to type over
   }
 
   /** An unexpected failure: said in every panel (and the console); nothing can be applied after it. */

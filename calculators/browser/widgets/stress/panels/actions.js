@@ -191,7 +191,6 @@ export function panelActions({ models, keepers, gainTrait }) {
       await keep(store, "track", models.track.withTrack(p.state, reply.result.track), `${current}: ${reply.result.done}`);
       change(store, "track", { log: `Recovery on ${current}: ${reply.result.done}.` });
       await preview(store, "track");
-      store.set({ focus: '[data-panel="track"] [data-part="recovery"] input' }); // if Clear these boxes is off now
     },
     /** Another tab (or another widget of this page) changed the state shown. */
     async news(store, model, news) {

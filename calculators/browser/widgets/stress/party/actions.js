@@ -6,6 +6,7 @@
 // rules' (the models' checks). Nothing here is a rule of the games.
 import * as share from "../../../share.js";
 import { download, fileName } from "../../../keeping/download.js";
+import { readKind } from "../../../keeping/checks.js";
 import { FORMAT, LIMITS, MODELS, addPerson, adopt, bundle, slotName, unpackChecked } from "../../../party/roster.js";
 
 const SHARE = "stress"; // the link's #stress=…
@@ -98,7 +99,7 @@ export function partyActions({ roster, keepers, models }) {
       if (store.state.roster.people.length >= LIMITS.people) return say(store, `The roster holds at most ${LIMITS.people} characters.`);
       await change(store, (r) => addPerson(r, side));
       say(store, `${current(store.state).name} added and shown: every box is empty.`);
-      store.set({ focus: "party-name" });
+      store.set({ focus: '[name="party-name"]' });
     },
     /** The name field typed (at once); renamed when the field is left. */
     "party-typed": (store, name, value) => party(store, { [name]: value }),
@@ -121,7 +122,7 @@ export function partyActions({ roster, keepers, models }) {
     },
     async "party-trait-remove"(store, index) {
       await editCurrent(store, (p) => { p.traits = p.traits.filter((_, i) => i !== index); });
-      store.set({ focus: "party-trait" });
+      store.set({ focus: '[name="party-trait"]' });
     },
     /** A trait the current character gained (from a hit a panel applied). */
     async gain(store, text) {
@@ -147,11 +148,9 @@ export function partyActions({ roster, keepers, models }) {
         share.forget(SHARE);
         return say(store, `The link carries a roster that can't be read (${got.problem}). Nothing was changed.`);
       }
-      let count = "";
-      try {
-        const data = JSON.parse(got.text);
-        if (data?.format === FORMAT && Array.isArray(data.people)) count = ` of ${data.people.length} character${data.people.length === 1 ? "" : "s"}`;
-      } catch {} // only the count is left out: opening the link reads it again and says what is wrong
+      // only the count is left out of a roster that can't be read: opening the link reads it again and says what is wrong
+      const people = readKind(got.text, { format: FORMAT, what: "a roster" }).data?.people;
+      const count = Array.isArray(people) ? ` of ${people.length} character${people.length === 1 ? "" : "s"}` : "";
       party(store, { offered: got.text });
       say(store, `This link carries a roster${count}. Opening it sets your own roster aside (kept, to download).`, true);
     },
