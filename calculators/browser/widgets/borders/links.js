@@ -5,21 +5,14 @@
 import * as share from "../../share.js";
 import { exportText, parseText } from "../../maps/files.js";
 import { download } from "../../keeping/download.js";
+import { readKind } from "../../keeping/checks.js";
 
 const SHARE = "borders"; // the link's #borders=…
 const FORMAT = "conflict-table/border-map";
 
 /** A link's map as it arrived: {data} or {problem}. @param {{text?: string, problem?: string}} got */
-function readLink(got) {
-  if (got.problem) return { problem: got.problem };
-  let data;
-  try {
-    data = JSON.parse(String(got.text));
-  } catch {
-    return { problem: "it is not readable JSON" };
-  }
-  return data && typeof data === "object" && data.format === FORMAT && data.map ? { data } : { problem: "it does not carry a border map" };
-}
+const readLink = (got) => (got.problem ? { problem: got.problem }
+  : readKind(String(got.text), { format: FORMAT, what: "a border map", not: "it does not carry a border map" }));
 
 /** @typedef {import("./store.js").BordersStore} BordersStore
  *  @param {{engine: import("../../types/borders").Engine, ask: (store: BordersStore) => void, MOVE: string[],
@@ -38,8 +31,8 @@ export function linkActions({ engine, commit, ask, MOVE, withoutEdits }) {
         share.forget(SHARE);
         return store.set({ share: { say: `The link carries a map that can't be read (${problem}). Nothing was changed.` } });
       }
-      data = found;
-      store.set({ share: { offer: typeof found.map.name === "string" ? `“${found.map.name.slice(0, 60)}”` : "a map" } });
+      data = /** @type {{map: any, move?: any}} */ (found);
+      store.set({ share: { offer: typeof found?.map?.name === "string" ? `“${found.map.name.slice(0, 60)}”` : "a map" } });
     },
     /** The link's map, checked by the rules as an import is; the move it carries goes into the move's fields. */
     async "open-shared"(store) {

@@ -19,8 +19,6 @@ const FIELDS = {
 const GAME_NAMES = { edgerunner: "Edgerunner", "gauntlet-forge": "Gauntlet Forge" };
 const FATE = /** @type {Record<number, [string, string]>} */ ({ 1: ["⊞", "plus"], 0: ["⊡", "blank"], [-1]: ["⊟", "minus"] });
 
-export { randomBelow } from "../../rolling.js";
-
 /** @param {HTMLElement} root @param {import("../../types/widget").Handed} handed */
 export function mount(root, { engine, ui }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
