@@ -4,7 +4,6 @@
 // they are kept; keeping/checks.js loads this list through the build's registry and knows no widget.
 import { json, judged, isRecord } from "../../keeping/checks.js";
 import { rosterCodec } from "../../party/roster.js";
-import { unstressed } from "./panels/models.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
 export const KEPT = [
@@ -15,7 +14,7 @@ export const KEPT = [
   }],
 
   // A character's stress state of one model (keeper.js's stored form {state, history, future}),
-  // then the rules' check of that model (the panels' own calls: panels/models.js).
+  // then the rules' check of that model (stress.check, as the panels check it: panels/models.js).
   [/^stress:(wounds|conditions|track)(:c\d{1,6})?$/, async (text, engine) => {
     const got = json(text);
     if (got.problem) return got;
@@ -24,19 +23,8 @@ export const KEPT = [
       return { problem: "it is not in the expected shape" };
     }
     const s = v.state;
-    if (isRecord(s.wounds)) {
-      return judged(await engine.call("stress.wounds", unstressed.wounds(s, Object.keys(s.wounds)[0])));
-    }
-    if (Array.isArray(s.conditions)) return judged(await engine.call("stress.conditions", unstressed.conditions(s)));
-    if (isRecord(s.tracks)) {
-      for (const [name, t] of Object.entries(s.tracks)) {
-        if (!isRecord(t)) return { problem: `${name}: it is not a track` };
-        const reply = await engine.call("stress.track_hit", unstressed.track(/** @type {any} */ (t)));
-        const verdict = judged(reply, `${name}: `);
-        if (verdict) return verdict;
-      }
-      return null;
-    }
-    return { problem: "it holds no wound boxes, condition slots nor stress tracks" };
+    const model = isRecord(s.wounds) ? "wounds" : Array.isArray(s.conditions) ? "conditions" : isRecord(s.tracks) ? "track" : null;
+    if (!model) return { problem: "it holds no wound boxes, condition slots nor stress tracks" };
+    return judged(await engine.call("stress.check", { model, state: s }));
   }],
 ];

@@ -21,20 +21,9 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 const toggled = (list, n) => (list.includes(n) ? list.filter((b) => b !== n) : [...list, n].sort((a, b) => a - b));
 /** @param {boolean[]} marks @param {number} n */
 const flipped = (marks, n) => marks.map((on, i) => (i === n - 1 ? !on : on));
-/** @param {{error: any}} reply */
-const engineError = (reply) => ({ error: reply.error });
 /** @typedef {{threshold: number, marked: number[], consequences: Record<string, number>, taken: string[]}} Track */
-
-/** The rules' calls that check a kept state of each model, with no stress to absorb (the panels' checks and
- *  Import everything's, kept.js). */
-export const unstressed = {
-  /** @param {State} s @param {unknown} type */
-  wounds: (s, type) => ({ wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand,
-    stress: 0, type }),
-  conditions: (/** @type {State} */ s) => ({ conditions: s.conditions, last_stand: s.last_stand, stress: 0 }),
-  track: (/** @type {Track} */ t) => ({
-    track: { threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken }, shifts: 0 }),
-};
+/** A track as stress.track_hit reads it. @param {Track} t */
+const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
 
 /**
  * What one model gives the panels (every call's answer is the rules').
@@ -59,6 +48,11 @@ export const unstressed = {
  * @returns {{wounds: Model, conditions: Model, track: Model & Record<string, any>, [model: string]: Model}} */
 export function stressModels(engine, options) {
   const fresh = (/** @type {string} */ model) => () => clone(options.empty[model]);
+  /** The rules' check of a kept state of the model (stress.check). @param {string} model */
+  const checked = (model) => async (/** @type {State} */ state) => {
+    const reply = await engine.call("stress.check", { model, state });
+    return reply.ok ? { state: reply.result.state } : { error: reply.error };
+  };
   /** What applying a Gauntlet Forge hit keeps: the model's changes and the rules' way for this choice (its words,
    *  the Last Stand after it, the trait gained); null when the rules offer no such way.
    *  @param {State} s @param {any} r @param {string | null | undefined} choice @param {State} changes */
@@ -74,7 +68,9 @@ export function stressModels(engine, options) {
     name: "wounds", what: "wound boxes", resetLabel: "Reset: every wound box is cleared",
     hitFields: ["stress", "type", "edition"], characterFields: ["favor", "in_conflict", "last_stand"],
     fresh: fresh("wounds"),
-    now: (/** @type {State} */ s) => engine.call("stress.wounds", unstressed.wounds(s, options.slots[0])),
+    /** @param {State} s @param {any} hit */
+    now: (s, hit = { stress: 0, type: options.slots[0] }) => engine.call("stress.wounds",
+      { wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand, ...hit }),
     /** Before drawing: the boxes the page has, true or false each (the rules check the rest). */
     bounds(state) {
       const empty = wounds.fresh().wounds;
@@ -86,15 +82,10 @@ export function stressModels(engine, options) {
       }
       return null;
     },
-    async check(state) {
-      const reply = await wounds.now(state);
-      return reply.ok ? { state: { ...state, wounds: reply.result.wounds, favor: reply.result.favor_left } } : engineError(reply);
-    },
+    check: checked("wounds"),
     fill: (s) => ({ favor: String(s.favor), in_conflict: s.in_conflict, last_stand: s.last_stand }),
     edit: (/** @type {Sheet} */ p) => wounds.check({ ...p.state, ...read(p.typed, wounds.characterFields) }),
-    hit: (/** @type {Sheet} */ p) => engine.call("stress.wounds", {
-      ...unstressed.wounds(p.state, null), ...read(p.typed, ["stress", "type"]), edition: String(p.typed.edition), box: p.pick,
-    }),
+    hit: (/** @type {Sheet} */ p) => wounds.now(p.state, { ...read(p.typed, ["stress", "type"]), edition: String(p.typed.edition), box: p.pick }),
     async ask(/** @type {Sheet} */ p) {
       const [now, reply] = await Promise.all([wounds.now(p.state), wounds.hit(p)]);
       return { reply, now: now.ok ? now.result : null };
@@ -110,15 +101,12 @@ export function stressModels(engine, options) {
     hitFields: ["stress"], characterFields: ["last_stand"],
     fresh: fresh("conditions"),
     /** @param {State} s @param {unknown} stress @param {number | null} [slot] */
-    call: (s, stress, slot) => engine.call("stress.conditions", { ...unstressed.conditions(s), stress, slot }),
+    call: (s, stress, slot) => engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress, slot }),
     bounds(state) {
       const empty = conditions.fresh().conditions;
       return Array.isArray(state.conditions) && state.conditions.length === empty.length ? null : `its condition slots are not ${empty.length}`;
     },
-    async check(state) {
-      const reply = await conditions.call(state, 0);
-      return reply.ok ? { state: { ...state, conditions: reply.result.conditions } } : engineError(reply);
-    },
+    check: checked("conditions"),
     fill: (s) => ({ last_stand: s.last_stand }),
     edit: (/** @type {Sheet} */ p) => conditions.check({ ...p.state, ...read(p.typed, conditions.characterFields) }),
     hit: (/** @type {Sheet} */ p) => conditions.call(p.state, typedNumber(p.typed.stress), p.pick),
@@ -129,7 +117,6 @@ export function stressModels(engine, options) {
   };
 
   const names = /** @type {string[]} */ (options.consequences);
-  const shape = (/** @type {Track} */ t) => unstressed.track(t).track;
   const current = (/** @type {State} */ s) => /** @type {Track} */ (s.tracks[s.current]);
   const withTrack = (/** @type {State} */ s, /** @type {Track} */ t) => ({ ...s, tracks: { ...s.tracks, [s.current]: t } });
   /** The consequence slots whose control says `how` ("free", "use": against this hit, "taken": already). */
@@ -158,18 +145,7 @@ export function stressModels(engine, options) {
       }
       return null;
     },
-    async check(state) {
-      if (!options.tracks.includes(state.current)) {
-        return { error: { code: "invalid", field: null, message: `there is no track called “${String(state.current)}”` } };
-      }
-      const tracks = /** @type {Record<string, Track>} */ ({});
-      for (const name of options.tracks) {
-        const reply = await engine.call("stress.track_hit", unstressed.track({ ...track.fresh().tracks[name], ...(state.tracks?.[name] || {}) }));
-        if (!reply.ok) return { error: { ...reply.error, message: `${name}: ${reply.error.message}` } };
-        tracks[name] = reply.result.hit.track;
-      }
-      return { state: { ...state, tracks } };
-    },
+    check: checked("track"),
     /** The track's fields from the state; a slot taken against this hit stays so while it is free. */
     fill(s, typed = {}) {
       const t = current(s);
@@ -188,8 +164,8 @@ export function stressModels(engine, options) {
       const fields = read(p.typed, ["threshold", ...names.map((n) => `value-${n}`)]);
       const candidate = { ...current(p.state), threshold: fields.threshold,
         consequences: Object.fromEntries(names.map((n) => [n, fields[`value-${n}`]])), taken: slotsIn(p.typed, "taken") };
-      const reply = await engine.call("stress.track_hit", unstressed.track(/** @type {Track} */ (candidate)));
-      return reply.ok ? { state: withTrack(p.state, reply.result.hit.track) } : engineError(reply);
+      const reply = await engine.call("stress.track_hit", { track: shape(/** @type {Track} */ (candidate)), shifts: 0 });
+      return reply.ok ? { state: withTrack(p.state, reply.result.hit.track) } : { error: reply.error };
     },
     hit: (/** @type {Sheet} */ p) => engine.call("stress.track_hit",
       { track: shape(current(p.state)), ...read(p.typed, track.hitFields), consequences: slotsIn(p.typed, "use") }),
