@@ -44,4 +44,4 @@ export type MovePayload = { map: MapData; start: string; destination: string; sk
 /** The build's options for one border calculator (calculators/pages/widgets/borders.py): the example maps, the
  *  one shown first, the move's ends and roll, the name the map is kept under, the dice faces' choices. */
 export type Options = { examples: { id: string; title: string; map: MapData }[]; map: string; start: string; destination: string;
-  roll?: { skill: number; faces: string; bid: number }; store: string; faces: [string, string][] };
+  roll: { skill: number; faces: string; bid: number }; store: string; faces: [string, string][] };

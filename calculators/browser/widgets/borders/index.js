@@ -1,11 +1,7 @@
 // @ts-check
-// Border costs (Edgerunner maps): the map drawn, routes, what a move reaches, shortfalls and their cover,
-// odds; the map edited, kept, exported, imported, shared. The calculator is one store (store.js: its
-// state and named actions; links.js: files and links) and one view (view.js, with rows.js and answers.js),
-// drawn after each change; this file mounts them: the page's taps and keystrokes become the store's
-// actions, and each draw marks the map with the rules' answers and puts the focus where the action asked.
-// Every cost, route, range, odds, every edit and every check of a map is rules_core's (borders.edit, .check,
-// .diagram, .route, .range, .move).
+// Border costs (Edgerunner maps): routes, what a move reaches, its cover and odds; the map edited, kept and shared.
+// This file mounts the store (store.js) and the view (view.js): taps and keystrokes become actions, and each
+// draw marks the map with the rules' answers and puts the focus where the action asked.
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { mark } from "../../maps/svg.js";
 import { drawAsides } from "../../keeping/setaside.js";

@@ -15,10 +15,9 @@ const readLink = (got) => (got.problem ? { problem: got.problem }
   : readKind(String(got.text), { format: FORMAT, what: "a border map", not: "it does not carry a border map" }));
 
 /** @typedef {import("./store.js").BordersStore} BordersStore
- *  @param {{engine: import("../../types/borders").Engine, ask: (store: BordersStore) => void, MOVE: string[],
- *           commit: (store: BordersStore, map: unknown, where: () => string, how: object) => Promise<boolean>,
- *           withoutEdits: (errors: Record<string, string>) => Record<string, string>}} services the store's */
-export function linkActions({ engine, commit, ask, MOVE, withoutEdits }) {
+ *  @param {{ask: (store: BordersStore) => void, MOVE: string[], refuse: (store: BordersStore, error: {message: string}, where: () => string) => false,
+ *           commit: (store: BordersStore, map: unknown, where: () => string, how: object) => Promise<boolean>}} services the store's */
+export function linkActions({ commit, refuse, ask, MOVE }) {
   /** @type {{map: any, move?: any} | null} */
   let data = null; // the link's map, offered and not opened yet
   /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} */
@@ -37,16 +36,11 @@ export function linkActions({ engine, commit, ask, MOVE, withoutEdits }) {
     /** The link's map, checked by the rules as an import is; the move it carries goes into the move's fields. */
     async "open-shared"(store) {
       if (!data) return;
-      const reply = await engine.call("borders.check", { map: data.map });
-      if (!reply.ok) {
-        const where = reply.error.field ? ` (at ${reply.error.field.replace(/^map\.?/, "") || "the top"})` : "";
-        return store.set({ errors: { ...withoutEdits(store.state.errors),
-          import: `The shared map can't be used: ${reply.error.message.replace(/\.$/, "")}${where}. Nothing was changed.` } });
-      }
       const move = data.move && typeof data.move === "object" ? { ...data.move } : {};
       if (move.destination === undefined) move.destination = move.target; // links made before the field was renamed from "target"
-      if (!await commit(store, reply.result.map, () => "import", {
+      if (!await commit(store, data.map, () => "import", {
         note: "Opened the shared map; yours was set aside (download it below).", replace: "replaced by a shared link",
+        path: true, said: (/** @type {string} */ why) => `The shared map can't be used: ${why.replace(/\.$/, "")}. Nothing was changed.`,
       })) return;
       data = null;
       share.forget(SHARE);
@@ -71,7 +65,7 @@ export function linkActions({ engine, commit, ask, MOVE, withoutEdits }) {
       try {
         map = await parseText(await file.text(), file.name);
       } catch (error) {
-        return store.set({ errors: { ...withoutEdits(store.state.errors), import: /** @type {Error} */ (error).message } });
+        return refuse(store, /** @type {Error} */ (error), () => "import");
       }
       await commit(store, map, () => "import", { note: `Imported ${file.name}.`, path: true });
     },

@@ -1,16 +1,13 @@
 // @ts-check
-// The border calculator's one store: the map the rules accepted, the move as typed and the rules'
-// answers to it, what is typed in the editor, the messages beside fields, the share line. Every change
-// is a named action (the map's edits here, files and links in links.js); the view (view.js) is drawn
-// from the state after each run of changes. Nothing here is a rule: the rules make every edit
-// (borders.edit), a map is kept only when they accept it (borders.check, .diagram), and every cost,
-// route, range and odds shown is theirs (borders.route, .range, .move).
+// The border calculator's one store (its state below) and its named actions: the map's edits here, files and
+// links in links.js. Nothing here is a rule: the rules make every edit (borders.edit), a map is kept only when
+// they accept it (borders.check, .diagram), and every cost, route, range and odds is theirs (.route, .range, .move).
 import { createStore } from "../../store.js";
 import { keeper } from "../../keeping/keeper.js";
+import { judged } from "../../keeping/checks.js";
 import { typedNumber } from "../../ui.js";
 import { linkActions } from "./links.js";
 
-/** The move's fields: the route's ends, the shifts typed or rolled. */
 export const MOVE = ["start", "destination", "mode", "shifts", "skill", "bid", "die1", "die2", "die3", "die4"];
 const DICE = ["die1", "die2", "die3", "die4"];
 /** The editor's fields that belong to the map shown (a new map gives them new meanings: their text goes). */
@@ -40,9 +37,9 @@ const ROWS = /^(zone-\d+|border-\d+-way-\d+-(pass|back)|map-name)$/;
  *           answered: () => Promise<void>}} BordersStore
  */
 
-/** The rules' check and drawing of a map: {ok, result: {map, checked, drawing}} or {ok: false, error}.
- *  @param {Engine} engine @param {unknown} map @returns {Promise<import("../../types/borders").Reply<Current>>} */
-export async function checkMap(engine, map) {
+/** The rules' check and drawing of a map. @param {Engine} engine @param {unknown} map
+ *  @returns {Promise<import("../../types/borders").Reply<Current>>} */
+async function checkMap(engine, map) {
   const [checked, drawing] = await Promise.all([engine.call("borders.check", { map }), engine.call("borders.diagram", { map })]);
   if (!checked.ok) return checked;
   if (!drawing.ok) return drawing;
@@ -56,11 +53,10 @@ function still(value, zones, fallback, renamed) {
   return zones.includes(name) ? name : fallback;
 }
 
-/** The fields other than the move's, without their messages. */
-const withoutEdits = (/** @type {Record<string, string>} */ errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => MOVE.includes(name) || name === "faces"));
+/** The messages of the move's fields (`move`), or of the others. @param {Record<string, string>} errors */
+const messages = (errors, move = true) => Object.fromEntries(Object.entries(errors).filter(([name]) => move === (MOVE.includes(name) || name === "faces")));
 
 /**
- * The store of one mounted border calculator. options: the build's (examples, map, start, destination, roll, store).
  * @param {{engine: Engine, options: import("../../types/borders").Options, render?: (state: BordersState) => void,
  *          failed?: (error: Error, store: import("../../store.js").Store<BordersState>) => void}} args
  * @returns {BordersStore}
@@ -71,8 +67,7 @@ export function bordersStore({ engine, options, render, failed }) {
     fresh: () => example.map, steps: 50, what: "map",
     async check(/** @type {unknown} */ map) {
       const reply = await checkMap(engine, map);
-      if (reply.ok) return { value: reply.result.map, current: reply.result };
-      return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message };
+      return reply.ok ? { value: reply.result.map, current: reply.result } : judged(reply);
     },
   });
   const steps = () => ({ undo: kept.canUndo, redo: kept.canRedo });
@@ -98,7 +93,7 @@ export function bordersStore({ engine, options, render, failed }) {
       if (!reach.ok) place(roll && reach.error.field === "shifts" ? { ...reach.error, field: "skill" } : reach.error);
       const was = store.state.answer;
       store.set((s) => ({
-        errors: { ...Object.fromEntries(Object.entries(s.errors).filter(([name]) => !MOVE.includes(name) && name !== "faces")), ...said },
+        errors: { ...messages(s.errors, false), ...said },
         answer: { current, start, destination, payload, route, range, reach: reach.ok ? reach.result : was?.reach ?? null, stale: !reach.ok },
       }));
     })();
@@ -118,8 +113,8 @@ export function bordersStore({ engine, options, render, failed }) {
     return { move, typed };
   }
 
-  /** Show a map the rules accepted (its move's zones follow), and ask for its route. patch: more to change, or
-   *  (state) => more. @param {BordersStore} store @param {Current} current
+  /** Show a map the rules accepted (its move's zones follow), and ask for its route.
+   *  @param {BordersStore} store @param {Current} current
    *  @param {Partial<BordersState> | ((s: BordersState) => Partial<BordersState>)} [patch] @param {[string, string] | null} [renamed] */
   function show(store, current, patch = {}, renamed = null) {
     store.set((s) => {
@@ -129,23 +124,23 @@ export function bordersStore({ engine, options, render, failed }) {
     ask(store);
   }
 
-  /** A refusal said beside the field it belongs to (where: from the rules' field to the form's); the messages of
-   *  the edit tried before go. */
-  function refuse(/** @type {BordersStore} */ store, /** @type {Refusal} */ error, /** @type {(field: string) => string} */ where, path = false) {
-    const place = path && error.field ? ` (at ${error.field.replace(/^map\.?/, "") || "the top"})` : "";
-    store.set((s) => ({ errors: { ...withoutEdits(s.errors), [where(error.field || "")]: error.message + place } }));
-    return false;
+  /** A refusal said beside its field (`where` the rules' field is on the form, `path`: where in the map, `said`: in
+   *  which words); the last edit's messages go. @param {BordersStore} store @param {Refusal} error
+   *  @param {(field: string) => string} where @param {{path?: boolean, said?: (why: string) => string}} [how] */
+  function refuse(store, error, where, { path = false, said = (why) => why } = {}) {
+    const why = path && error.field ? `${error.message.replace(/\.$/, "")} (at ${error.field.replace(/^map\.?/, "") || "the top"}).` : error.message;
+    store.set((s) => ({ errors: { ...messages(s.errors), [where(error.field || "")]: said(why) } }));
+    return /** @type {false} */ (false);
   }
 
-  /** A new map: checked by the rules, and only if they accept it shown and kept. where: the field a refusal belongs
-   *  to. replace: why the map shown is set aside first (an import, a link). clear: the fields the edit was made
-   *  with (emptied as the map is drawn: what is typed after stays).
+  /** A new map: shown and kept only if the rules accept it. replace: why the map shown is set aside first (an
+   *  import, a link). clear: the fields the edit was made with (emptied as the map is drawn: what is typed after stays).
    *  @typedef {{note?: string, save?: boolean, renamed?: [string, string] | null, path?: boolean, replace?: string,
-   *             clear?: (s: BordersState) => Partial<BordersState>}} How
+   *             said?: (why: string) => string, clear?: (s: BordersState) => Partial<BordersState>}} How
    *  @param {BordersStore} store @param {unknown} map @param {(field: string) => string} where @param {How} [how] @returns {Promise<boolean>} */
-  async function commit(store, map, where, { note = "", save = true, renamed = null, path = false, replace = "", clear = () => ({}) } = {}) {
+  async function commit(store, map, where, { note = "", save = true, renamed = null, path = false, replace = "", said, clear = () => ({}) } = {}) {
     const reply = await checkMap(engine, map);
-    if (!reply.ok) return refuse(store, reply.error, where, path);
+    if (!reply.ok) return refuse(store, reply.error, where, { path, said });
     let current = reply.result;
     let saved = note;
     if (replace) {
@@ -159,18 +154,16 @@ export function bordersStore({ engine, options, render, failed }) {
       }
       saved = got.overtaken ? String(got.why) : got.why ? `${got.why} Export this one to keep it.` : got.merged ?? note;
     }
-    show(store, current, (/** @type {BordersState} */ s) => ({ saved, errors: withoutEdits(s.errors), ...clear(s) }), renamed);
+    show(store, current, (/** @type {BordersState} */ s) => ({ saved, errors: messages(s.errors), ...clear(s) }), renamed);
     return true;
   }
 
-  /** One of the editor's edits ({do, …}): the rules make it (borders.edit) and name the edit's field a refusal
-   *  belongs to (edit.name, edit.pass…); `where` finds that field on the form. The map they make is committed. */
+  /** One of the editor's edits ({do, …}), made by the rules (borders.edit); a refusal names the edit's field. */
   async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, /** @type {How} */ how) {
     const reply = await engine.call("borders.edit", { map: shown(store).map, edit: change });
     return reply.ok ? commit(store, reply.result.map, where, how) : refuse(store, reply.error, where);
   }
 
-  /** The map shown (the editor's actions run once there is one). */
   const shown = (/** @type {BordersStore} */ store) => /** @type {Current} */ (store.state.current);
   const typed = (/** @type {BordersStore} */ store, /** @type {string} */ name) => store.state.typed[name];
 
@@ -185,7 +178,7 @@ export function bordersStore({ engine, options, render, failed }) {
       });
       if (linked) await actions.offer(store);
     },
-    /** Another tab (or widget) kept another map: shown (the keeper took it in). */
+    /** Another tab (or widget) kept another map. */
     async news(store, /** @type {import("../../keeping/keeper.js").News} */ { value, view, notice }) {
       let current = view?.current ?? null;
       if (!current && value !== store.state.current?.map) {
@@ -239,8 +232,7 @@ export function bordersStore({ engine, options, render, failed }) {
     "add-way": (store) => store.set((s) => ({ ways: [...s.ways, { id: s.wayCount, name: "", pass: "", back: "" }], wayCount: s.wayCount + 1,
       focus: '[data-out="ways"] .bmap-way:last-child input' })),
     "remove-way": (store, /** @type {number} */ id) => store.set((s) => ({ ways: s.ways.filter((w) => w.id !== id), focus: '[data-out="ways"] input' })),
-    /** The new border from what is typed (the rules make one unnamed way a plain border); a refusal goes beside
-     *  its zone, or its way's row. */
+    /** The new border as typed; a refusal goes beside its zone, or its way's row. */
     "add-border": (store) => {
       const { typed: t, ways } = store.state;
       const where = (/** @type {string} */ field) => {
@@ -256,24 +248,22 @@ export function bordersStore({ engine, options, render, failed }) {
       const chosen = options.examples.find((e) => e.id === (typed(store, "example") ?? options.map)) ?? example;
       return commit(store, chosen.map, () => "example", { note: `Loaded the example map: ${chosen.title}.` });
     },
-    ...linkActions({ engine, commit, ask, MOVE, withoutEdits }),
+    ...linkActions({ commit, refuse, ask, MOVE }),
   };
 
   /** @type {Record<string, (store: BordersStore, ...args: any[]) => any>} keystrokes, run at once (store.now) */
   const typing = {
-    /** An editor field as typed (its edit is made on Enter or when the field is left). */
+    /** An editor field as typed (its edit is made on Enter or when it is left). */
     typed: (store, /** @type {string} */ name, /** @type {string} */ value) => store.set((s) => ({ typed: { ...s.typed, [name]: value } })),
-    /** A new border's way as typed. */
     "way-typed": (store, /** @type {number} */ id, /** @type {string} */ part, /** @type {string} */ value) =>
       store.set((s) => ({ ways: s.ways.map((w) => (w.id === id ? { ...w, [part]: value } : w)) })),
-    /** A field of the move: shown at once, the rules asked. */
     moved(store, /** @type {string} */ name, /** @type {string} */ value) {
       store.set((s) => ({ move: { ...s.move, [name]: value } }));
       ask(store);
     },
   };
 
-  const roll = options.roll ?? { skill: 3, faces: "+0--", bid: 0 };
+  const { roll } = options;
   /** @type {BordersState} */
   const initial = {
     current: null, answer: null, errors: {}, saved: "", share: null, steps: { undo: false, redo: false }, focus: null,

@@ -1,7 +1,6 @@
 // @ts-check
-// The border calculator's one view: the map drawn and in words, the move and the rules' answers to it,
-// the editor (its rows: rows.js), maps, files and links, as one lit-html template of the store's state.
-// Nothing here is a rule, and nothing here changes the state.
+// The border calculator's one view: the map drawn and in words, the move and the rules' answers to it, the
+// editor (its rows: rows.js), maps, files and links, as one lit-html template of the store's state.
 import { offerButtons } from "../../notice.js";
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
