@@ -1,8 +1,6 @@
 // @ts-check
-// The panels' actions (one panel per model: wound boxes, conditions, stress tracks): the hit's preview
-// after each change, editing the character, tapping boxes, Apply (or a choice after a trait), Undo, Redo,
-// Reset and a track's recovery. Each is `async (store, model, …)` and changes the state only through
-// store.set; the rules' answers come from the model (models.js), the kept state from its keeper (keep.js).
+// The panels' actions (one panel per model: wound boxes, conditions, stress tracks), each `async (store, model, …)`:
+// the rules' answers come from the model (models.js), the kept state from its keeper (keep.js).
 import { noteFor } from "../keep.js";
 
 /** @typedef {import("../store.js").StressStore} StressStore
@@ -29,8 +27,11 @@ export function panelActions({ models, keepers, gainTrait }) {
     return { panels: { ...s.panels, [model]: { ...p, ...(typeof patch === "function" ? patch(p) : patch) } } };
   });
   const kept = (/** @type {string} */ model) => ({ state: keepers[model].value, canUndo: keepers[model].canUndo, canRedo: keepers[model].canRedo });
-  /** The panel's fields from its kept state (after a change that did not come from them). */
-  const refill = (/** @type {StressStore} */ store, /** @type {string} */ model) => change(store, model, (p) => ({ typed: { ...p.typed, ...models[model].fill(p.state, p.typed) } }));
+  /** The panel's fields from its kept state (after a change that did not come from them), then (`ask`) the hit's preview. */
+  const refill = (/** @type {StressStore} */ store, /** @type {string} */ model, ask = true) => {
+    change(store, model, (p) => ({ typed: { ...p.typed, ...models[model].fill(p.state, p.typed) } }));
+    return ask ? preview(store, model) : undefined;
+  };
   /** Where a rules error goes: beside one of `fields`, else the panel's own message (""). */
   /** @param {Model} m @param {{field: string | null, message: string}} error @param {string[]} fields */
   const placed = (m, error, fields) => {
@@ -65,13 +66,12 @@ export function panelActions({ models, keepers, gainTrait }) {
       const m = models[model];
       const read = keepers[model].read();
       change(store, model, { ...kept(model), notice: noteFor(m, read.notice), errors: { hit: {}, character: {}, recovery: {} }, log: "" });
-      refill(store, model);
+      refill(store, model, false);
       const verified = await keepers[model].verify();
       if (!("down" in verified) && verified.notice) change(store, model, { notice: noteFor(m, verified.notice) });
       change(store, model, kept(model));
-      refill(store, model);
       asidesChanged(store);
-      await preview(store, model);
+      await refill(store, model);
     },
     /** A field typed (at once, so the next draw shows it): the text, or a checkbox's state. */
     typed(store, model, name, value) {
@@ -103,14 +103,11 @@ export function panelActions({ models, keepers, gainTrait }) {
     async edit(store, model) {
       const m = models[model];
       const checked = await m.edit(store.state.panels[model]);
-      if (checked.error) {
-        change(store, model, (p) => ({ errors: { ...p.errors, character: placed(m, checked.error, [...m.characterFields, "consequences"]) } }));
-        return;
-      }
-      change(store, model, (p) => ({ errors: { ...p.errors, character: {} } }));
+      const character = checked.error ? placed(m, checked.error, [...m.characterFields, "consequences"]) : {};
+      change(store, model, (p) => ({ errors: { ...p.errors, character } }));
+      if (checked.error) return;
       await keep(store, model, checked.state);
-      if (model === "track") refill(store, model);
-      await preview(store, model);
+      await (model === "track" ? refill(store, model) : preview(store, model));
     },
     /** A box (or slot) tapped: marked or cleared by hand, kept without an undo step. */
     async box(store, model, slot, n) {
@@ -145,31 +142,27 @@ export function panelActions({ models, keepers, gainTrait }) {
       await keep(store, model, done.state, done.label);
       if (model === "track") forget(store);
       change(store, model, { log: done.log });
-      refill(store, model);
       if (done.trait) await gainTrait(store, done.trait);
-      await preview(store, model);
+      await refill(store, model);
     },
     async step(store, model, back) {
       const went = back ? await keepers[model].undo() : await keepers[model].redo();
       const log = !went ? "" : went.value === undefined ? went.error : `${back ? "Undone" : "Redone"}: ${went.label}`;
       change(store, model, { ...kept(model), log, ...(went?.value !== undefined && went.error ? { notice: went.error } : {}) });
-      refill(store, model);
-      await preview(store, model);
+      await refill(store, model);
     },
     async reset(store, model) {
       const m = models[model];
       await keep(store, model, m.fresh(), m.resetLabel);
       if (model === "track") forget(store);
       change(store, model, { log: `${m.resetLabel}. Undo brings them back.` });
-      refill(store, model);
-      await preview(store, model);
+      await refill(store, model);
     },
     /** Another track shown (its own boxes and consequences). */
     async track(store, name) {
       await keep(store, "track", { ...store.state.panels.track.state, current: name });
       change(store, "track", (p) => ({ errors: { ...p.errors, character: {} } }));
-      refill(store, "track");
-      await preview(store, "track");
+      await refill(store, "track");
     },
     /** A marked box chosen (or not) for the recovery; none chosen: the rules' suggested set. */
     async choose(store, n) {
@@ -195,9 +188,8 @@ export function panelActions({ models, keepers, gainTrait }) {
     /** Another tab (or another widget of this page) changed the state shown. */
     async news(store, model, news) {
       change(store, model, { ...kept(model), ...(news?.notice ? { notice: news.notice } : {}) });
-      refill(store, model);
       asidesChanged(store);
-      await preview(store, model);
+      await refill(store, model);
     },
   };
 

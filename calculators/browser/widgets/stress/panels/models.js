@@ -1,9 +1,7 @@
 // @ts-check
-// What differs between the stress calculator's three models, each a plain object: its fields, its calls
-// to rules_core (stress.wounds, stress.conditions, stress.track_hit, stress.track_recovery), the rules'
-// check of a kept state, what a box tap changes and what Apply keeps. Every answer is the rules'; the
-// cheap `bounds` only keeps a damaged stored value from being drawn (a track asking for millions of boxes).
-// Box and slot numbers are the rules' (1 is the first).
+// What differs between the stress calculator's three models, each a plain object: its fields, its calls to
+// rules_core (stress.*), what a box tap changes and what Apply keeps. Every answer is the rules'; the cheap `bounds`
+// only keeps a damaged stored value from being drawn (a track asking for millions of boxes).
 import { typedNumber, wholeIn } from "../../../ui.js";
 
 /** @typedef {Record<string, any>} State a model's kept state
@@ -19,8 +17,10 @@ const read = (typed, names) => Object.fromEntries(names.map((n) => [n, typeof ty
 const clone = (value) => JSON.parse(JSON.stringify(value));
 /** @param {number[]} list @param {number} n */
 const toggled = (list, n) => (list.includes(n) ? list.filter((b) => b !== n) : [...list, n].sort((a, b) => a - b));
-/** @param {boolean[]} marks @param {number} n */
+/** @param {boolean[]} marks @param {number} n box or slot n (1 is the first) */
 const flipped = (marks, n) => marks.map((on, i) => (i === n - 1 ? !on : on));
+/** Are these as many marks, true or false each, as a fresh state's? @param {unknown} marks @param {boolean[]} like */
+const asMany = (marks, like) => Array.isArray(marks) && marks.length === like.length && marks.every((b) => typeof b === "boolean");
 /** @typedef {{threshold: number, marked: number[], consequences: Record<string, number>, taken: string[]}} Track */
 /** A track as stress.track_hit reads it. @param {Track} t */
 const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: t.consequences, taken: t.taken });
@@ -71,25 +71,17 @@ export function stressModels(engine, options) {
     /** @param {State} s @param {any} hit */
     now: (s, hit = { stress: 0, type: options.slots[0] }) => engine.call("stress.wounds",
       { wounds: s.wounds, favor: s.favor, in_conflict: s.in_conflict, last_stand: s.last_stand, ...hit }),
-    /** Before drawing: the boxes the page has, true or false each (the rules check the rest). */
     bounds(state) {
       const empty = wounds.fresh().wounds;
-      for (const slot of options.slots) {
-        const marks = state.wounds?.[slot];
-        if (!Array.isArray(marks) || marks.length !== empty[slot].length || !marks.every((b) => typeof b === "boolean")) {
-          return `its ${slot} boxes are not ${empty[slot].length} marks`;
-        }
-      }
-      return null;
+      const wrong = options.slots.find((/** @type {string} */ slot) => !asMany(state.wounds?.[slot], empty[slot]));
+      return wrong ? `its ${wrong} boxes are not ${empty[wrong].length} marks` : null;
     },
     check: checked("wounds"),
     fill: (s) => ({ favor: String(s.favor), in_conflict: s.in_conflict, last_stand: s.last_stand }),
     edit: (/** @type {Sheet} */ p) => wounds.check({ ...p.state, ...read(p.typed, wounds.characterFields) }),
     hit: (/** @type {Sheet} */ p) => wounds.now(p.state, { ...read(p.typed, ["stress", "type"]), edition: String(p.typed.edition), box: p.pick }),
-    async ask(/** @type {Sheet} */ p) {
-      const [now, reply] = await Promise.all([wounds.now(p.state), wounds.hit(p)]);
-      return { reply, now: now.ok ? now.result : null };
-    },
+    ask: (/** @type {Sheet} */ p) => Promise.all([wounds.now(p.state), wounds.hit(p)])
+      .then(([now, reply]) => ({ reply, now: now.ok ? now.result : null })),
     toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [String(slot)]: flipped(s.wounds[String(slot)], n) } }),
     applied: (s, r, choice) => taken(s, r, choice, { wounds: r.wounds, favor: r.favor_left }),
     place: (field) => field,
@@ -100,16 +92,15 @@ export function stressModels(engine, options) {
     name: "conditions", what: "condition slots", resetLabel: "Reset: every condition slot is cleared",
     hitFields: ["stress"], characterFields: ["last_stand"],
     fresh: fresh("conditions"),
-    /** @param {State} s @param {unknown} stress @param {number | null} [slot] */
-    call: (s, stress, slot) => engine.call("stress.conditions", { conditions: s.conditions, last_stand: s.last_stand, stress, slot }),
     bounds(state) {
       const empty = conditions.fresh().conditions;
-      return Array.isArray(state.conditions) && state.conditions.length === empty.length ? null : `its condition slots are not ${empty.length}`;
+      return asMany(state.conditions, empty) ? null : `its condition slots are not ${empty.length}`;
     },
     check: checked("conditions"),
     fill: (s) => ({ last_stand: s.last_stand }),
     edit: (/** @type {Sheet} */ p) => conditions.check({ ...p.state, ...read(p.typed, conditions.characterFields) }),
-    hit: (/** @type {Sheet} */ p) => conditions.call(p.state, typedNumber(p.typed.stress), p.pick),
+    hit: (/** @type {Sheet} */ p) => engine.call("stress.conditions",
+      { conditions: p.state.conditions, last_stand: p.state.last_stand, stress: typedNumber(p.typed.stress), slot: p.pick }),
     ask: async (/** @type {Sheet} */ p) => ({ reply: await conditions.hit(p) }),
     toggle: (s, _slot, n) => ({ ...s, conditions: flipped(s.conditions, n) }),
     applied: (s, r, choice) => taken(s, r, choice, { conditions: r.conditions }),
@@ -122,15 +113,13 @@ export function stressModels(engine, options) {
   /** The consequence slots whose control says `how` ("free", "use": against this hit, "taken": already). */
   /** @param {Record<string, any>} typed @param {string} how */
   const slotsIn = (typed, how) => names.filter((n) => typed[`consequence-${n}`] === how);
-  const recoverPayload = (/** @type {Sheet} */ p) => ({ track: shape(current(p.state)), shifts: typedNumber(p.typed["recovery.shifts"]), chosen: p.chosen ?? undefined });
   /** @type {Made} */
   const track = {
     name: "track", what: "stress tracks", resetLabel: "Reset: all three tracks are cleared",
     hitFields: ["shifts", "invokes_available", "defense_shifts", "range", "invokes"],
     characterFields: ["threshold", ...names.map((n) => `value-${n}`), ...names.map((n) => `consequence-${n}`)],
     fresh: fresh("track"), current, withTrack, slotsIn,
-    /** Before drawing: a box is drawn per number up to the threshold and the highest mark, so those must be
-     *  in the rules' bounds (a damaged value could ask for millions of boxes). */
+    /** A box is drawn per number up to the threshold and the highest mark: those must be in the rules' bounds. */
     bounds(state) {
       const { threshold, box, marked } = options.limits;
       if (!options.tracks.includes(state.current)) return `there is no track called “${String(state.current).slice(0, 40)}”`;
@@ -169,11 +158,9 @@ export function stressModels(engine, options) {
     },
     hit: (/** @type {Sheet} */ p) => engine.call("stress.track_hit",
       { track: shape(current(p.state)), ...read(p.typed, track.hitFields), consequences: slotsIn(p.typed, "use") }),
-    async ask(/** @type {Sheet} */ p) {
-      const [reply, rec] = await Promise.all([track.hit(p), engine.call("stress.track_recovery", recoverPayload(p))]);
-      return { reply, rec };
-    },
-    recover: (/** @type {Sheet} */ p) => engine.call("stress.track_recovery", recoverPayload(p)),
+    ask: (/** @type {Sheet} */ p) => Promise.all([track.hit(p), track.recover(p)]).then(([reply, rec]) => ({ reply, rec })),
+    recover: (/** @type {Sheet} */ p) => engine.call("stress.track_recovery",
+      { track: shape(current(p.state)), shifts: typedNumber(p.typed["recovery.shifts"]), chosen: p.chosen ?? undefined }),
     toggle: (s, _slot, n) => withTrack(s, { ...current(s), marked: toggled(current(s).marked, n) }),
     choose: (/** @type {number[]} */ chosen, /** @type {number} */ n) => toggled(chosen, n),
     applied: (s, { hit, applies }) => (applies
