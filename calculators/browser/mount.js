@@ -23,19 +23,21 @@ export function takeFile(/** @type {HTMLInputElement} */ input) {
 }
 
 /** Taps on the buttons in `form` by their data-act: `clicks[act](button)` names the store's action and its
- *  arguments (sent through `tap`); `own[act]()` is the mount's own business (the table view, print). */
+ *  arguments (sent through `tap`), an act in `plain` is the action of its name with none; `own[act]()` is the
+ *  mount's own business (the table view, print). */
 /**
  * @param {HTMLElement} form
- * @param {{ clicks: Record<string, (t: HTMLElement) => any[]>, own?: Record<string, () => void>,
+ * @param {{ clicks: Record<string, (t: HTMLElement) => any[]>, plain?: string[], own?: Record<string, () => void>,
  *           tap: (name: string, ...args: any[]) => unknown }} how
  * @param {AbortSignal} signal
  */
-export function onClicks(form, { clicks, own = {}, tap }, signal) {
+export function onClicks(form, { clicks, plain = [], own = {}, tap }, signal) {
   form.addEventListener("click", (e) => {
     const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
     if (!(t instanceof HTMLElement)) return;
     const act = t.dataset.act ?? "";
     if (Object.hasOwn(own, act)) return own[act]();
+    if (plain.includes(act)) return tap(act);
     if (Object.hasOwn(clicks, act)) { const [name, ...args] = clicks[act](t); tap(name, ...args); }
   }, { signal });
 }

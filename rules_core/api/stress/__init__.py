@@ -159,7 +159,8 @@ def track_hit(p: dict) -> dict:
     (applying the hit changes the track: a box is marked or a consequence taken),
     ``notes`` (lines said under the hit's message: a defense's threshold) and
     ``offered`` (the ways to stay in a sheet offers: the options that take a
-    consequence or an invoke, each {consequences, invokes, text}).
+    consequence or an invoke, each {consequences, invokes, text, chosen: the one this hit's
+    ``consequences`` and ``invokes`` take}).
     """
     f.only(p, "track", "shifts", "consequences", "invokes", "invokes_available", "defense_shifts", "range")
     track = _read_track(p)
@@ -186,7 +187,8 @@ def track_hit(p: dict) -> dict:
         ],
         "offered": [
             {"consequences": list(c.consequences), "invokes": c.invokes,
-             "text": _way_to_stay_in(c.consequences, c.invokes, _hit_message(h))}
+             "text": _way_to_stay_in(c.consequences, c.invokes, _hit_message(h)),
+             "chosen": set(c.consequences) == set(chosen) and c.invokes == invokes}
             for c, h in options if c.consequences or c.invokes
         ],
         "options": [

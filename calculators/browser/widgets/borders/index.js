@@ -19,14 +19,10 @@ const index = (/** @type {HTMLElement} */ t) => Number(t.dataset.index);
 /** Taps on a button by its data-act: the store's action and its arguments (t: the button).
  *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
-  "add-zone": () => ["add-zone"],
   "remove-zone": (t) => ["remove-zone", index(t)],
   "move-zone": (t) => ["move-hint", index(t)],
   "remove-border": (t) => ["remove-border", index(t)],
-  "add-way": () => ["add-way"],
   "remove-way": (t) => ["remove-way", index(t)],
-  "add-border": () => ["add-border"],
-  "load-example": () => ["load-example"],
   undo: () => ["step", true],
   redo: () => ["step", false],
   "share-link": () => ["share"],
@@ -80,7 +76,7 @@ export async function mount(root, { engine, options }) {
     failed: (error, s) => s.set({ errors: { ...s.state.errors, "map-error": `Something went wrong: ${error.message}` } }) });
   const tap = tapper(store);
 
-  onClicks(form, { clicks: CLICKS, tap }, signal);
+  onClicks(form, { clicks: CLICKS, plain: ["add-zone", "add-way", "add-border", "load-example"], tap }, signal);
   on(form, "input", (e) => {
     const t = e.target;
     if (!(t instanceof HTMLInputElement || t instanceof HTMLSelectElement) || t.type === "checkbox" || t.type === "file") return;

@@ -1,9 +1,7 @@
 // @ts-check
-// Stress absorption: Gauntlet Forge wound boxes (2023, 2022) and conditions (wiki), Edgerunner stress
-// tracks, for a party of characters. The calculator is one store (store.js: its state and named actions)
-// and one view (view.js, drawn after each change); this file mounts them: the page's taps and keystrokes
-// become the store's actions by their data-act, and each draw puts the focus where the action asked.
-// Every answer is rules_core's (stress.wounds, stress.conditions, stress.track_hit, stress.track_recovery).
+// Stress absorption (Gauntlet Forge wound boxes and conditions, Edgerunner tracks) for a party of characters.
+// This file mounts the store (store.js) and the view (view.js): taps and keystrokes become actions by their
+// data-act, and each draw puts the focus where the action asked.
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { follow } from "../../edition.js";
@@ -31,17 +29,12 @@ const CLICKS = {
   pick: (t) => ["pick", panelOf(t), Number(t.dataset.n)],
   option: (t) => ["option", Number(t.dataset.n)],
   choose: (t) => ["choose", Number(t.dataset.n)],
-  suggested: () => ["suggested"],
-  recover: () => ["recover"],
   "party-show": (t) => ["party-show", t.dataset.key],
   "party-add": (t) => ["party-add", t.dataset.side],
-  "party-trait-add": () => ["party-trait-add"],
   "party-trait-remove": (t) => ["party-trait-remove", Number(t.dataset.index)],
-  "party-export": () => ["party-export"],
-  "party-share": () => ["party-share"],
-  "open-shared": () => ["party-open-shared"], // the link's offer (notice.js)
-  "keep-mine": () => ["party-keep-mine"],
 };
+/** Taps whose action has the act's name and no arguments ("open-shared", "keep-mine": a link's offer, notice.js). */
+const PLAIN = ["suggested", "recover", "party-trait-add", "party-export", "party-share", "open-shared", "keep-mine"];
 /** Where the focus goes from a control a draw took away or turned off: the recovery's shifts from its part, else the
  *  panel's next useful control. @param {StressState} state @param {HTMLElement} before */
 const lost = (state, before) => (before.closest('[data-part="recovery"]') ? '[data-panel="track"] [data-part="recovery"] input'
@@ -96,7 +89,7 @@ export function mount(root, { engine, ui, options }) {
   const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
   const preview = (/** @type {string} */ model) => store.dispatch("preview", model, store.now("ticket", model));
 
-  onClicks(form, { clicks: CLICKS, tap: store.dispatch }, signal);
+  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap: store.dispatch }, signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "radio" || input.type === "file") return;

@@ -1,8 +1,7 @@
 // @ts-check
-// Keeping the stress calculator through the site's one keeper (keeping/keeper.js): the party (party/roster.js:
-// its codec and its merge of two tabs' rosters) and each character's state of each model with its undo steps,
-// stored as {state, history, future} under the roster's slot name for that character and model. No rules here:
-// a state's check is the rules' (panels/models.js), `bounds` the cheap one before anything is drawn.
+// Keeping the stress calculator (keeping/keeper.js): the party (party/roster.js's codec and merge) and each
+// character's state of each model with its undo steps, stored as {state, history, future} under the roster's
+// slot name for that character and model. A state's check is the rules' (panels/models.js).
 import { keeper } from "../../keeping/keeper.js";
 import { json, isRecord } from "../../keeping/checks.js";
 import { fresh, mergeRosters, readRoster, rosterCodec, slotName } from "../../party/roster.js";

@@ -1,7 +1,6 @@
 // @ts-check
-// The names the stress calculator keeps (the party's roster, each character's state of each model)
-// and how Import everything checks each (the same checks the calculator uses): listed here, where
-// they are kept; keeping/checks.js loads this list through the build's registry and knows no widget.
+// The names the stress calculator keeps and how Import everything checks each (as the calculator does);
+// keeping/checks.js loads this list through the build's registry.
 import { json, judged, isRecord } from "../../keeping/checks.js";
 import { rosterCodec } from "../../party/roster.js";
 

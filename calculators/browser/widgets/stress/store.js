@@ -1,8 +1,6 @@
 // @ts-check
-// The stress calculator's one store: the party, the model shown and each model's panel (the character's kept
-// state, the fields as typed, the rules' answers, what is said) in one plain object, changed by named actions
-// (party/actions.js, panels/actions.js) and drawn by one view (view.js) after each run of changes. Every
-// answer is rules_core's, asked through the models (panels/models.js); nothing here is a rule.
+// The stress calculator's one store (its state below) and its named actions (party/actions.js,
+// panels/actions.js). Every answer is rules_core's, asked through the models (panels/models.js).
 import { createStore } from "../../store.js";
 import { MODELS } from "../../party/roster.js";
 import { rosterKeeper, stateKeeper } from "./keep.js";
@@ -24,8 +22,7 @@ import { partyActions } from "./party/actions.js";
  * @typedef {import("../../store.js").Store<StressState> & {actions: Record<string, Function>, roster: any, keepers: Record<string, any>}} StressStore
  */
 
-/** The store of one mounted stress widget. options: the build's (empty states, names, limits, the fields' first values).
- * @param {{engine: {call: (name: string, payload: any) => Promise<any>}, options: any, render?: (state: StressState) => void,
+/** @param {{engine: {call: (name: string, payload: any) => Promise<any>}, options: any, render?: (state: StressState) => void,
  *          failed?: (error: Error, store: StressStore) => void}} env
  * @returns {StressStore} */
 export function stressStore({ engine, options, render, failed }) {

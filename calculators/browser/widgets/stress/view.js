@@ -1,6 +1,5 @@
 // @ts-check
-// The stress calculator's one view: the party, the model switch and the three panels (one shown) as one
-// lit-html template of the store's state. Nothing here is a rule, and nothing here changes the state.
+// The stress calculator's one view: the party, the model switch and the three panels (one shown).
 import { html } from "../../vendor/lit-html/lit-html.js";
 import { partyView } from "./party/view.js";
 import { conditionSlots, radios, stressTracks, woundBoxes } from "./panels/view.js";

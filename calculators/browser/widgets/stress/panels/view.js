@@ -1,9 +1,6 @@
 // @ts-check
-// The panels' view: one panel per model as a lit-html template of its state (panels/actions.js's), with what
-// every panel has (its notice and set-aside copies, the answer, other boxes to pick, Apply or a choice, Undo,
-// Redo, Reset and the log) and what differs (wound boxes, condition slots, a track with its consequences and
-// its recovery). The boxes open and the slots free are the rules' answers. Nothing here is a rule, and
-// nothing here changes the state.
+// The panels' view: one panel per model, what every panel has (frame) around what differs (wound boxes,
+// condition slots, a track with its consequences and recovery). The boxes open and the slots free are the rules'.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { errorHtml, fieldHtml } from "../../../draw.js";
@@ -114,7 +111,6 @@ export function stressTracks(s, { wid, asides }) {
   const [t, rr] = [`${wid}-t`, `${wid}-r`];
   const r = p.reply?.result;
   const track = p.state.tracks[p.state.current];
-  const using = o.consequences.filter((/** @type {any} */ n) => p.typed[`consequence-${n}`] === "use");
   const open = r?.open ?? o.consequences.filter((/** @type {any} */ n) => !track.taken.includes(n));
   const slot = (/** @type {any} */ n) => html`<div class="calc-stress__consequence">${input(p, t, `consequence-${n}`, `${cap(n)} consequence`, {
     options: [["free", "Free"], ["use", "Against this hit", !open.includes(n)], ["taken", "Taken already"]] })}${
@@ -124,8 +120,6 @@ export function stressTracks(s, { wid, asides }) {
     cls: `calc-stress__box${b.above ? " calc-stress__box--over" : ""}${b.box === r.threshold ? " calc-stress__box--limit" : ""}${b.target ? " calc-stress__box--target" : ""}` }));
   const rec = p.rec?.result;
   const picked = rec && !p.recStale ? rec.chosen : p.chosen ?? [];
-  const same = (/** @type {any} */ option) => option.invokes === Number(p.typed.invokes) && option.consequences.length === using.length &&
-    option.consequences.every((/** @type {any} */ n) => using.includes(n));
   const recovery = html`<fieldset class="calc__group" data-part="recovery"><legend>Recovery</legend>${input(p, rr, "recovery.shifts", "Recovery shifts")}
     <div class="calc__field calc__field--wide" data-field="chosen">${boxRow(`${rr}-chosen`, "Boxes to clear (tap to choose)",
       track.marked.map((/** @type {any} */ n) => ({ key: String(n), text: String(n), act: "choose", n, pressed: String(picked.includes(n)), cls: "calc-stress__box", label: `Clear box ${n}` })),
@@ -148,6 +142,6 @@ export function stressTracks(s, { wid, asides }) {
         input(p, t, "invokes_available", "Invokes available")}${input(p, t, "defense_shifts", "Defense shifts", { hint: "blank when not defending; replaces the threshold" })}${
         input(p, t, "range", "Range to the defender")}${input(p, t, "invokes", "Invokes used against this hit")}</fieldset>`,
     picks: { title: r?.options_message ?? "", items: (r?.offered ?? []).map((/** @type {any} */ way, /** @type {number} */ i) => ({
-      key: `${way.consequences.join("+")}/${way.invokes}`, text: way.text, act: "option", n: i, pressed: String(same(way)) })) },
+      key: `${way.consequences.join("+")}/${way.invokes}`, text: way.text, act: "option", n: i, pressed: String(way.chosen) })) },
     after: recovery });
 }

@@ -1,9 +1,7 @@
 // @ts-check
-// The party's actions: one tap shows a character in every panel; adding one, naming them, their side,
-// standing and traits; the roster's file and share link (Export, Import, "Open it" / "Keep mine").
-// The roster is kept by its keeper (keep.js: two tabs' rosters merged, one that can't be used set aside);
-// each tab keeps the character it shows. Whether a state carried by a file or a link is sound is the
-// rules' (the models' checks). Nothing here is a rule of the games.
+// The party's actions: a character shown in every panel, added, named, their side, standing and traits; the
+// roster's file and share link. The roster's keeper (keep.js) merges two tabs' rosters; each tab keeps the
+// character it shows. Whether a state carried by a file or a link is sound is the rules' (the models' checks).
 import * as share from "../../../share.js";
 import { download, fileName } from "../../../keeping/download.js";
 import { readKind } from "../../../keeping/checks.js";
@@ -154,7 +152,7 @@ export function partyActions({ roster, keepers, models }) {
       party(store, { offered: got.text });
       say(store, `This link carries a roster${count}. Opening it sets your own roster aside (kept, to download).`, true);
     },
-    async "party-open-shared"(store) {
+    async "open-shared"(store) {
       const text = store.state.party.offered;
       if (text == null) return;
       const opened = await take(store, text, "link");
@@ -162,7 +160,7 @@ export function partyActions({ roster, keepers, models }) {
       offerGone(store); // opened, or refused (said beside the import): either way the offer goes
       say(store, opened ? "The shared roster is open; your own was set aside (download it below)." : "The shared roster was not opened; yours is as it was.");
     },
-    "party-keep-mine"(store) {
+    "keep-mine"(store) {
       offerGone(store);
       say(store, "The shared roster was not opened; yours is as it was.");
     },

@@ -1,7 +1,6 @@
 // @ts-check
-// The party's view: the characters (one tap shows one in every panel, keyed by id so a tap keeps its
-// button and its focus), the one shown (name, side, standing, traits), the roster's file and share link,
-// what was said (a link's offer with its two buttons) and the set-aside rosters. Nothing here is a rule.
+// The party's view: the characters (keyed by id, so a tap keeps its button and its focus), the one shown,
+// the roster's file and share link, what was said (a link's offer) and the set-aside rosters.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { errorHtml, fieldHtml, fileHtml, hx } from "../../../draw.js";
