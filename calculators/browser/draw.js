@@ -5,6 +5,7 @@
 import { html, nothing, noChange } from "./vendor/lit-html/lit-html.js";
 import { live } from "./vendor/lit-html/directives/live.js";
 import { Directive, directive, PartType } from "./vendor/lit-html/directive.js";
+import { html as staticHtml, unsafeStatic } from "./vendor/lit-html/static.js";
 
 /** attrs({name: value…}) on an element: each set (true: present, empty; null, undefined or false: absent).
  *  A name given at the last draw and not at this one is removed. */
@@ -104,12 +105,6 @@ export const fileHtml = (cls, words, input = {}, label = {}) => html`<label clas
  * @param {{id?: any, cls?: any, tabindex?: any}} attrs
  * @param {any} content */
 export function hx(level, { id = nothing, cls = nothing, tabindex = nothing } = {}, content) {
-  switch (level) {
-    case 1: return html`<h1 id=${id} class=${cls} tabindex=${tabindex}>${content}</h1>`;
-    case 2: return html`<h2 id=${id} class=${cls} tabindex=${tabindex}>${content}</h2>`;
-    case 3: return html`<h3 id=${id} class=${cls} tabindex=${tabindex}>${content}</h3>`;
-    case 4: return html`<h4 id=${id} class=${cls} tabindex=${tabindex}>${content}</h4>`;
-    case 5: return html`<h5 id=${id} class=${cls} tabindex=${tabindex}>${content}</h5>`;
-    default: return html`<h6 id=${id} class=${cls} tabindex=${tabindex}>${content}</h6>`;
-  }
+  const tag = unsafeStatic(`h${[1, 2, 3, 4, 5].includes(level) ? level : 6}`); // a fixed name: nothing typed goes in
+  return staticHtml`<${tag} id=${id} class=${cls} tabindex=${tabindex}>${content}</${tag}>`;
 }

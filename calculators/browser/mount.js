@@ -27,11 +27,11 @@ export function takeFile(/** @type {HTMLInputElement} */ input) {
  *  mount's own business (the table view, print). */
 /**
  * @param {HTMLElement} form
- * @param {{ clicks: Record<string, (t: HTMLElement) => any[]>, plain?: string[], own?: Record<string, () => void>,
- *           tap: (name: string, ...args: any[]) => unknown }} how
+ * @param {{ clicks?: Record<string, (t: HTMLElement) => any[]>, plain?: string[], own?: Record<string, () => void>,
+ *           tap?: (name: string, ...args: any[]) => unknown }} how
  * @param {AbortSignal} signal
  */
-export function onClicks(form, { clicks, plain = [], own = {}, tap }, signal) {
+export function onClicks(form, { clicks = {}, plain = [], own = {}, tap = () => undefined }, signal) {
   form.addEventListener("click", (e) => {
     const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
     if (!(t instanceof HTMLElement)) return;

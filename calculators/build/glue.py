@@ -159,7 +159,7 @@ VENDOR = {
     "js-yaml": {"dist/browser/js-yaml.esm.min.mjs": "js-yaml.mjs", "LICENSE": "js-yaml.LICENSE.txt"},
     "workbox-window": {"build/workbox-window.prod.mjs": "workbox-window.prod.mjs", "LICENSE": "workbox-window.LICENSE.txt"},
     "lean-qr": {"index.mjs": "lean-qr.mjs", "extras/svg.mjs": "lean-qr-svg.mjs", "LICENSE": "lean-qr.LICENSE.txt"},
-    "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js",
+    "lit-html": {f: f"lit-html/{f}" for f in ("lit-html.js", "directive.js", "directive-helpers.js", "static.js",
                                                "directives/repeat.js", "directives/live.js", "directives/keyed.js", "LICENSE")},
 }
 """npm package → {file in the package: name in ``assets/calc-<hash>/vendor/``}. js-yaml reads and writes

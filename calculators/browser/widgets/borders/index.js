@@ -26,8 +26,6 @@ const CLICKS = {
   undo: () => ["step", true],
   redo: () => ["step", false],
   "share-link": () => ["share"],
-  "open-shared": () => ["open-shared"],
-  "keep-mine": () => ["keep-mine"],
   "export-json": () => ["export", "json"],
   "export-yaml": () => ["export", "yaml"],
 };
@@ -76,7 +74,7 @@ export async function mount(root, { engine, options }) {
     failed: (error, s) => s.set({ errors: { ...s.state.errors, "map-error": `Something went wrong: ${error.message}` } }) });
   const tap = tapper(store);
 
-  onClicks(form, { clicks: CLICKS, plain: ["add-zone", "add-way", "add-border", "load-example"], tap }, signal);
+  onClicks(form, { clicks: CLICKS, plain: ["add-zone", "add-way", "add-border", "load-example", "open-shared", "keep-mine"], tap }, signal);
   on(form, "input", (e) => {
     const t = e.target;
     if (!(t instanceof HTMLInputElement || t instanceof HTMLSelectElement) || t.type === "checkbox" || t.type === "file") return;

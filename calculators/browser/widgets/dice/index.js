@@ -9,6 +9,7 @@ import { shareForm } from "../../shareform.js";
 import { isOwn } from "../../own.js";
 import { plural, wholeIn } from "../../ui.js";
 import { fateFaces, poolFaces } from "../../rolling.js";
+import { onClicks } from "../../mount.js";
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 /** @typedef {import("../../types/dice").Roll} Roll @typedef {keyof typeof FIELDS} Game */
 
@@ -110,15 +111,11 @@ export function mount(root, { engine, ui }) {
 
   const listening = new AbortController();
   const on = (/** @type {EventTarget} */ target, /** @type {string} */ type, /** @type {(event: Event) => void} */ fn) => target.addEventListener(type, fn, { signal: listening.signal });
-  on(form, "click", (event) => {
-    const act = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-act]"))?.dataset.act;
-    if (act === "roll") roll();
-    else if (act === "clear") {
-      input(FIELDS[game()].faces).value = "";
-      score(false);
-      input(FIELDS[game()].faces).focus();
-    }
-  });
+  onClicks(form, { own: { roll, clear() {
+    input(FIELDS[game()].faces).value = "";
+    score(false);
+    input(FIELDS[game()].faces).focus();
+  } } }, listening.signal);
   on(form, "input", (event) => {
     if (/** @type {HTMLInputElement} */ (event.target).name === "game") {
       showGame();

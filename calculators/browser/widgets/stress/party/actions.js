@@ -18,8 +18,8 @@ export function partyActions({ roster, keepers, models }) {
   const current = (/** @type {StressState} */ s) => /** @type {Person} */ (s.roster.people.find((/** @type {Person} */ p) => p.id === s.roster.current));
   const party = (/** @type {StressStore} */ store, /** @type {Partial<StressState["party"]>} */ patch) => store.set((s) => ({ party: { ...s.party, ...patch } }));
   const say = (/** @type {StressStore} */ store, /** @type {string | null} */ text, offer = false) => party(store, { said: text ? { text, offer } : null });
-  const error = (/** @type {StressStore} */ store, /** @type {string} */ field, /** @type {string} */ message) => party(store, { errors: { ...store.state.party.errors, [field]: message } });
-  const checks = Object.fromEntries(MODELS.map((m) => [m, models[m]]));
+  const error = (/** @type {StressStore} */ store, /** @type {string} */ field, /** @type {string | undefined} */ message) =>
+    party(store, { errors: { ...store.state.party.errors, [field]: message } });
 
   /** Every panel shows the roster's current character (their states, their undo steps). @param {StressStore} store */
   async function showCharacter(store) {
@@ -56,21 +56,13 @@ export function partyActions({ roster, keepers, models }) {
    *  true, false (refused: said beside the import) or null (not judged: the engine is down). */
   /** @param {StressStore} store @param {string} text @param {"file" | "link"} what */
   async function take(store, text, what) {
-    party(store, { errors: { ...store.state.party.errors, "party-import": undefined } });
-    const checked = await unpackChecked(text, checks);
-    if (checked.down) {
-      error(store, "party-import", `${checked.down} Try again once the calculator has started; nothing was changed.`);
-      return null; // a link's offer stays, to open once the calculator works
-    }
-    if (checked.problem) {
-      error(store, "party-import", `This ${what} can't be used: ${checked.problem}. Nothing was changed.`);
-      return false;
-    }
-    const why = adopt(checked.bundle, `replaced by ${what === "link" ? "a shared link" : "an imported file"}`);
-    if (why) {
-      error(store, "party-import", `The ${what} was not opened: ${why}.`);
-      return false;
-    }
+    error(store, "party-import", undefined);
+    const checked = await unpackChecked(text, models);
+    const why = checked.down || checked.problem ? null : adopt(checked.bundle, `replaced by ${what === "link" ? "a shared link" : "an imported file"}`);
+    const said = checked.down ? `${checked.down} Try again once the calculator has started; nothing was changed.`
+      : checked.problem ? `This ${what} can't be used: ${checked.problem}. Nothing was changed.` : why ? `The ${what} was not opened: ${why}.` : undefined;
+    error(store, "party-import", said);
+    if (said) return checked.down ? null : false; // while the engine is down a link's offer stays, to open once it works
     roster.read();
     store.set({ roster: roster.value, asides: store.state.asides + 1 });
     await roster.save(roster.value); // the other widgets of this page hear of it
@@ -103,7 +95,7 @@ export function partyActions({ roster, keepers, models }) {
     "party-typed": (store, name, value) => party(store, { [name]: value }),
     async "party-name"(store) {
       const name = (store.state.party.name ?? "").trim();
-      party(store, { errors: { ...store.state.party.errors, "party-name": undefined } });
+      error(store, "party-name", undefined);
       if (!name) return error(store, "party-name", "A character needs a name; the old one is kept.");
       await editCurrent(store, (p) => { p.name = name; });
       party(store, { name: null });
@@ -112,7 +104,7 @@ export function partyActions({ roster, keepers, models }) {
     "party-standing": (store, standing) => editCurrent(store, (p) => { p.standing = standing; }),
     async "party-trait-add"(store) {
       const text = store.state.party.trait.trim();
-      party(store, { errors: { ...store.state.party.errors, "party-trait": undefined } });
+      error(store, "party-trait", undefined);
       if (!text) return error(store, "party-trait", "Type the trait's name first.");
       if (current(store.state).traits.length >= LIMITS.traits) return error(store, "party-trait", `A character keeps at most ${LIMITS.traits} traits.`);
       await editCurrent(store, (p) => { p.traits = [...p.traits, text.slice(0, LIMITS.trait)]; });
