@@ -13,7 +13,7 @@ from .. import fields as f
 from .._convert import probability
 from ..map_data import read_map, zone
 from .diagram import ARROWS, BOX_H, BOX_W, CHAR, LABEL_FONT, LABEL_LINE, NAME_FONT, NAME_LINE, draw
-from .edits import apply
+from .edits import apply, note
 
 __all__ = ["ARROWS", "BOX_H", "BOX_W", "CALCULATORS", "CHAR", "LABEL_FONT", "LABEL_LINE", "NAME_FONT", "NAME_LINE",
            "check", "cover_words", "diagram", "edit", "move", "range_", "route"]
@@ -261,12 +261,15 @@ def edit(p: dict) -> dict:
     border), ``remove-border`` {border}, ``set-way`` {border, way, pass,
     back} (blank back: the same both ways), ``switch-way`` {border, way,
     on}; ``zone``, ``border`` and ``way`` count from 0 in map order.
-    Output: ``map`` (the shape ``borders.check`` returns). A refusal names the
+    Output: ``map`` (the shape ``borders.check`` returns) and ``note``: what the
+    edit did, in words ("Zone added.", "Renamed Hall."). A refusal names the
     edit's field: ``edit.name``, ``edit.zone``, ``edit.pass``,
     ``edit.between[1]``, ``edit.ways[0].pass``…
     """
     f.only(p, "map", "edit")
-    return {"map": apply(_map(p), p.get("edit"))}
+    m = _map(p)
+    after = apply(m, p.get("edit"))
+    return {"map": after, "note": note(m, p["edit"], after)}
 
 
 CALCULATORS = {

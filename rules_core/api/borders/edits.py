@@ -174,6 +174,22 @@ EDITS = {
 the map after it belongs to (a field, or a function from the map's field to its own)."""
 
 
+def note(m: borders.ZoneMap, change: dict, after: dict) -> str:
+    """What an edit :func:`apply` made of ``m`` did, in words (the map editor says it once the map is kept)."""
+    do, i, j = change["do"], change.get("zone", change.get("border")), change.get("way")
+    if do == "rename-zone" or do == "move-zone":
+        return f"{'Renamed' if do == 'rename-zone' else 'Moved'} {m.zones[i]}."
+    if do == "rename-map":
+        return f"The map is now called {after.get('name', 'Your map')}."
+    if do == "set-way":
+        b = m.borders[i]
+        return f"Border {b.a} – {b.b}{f' ({b.ways[j].name})' if b.ways[j].name else ''}: pass values changed."
+    if do == "switch-way":
+        return f"Way switched {'on' if change['on'] else 'off'}."
+    return {"add-zone": "Zone added.", "remove-zone": "Zone removed, with its borders.", "add-border": "Border added.",
+            "remove-border": "Border removed."}[do]
+
+
 def apply(m: borders.ZoneMap, change) -> dict:
     """The checked map ``m`` after ``change`` ({do, …}: see :data:`EDITS`), as plain data, checked.
 

@@ -158,10 +158,10 @@ export function bordersStore({ engine, options, render, failed }) {
     return true;
   }
 
-  /** One of the editor's edits ({do, …}), made by the rules (borders.edit); a refusal names the edit's field. */
-  async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, /** @type {How} */ how) {
+  /** One of the editor's edits ({do, …}), made and said by the rules (borders.edit); a refusal names the edit's field. */
+  async function edit(/** @type {BordersStore} */ store, /** @type {object} */ change, /** @type {(field: string) => string} */ where, how = {}) {
     const reply = await engine.call("borders.edit", { map: shown(store).map, edit: change });
-    return reply.ok ? commit(store, reply.result.map, where, how) : refuse(store, reply.error, where);
+    return reply.ok ? commit(store, reply.result.map, where, { ...how, note: reply.result.note }) : refuse(store, reply.error, where);
   }
 
   const shown = (/** @type {BordersStore} */ store) => /** @type {Current} */ (store.state.current);
@@ -197,24 +197,24 @@ export function bordersStore({ engine, options, render, failed }) {
 
     // ---- the map's edits (the rules make each: borders.edit)
     "add-zone": (store) => edit(store, { do: "add-zone", name: typed(store, "new-zone") ?? "" }, () => "new-zone",
-      { note: "Zone added.", clear: (/** @type {BordersState} */ s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
+      { clear: (/** @type {BordersState} */ s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
     async "rename-zone"(store, /** @type {number} */ i) {
       const old = shown(store).checked.zones[i];
       const name = typed(store, `zone-${i}`);
       if (name == null || name.trim() === old) return;
-      await edit(store, { do: "rename-zone", zone: i, name }, () => `zone-${i}`, { note: `Renamed ${old}.`, renamed: [old, name.trim()] });
+      await edit(store, { do: "rename-zone", zone: i, name }, () => `zone-${i}`, { renamed: [old, name.trim()] });
     },
-    "remove-zone": (store, /** @type {number} */ i) => edit(store, { do: "remove-zone", zone: i }, () => `zone-${i}`, { note: "Zone removed, with its borders." }),
+    "remove-zone": (store, /** @type {number} */ i) => edit(store, { do: "remove-zone", zone: i }, () => `zone-${i}`),
     "move-zone": (store, /** @type {number} */ i, /** @type {number} */ dc, /** @type {number} */ dr) =>
-      edit(store, { do: "move-zone", zone: i, by: [dc, dr] }, () => `zone-${i}`, { note: `Moved ${shown(store).checked.zones[i]}.` }),
+      edit(store, { do: "move-zone", zone: i, by: [dc, dr] }, () => `zone-${i}`),
     "move-hint": (store, /** @type {number} */ i) => store.set({ saved: `Arrow keys move ${shown(store).checked.zones[i]} one place on the grid.` }),
     async "rename-map"(store) {
       const name = typed(store, "map-name");
       if (name == null || name.trim() === (shown(store).map.name || "")) return;
-      await edit(store, { do: "rename-map", name }, () => "map-name", { note: `The map is now called ${name.trim() || "Your map"}.` });
+      await edit(store, { do: "rename-map", name }, () => "map-name");
     },
     "switch-way": (store, /** @type {number} */ i, /** @type {number} */ j, /** @type {boolean} */ on) =>
-      edit(store, { do: "switch-way", border: i, way: j, on }, () => `border-${i}-way-${j}`, { note: `Way switched ${on ? "on" : "off"}.` }),
+      edit(store, { do: "switch-way", border: i, way: j, on }, () => `border-${i}-way-${j}`),
     /** A listed border's pass values, edited in place: a bad value stays in its field with the reason. */
     async "set-way"(store, /** @type {number} */ i, /** @type {number} */ j) {
       const border = shown(store).checked.borders[i];
@@ -223,12 +223,10 @@ export function bordersStore({ engine, options, render, failed }) {
       const pass = typedNumber(typed(store, `border-${i}-way-${j}-pass`) ?? way.pass);
       const back = typedNumber(typed(store, `border-${i}-way-${j}-back`) ?? shownBack);
       if (pass === way.pass && back === shownBack) return;
-      const [a, b] = border.between;
       await edit(store, { do: "set-way", border: i, way: j, pass, back },
-        (field) => (/^edit\.(pass|back)$/.test(field) ? `border-${i}-way-${j}-${field.slice(5)}` : `border-${i}`),
-        { note: `Border ${a} – ${b}${way.name ? ` (${way.name})` : ""}: pass values changed.` });
+        (field) => (/^edit\.(pass|back)$/.test(field) ? `border-${i}-way-${j}-${field.slice(5)}` : `border-${i}`));
     },
-    "remove-border": (store, /** @type {number} */ i) => edit(store, { do: "remove-border", border: i }, () => `border-${i}`, { note: "Border removed." }),
+    "remove-border": (store, /** @type {number} */ i) => edit(store, { do: "remove-border", border: i }, () => `border-${i}`),
     "add-way": (store) => store.set((s) => ({ ways: [...s.ways, { id: s.wayCount, name: "", pass: "", back: "" }], wayCount: s.wayCount + 1,
       focus: '[data-out="ways"] .bmap-way:last-child input' })),
     "remove-way": (store, /** @type {number} */ id) => store.set((s) => ({ ways: s.ways.filter((w) => w.id !== id), focus: '[data-out="ways"] input' })),
@@ -242,7 +240,7 @@ export function bordersStore({ engine, options, render, failed }) {
       };
       const rows = ways.map((w) => ({ name: w.name, pass: typedNumber(w.pass), back: typedNumber(w.back) }));
       return edit(store, { do: "add-border", between: [t.from, t.to], ways: rows }, where,
-        { note: "Border added.", clear: () => ({ ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1 }) });
+        { clear: () => ({ ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1 }) });
     },
     "load-example": (store) => {
       const chosen = options.examples.find((e) => e.id === (typed(store, "example") ?? options.map)) ?? example;

@@ -46,11 +46,8 @@ export function mount(root, { engine, ui, options }) {
   const wid = root.id || "stress";
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
   const level = ui.headingRank(root, 1); // the widget's place on the page sets its headings' ranks
-  const asides = Object.fromEntries(["party", ...MODELS].map((name) => {
-    const box = document.createElement("div");
-    box.className = "calc-stress__asides";
-    return [name, box];
-  }));
+  const asides = Object.fromEntries(["party", ...MODELS].map((name) =>
+    [name, Object.assign(document.createElement("div"), { className: "calc-stress__asides" })]));
   let drawn = { asides: -1, share: null, offer: false };
   const focus = focuser(form, wid, { scrolls: () => true, lost });
 
@@ -105,8 +102,7 @@ export function mount(root, { engine, ui, options }) {
   on(form, "change", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) return;
-    if (input.name === "model" || input.name === "track") return store.dispatch(input.name, input.value);
-    if (input.name === "party-name" || input.name === "party-side" || input.name === "party-standing") return store.dispatch(input.name, input.value);
+    if (["model", "track", "party-name", "party-side", "party-standing"].includes(input.name)) return store.dispatch(input.name, input.value);
     if (input instanceof HTMLInputElement && input.name === "party-import" && input.files?.length) store.dispatch("party-import", takeFile(input));
   });
   on(form, "keydown", (e) => {
