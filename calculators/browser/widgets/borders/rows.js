@@ -8,21 +8,15 @@ import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";
 import { errorHtml, fieldHtml } from "../../draw.js";
 
-/**
- * One text field of the editor, with its message from the state.
- * @param {{wid: string, errors: Record<string, string>}} ctx
- * @param {string} name @param {string} label @param {string} value
- * @param {{numeric?: boolean, wide?: boolean, hint?: string, attrs?: Record<string, any>, after?: unknown}} [how]
- */
-export function text({ wid, errors }, name, label, value, { numeric = false, wide = false, hint = "", attrs = {}, after = nothing } = {}) {
-  return fieldHtml({ id: `${wid}-${name}`, field: name, label, value, kind: numeric ? "number" : "text", wide, hint, attrs, after, error: errors[name] });
-}
+/** A field of the calculator (draw.js's), its id and its message from the state.
+ * @param {{wid: string, errors: Record<string, string>}} ctx @param {string} name @param {string} label @param {object} [more] */
+export const field = ({ wid, errors }, name, label, more = {}) => fieldHtml({ id: `${wid}-${name}`, field: name, label, error: errors[name], ...more });
 
 /** The rows of zones: rename in place (Enter or leaving the field), move (arrow keys), remove.
  *  @param {{wid: string, errors: Record<string, string>, typed: Record<string, string>}} ctx @param {string[]} zones */
 export function zoneRows(ctx, zones) {
-  return zones.map((name, i) => html`<li class="bmap-row">${text(ctx, `zone-${i}`, `Zone ${i + 1}`, ctx.typed[`zone-${i}`] ?? name, {
-    wide: true, attrs: { "data-edit": "rename-zone", "data-index": i },
+  return zones.map((name, i) => html`<li class="bmap-row">${field(ctx, `zone-${i}`, `Zone ${i + 1}`, {
+    value: ctx.typed[`zone-${i}`] ?? name, wide: true, attrs: { "data-edit": "rename-zone", "data-index": i },
     after: html`<button type="button" class="bmap-move" data-act="move-zone" data-index=${i} aria-label=${`Move zone ${name} on the map`}
       aria-describedby=${`${ctx.wid}-move-hint`}>Move ✥</button><button type="button" data-act="remove-zone" data-index=${i}
       aria-label=${`Remove zone ${name}`}>Remove</button>`,
@@ -38,13 +32,10 @@ export function borderRows(ctx, listing) {
     const [a, b] = border.between;
     const ways = border.ways.map((way, j) => {
       const name = `border-${i}-way-${j}`;
-      const cost = (/** @type {string} */ part, /** @type {string} */ label, /** @type {string} */ shown) => text(ctx, `${name}-${part}`, label,
-        ctx.typed[`${name}-${part}`] ?? shown, { numeric: true, attrs: { "data-edit": "set-way", "data-index": i, "data-way": j } });
-      return html`${fieldHtml({
-        id: `${ctx.wid}-${name}`, field: name, name: null, kind: "checkbox", checked: way.on, error: ctx.errors[name],
-        label: `${way.name ? `${way.name}: ` : "pass value "}${way.cost}${way.on ? "" : " (off)"}`,
-        attrs: { "data-act": "switch-way", "data-index": i, "data-way": j },
-      })}<div class="bmap-way-costs" role="group" aria-label=${`${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values`}>${
+      const cost = (/** @type {string} */ part, /** @type {string} */ label, /** @type {string} */ shown) => field(ctx, `${name}-${part}`, label,
+        { value: ctx.typed[`${name}-${part}`] ?? shown, kind: "number", attrs: { "data-edit": "set-way", "data-index": i, "data-way": j } });
+      return html`${field(ctx, name, `${way.name ? `${way.name}: ` : "pass value "}${way.cost}${way.on ? "" : " (off)"}`,
+        { name: null, kind: "checkbox", checked: way.on, attrs: { "data-act": "switch-way", "data-index": i, "data-way": j } })}<div class="bmap-way-costs" role="group" aria-label=${`${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values`}>${
         cost("pass", `Pass value from ${a}`, String(way.pass))}${cost("back", `From ${b} (if different)`, way.back === way.pass ? "" : String(way.back))}</div>`;
     });
     return html`<li class="bmap-row" data-field=${`border-${i}`}><p class="bmap-row__title">${a} – ${b}</p>${ways}<button type="button"
@@ -58,7 +49,7 @@ export function borderRows(ctx, listing) {
  *  @param {{wid: string, errors: Record<string, string>}} ctx @param {{id: number, name: string, pass: string, back: string}[]} ways */
 export function wayRows(ctx, ways) {
   const part = (/** @type {typeof ways[number]} */ way, /** @type {"name" | "pass" | "back"} */ key, /** @type {string} */ label, numeric = false) =>
-    text(ctx, `way-${way.id}-${key}`, label, way[key], { numeric, attrs: { "data-part": key, "data-enter": "add-border" } });
+    field(ctx, `way-${way.id}-${key}`, label, { value: way[key], kind: numeric ? "number" : "text", attrs: { "data-part": key, "data-enter": "add-border" } });
   return repeat(ways, (way) => way.id, (way, k) => html`<div class="calc__group bmap-way" data-row=${way.id}>${
     part(way, "name", `Way ${way.id + 1}: name`)}${part(way, "pass", "Pass value", true)}${part(way, "back", "Back (if different)", true)}${
     k > 0 ? html`<button type="button" data-act="remove-way" data-index=${way.id} aria-label=${`Remove way ${way.id + 1}`}>Remove way</button>`

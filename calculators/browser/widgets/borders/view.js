@@ -4,12 +4,12 @@
 import { offerButtons } from "../../notice.js";
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
-import { errorHtml, fieldHtml } from "../../draw.js";
+import { errorHtml } from "../../draw.js";
 import { draw } from "../../maps/svg.js";
 import { plural } from "../../ui.js";
 import { linkHtml } from "../../shareform.js";
 import { routeLines, noRoute, reachLines } from "./answers.js";
-import { text, zoneRows, borderRows, wayRows } from "./rows.js";
+import { field as fieldOf, zoneRows, borderRows, wayRows } from "./rows.js";
 
 const MODES = [["roll", "from a roll: skill + dice − bid"], ["shifts", "typed in"]];
 const drawn = new WeakMap(); // a map shown → its drawing as SVG (made once: the answers mark it)
@@ -50,8 +50,7 @@ export function bordersView(s, { wid, options, asides }) {
   const { move, errors, typed } = s;
   const zones = checked.zones.map((/** @type {string} */ z) => [z, z]);
   const ctx = { wid, errors, typed };
-  const field = (/** @type {string} */ name, /** @type {string} */ label, /** @type {any} */ more = {}) =>
-    fieldHtml({ id: `${wid}-${name}`, field: name, label, error: errors[name], ...more });
+  const field = (/** @type {string} */ name, /** @type {string} */ label, /** @type {any} */ more = {}) => fieldOf(ctx, name, label, more);
   const moveField = (/** @type {string} */ name, /** @type {string} */ label, /** @type {any} */ more = {}) => field(name, label, { value: move[name], ...more });
   const title = map.name || "Your map";
   const [route, reach] = answers(s);
@@ -76,7 +75,7 @@ export function bordersView(s, { wid, options, asides }) {
     <fieldset class="calc__group bmap-edit"><legend>Zones</legend>
       <p class="calc__hint" id=${`${wid}-move-hint`}>A new zone takes the next free place on the grid. To move a zone: its Move button, then the arrow keys (or drag the zone on the map).</p>
       <ul class="bmap-rows" data-out="zones">${zoneRows(ctx, checked.zones)}</ul>
-      ${text(ctx, "new-zone", "New zone", typed["new-zone"] ?? "", { wide: true, attrs: { "data-enter": "add-zone" } })}
+      ${field("new-zone", "New zone", { value: typed["new-zone"] ?? "", wide: true, attrs: { "data-enter": "add-zone" } })}
       <div class="calc__buttons">${button("add-zone", "Add zone")}</div>
     </fieldset>
     <fieldset class="calc__group bmap-edit"><legend>Borders</legend><ul class="bmap-rows" data-out="borders">${borderRows(ctx, checked.borders)}</ul></fieldset>
@@ -87,7 +86,8 @@ export function bordersView(s, { wid, options, asides }) {
       <div class="calc__buttons">${button("add-way", "Another way")}${button("add-border", "Add border", { primary: true })}</div>${said("new-border")}
     </fieldset>
     <fieldset class="calc__group bmap-edit"><legend>Maps</legend>
-      ${text(ctx, "map-name", "Map name", typed["map-name"] ?? map.name ?? "", { wide: true, hint: "your map is exported under this name", attrs: { "data-edit": "rename-map" } })}
+      ${field("map-name", "Map name", { value: typed["map-name"] ?? map.name ?? "", wide: true, hint: "your map is exported under this name",
+        attrs: { "data-edit": "rename-map" } })}
       ${field("example", "Example map", { kind: "select", options: options.examples.map((e) => [e.id, e.title]), value: typed.example ?? options.map })}
       <div class="calc__buttons">${button("load-example", "Load example")}${button("undo", "Undo", { disabled: !s.steps.undo })}${button("redo", "Redo", { disabled: !s.steps.redo })}</div>
       <div class="calc__buttons">${button("export-json", "Export JSON")}${button("export-yaml", "Export YAML")}${button("share-link", "Share link")}</div>
