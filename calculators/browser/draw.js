@@ -47,9 +47,8 @@ export const attrs = directive(Attrs);
  * @param {"number" | "text" | "checkbox" | "select"} [spec.kind] a number gets the numeric keypad
  * @param {string | number} [spec.value] a text's value; the option chosen in a select
  * @param {boolean} [spec.checked] a checkbox's state
- * @param {any[]} [spec.options] a select's
- *   choices ([value, words], or [value, words, true]: offered but not open now), or groups of names ({label, names}: an optgroup each, or plain options
- *   when there is one group)
+ * @param {any[]} [spec.options] a select's choices ([value, words], or [value, words, true]: offered but not open now),
+ *   or groups of names ({label, names}: an optgroup each, or plain options when there is one group)
  * @param {string} [spec.hint] words under the label
  * @param {boolean} [spec.wide] a whole row wide
  * @param {Record<string, any>} [spec.attrs] more attributes of the control (data-path, list, maxlength…)

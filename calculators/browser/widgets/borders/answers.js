@@ -1,7 +1,5 @@
 // @ts-check
-// The move's answers in words: the cheapest route and what a move reaches (the
-// rules' replies to borders.route and borders.move), drawn as lit-html templates:
-// a new roll or zone updates what changed. No rule is computed here.
+// The move's answers in words: the rules' replies to borders.route and borders.move, drawn.
 import { plural, signed } from "../../ui.js";
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../vendor/lit-html/directives/repeat.js";

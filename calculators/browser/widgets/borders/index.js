@@ -16,8 +16,7 @@ import { enableDrag } from "./drag.js";
 /** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const index = (/** @type {HTMLElement} */ t) => Number(t.dataset.index);
-/** Taps on a button by its data-act: the store's action and its arguments (t: the button).
- *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
+/** @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
   "remove-zone": (t) => ["remove-zone", index(t)],
   "move-zone": (t) => ["move-hint", index(t)],

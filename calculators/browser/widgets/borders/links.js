@@ -1,7 +1,6 @@
 // @ts-check
-// The map in files and links: exported as JSON or YAML, imported from a file (maps/files.js reads it,
-// the rules check it as any edit), shared in a link (share.js: #borders=…) and a link's map offered and
-// opened (the player's own map is set aside first by the keeper, never lost). Actions of store.js.
+// The map in files and links (actions of store.js): exported as JSON or YAML, imported (maps/files.js), shared in
+// a link (#borders=…) and a link's map offered and opened (the player's own map set aside first by the keeper).
 import * as share from "../../share.js";
 import { exportText, parseText } from "../../maps/files.js";
 import { download } from "../../keeping/download.js";

@@ -1,7 +1,6 @@
 // @ts-check
 // The border calculator's one store (its state below) and its named actions: the map's edits here, files and
-// links in links.js. Nothing here is a rule: the rules make every edit (borders.edit), a map is kept only when
-// they accept it (borders.check, .diagram), and every cost, route, range and odds is theirs (.route, .range, .move).
+// links in links.js. The rules make every edit, check every map and answer every move (borders.*).
 import { createStore } from "../../store.js";
 import { keeper } from "../../keeping/keeper.js";
 import { judged } from "../../keeping/checks.js";
@@ -22,8 +21,7 @@ const ROWS = /^(zone-\d+|border-\d+-way-\d+-(pass|back)|map-name)$/;
  * @property {{current: Current, start: string, destination: string, payload: import("../../types/borders").MovePayload,
  *            route: import("../../types/borders").Reply<import("../../types/borders").Route>,
  *            range: import("../../types/borders").Reply<{range: number}> | null, reach: import("../../types/borders").Move | null,
- *            stale: boolean} | null} answer the rules' answers to the move last asked (route, range: replies; reach: the
- *            last move they accepted)
+ *            stale: boolean} | null} answer the rules' answers to the move last asked (reach: the last they accepted)
  * @property {Record<string, string>} typed the editor's fields as typed, not yet made an edit (zone-0, map-name, new-zone,
  *           from, to, example, border-0-way-0-pass…)
  * @property {{id: number, name: string, pass: string, back: string}[]} ways the new border's ways as typed
@@ -133,8 +131,8 @@ export function bordersStore({ engine, options, render, failed }) {
     return /** @type {false} */ (false);
   }
 
-  /** A new map: shown and kept only if the rules accept it. replace: why the map shown is set aside first (an
-   *  import, a link). clear: the fields the edit was made with (emptied as the map is drawn: what is typed after stays).
+  /** A new map, shown and kept only if the rules accept it. replace: why the map shown is set aside first.
+   *  clear: the fields the edit was made with (emptied as the map is drawn: what is typed after stays).
    *  @typedef {{note?: string, save?: boolean, renamed?: [string, string] | null, path?: boolean, replace?: string,
    *             said?: (why: string) => string, clear?: (s: BordersState) => Partial<BordersState>}} How
    *  @param {BordersStore} store @param {unknown} map @param {(field: string) => string} where @param {How} [how] @returns {Promise<boolean>} */
@@ -195,7 +193,6 @@ export function bordersStore({ engine, options, render, failed }) {
       show(store, done.view.current, { saved: `${back ? "Undone" : "Redone"}: ${done.label}${done.error ? ` ${done.error}` : ""}` });
     },
 
-    // ---- the map's edits (the rules make each: borders.edit)
     "add-zone": (store) => edit(store, { do: "add-zone", name: typed(store, "new-zone") ?? "" }, () => "new-zone",
       { clear: (/** @type {BordersState} */ s) => ({ typed: { ...s.typed, "new-zone": "" } }) }),
     async "rename-zone"(store, /** @type {number} */ i) {

@@ -1,9 +1,7 @@
 // @ts-check
-// Dice roller: Edgerunner skill + 4dF − bid, Gauntlet Forge d6 pools.
-// The page only draws the faces (crypto.getRandomValues, unbiased) or takes the
-// ones the player typed; rules_core scores them (dice.roll_fate, dice.roll_pool)
-// and says how often a roll does at least this well. "Use this result" hands it
-// to a calculator on the same page that registered for it (../handoff.js).
+// Dice roller: Edgerunner skill + 4dF − bid, Gauntlet Forge d6 pools. The page only draws the faces (rolling.js)
+// or takes the ones typed; rules_core scores them and says how often a roll does at least this well.
+// "Use this result" hands it to a calculator on the same page that registered for it (../handoff.js).
 import { receiversFor, changes } from "../../handoff.js";
 import { shareForm } from "../../shareform.js";
 import { isOwn } from "../../own.js";

@@ -17,8 +17,7 @@ const NAME = '[name="party-name"]';
 /** The model of the panel a control is in. @param {Element} t */
 const panelOf = (t) => t.closest("[data-panel]")?.getAttribute("data-panel");
 
-/** Taps on a button by its data-act: the store's action and its arguments (t: the button, model: its panel's).
- *  @type {Record<string, (t: HTMLElement) => any[]>} */
+/** @type {Record<string, (t: HTMLElement) => any[]>} */
 const CLICKS = {
   apply: (t) => ["apply", panelOf(t), null],
   choice: (t) => ["apply", panelOf(t), t.dataset.n],
@@ -113,7 +112,7 @@ export function mount(root, { engine, ui, options }) {
   });
   on(form, "submit", (e) => e.preventDefault());
   on(window, "hashchange", () => store.dispatch("party-offer"));
-  // Another tab's (or another widget's) news is taken in through the store's queue, between two taps.
+  // Another tab's (or widget's) news is taken in through the store's queue, between two taps.
   const via = (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task);
   store.roster.watch((/** @type {any} */ news) => store.actions["party-news"](store, news), { signal, via });
   for (const m of MODELS) store.keepers[m].watch((/** @type {any} */ news) => store.actions.news(store, m, news), { signal, via });

@@ -3,7 +3,7 @@
 // character's state of each model with its undo steps, stored as {state, history, future} under the roster's
 // slot name for that character and model. A state's check is the rules' (panels/models.js).
 import { keeper } from "../../keeping/keeper.js";
-import { json, isRecord } from "../../keeping/checks.js";
+import { json, isRecord, judged } from "../../keeping/checks.js";
 import { fresh, mergeRosters, readRoster, rosterCodec, slotName } from "../../party/roster.js";
 
 const UNDO_STEPS = 20;
@@ -38,9 +38,8 @@ export function stateKeeper(m) {
   return keeper(slotName(m.name, readRoster().roster.current), {
     fresh: m.fresh, codec, steps: UNDO_STEPS, what: m.what,
     async check(/** @type {any} */ state) {
-      const checked = await m.check(whole(state));
-      if (checked.error?.code === "engine") return { down: checked.error.message };
-      return checked.error ? { problem: checked.error.message } : { value: checked.state };
+      const reply = await m.check(whole(state));
+      return reply.ok ? { value: reply.result.state } : judged(reply);
     },
   });
 }

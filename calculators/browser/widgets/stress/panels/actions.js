@@ -16,8 +16,7 @@ export const firstSheet = (m, typed) => ({
 /** Does a field of the panel show a message (then nothing can be applied)? */
 export const wrong = (/** @type {any} */ p) => Object.keys({ ...p.errors.hit, ...p.errors.character }).length > 0;
 
-/** env: {models, keepers (model → its keeper), gainTrait(store, text)}
- * @param {{models: Record<string, Model & Record<string, any>>, keepers: Record<string, any>, gainTrait: (store: StressStore, text: string) => any}} env
+/** @param {{models: Record<string, Model & Record<string, any>>, keepers: Record<string, any>, gainTrait: (store: StressStore, text: string) => any}} env
  * @returns {Actions} */
 export function panelActions({ models, keepers, gainTrait }) {
   /** Change one panel: patch, or a function of the panel giving the patch.
@@ -103,10 +102,10 @@ export function panelActions({ models, keepers, gainTrait }) {
     async edit(store, model) {
       const m = models[model];
       const checked = await m.edit(store.state.panels[model]);
-      const character = checked.error ? placed(m, checked.error, [...m.characterFields, "consequences"]) : {};
+      const character = checked.ok ? {} : placed(m, checked.error, [...m.characterFields, "consequences"]);
       change(store, model, (p) => ({ errors: { ...p.errors, character } }));
-      if (checked.error) return;
-      await keep(store, model, checked.state);
+      if (!checked.ok) return;
+      await keep(store, model, checked.result.state);
       await (model === "track" ? refill(store, model) : preview(store, model));
     },
     /** A box (or slot) tapped: marked or cleared by hand, kept without an undo step. */

@@ -12,8 +12,7 @@ const SHARE = "stress"; // the link's #stress=…
 /** @typedef {import("../store.js").StressStore} StressStore  @typedef {import("../store.js").StressState} StressState
  *  @typedef {{id: string, name: string, side: string, standing: string, traits: string[]}} Person */
 
-/** env: {roster (the roster's keeper), keepers (model → its keeper), models}
- * @param {{roster: any, keepers: Record<string, any>, models: Record<string, any>}} env */
+/** @param {{roster: any, keepers: Record<string, any>, models: Record<string, any>}} env */
 export function partyActions({ roster, keepers, models }) {
   const current = (/** @type {StressState} */ s) => /** @type {Person} */ (s.roster.people.find((/** @type {Person} */ p) => p.id === s.roster.current));
   const party = (/** @type {StressStore} */ store, /** @type {Partial<StressState["party"]>} */ patch) => store.set((s) => ({ party: { ...s.party, ...patch } }));
@@ -52,8 +51,8 @@ export function partyActions({ roster, keepers, models }) {
     return r;
   });
 
-  /** A roster's text (a file's or a link's), checked by the rules, replaces this one (set aside first):
-   *  true, false (refused: said beside the import) or null (not judged: the engine is down). */
+  /** A roster's text (a file's or a link's), checked by the rules, replaces this one (set aside first): true,
+   *  false (refused: said beside the import) or null (the engine is down). */
   /** @param {StressStore} store @param {string} text @param {"file" | "link"} what */
   async function take(store, text, what) {
     error(store, "party-import", undefined);
