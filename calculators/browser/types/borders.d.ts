@@ -21,7 +21,8 @@ export type Checked = {
   text: string[];
 };
 /** borders.diagram: where each zone's box is drawn (its grid cell), and the rest of the drawing (maps/svg.js draws it). */
-export type Drawing = { zones: { zone: string; cell: [number, number]; x: number; y: number; w: number; h: number }[]; [more: string]: unknown };
+export type Drawing = { zones: { zone: string; cell: [number, number]; x: number; y: number; w: number; h: number }[];
+  step: [number, number]; [more: string]: unknown };
 /** A map the rules accepted: as kept, checked and drawn. */
 export type Current = { map: MapData; checked: Checked; drawing: Drawing };
 

@@ -242,7 +242,8 @@ def diagram(p: dict) -> dict:
     ``borders`` ([{between, path (SVG path data), labels: [{text, way, on,
     x, y}]}], map order); ``description``: the drawing in one sentence for
     a screen reader (its zones, its borders with their labels; a way
-    switched off says so). Text is centred on its x; y is its baseline.
+    switched off says so); ``step``: [x, y] from one grid cell to the next
+    (a zone dragged that far moves one cell). Text is centred on its x; y is its baseline.
     """
     f.only(p, "map")
     return draw(_map(p))

@@ -138,7 +138,7 @@ def draw(m: borders.ZoneMap) -> dict:
     left, top = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
     width, height = math.ceil(max(xs)) + pad - left, math.ceil(max(ys)) + pad - top
     return {"width": width, "height": height, "view_box": [left, top, width, height], "zones": zones, "borders": lines,
-            "description": _describe(zones, lines)}
+            "step": [round(BOX_W + col_gap), round(BOX_H + row_gap)], "description": _describe(zones, lines)}
 
 
 def _describe(zones: list[dict], lines: list[dict]) -> str:

@@ -15,12 +15,7 @@ export function enableDrag(svg, current, moveZone, signal) {
     g.addEventListener("pointerdown", (down) => {
       if (down.button !== 0) return;
       const index = current.checked.zones.indexOf(name);
-      const others = drawing.zones.filter((z) => z !== zone);
-      // one grid step = the distance between neighbouring cells, from the drawing itself
-      const dx = others.find((z) => z.cell[1] === zone.cell[1] && z.cell[0] !== zone.cell[0]);
-      const dy = others.find((z) => z.cell[0] === zone.cell[0] && z.cell[1] !== zone.cell[1]);
-      const colStep = dx ? Math.abs(dx.x - zone.x) / Math.abs(dx.cell[0] - zone.cell[0]) : zone.w * 1.5;
-      const rowStep = dy ? Math.abs(dy.y - zone.y) / Math.abs(dy.cell[1] - zone.cell[1]) : zone.h * 1.8;
+      const [colStep, rowStep] = drawing.step; // from one grid cell to the next, as the rules draw them
       const scale = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
       g.setPointerCapture(down.pointerId);
       g.classList.add("is-dragging");
