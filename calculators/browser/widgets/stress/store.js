@@ -32,7 +32,7 @@ export function stressStore({ engine, options, render, failed }) {
   const parties = partyActions({ roster, keepers, models });
   /** @type {Record<string, (store: StressStore, ...args: any[]) => any>} */
   const actions = {
-    ...panelActions({ models, keepers, gainTrait: (/** @type {StressStore} */ store, /** @type {string} */ text) => parties.gain(store, text) }),
+    ...panelActions({ models, keepers, gainTrait: parties.gain }),
     ...parties,
     /** Open what is kept: the roster (a notice when it was set aside), then every panel. */
     async open(store) {
