@@ -1,7 +1,5 @@
-// What every widget draws with (lit-html templates): a field with its label, hint and message, a
-// heading at the level the widget's place asks for, and the attributes a field's caller adds.
-// A field is the markup calculators/pages/widgets/_html.py writes at build time
-// (tests/browser/test_same_markup.py holds the two to each other).
+// What every widget draws with (lit-html templates). A field is the markup calculators/pages/widgets/_html.py
+// writes at build time (tests/browser/test_same_markup.py holds the two to each other).
 import { html, nothing, noChange } from "./vendor/lit-html/lit-html.js";
 import { live } from "./vendor/lit-html/directives/live.js";
 import { Directive, directive, PartType } from "./vendor/lit-html/directive.js";

@@ -1,7 +1,6 @@
 // @ts-check
-// What mounting a widget of one store and one view takes, the same for each (widgets/board/index.js,
-// widgets/morale/index.js): the page's taps become the store's actions by their data-act, a notice that
-// asks nothing goes at the next tap, and each draw puts the focus where the last action asked for it.
+// What mounting a widget of one store and one view takes, the same for each: the page's taps become the store's
+// actions by their data-act, a notice that asks nothing goes at the next tap, each draw puts the focus where asked.
 
 /** @typedef {{ state: any, set: (patch: object) => void, dispatch: (name: string, ...args: any[]) => Promise<any> }} Store */
 

@@ -1,7 +1,6 @@
 // @ts-check
 // Border costs (Edgerunner maps): routes, what a move reaches, its cover and odds; the map edited, kept and shared.
-// This file mounts the store (store.js) and the view (view.js): taps and keystrokes become actions, and each
-// draw marks the map with the rules' answers and puts the focus where the action asked.
+// This file mounts the store (store.js) and the view (view.js); each draw marks the map with the rules' answers.
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { mark } from "../../maps/svg.js";
 import { drawAsides } from "../../keeping/setaside.js";

@@ -14,7 +14,8 @@ const readLink = (got) => (got.problem ? { problem: got.problem }
   : readKind(String(got.text), { format: FORMAT, what: "a border map", not: "it does not carry a border map" }));
 
 /** @typedef {import("./store.js").BordersStore} BordersStore
- *  @param {{ask: (store: BordersStore) => void, MOVE: string[], refuse: (store: BordersStore, error: {message: string}, where: () => string) => false,
+ *  @param {{ask: (store: BordersStore) => void, MOVE: string[],
+ *           refuse: (store: BordersStore, error: {message: string}, where: () => string) => false,
  *           commit: (store: BordersStore, map: unknown, where: () => string, how: object) => Promise<boolean>}} services the store's */
 export function linkActions({ commit, refuse, ask, MOVE }) {
   /** @type {{map: any, move?: any} | null} */

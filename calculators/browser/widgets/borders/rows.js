@@ -35,7 +35,8 @@ export function borderRows(ctx, listing) {
       const cost = (/** @type {string} */ part, /** @type {string} */ label, /** @type {string} */ shown) => field(ctx, `${name}-${part}`, label,
         { value: ctx.typed[`${name}-${part}`] ?? shown, kind: "number", attrs: { "data-edit": "set-way", "data-index": i, "data-way": j } });
       return html`${field(ctx, name, `${way.name ? `${way.name}: ` : "pass value "}${way.cost}${way.on ? "" : " (off)"}`,
-        { name: null, kind: "checkbox", checked: way.on, attrs: { "data-act": "switch-way", "data-index": i, "data-way": j } })}<div class="bmap-way-costs" role="group" aria-label=${`${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values`}>${
+        { name: null, kind: "checkbox", checked: way.on, attrs: { "data-act": "switch-way", "data-index": i, "data-way": j } })}<div
+        class="bmap-way-costs" role="group" aria-label=${`${a} – ${b}${way.name ? `, ${way.name}` : ""}: pass values`}>${
         cost("pass", `Pass value from ${a}`, String(way.pass))}${cost("back", `From ${b} (if different)`, way.back === way.pass ? "" : String(way.back))}</div>`;
     });
     return html`<li class="bmap-row" data-field=${`border-${i}`}><p class="bmap-row__title">${a} – ${b}</p>${ways}<button type="button"

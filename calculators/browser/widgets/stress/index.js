@@ -1,7 +1,6 @@
 // @ts-check
-// Stress absorption (Gauntlet Forge wound boxes and conditions, Edgerunner tracks) for a party of characters.
-// This file mounts the store (store.js) and the view (view.js): taps and keystrokes become actions by their
-// data-act, and each draw puts the focus where the action asked.
+// Stress absorption (Gauntlet Forge wound boxes and conditions, Edgerunner tracks) for a party of characters:
+// this file mounts the store (store.js) and the view (view.js).
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { follow } from "../../edition.js";

@@ -1,7 +1,6 @@
 // @ts-check
 // Keeping the stress calculator (keeping/keeper.js): the party (party/roster.js's codec and merge) and each
-// character's state of each model with its undo steps, stored as {state, history, future} under the roster's
-// slot name for that character and model. A state's check is the rules' (panels/models.js).
+// character's state of each model with its undo steps, as {state, history, future} under the roster's slot name.
 import { keeper } from "../../keeping/keeper.js";
 import { json, isRecord, judged } from "../../keeping/checks.js";
 import { fresh, mergeRosters, readRoster, rosterCodec, slotName } from "../../party/roster.js";

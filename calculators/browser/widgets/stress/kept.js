@@ -22,7 +22,8 @@ export const KEPT = [
       return { problem: "it is not in the expected shape" };
     }
     const s = v.state;
-    const model = isRecord(s.wounds) ? "wounds" : Array.isArray(s.conditions) ? "conditions" : isRecord(s.tracks) ? "track" : null;
+    const model = isRecord(s.wounds) ? "wounds" : Array.isArray(s.conditions) ? "conditions"
+      : isRecord(s.tracks) ? "track" : null;
     if (!model) return { problem: "it holds no wound boxes, condition slots nor stress tracks" };
     return judged(await engine.call("stress.check", { model, state: s }));
   }],

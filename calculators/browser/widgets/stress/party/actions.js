@@ -1,7 +1,6 @@
 // @ts-check
 // The party's actions: a character shown in every panel, added, named, their side, standing and traits; the
-// roster's file and share link. The roster's keeper (keep.js) merges two tabs' rosters; each tab keeps the
-// character it shows. Whether a state carried by a file or a link is sound is the rules' (the models' checks).
+// roster's file and share link. Each tab keeps the character it shows; a file's or link's states are the rules' to check.
 import * as share from "../../../share.js";
 import { download, fileName } from "../../../keeping/download.js";
 import { readKind } from "../../../keeping/checks.js";
