@@ -37,8 +37,8 @@ export function stateKeeper(m) {
   return keeper(slotName(m.name, readRoster().roster.current), {
     fresh: m.fresh, codec, steps: UNDO_STEPS, what: m.what,
     async check(/** @type {any} */ state) {
-      const reply = await m.check(whole(state));
-      return reply.ok ? { value: reply.result.state } : judged(reply);
+      const checked = await m.check(whole(state));
+      return checked.error ? judged({ error: checked.error }) : { value: checked.state };
     },
   });
 }

@@ -102,10 +102,10 @@ export function panelActions({ models, keepers, gainTrait }) {
     async edit(store, model) {
       const m = models[model];
       const checked = await m.edit(store.state.panels[model]);
-      const character = checked.ok ? {} : placed(m, checked.error, [...m.characterFields, "consequences"]);
+      const character = checked.error ? placed(m, checked.error, [...m.characterFields, "consequences"]) : {};
       change(store, model, (p) => ({ errors: { ...p.errors, character } }));
-      if (!checked.ok) return;
-      await keep(store, model, checked.result.state);
+      if (checked.error) return;
+      await keep(store, model, checked.state);
       await (model === "track" ? refill(store, model) : preview(store, model));
     },
     /** A box (or slot) tapped: marked or cleared by hand, kept without an undo step. */

@@ -32,9 +32,9 @@ const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: 
  * @property {string[]} hitFields @property {string[]} characterFields
  * @property {() => State} fresh
  * @property {(state: State) => string | null} bounds the cheap check before anything is drawn: why not, or null
- * @property {(state: State) => Promise<any>} check the rules' check: the state as they read it (result.state)
+ * @property {(state: State) => Promise<{state?: State, error?: any}>} check the rules' check (normalised)
  * @property {(state: State, typed?: Record<string, any>) => Record<string, any>} fill the character's fields from the state
- * @property {(p: Sheet) => Promise<any>} edit the character's fields, checked (as check answers)
+ * @property {(p: Sheet) => Promise<{state?: State, error?: any}>} edit the character's fields, checked
  * @property {(p: Sheet) => Promise<any>} hit Apply's call
  * @property {(p: Sheet) => Promise<{reply: any, now?: any, rec?: any}>} ask the preview's calls
  * @property {(state: State, slot: string | null, n: number) => State} toggle a box tapped
@@ -48,8 +48,11 @@ const shape = (t) => ({ threshold: t.threshold, marked: t.marked, consequences: 
  * @returns {{wounds: Model, conditions: Model, track: Model & Record<string, any>, [model: string]: Model}} */
 export function stressModels(engine, options) {
   const fresh = (/** @type {string} */ model) => () => clone(options.empty[model]);
-  /** The rules' check of a kept state of the model. @param {string} model */
-  const checked = (model) => (/** @type {State} */ state) => engine.call("stress.check", { model, state });
+  /** The rules' check of a kept state of the model (stress.check). @param {string} model */
+  const checked = (model) => async (/** @type {State} */ state) => {
+    const reply = await engine.call("stress.check", { model, state });
+    return reply.ok ? { state: reply.result.state } : { error: reply.error };
+  };
   /** What applying a Gauntlet Forge hit keeps: the model's changes and the rules' way for this choice (its words,
    *  the Last Stand after it, the trait gained); null when the rules offer no such way.
    *  @param {State} s @param {any} r @param {string | null | undefined} choice @param {State} changes */
@@ -151,7 +154,7 @@ export function stressModels(engine, options) {
       const candidate = { ...current(p.state), threshold: fields.threshold,
         consequences: Object.fromEntries(names.map((n) => [n, fields[`value-${n}`]])), taken: slotsIn(p.typed, "taken") };
       const reply = await engine.call("stress.track_hit", { track: shape(/** @type {Track} */ (candidate)), shifts: 0 });
-      return reply.ok ? { ok: true, result: { state: withTrack(p.state, reply.result.hit.track) } } : reply;
+      return reply.ok ? { state: withTrack(p.state, reply.result.hit.track) } : { error: reply.error };
     },
     hit: (/** @type {Sheet} */ p) => engine.call("stress.track_hit",
       { track: shape(current(p.state)), ...read(p.typed, track.hitFields), consequences: slotsIn(p.typed, "use") }),

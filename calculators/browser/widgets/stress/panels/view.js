@@ -111,7 +111,7 @@ export function stressTracks(s, { wid, asides }) {
   const [t, rr] = [`${wid}-t`, `${wid}-r`];
   const r = p.reply?.result;
   const track = p.state.tracks[p.state.current];
-  const open = r?.open ?? o.consequences.filter((/** @type {any} */ n) => !track.taken.includes(n));
+  const open = r?.open ?? []; // the slots still free are the rules' to say
   const slot = (/** @type {any} */ n) => html`<div class="calc-stress__consequence">${input(p, t, `consequence-${n}`, `${cap(n)} consequence`, {
     options: [["free", "Free"], ["use", "Against this hit", !open.includes(n)], ["taken", "Taken already"]] })}${
     input(p, t, `value-${n}`, html`<span class="calc__sr">${cap(n)} consequence </span>value`)}</div>`;
