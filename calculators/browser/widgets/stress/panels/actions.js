@@ -55,8 +55,11 @@ export function panelActions({ models, keepers, gainTrait }) {
     change(store, model, { asked: next });
     return next;
   };
-  /** Preview the hit now, inside the action under way. */
-  const preview = (/** @type {StressStore} */ store, /** @type {string} */ model) => actions.preview(store, model, ticket(store, model));
+  /** Preview the hit now, inside the action under way (after `patch`, a change of the panel). */
+  const preview = (/** @type {StressStore} */ store, /** @type {string} */ model, patch = {}) => {
+    change(store, model, patch);
+    return actions.preview(store, model, ticket(store, model));
+  };
 
   /** @type {Actions} */
   const actions = {
@@ -114,10 +117,7 @@ export function panelActions({ models, keepers, gainTrait }) {
       await preview(store, model);
     },
     /** Another box (or slot) that fits, instead of the rules' choice. */
-    async pick(store, model, n) {
-      change(store, model, { pick: n });
-      await preview(store, model);
-    },
+    pick: (store, model, n) => preview(store, model, { pick: n }),
     /** A way to stay in (a track's option): its consequences taken against the hit, its invokes used. */
     async option(store, index) {
       const p = store.state.panels.track;
@@ -126,8 +126,7 @@ export function panelActions({ models, keepers, gainTrait }) {
       for (const n of models.track.slotsIn(p.typed, "use").concat(models.track.slotsIn(p.typed, "free"))) {
         typed[`consequence-${n}`] = o.consequences.includes(n) ? "use" : "free";
       }
-      change(store, "track", { typed });
-      await preview(store, "track");
+      await preview(store, "track", { typed });
     },
     /** Apply the hit (choice: Surrender or the Last Stand, after a trait): kept with an undo step. */
     async apply(store, model, choice = null) {
@@ -167,13 +166,9 @@ export function panelActions({ models, keepers, gainTrait }) {
     async choose(store, n) {
       const p = store.state.panels.track;
       const picked = p.rec?.ok ? p.rec.result.chosen : p.chosen ?? [];
-      change(store, "track", { chosen: models.track.choose(picked, n) });
-      await preview(store, "track");
+      await preview(store, "track", { chosen: models.track.choose(picked, n) });
     },
-    async suggested(store) {
-      change(store, "track", { chosen: null });
-      await preview(store, "track");
-    },
+    suggested: (store) => preview(store, "track", { chosen: null }),
     /** Clear the chosen boxes with the recovery roll: kept with an undo step. */
     async recover(store) {
       const p = store.state.panels.track;
