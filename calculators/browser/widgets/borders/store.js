@@ -44,13 +44,6 @@ async function checkMap(engine, map) {
   return { ok: true, result: { map: checked.result.map, checked: checked.result, drawing: drawing.result } };
 }
 
-/** A zone chosen before, still there (renamed: [old, new]), else `fallback`.
- *  @param {string} value @param {string[]} zones @param {string} fallback @param {[string, string] | null} renamed */
-function still(value, zones, fallback, renamed) {
-  const name = renamed && value === renamed[0] ? renamed[1] : value;
-  return zones.includes(name) ? name : fallback;
-}
-
 /** The messages of the move's fields (`move`), or of the others. @param {Record<string, string>} errors */
 const messages = (errors, move = true) => Object.fromEntries(Object.entries(errors).filter(([name]) => move === (MOVE.includes(name) || name === "faces")));
 
@@ -97,18 +90,17 @@ export function bordersStore({ engine, options, render, failed }) {
     })();
   }
 
-  /** The zones chosen in the move and the new border, after a map change (a renamed zone stays chosen). */
+  /** The zones chosen in the move and the new border, after a map change: each as it was if it is still there (a
+   *  renamed zone under its new name: renamed is [old, new]), else the first of its fallbacks that is. */
   function chosen(/** @type {BordersState} */ s, /** @type {string[]} */ zones, /** @type {[string, string] | null} */ renamed) {
-    const { start, destination } = s.move;
-    const move = {
-      ...s.move,
-      start: still(start, zones, zones.includes(options.start) ? options.start : zones[0], renamed),
-      destination: still(destination, zones, zones.includes(options.destination) ? options.destination : zones[zones.length - 1], renamed),
-    };
+    const still = (/** @type {string} */ value, /** @type {string[]} */ ...fallbacks) => [renamed && value === renamed[0] ? renamed[1] : value,
+      ...fallbacks].find((zone) => zones.includes(zone)) ?? fallbacks[fallbacks.length - 1];
     const typed = Object.fromEntries(Object.entries(s.typed).filter(([name]) => !ROWS.test(name)));
-    typed.from = still(s.typed.from, zones, zones[0], renamed);
-    typed.to = still(s.typed.to, zones, zones[Math.min(1, zones.length - 1)], renamed);
-    return { move, typed };
+    return {
+      move: { ...s.move, start: still(s.move.start, options.start, zones[0]),
+        destination: still(s.move.destination, options.destination, zones[zones.length - 1]) },
+      typed: { ...typed, from: still(s.typed.from, zones[0]), to: still(s.typed.to, zones[Math.min(1, zones.length - 1)]) },
+    };
   }
 
   /** Show a map the rules accepted (its move's zones follow), and ask for its route.
