@@ -21,22 +21,20 @@ export function partyView(s, { wid, level, asides }) {
   const p = /** @type {Person} */ (roster.people.find((/** @type {Person} */ one) => one.id === roster.current));
   const said = party.errors;
   const wrongFile = said["party-import"];
-  /** @param {string} name @param {string} label @param {string} value @param {number} max */
-  const text = (name, label, value, max) => fieldHtml({ id: id(name), field: `party-${name}`, label, value,
-    attrs: { maxlength: max }, error: said[`party-${name}`] });
-  /** @param {string} name @param {string} label @param {Record<string, string>} options @param {string} value */
-  const pick = (name, label, options, value) => fieldHtml({ id: id(name), field: `party-${name}`, label, kind: "select",
-    options: Object.entries(options), value, error: said[`party-${name}`] });
+  /** A text of at most `max` characters, or a pick of `options`. @param {string} name @param {string} label @param {string} value
+   *  @param {number | Record<string, string>} of */
+  const field = (name, label, value, of) => fieldHtml({ id: id(name), field: `party-${name}`, label, value, error: said[`party-${name}`],
+    ...(typeof of === "number" ? { attrs: { maxlength: of } } : { kind: "select", options: Object.entries(of) }) });
   return html`<section class="calc-stress__party" aria-labelledby=${id("title")}>${hx(level, { id: id("title"), cls: "calc-stress__party-title" }, "The party")}
     <div class="calc__buttons calc-stress__people" role="group" aria-label="Characters: show one">${repeat(roster.people, (/** @type {Person} */ one) => one.id,
       (/** @type {Person} */ one) => html`<button type="button" data-key=${one.id} data-act="party-show" aria-pressed=${String(one.id === roster.current)}>${named(one)}</button>`)}</div>
     <div class="calc__buttons"><button type="button" data-act="party-add" data-side="pc">Add character</button><button type="button"
       data-act="party-add" data-side="opponent">Add opponent</button></div>
-    <div class="calc-stress__person">${text("name", "Name", party.name ?? p.name, LIMITS.name)}${pick("side", "Side", SIDES, p.side)}${
-      pick("standing", "Standing", STANDINGS, p.standing)}<p class="calc-stress__line">Traits gained:</p>
+    <div class="calc-stress__person">${field("name", "Name", party.name ?? p.name, LIMITS.name)}${field("side", "Side", p.side, SIDES)}${
+      field("standing", "Standing", p.standing, STANDINGS)}<p class="calc-stress__line">Traits gained:</p>
       <ul class="calc-stress__traits" aria-label="Traits gained">${p.traits.length ? p.traits.map((/** @type {string} */ t, /** @type {number} */ i) => html`<li><span>${t}</span> <button type="button"
         data-act="party-trait-remove" data-index=${i}>Remove<span class="calc__sr"> trait ${t}</span></button></li>`) : html`<li class="calc-stress__none">none yet</li>`}</ul>
-      ${text("trait", "New trait", party.trait, LIMITS.trait)}<div class="calc__buttons"><button type="button" data-act="party-trait-add">Add trait</button></div></div>
+      ${field("trait", "New trait", party.trait, LIMITS.trait)}<div class="calc__buttons"><button type="button" data-act="party-trait-add">Add trait</button></div></div>
     <div class="calc__buttons"><button type="button" data-act="party-export">Export roster</button><button type="button" data-act="party-share">Share link</button></div>
     <div class="calc-share" data-out="share" role="status" ?hidden=${!party.share}>${party.share ? linkHtml(party.share, "Share link to this roster") : nothing}</div>
     <div class="calc__field calc__field--wide" data-field="party-import">${fileHtml("calc-stress__file", "Import roster", { id: id("import"),
