@@ -23,13 +23,11 @@ export function takeFile(/** @type {HTMLInputElement} */ input) {
 
 /** Taps on the buttons in `form` by their data-act: `clicks[act](button)` names the store's action and its
  *  arguments (sent through `tap`), an act in `plain` is the action of its name with none; `own[act]()` is the
- *  mount's own business (the table view, print). */
-/**
+ *  mount's own business (the table view, print).
  * @param {HTMLElement} form
  * @param {{ clicks?: Record<string, (t: HTMLElement) => any[]>, plain?: string[], own?: Record<string, () => void>,
  *           tap?: (name: string, ...args: any[]) => unknown }} how
- * @param {AbortSignal} signal
- */
+ * @param {AbortSignal} signal */
 export function onClicks(form, { clicks = {}, plain = [], own = {}, tap = () => undefined }, signal) {
   form.addEventListener("click", (e) => {
     const t = e.target instanceof Element ? e.target.closest("button[data-act]") : null;
@@ -50,8 +48,8 @@ const gone = (node) => !node.isConnected || node.disabled || node.hidden || !nod
  *  the answer draws the sheet anew, and a control focused before would be gone; if the player moved the
  *  focus meanwhile, it stays where they put it. `scrolls(at)`: whether focusing may scroll the page.
  *  `lost(state, before)`: when no focus is asked and the draw took away or turned off the control in `app`
- *  that had the focus (`before`, handed with the state), selectors of where it goes (the first usable). */
-/** @param {HTMLElement} app @param {string} wid
+ *  that had the focus (`before`, handed with the state), selectors of where it goes (the first usable).
+ *  @param {HTMLElement} app @param {string} wid
  *  @param {{ scrolls: (at: string) => boolean, lost?: (state: any, before: HTMLElement) => string }} how */
 export function focuser(app, wid, { scrolls, lost }) {
   /** @type {Element | null} */
