@@ -13,7 +13,7 @@ from __future__ import annotations
 from ... import conditions, tracks, wounds
 from ...boosts import CONSEQUENCES
 from ...editions import DEFAULT
-from ...errors import RulesError, shown
+from ...errors import RulesError
 from .. import fields as f
 from .payload import _boxes_payload, _hit_payload, _severity_payload, _track_payload, _wounds_payload
 from .read import MAX_STRESS, _defense, _flags, _index, _number, _read_track, _read_wounds
@@ -245,29 +245,30 @@ def check_state(p: dict) -> dict:
     last_stand} read by :func:`wound_boxes`, {conditions, last_stand} by :func:`condition_slots`, or
     {current (the track shown), tracks: {name: track}} each track by :func:`track_hit`; nothing is absorbed.
     Output: ``state``, the same with the boxes, the Favor and the tracks as the rules read them. An error
-    names the field as that calculator does, a track's message its name first ("physical: …").
+    names its field in ``state`` (``state.favor``, ``state.tracks.cool.threshold``), a track's message its name.
     """
     f.only(p, "model", "state")
     model = f.choice(p, "model", "The model", ("wounds", "conditions", "track"))
     state = f.mapping(p, "state", "The state")
-    if model == "wounds":
-        r = wound_boxes({**_picked(state, "wounds", "favor", "in_conflict", "last_stand"), "stress": 0, "type": wounds.SLOTS[0]})
-        return {"state": {**state, "wounds": r["wounds"], "favor": r["favor_left"]}}
-    if model == "conditions":
-        r = condition_slots({**_picked(state, "conditions", "last_stand"), "stress": 0})
-        return {"state": {**state, "conditions": r["conditions"]}}
-    if not isinstance(state.get("current"), str) or state["current"] not in tracks.TRACKS:
-        raise RulesError(f"there is no track called {shown(state.get('current'))}", field="current", code="invalid")
-    read = {}
-    for name, track in f.mapping(state, "tracks", "The tracks").items():
-        f.name_in(name, tracks.TRACKS, "A track", field="tracks")
-        if not isinstance(track, dict):
-            raise RulesError(f"{name}: it is not a track", field=f"tracks.{name}", code="invalid")
-        try:
-            hit = track_hit({"track": _picked(track, "threshold", "marked", "consequences", "taken"), "shifts": 0})
-        except RulesError as err:
-            raise RulesError(f"{name}: {err.message}", field=err.field, code=err.code) from None
-        read[name] = hit["hit"]["track"]
+    with f.within("state"):
+        if model == "wounds":
+            r = wound_boxes({**_picked(state, "wounds", "favor", "in_conflict", "last_stand"), "stress": 0, "type": wounds.SLOTS[0]})
+            return {"state": {**state, "wounds": r["wounds"], "favor": r["favor_left"]}}
+        if model == "conditions":
+            r = condition_slots({**_picked(state, "conditions", "last_stand"), "stress": 0})
+            return {"state": {**state, "conditions": r["conditions"]}}
+        f.name_in(state.get("current"), tracks.TRACKS, "The track shown", field="current")
+        read = {}
+        for name, track in f.mapping(state, "tracks", "The tracks").items():
+            with f.within("tracks"):
+                f.name_in(name, tracks.TRACKS, "A track", field=name)
+                f.mapping(state["tracks"], name, f"The {name} track")
+            try:
+                hit = track_hit({"track": _picked(track, "threshold", "marked", "consequences", "taken"), "shifts": 0})
+            except RulesError as err:
+                field = f"tracks.{name}{err.field[len('track'):]}" if err.field else f"tracks.{name}"
+                raise RulesError(f"The {name} track: {err.message[0].lower()}{err.message[1:]}", field=field, code=err.code) from None
+            read[name] = hit["hit"]["track"]
     return {"state": {**state, "tracks": read}}
 
 

@@ -84,7 +84,7 @@ export function stressModels(engine, options) {
       .then(([now, reply]) => ({ reply, now: now.ok ? now.result : null })),
     toggle: (s, slot, n) => ({ ...s, wounds: { ...s.wounds, [String(slot)]: flipped(s.wounds[String(slot)], n) } }),
     applied: (s, r, choice) => taken(s, r, choice, { wounds: r.wounds, favor: r.favor_left }),
-    place: (field) => field,
+    place: (field) => field?.replace(/^state\./, "") ?? null, // stress.check names a field of the state
   };
 
   /** @type {Made} */
@@ -104,7 +104,7 @@ export function stressModels(engine, options) {
     ask: async (/** @type {Sheet} */ p) => ({ reply: await conditions.hit(p) }),
     toggle: (s, _slot, n) => ({ ...s, conditions: flipped(s.conditions, n) }),
     applied: (s, r, choice) => taken(s, r, choice, { conditions: r.conditions }),
-    place: (field) => field,
+    place: (field) => field?.replace(/^state\./, "") ?? null, // stress.check names a field of the state
   };
 
   const names = /** @type {string[]} */ (options.consequences);
