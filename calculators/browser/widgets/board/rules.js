@@ -40,6 +40,8 @@ export function rulesFor(/** @type {import("../../types/widget").Engine} */ engi
     /** A kept draft's shape, checked: {action} or an error naming the damaged key. */
     draft: (/** @type {unknown} */ action) => engine.call("board.draft", { action }),
     example: (/** @type {string} */ name) => engine.call("board.example", { name }),
+    /** The setup as typed, read by the rules: {setup, places} (where the setup's aspects can go). */
+    setup: (/** @type {object} */ draft) => engine.call("board.setup", { draft }),
     forget() {
       token = null;
     },

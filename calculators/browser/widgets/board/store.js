@@ -36,7 +36,8 @@ export const viewOf = (c, result) => ({ state: result.state, entries: result.ent
  * @property {boolean} table the table view is open
  * @property {any} share the share link offered under Share ({url, words, code})
  * @property {any} offered a link's conflict, offered and not opened yet
- * @property {{draft: import("../../types/board").SetupDraft, saved: string[], errors: Record<string, string>, note: string}} setup the setup being typed
+ * @property {{draft: import("../../types/board").SetupDraft, saved: string[], errors: Record<string, string>, note: string,
+ *   places: string[][]}} setup the setup being typed (places: board.setup's, where its aspects can go)
  * @property {string | null} focus where the focus goes after the next draw
  * @property {number} asides the set-aside lists' version (a change draws them again)
  * @typedef {import("../../store.js").Store<BoardState> & {actions: Record<string, Function>, k: any, setupSlots: any[]}} BoardStore
@@ -85,7 +86,8 @@ export function boardStore({ engine, options, render, failed }) {
   const initial = {
     mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
     said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
-    setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "" },
+    setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "",
+      places: [] },
   };
   // each action is handed this very store, its actions and keeper set below
   const each = /** @type {Record<string, (store: import("../../store.js").Store<BoardState>, ...args: any[]) => unknown>} */ (actions);

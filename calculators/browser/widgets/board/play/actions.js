@@ -31,6 +31,7 @@ export function playActions({ k, sheets, rules, setupNotices }) {
       const buttons = notices.length ? [{ act: "tab", tab: "tools", label: "Show the copies set aside" }] : [];
       store.set({ conflict, view: conflict ? opened.view?.board ?? null : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
         notice: notices.length ? { text: notices.join(" "), alert: true, buttons } : null });
+      if (store.state.setup.draft.aspects?.length) await store.actions.places(store); // a kept setup's aspects' places
       await store.actions.ask(store);
       if (linked) await store.actions.offer(store);
     },

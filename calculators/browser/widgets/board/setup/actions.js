@@ -17,10 +17,12 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
   /** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").SetupDraft} SetupDraft */
   const mapOf = (/** @type {string} */ id) => options.maps.find((m) => m.id === id);
 
-  /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept. */
+  /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept; where its
+   *  aspects can go is asked of the rules when it has any. */
   function put(/** @type {BoardStore} */ store, /** @type {SetupDraft} */ draft, extra = {}) {
     slot.write(draft);
     store.set({ setup: { ...store.state.setup, draft, ...extra } });
+    if (draft.aspects?.length) store.dispatch("places");
   }
   /** A change made on a copy of the draft (the draft is plain data: a copy, changed, kept). */
   function edit(/** @type {BoardStore} */ store, /** @type {(draft: SetupDraft) => void} */ fn, /** @type {string} */ focus) {
@@ -75,10 +77,17 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
     remove(store, /** @type {string} */ what, /** @type {number} */ index) {
       edit(store, (d) => drafts.remove(d, what, index), `[data-key="add-${what}"]`);
     },
-    "save-setup"(store) {
+    /** Where the setup's aspects can be placed, as the rules read the draft (taken while it is the same draft). */
+    async places(store) {
+      const draft = store.state.setup.draft;
+      const reply = await rules.setup(draft);
+      if (reply.ok && store.state.setup.draft === draft) store.set({ setup: { ...store.state.setup, places: reply.result.places } });
+    },
+    async "save-setup"(store) {
       const d = store.state.setup.draft;
       const name = String(d.setupName ?? "").trim() || "My setup";
-      const why = saved.save(name, drafts.payload(d));
+      const typed = await rules.setup(d);
+      const why = typed.ok ? saved.save(name, typed.result.setup) : typed.error.message;
       store.set({ setup: { ...store.state.setup, saved: Object.keys(saved.all()) }, focus: '[data-key="save-setup"]',
         notice: why ? { text: `The setup was not saved: ${why}.`, alert: true } : null, said: why ? "" : `Setup saved as “${name}”.` });
     },
@@ -106,12 +115,12 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
     },
     /** Start: the rules read the setup; a refusal is said beside its field, and nothing changes. */
     async start(store) {
-      const payload = drafts.payload(store.state.setup.draft);
-      const reply = await rules.replay(payload, []);
+      const typed = await rules.setup(store.state.setup.draft);
+      const reply = typed.ok ? await rules.replay(typed.result.setup, []) : typed;
       if (!reply.ok) {
         return store.set({ setup: { ...store.state.setup, errors: { [reply.error.field ?? ""]: reply.error.message } }, focus: "invalid" });
       }
-      const c = fresh(payload);
+      const c = fresh(typed.result.setup);
       const took = await store.actions.adopt(store, c, viewOf(c, reply.result), "replaced by a new conflict");
       if (!took) return;
       store.set({ setup: { ...store.state.setup, errors: {}, note: "" }, said: `Conflict started: exchange 1, ${reply.result.state.to_act.join(", ")} to act.`,

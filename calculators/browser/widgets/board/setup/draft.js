@@ -1,9 +1,7 @@
 // @ts-check
 // The setup as typed: map, sides, actors (name, side, zone, three thresholds),
-// things and aspects. A draft keeps what is typed, as typed; checking it is the
-// rules' job (board.replay names the field: `actors[1].zone`). setup.js draws it.
-import { typedNumber } from "../../../ui.js";
-
+// things and aspects. A draft keeps what is typed, as typed; reading it is the
+// rules' job (board.setup, then board.replay names the field: `actors[1].zone`).
 /** @typedef {import("../../../types/board").SetupDraft} SetupDraft @typedef {import("../../../types/board").MapChoice["map"]} MapData */
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
@@ -11,34 +9,8 @@ export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, coo
 export const blankThing = () => ({ name: "", threshold: "2", zone: "", border: "" });
 export const blankAspect = () => ({ name: "", where: "", free: "1" });
 
-/** "Athletics 3, Shoot 2" → {Athletics: 3, Shoot: 2}; anything else goes as typed, for the rules to name. */
-export function skillsFrom(/** @type {unknown} */ text) {
-  const out = /** @type {Record<string, number>} */ ({});
-  for (const part of String(text ?? "").split(/[,;\n]/)) {
-    const t = part.trim();
-    if (!t) continue;
-    const m = t.match(/^(.*?)[\s:=]+([+-]?\d+)$/);
-    if (!m || !m[1].trim()) return String(text).trim();
-    out[m[1].trim()] = Number(m[2]);
-  }
-  return out;
-}
 export const skillsText = (/** @type {unknown} */ skills) => (skills && typeof skills === "object" && !Array.isArray(skills)
   ? Object.entries(skills).map(([k, v]) => `${k} ${v}`).join(", ") : String(skills ?? ""));
-/** "Hot-headed; Owes Jade" → ["Hot-headed", "Owes Jade"]. */
-export const aspectsFrom = (/** @type {unknown} */ text) => String(text ?? "").split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
-
-/** Where an aspect can be placed at setup: [value, words]; the value is [on, target] as JSON. */
-export function places(/** @type {SetupDraft} */ d) {
-  const zones = zoneNames(d.map);
-  return [
-    ...zones.map((z) => [JSON.stringify(["zone", z]), `zone: ${z}`]),
-    ...(d.map?.borders ?? []).map((b) => [JSON.stringify(["border", b.between]), `border: ${(b.between ?? []).join(" – ")}`]),
-    ...d.actors.filter((a) => String(a.name).trim()).map((a) => [JSON.stringify(["actor", String(a.name).trim()]), `actor: ${String(a.name).trim()}`]),
-    ...d.things.filter((t) => String(t.name).trim()).map((t) => [JSON.stringify(["thing", String(t.name).trim()]), `thing: ${String(t.name).trim()}`]),
-  ];
-}
-
 /** A map's zone names (a zone is a name, or {name, at} when the map says where it is drawn). */
 export const zoneNames = (/** @type {MapData | undefined} */ map) => (map?.zones ?? []).map((z) => (typeof z === "string" ? z : /** @type {{name?: string} | null} */ (z)?.name ?? ""));
 
@@ -115,27 +87,6 @@ export function draftFrom(setup, mapId = "") {
   };
 }
 
-/** The setup as board.replay takes it. */
-export function payload(/** @type {SetupDraft} */ d) {
-  return {
-    map: d.map,
-    sides: d.sides.map((name) => String(name).trim()),
-    actors: d.actors.map((a) => {
-      const skills = skillsFrom(a.skills);
-      const aspects = aspectsFrom(a.aspects);
-      return { name: String(a.name).trim(), side: sideName(d, a.side), zone: a.zone,
-        tracks: Object.fromEntries(TRACKS.map(([k]) => [k, typedNumber(a[k])])),
-        ...(typeof skills === "string" || Object.keys(skills).length ? { skills } : {}), ...(aspects.length ? { aspects } : {}) };
-    }),
-    things: d.things.map((t) => ({ name: String(t.name).trim(), threshold: typedNumber(t.threshold),
-      ...(t.zone ? { zone: t.zone } : {}), ...(t.border ? { border: JSON.parse(t.border) } : {}) })),
-    ...((d.aspects ?? []).length ? { aspects: (d.aspects ?? []).map((a) => {
-      const [on, target] = a.where ? JSON.parse(a.where) : ["", ""];
-      return { name: String(a.name).trim(), on, target, free_invokes: typedNumber(a.free) };
-    }) } : {}),
-  };
-}
-
 /** The party (the stress calculator's roster) as the draft's actors: player characters on the first side,
  *  opponents on the second, each in the map's first zone; sides left unnamed are named for them. */
 export function fromParty(/** @type {SetupDraft} */ d, /** @type {{name: string, opponent: boolean}[]} */ people) {
@@ -144,13 +95,6 @@ export function fromParty(/** @type {SetupDraft} */ d, /** @type {{name: string,
   if (!String(d.sides[0]).trim()) d.sides[0] = "Players";
   if (people.some((p) => p.opponent) && !String(d.sides[1]).trim()) d.sides[1] = "Opponents";
   d.actors = people.map((p) => ({ ...blankActor(p.opponent ? "1" : "0", zone), name: p.name }));
-}
-
-/** An actor's side in the draft is the side's place ("0", "1"): renaming a side, or leaving it unnamed,
- *  never leaves an actor on a side the list does not show. */
-export function sideName(/** @type {SetupDraft} */ d, /** @type {unknown} */ at) {
-  const i = /^\d+$/.test(String(at)) ? Number(at) : d.sides.indexOf(String(at));
-  return i >= 0 && i < d.sides.length ? String(d.sides[i]).trim() : "";
 }
 
 /** Put one typed value into the draft (a field's data-path: "actors.1.zone"); a side renamed is renamed in
@@ -176,8 +120,6 @@ export const remove = (/** @type {SetupDraft} */ d, /** @type {string} */ what, 
   if (what === "side") for (const a of d.actors) if (Number(a.side) >= i) a.side = String(Math.max(0, Number(a.side) - (Number(a.side) > i ? 1 : 0)));
 };
 
-/** A zone select's options: the map's zones, and first the one kept if the map has no such zone (shown as
- *  such: the select shows what Start will send, never another zone in silence). */
 /** A select's zones; a kept zone the map lacks is shown as kept (never as another zone); `blank`: a first empty choice. */
 /** @param {[string, string][]} zones @param {string} kept @param {string | null} [blank] */
 export const zoneOptions = (zones, kept, blank = null) => {

@@ -4,7 +4,7 @@
 // fields. A redraw keeps the control the player is in, and what they typed.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { fieldHtml, slotHtml } from "../../../draw.js";
-import { TRACKS, places, toField, zoneNames, zoneOptions } from "./draft.js";
+import { TRACKS, toField, zoneNames, zoneOptions } from "./draft.js";
 
 /** @param {string} act @param {string} key @param {string} words @param {{what?: string, index?: number, name?: string}} [more] */
 const button = (act, key, words, more = {}) => html`<button type="button" data-act=${act} data-key=${key} data-what=${more.what ?? nothing}
@@ -20,10 +20,11 @@ export function placeOf(/** @type {unknown} */ field, /** @type {Set<string>} */
   return "";
 }
 
-/** Draw the setup view (a lit-html template). maps: [{id, title}]; saved: names of saved setups; errors: the
- *  rules' messages by field; note: what was just loaded (with Start beside it).
- *  @param {import("../../../types/board").SetupDraft} d @param {{wid: string, maps: import("../../../types/board").MapChoice[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
-export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
+/** Draw the setup view (a lit-html template) from the board's setup state: the draft, names of saved setups,
+ *  the rules' messages by field, what was just loaded (with Start beside it), where an aspect can go.
+ *  @param {import("../store.js").BoardState["setup"]} setup @param {Ctx} ctx maps: [{id, title}]
+ *  @typedef {{wid: string, maps: import("../../../types/board").MapChoice[], running: string | null}} Ctx */
+export function draw({ draft: d, saved, errors, note, places }, { wid, maps, running }) {
   // Every field the form draws, so a message for one not drawn goes to its list, else to the form's line.
   const known = new Set(["map", "map-file", "sides", "actors", "things", "aspects", "setup-name",
     ...d.sides.map((_, i) => `sides[${i}]`),
@@ -79,7 +80,7 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
     <fieldset class="calc__group"><legend>Aspects on the board (on a zone, a border, an actor, a thing)</legend>
       ${(d.aspects ?? []).map((a, i) => row(a.name || `Aspect ${i + 1}`,
         f(`aspects.${i}.name`, "Name", a.name),
-        f(`aspects.${i}.where`, "On", a.where, { kind: "select", options: [["", "—"], ...places(d)] }),
+        f(`aspects.${i}.where`, "On", a.where, { kind: "select", options: [["", "—"], ...places] }),
         f(`aspects.${i}.free`, "Free invokes", a.free, { kind: "number" }),
         remove("aspect", i, a.name || `aspect ${i + 1}`)))}
       ${slotHtml("aspects", errorAt("aspects"))}${add("aspect", "Add an aspect")}</fieldset>
@@ -93,11 +94,10 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
 
 /** What the setup's box shows: the setup (under the table view's Close bar when it is open), the loading
  *  line, or nothing (play: the setup's fields go, the play view is the board). */
-/** @param {string} mode @param {import("../../../types/board").SetupDraft} d
- *  @param {{tableOpen: boolean, wid: string, maps: import("../../../types/board").MapChoice[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
-export function box(mode, d, { tableOpen, ...more }) {
+/** @param {string} mode @param {import("../store.js").BoardState["setup"]} setup @param {Ctx & {tableOpen: boolean}} ctx */
+export function box(mode, setup, { tableOpen, ...more }) {
   if (mode === "play") return nothing;
   if (mode === "loading") return html`<p>Opening the saved conflict…</p>`;
   return html`${tableOpen ? html`<div class="board__barbuttons board__setupbar"><button type="button" data-act="table-close"
-    data-key="table-close">Close the table view</button></div>` : nothing}${draw(d, more)}`;
+    data-key="table-close">Close the table view</button></div>` : nothing}${draw(setup, more)}`;
 }
