@@ -19,20 +19,11 @@ from __future__ import annotations
 import json
 import re
 
+from ..fields import typed_number
+
 TRACKS = ("cool", "humanity", "reputation")
-_WHOLE = re.compile(r"[+-]?[0-9]+")
 _SKILL = re.compile(r"(.*?)[\s:=]+([+-]?[0-9]+)")
 _PLACE = re.compile(r"[0-9]+")
-
-
-def typed_number(value):
-    """Whole-number-looking text is a number; other text stays as typed (trimmed), for the rules to quote.
-
-    >>> typed_number(" 3 "), typed_number("three")
-    (3, 'three')
-    """
-    text = "" if value is None else str(value).strip()
-    return int(text) if _WHOLE.fullmatch(text) else text
 
 
 def skills(text):

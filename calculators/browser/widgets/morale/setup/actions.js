@@ -21,6 +21,12 @@ export function setupActions({ rules, forms, slot }) {
   };
   /** The rules' messages for a setup they refuse, by field (a field they name, or the form's). */
   const messages = (/** @type {import("../../../types/widget").Refusal} */ error) => ({ [error.field ?? ""]: error.message });
+  /** The setup as typed, read by the rules (morale.setup), then replayed with no event: {setup, reply}. */
+  async function replayed(/** @type {SetupDraft} */ draft) {
+    const typed = await rules.call("morale.setup", { draft });
+    if (!typed.ok) return { setup: null, reply: typed };
+    return { setup: typed.result.setup, reply: await rules.call("morale.replay", { setup: typed.result.setup, events: [] }) };
+  }
 
   /** @type {import("../store.js").MoraleActions} */
   const actions = {
@@ -55,7 +61,7 @@ export function setupActions({ rules, forms, slot }) {
     async preview(store) {
       const { draft, tried } = store.state.setup;
       if (store.state.mode !== "setup" || (!tried && drafts.isEmpty(draft))) return;
-      const reply = await rules.call("morale.replay", { setup: drafts.payload(draft, forms[draft.edition]), events: [] });
+      const { reply } = await replayed(draft);
       if (store.state.setup.draft !== draft || store.state.mode !== "setup") return;
       const errors = tried && !reply.ok ? messages(reply.error) : {};
       if (!reply.ok) return store.set({ setup: { ...store.state.setup, errors, preview: { text: store.state.setup.preview?.text ?? "", stale: true } } });
@@ -65,9 +71,7 @@ export function setupActions({ rules, forms, slot }) {
 
     /** Start: the rules check the setup; a conflict in progress is set aside first (Undo brings it back). */
     async start(store) {
-      const { draft } = store.state.setup;
-      const setup = drafts.payload(draft, forms[draft.edition]);
-      const reply = await rules.call("morale.replay", { setup, events: [] });
+      const { setup, reply } = await replayed(store.state.setup.draft);
       if (!reply.ok) {
         return store.set({ setup: { ...store.state.setup, tried: true, errors: messages(reply.error) }, focus: "invalid" });
       }
