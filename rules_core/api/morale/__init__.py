@@ -80,8 +80,9 @@ def replay(p: dict) -> dict:
     team whose morale just broke may do; ``None`` otherwise), ``teams``
     ([{name, goal, captain, morale, broken_morale, keep_morale {due,
     difficulty, per_helper}, broken, status (playing, deciding, broken,
-    lost, won), status_text, actions, members [{name, status (active, left,
-    retired, last_stand, perished, survived), captain, in_play, acted (took
+    lost, won), status_text, badge (the standing in a word or two), actions,
+    members [{name, status (active, left, retired, last_stand, perished,
+    survived), status_text (in words; "" when active), captain, in_play, acted (took
     an action this round: a test, an attack, an advantage), actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
     edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
     morale, stress_dealt}; ``stress_dealt`` is {member, amount} for an attack:

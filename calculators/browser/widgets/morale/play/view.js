@@ -14,12 +14,6 @@ import { sheetView } from "../sheet/view.js";
 /** @typedef {import("../../../types/morale").View} View @typedef {import("../../../types/morale").Team} Team
  *  @typedef {import("../store.js").MoraleState} MoraleState @typedef {(depth: number) => number} Rank */
 
-const MEMBER_WORDS = /** @type {Record<string, string>} */ ({
-  active: "", left: "left the conflict", retired: "overwhelmed: retired", last_stand: "in their Last Stand",
-  perished: "perished", survived: "survived their Last Stand",
-});
-const TEAM_BADGE = /** @type {Record<string, string>} */ ({ playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" });
-
 /** A morale value with a real minus sign. */
 export const signed = (/** @type {number} */ n) => signedBy(n, "morale"); // morale reads 3, −1 (ui.signed)
 
@@ -30,7 +24,7 @@ function scoreboard(view, { wid, rank, table }) {
   if (table) {
     return html`<ul class="morale__tablescore" data-out="scoreboard">${view.teams.map((t) => html`<li data-team=${t.name}
       class=${t.name === view.turn ? "is-now" : ""}>${t.name} <strong data-out="board-morale" data-value=${t.morale}>${signed(t.morale)}</strong>${
-      t.status !== "playing" ? html` <span>${TEAM_BADGE[t.status] ?? t.status}</span>` : nothing}${
+      t.status !== "playing" ? html` <span>${t.badge}</span>` : nothing}${
       t.keep_morale.due ? html` <span>keep morale: ${t.keep_morale.difficulty}</span>` : nothing}</li>`)}</ul>`;
   }
   return html`<section class="morale__board" aria-labelledby=${`${wid}-board-title`} data-out="scoreboard">
@@ -39,7 +33,7 @@ function scoreboard(view, { wid, rank, table }) {
     <ul class="morale__board-teams">${repeat(view.teams, (t) => t.name, (t) => {
       const k = t.keep_morale;
       const now = t.name === view.turn;
-      const state = [t.status !== "playing" ? TEAM_BADGE[t.status] ?? t.status : null,
+      const state = [t.status !== "playing" ? t.badge : null,
                      t.broken_morale ? `BROKEN MORALE ${t.broken_morale}` : null,
                      k.due ? `keep morale: difficulty ${k.difficulty}` : null].filter(Boolean).join(" · ");
       return html`<li class=${`morale__board-team morale__board-team--${t.status}${now ? " morale__board-team--now" : ""}`}
@@ -60,11 +54,11 @@ function teamCard(t, i, view, { wid, rank }) {
   const standers = t.members.filter((m) => m.status === "last_stand").map((m) => m.name);
   const member = (/** @type {import("../../../types/morale").Member} */ m) => html`<li class=${`morale__member${m.in_play ? "" : " morale__gone"}`} data-member=${m.name}>
     <p class="morale__who"><span class="morale__name">${m.name}</span>${m.captain ? html`<span class="morale__badge">captain</span>` : nothing}${
-      MEMBER_WORDS[m.status] ? html`<span class="morale__state" data-out="member-status">${MEMBER_WORDS[m.status]}</span>` : nothing}${
+      m.status_text ? html`<span class="morale__state" data-out="member-status">${m.status_text}</span>` : nothing}${
       m.acted ? html`<span class="morale__state">acted this round</span>` : nothing}</p></li>`;
   return html`<section class=${`morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`}
       data-team=${t.name} aria-labelledby=${`${wid}-team-${i}`}>
-    ${hx(rank(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${TEAM_BADGE[t.status] ?? t.status}</span>${
+    ${hx(rank(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${t.badge}</span>${
       t.name === view.turn ? html`<span class="morale__badge morale__badge--now">their turn</span>` : nothing}`)}
     ${t.goal ? html`<p class="morale__goal">Goal: ${t.goal}</p>` : nothing}
     <p class="morale__score"><span class="morale__label">Morale </span><strong class="morale__value" data-out="morale" data-value=${t.morale}>${signed(t.morale)}</strong></p>
