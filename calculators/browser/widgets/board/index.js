@@ -51,7 +51,6 @@ export function mount(root, { engine, options }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
   const app = /** @type {HTMLElement} */ (root.querySelector("[data-board-app]"));
   const asides = [document.createElement("div"), document.createElement("div"), document.createElement("div"), document.createElement("div")];
-  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
   let shared = /** @type {unknown} */ (null); // the share link last brought into view
   function draw(/** @type {import("./store.js").BoardState} */ state) {
@@ -66,17 +65,16 @@ export function mount(root, { engine, options }) {
     if (state.focus) focus(state);
   }
 
-  const focus = focuser(app, wid, { scrolls: (at) => !table?.open || at === '[data-key="start-loaded"]' });
+  const focus = focuser(app, wid, { scrolls: (at) => !table.open || at === '[data-key="start-loaded"]' });
 
   const store = boardStore({ engine, options, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
   const tap = tapper(store);
 
-  const view = tableView(root, { hash: "#table-view", onChange: () => {
-    store.set({ table: view.open, focus: view.open ? (store.state.mode === "play" ? "play" : "setup") : null });
+  const table = tableView(root, { hash: "#table-view", onChange: () => {
+    store.set({ table: table.open, focus: table.open ? (store.state.mode === "play" ? "play" : "setup") : null });
   } });
-  table = view;
 
   const listening = new AbortController();
   /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
@@ -106,9 +104,8 @@ export function mount(root, { engine, options }) {
   });
   on(form, "submit", (e) => {
     e.preventDefault();
-    const at = Date.now();
     if (store.state.mode === "setup") tap("start");
-    else if (store.state.draft.kind) tap("log", { at });
+    else if (store.state.draft.kind) tap("log", { at: Date.now() });
   });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(/** @type {Node} */ (e.target))) tap("discard");

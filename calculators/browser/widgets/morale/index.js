@@ -49,7 +49,6 @@ export function mount(root, { engine, ui, options }) {
   const asides = document.createElement("div");
   const base = ui.headingRank(root, 0); // the widget's place on the page sets its headings' levels
   const rank = (/** @type {number} */ depth) => Math.min(6, base + depth);
-  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
   let shared = /** @type {unknown} */ (null); // the share link last brought into view
   function draw(/** @type {import("./store.js").MoraleState} */ state) {
@@ -60,18 +59,17 @@ export function mount(root, { engine, ui, options }) {
     if (state.focus) focus(state);
   }
 
-  const focus = focuser(app, wid, { scrolls: () => !table?.open });
+  const focus = focuser(app, wid, { scrolls: () => !table.open });
 
   const store = moraleStore({ engine, forms, edition: options.edition, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
   const tap = tapper(store);
 
-  const view = tableView(root, { hash: "#morale-table", onChange: () => {
-    store.dispatch("table", view.open);
-    if (view.open) form.scrollTop = 0;
+  const table = tableView(root, { hash: "#morale-table", onChange: () => {
+    store.dispatch("table", table.open);
+    if (table.open) form.scrollTop = 0;
   } });
-  table = view;
 
   const listening = new AbortController();
   /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
@@ -104,9 +102,8 @@ export function mount(root, { engine, ui, options }) {
   });
   on(form, "submit", (e) => {
     e.preventDefault();
-    const at = Date.now();
     if (store.state.mode === "setup") tap("start");
-    else if (store.state.draft.kind) tap("log", { at });
+    else if (store.state.draft.kind) tap("log", { at: Date.now() });
   });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && e.target instanceof Element && e.target.closest("[data-panel]")) {
