@@ -7,7 +7,7 @@ import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";
 import * as setup from "./setup/draft.js";
 
-export { keeper, setAsideNotice } from "../../keeping/keeper.js";
+export { setAsideNotice } from "../../keeping/keeper.js";
 export { download, fileName } from "../../keeping/download.js";
 
 /** What is typed in the setup, kept as typed between visits; read through its check (setup.draftProblem):

@@ -14,7 +14,7 @@ export function setupActions({ rules, forms, slot }) {
     slot.write(draft);
   }
   const edit = (/** @type {MoraleStore} */ store, /** @type {(draft: SetupDraft) => void} */ change, /** @type {string} */ focus) => {
-    const draft = drafts.copy(store.state.setup.draft);
+    const draft = structuredClone(store.state.setup.draft); // the state is never changed in place
     change(draft);
     write(store, draft);
     store.set({ focus });
@@ -32,7 +32,7 @@ export function setupActions({ rules, forms, slot }) {
   const actions = {
     /** A setup field typed (its path: "teams.0.members.1.name"). Runs outside the queue (store.now). */
     "setup-typed"(store, /** @type {string} */ path, /** @type {string | number | boolean} */ value) {
-      const draft = drafts.copy(store.state.setup.draft);
+      const draft = structuredClone(store.state.setup.draft);
       drafts.put(draft, path, value);
       write(store, draft);
     },
@@ -43,17 +43,17 @@ export function setupActions({ rules, forms, slot }) {
     },
     "add-member"(store, /** @type {number} */ i) {
       const j = store.state.setup.draft.teams[i].members.length;
-      edit(store, (d) => drafts.addMember(d, i), `[name="teams[${i}].members[${j}].name"]`);
+      edit(store, (d) => d.teams[i].members.push(drafts.blankMember()), `[name="teams[${i}].members[${j}].name"]`);
     },
     "remove-member"(store, /** @type {number} */ i, /** @type {number} */ j) {
       edit(store, (d) => drafts.removeMember(d, i, j), `[data-key="add-member:${i}"]`);
     },
     "add-team"(store) {
       const i = store.state.setup.draft.teams.length;
-      edit(store, (d) => drafts.addTeam(d), `[name="teams[${i}].name"]`);
+      edit(store, (d) => d.teams.push(drafts.blankTeam()), `[name="teams[${i}].name"]`);
     },
     "remove-team"(store, /** @type {number} */ i) {
-      edit(store, (d) => drafts.removeTeam(d, i), '[data-key="add-team"]');
+      edit(store, (d) => d.teams.splice(i, 1), '[data-key="add-team"]');
     },
 
     /** The starting morale and turn order, as the rules read what is typed; once a start was tried, their

@@ -5,8 +5,8 @@
 // checking it are rules_core's job.
 /** @typedef {import("../../../types/morale").SetupDraft} SetupDraft @typedef {import("../../../types/morale").FormField} FormField */
 
-const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
-const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
+export const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
+export const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
 
 /** @returns {SetupDraft} */
 export function emptyDraft(/** @type {string} */ edition) {
@@ -47,24 +47,9 @@ export function put(/** @type {SetupDraft} */ draft, /** @type {string} */ path,
   node[keys[keys.length - 1]] = value;
 }
 
-/** A copy to change (the store's state is never changed in place). */
-export const copy = (/** @type {SetupDraft} */ draft) => structuredClone(draft);
-
-export function addMember(/** @type {SetupDraft} */ draft, /** @type {number} */ i) {
-  draft.teams[i].members.push(blankMember());
-}
-
 export function removeMember(/** @type {SetupDraft} */ draft, /** @type {number} */ i, /** @type {number} */ j) {
   const team = draft.teams[i];
   team.members.splice(j, 1);
   if (team.captain === j) team.captain = 0;
   else if (team.captain > j) team.captain -= 1;
-}
-
-export function addTeam(/** @type {SetupDraft} */ draft) {
-  draft.teams.push(blankTeam());
-}
-
-export function removeTeam(/** @type {SetupDraft} */ draft, /** @type {number} */ i) {
-  draft.teams.splice(i, 1);
 }
