@@ -2,6 +2,8 @@
 // The setup as typed: map, sides, actors (name, side, zone, three thresholds),
 // things and aspects. A draft keeps what is typed, as typed; reading it is the
 // rules' job (board.setup, then board.replay names the field: `actors[1].zone`).
+import { json } from "../../../keeping/checks.js";
+
 /** @typedef {import("../../../types/board").SetupDraft} SetupDraft @typedef {import("../../../types/board").MapChoice["map"]} MapData */
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
@@ -26,16 +28,7 @@ const isObject = (/** @type {unknown} */ x) => !!x && typeof x === "object" && !
 const text = (/** @type {unknown} */ x) => typeof x === "string";
 const optText = (/** @type {unknown} */ x) => x === undefined || text(x);
 const optNumber = (/** @type {unknown} */ x) => optText(x) || typeof x === "number"; // a threshold typed, or read from a setup
-const jsonText = (/** @type {unknown} */ x) => {
-  if (x === undefined || x === "") return true;
-  if (!text(x)) return false;
-  try {
-    JSON.parse(x);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const jsonText = (/** @type {unknown} */ x) => x === undefined || x === "" || (text(x) && !json(x).problem);
 const bad = (/** @type {unknown} */ list, /** @type {(x: unknown) => boolean} */ ok) => (Array.isArray(list) ? list.findIndex((x) => !ok(x)) : -2);
 const ZONE = (/** @type {unknown} */ z) => text(z) || (isObject(z) && text(z.name));
 const BORDER = (/** @type {unknown} */ b) => isObject(b) && (b.between === undefined || (Array.isArray(b.between) && b.between.every(text)));
