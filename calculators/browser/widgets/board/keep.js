@@ -1,7 +1,6 @@
 // @ts-check
-// Keeping the board: the site's one keeper (keeping/keeper.js) for the conflict,
-// and two small slots of its own: the setup being typed, and saved setups by
-// name ("the warehouse crew"). Nothing here is a rule of the games.
+// Keeping the board beside its keeper (store.js's): the setup being typed, saved setups by name ("the
+// warehouse crew"), the stress calculator's party read, the action being composed.
 import { draftSlot, slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";

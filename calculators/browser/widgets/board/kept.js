@@ -1,7 +1,6 @@
 // @ts-check
-// The names the conflict board keeps and how Import everything checks each (the same checks the
-// board uses): listed here, where they are kept; keeping/checks.js loads this list through the
-// build's registry and knows no widget.
+// The names the board keeps and how Import everything checks each (the board's own checks), listed where
+// they are kept: keeping/checks.js loads this list through the build's registry and knows no widget.
 import { json, judged, textCheck } from "../../keeping/checks.js";
 import { fullLog, unpack } from "./conflict.js";
 import { draftProblem, setupsProblem } from "./keep.js";

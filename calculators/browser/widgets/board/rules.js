@@ -1,9 +1,7 @@
 // @ts-check
-// The board's calls to rules_core (board.replay / apply / at / sheet / draft), with
-// the token protocol of rules_core/api/_logs.py: a tap sends the token, the
-// length of the log it believes in and one event; a `stale` refusal (a
-// restarted engine) sends the whole log once through board.replay and asks
-// again. Nothing here is a rule.
+// The board's calls to rules_core, with the token protocol of rules_core/api/_logs.py: a tap sends the
+// token, the length of the log it believes in and one event; a `stale` refusal (a restarted engine) sends
+// the whole log once through board.replay and asks again.
 import { fullLog } from "./conflict.js";
 
 /** @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").BoardEvent} BoardEvent */

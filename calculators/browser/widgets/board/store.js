@@ -1,8 +1,6 @@
 // @ts-check
-// The conflict board's one store: everything the board shows is in its state, and every tap is a
-// named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from
-// the state after each change. What the rules say (the state of the conflict, the sheet's
-// choices) is rules_core's, asked through rules.js; nothing here is a rule.
+// The conflict board's one store: all it shows is in its state, every tap a named action (sheet/, play/,
+// setup/, links/ each bring theirs); what the rules say is rules_core's, asked through rules.js.
 import { createStore } from "../../store.js";
 import { keeper } from "../../keeping/keeper.js";
 import { fateFaces } from "../../rolling.js";

@@ -1,7 +1,6 @@
 // @ts-check
-// The board's one view: the notice, the setup or the play view, and the live line, as one lit-html
-// template of the store's state. Each thing said is a new line in the live region (`heard`), so the same
-// words said twice are read twice. Nothing here is a rule, and nothing here changes the state.
+// The board's one view (the notice, the setup or play view, the live line) as a lit-html template of the
+// state. Each thing said is a new line in the live region (`heard`): the same words said twice are read twice.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { keyed } from "../../vendor/lit-html/directives/keyed.js";
 import { noticeView } from "../../notice.js";

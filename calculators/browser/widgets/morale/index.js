@@ -1,9 +1,7 @@
 // @ts-check
-// Morale tracker (Gauntlet Forge): a whole conflict kept as a setup and a log of events, played from one
-// phone. The tracker is one store (store.js: its state and named actions) and one view (view.js, drawn
-// after each change); this file mounts them: the page's taps and keystrokes become the store's actions,
-// and each draw puts the focus where the action asked. Every state shown and every choice offered is
-// rules_core's (morale.replay, apply, sheet).
+// Morale tracker (Gauntlet Forge): a conflict kept as a setup and a log of events, played from one phone.
+// This file mounts the store (store.js) and its view (view.js): taps and keystrokes become the store's
+// actions, and each draw puts the focus where the action asked. Every state and choice shown is rules_core's.
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";

@@ -1,9 +1,7 @@
 // @ts-check
-// Keeping the morale tracker: the conflict through the site's one keeper (keeping/keeper.js: the
-// stored form is saved.js's pack/unpack, the check is rules_core's replay, two tabs' logs are merged
-// by event ids, a conflict replaced by a new start, an import or a link is set aside first), and the
-// event being composed in a slot of its own ("morale:action"), so Close, another page or a reload
-// loses nothing. Nothing here is a rule of the games.
+// Keeping the tracker: the conflict through the site's one keeper (stored as saved.js packs it, checked by
+// the rules' replay, two tabs' logs merged by event ids), and the event being composed in a slot of its
+// own ("morale:action"), so Close, another page or a reload loses nothing.
 import { keeper } from "../../keeping/keeper.js";
 import { draftSlot, slot } from "../../keeping/slot.js";
 import * as saved from "./saved.js";

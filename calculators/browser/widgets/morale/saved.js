@@ -1,12 +1,8 @@
 // @ts-check
-// Keeping a conflict: its stored form (keep.js keeps it with keeping/), files, share
-// links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
-// bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
-// merged without dropping or doubling an event), `dropped` (ids undone and then
-// discarded, so a merge does not bring them back), `refused` (ids the rules refused
-// when two tabs' logs merged) and `replaced` (the set-aside
-// copy this conflict replaced, so starting or importing can be undone).
-// Whether a conflict still replays is asked of rules_core by the caller.
+// A conflict's stored form, files, share links and two tabs' logs merged. A conflict is {setup, events,
+// redo} plus bookkeeping: `ids` and `redoIds` (one per event: two tabs' logs merge without dropping or
+// doubling one), `dropped` (undone, then discarded), `refused` (refused by the rules in a merge) and
+// `replaced` (the set-aside copy this conflict replaced, so a start or an import can be undone).
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
 import { logged, mergeLogs, notKept, refuseIn, unpackLog } from "../../keeping/logs.js";

@@ -1,8 +1,6 @@
 // @ts-check
-// The morale tracker's one store: everything the tracker shows is in its state, and every tap is a
-// named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from the
-// state after each change. What the rules say (the state of the conflict, the event sheet's choices,
-// the decisions due) is rules_core's, asked through tap.js; nothing here is a rule.
+// The morale tracker's one store: all it shows is in its state, every tap a named action (sheet/, play/,
+// setup/, links/ each bring theirs); what the rules say is rules_core's, asked through tap.js.
 import { createStore } from "../../store.js";
 import { poolFaces } from "../../rolling.js";
 import { tapped } from "./tap.js";

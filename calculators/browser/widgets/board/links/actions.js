@@ -1,8 +1,7 @@
 // @ts-check
-// Moving a whole board in and out: share links (#board=…, opened only once the rules have checked
-// them and the referee says so: "Open it" / "Keep mine"), imported files, exported files, and a
-// board set aside brought back. A conflict taken in sets the running one aside first, even one
-// with nothing logged yet (its typed setup is never lost). Nothing here is a rule.
+// Moving a whole board in and out: share links (opened once the rules have checked them and the referee
+// says "Open it"), files imported and exported, a board set aside brought back. A conflict taken in sets
+// the running one aside first, even with nothing logged (its typed setup is never lost).
 import * as files from "../files.js";
 import { keptMine, offerNotice } from "../../../offer.js";
 

@@ -1,6 +1,5 @@
 // @ts-check
-// The play view's actions: opening the kept board, another tab's news, the table view's tabs, the
-// notices, printing. Nothing here is a rule.
+// The play view's actions: the kept board opened, another tab's news, the table view's tabs, the notices.
 
 /** env: {k (the conflict's keeper), sheets (the draft's slot), rules, setupNotices, viewOf}.
  * @param {{k: ReturnType<typeof import("../../../keeping/keeper.js").keeper>, sheets: ReturnType<typeof import("../keep.js").sheetStore>,

@@ -1,9 +1,7 @@
 // @ts-check
-// The board's map as a play surface: each zone a cell of a grid laid out as rules_core lays the
-// map out (board.replay's map.layout), its name a button (a tap sends a move there, or places a
-// maneuver's aspect), a token per actor or thing as a button (a tap makes it the target, or who
-// acts), the aspects where they are, each border's cost between the zones it joins. What is lit
-// (reached, chosen) is what the sheet's answer offers; nothing here is a rule.
+// The board's map as a play surface, laid out as rules_core lays it out (board.replay's map.layout): a
+// zone's name is a button (a move goes there, a maneuver's aspect is placed there), each token one (the
+// target, or who acts); what is lit (reached, chosen) is what the sheet's answer offers.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];

@@ -1,8 +1,6 @@
 // @ts-check
-// The setup's actions: the setup being typed (kept as typed between visits, checked by the rules
-// only at Start), the example, sides, actors, things and aspects added or removed, a map picked or
-// imported, setups saved and reused, and Start. Nothing here is a rule: board.replay names the
-// field of anything wrong (`actors[1].zone`).
+// The setup's actions: typing (kept as typed; read by the rules at Start: board.setup, then board.replay
+// names the field of anything wrong), the example, the party, rows added or removed, maps, saved setups.
 import * as drafts from "./draft.js";
 import { fresh } from "../conflict.js";
 import { mapFile } from "../files.js";

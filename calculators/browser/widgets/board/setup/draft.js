@@ -1,7 +1,6 @@
 // @ts-check
-// The setup as typed: map, sides, actors (name, side, zone, three thresholds),
-// things and aspects. A draft keeps what is typed, as typed; reading it is the
-// rules' job (board.setup, then board.replay names the field: `actors[1].zone`).
+// The setup as typed (map, sides, actors, things, aspects), kept as typed: reading it is the rules' job
+// (board.setup, then board.replay names the field: `actors[1].zone`).
 import { json } from "../../../keeping/checks.js";
 
 /** @typedef {import("../../../types/board").SetupDraft} SetupDraft @typedef {import("../../../types/board").MapChoice["map"]} MapData */

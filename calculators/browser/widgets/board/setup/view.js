@@ -1,7 +1,6 @@
 // @ts-check
-// The setup view: map, sides, actors (name, side, zone, three thresholds),
-// things and aspects, drawn by lit-html from the draft (draft.js) with draw.js's
-// fields. A redraw keeps the control the player is in, and what they typed.
+// The setup view, drawn by lit-html from the draft with draw.js's fields: a redraw keeps the control the
+// player is in, and what they typed.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { fieldHtml, slotHtml } from "../../../draw.js";
 import { TRACKS, toField, zoneNames, zoneOptions } from "./draft.js";

@@ -1,9 +1,7 @@
 // @ts-check
-// The action sheet's actions: a tap or a keystroke changes the draft (the action being composed,
-// plain data kept as `board:action`), and the rules answer what the sheet shows for it
-// (board.sheet: the choices, what is chosen for the referee, the outcome, Log it's words and the
-// event it logs). Log it sends that event; Undo puts the undone action back in the sheet. Nothing
-// here is a rule: what may be chosen, and what a choice does, is the answer's.
+// The action sheet's actions: a tap or a keystroke changes the draft (the action being composed, kept as
+// `board:action`) and the rules answer what the sheet shows for it (board.sheet), up to the event Log it
+// sends; Undo puts the undone action back in the sheet. What may be chosen is the answer's.
 import { draftSheet } from "../../../draft.js";
 import { logged, undone, redone } from "../conflict.js";
 

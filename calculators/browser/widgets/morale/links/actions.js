@@ -1,8 +1,7 @@
 // @ts-check
-// Moving a whole conflict in and out: share links (#morale=…, offered only once the rules have replayed
-// them, opened when the player says so: "Open it" / "Keep mine"), imported and exported files, and a
-// conflict set aside brought back. A conflict taken in sets the running one aside first (when anything
-// was logged in it): Undo brings it back. Nothing here is a rule.
+// Moving a whole conflict in and out: share links (offered once the rules have replayed them, opened when
+// the player says "Open it"), files imported and exported, a conflict set aside brought back. A conflict
+// taken in sets the running one aside first (when anything was logged in it): Undo brings it back.
 import * as saved from "../saved.js";
 import { keptMine, offerNotice } from "../../../offer.js";
 import * as share from "../../../share.js";

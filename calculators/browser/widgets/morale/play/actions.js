@@ -1,6 +1,5 @@
 // @ts-check
-// The play view's actions: opening the kept conflict, another tab's news, the notices, New conflict
-// and Back. Nothing here is a rule.
+// The play view's actions: the kept conflict opened, another tab's news, the notices, the table view.
 import { download, fileName } from "../saved.js";
 
 /** env: {rules, kept (the conflict's keeper), sheets (the draft's slot), setAsideNotice}.

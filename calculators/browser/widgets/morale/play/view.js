@@ -1,9 +1,7 @@
 // @ts-check
-// The play view as one lit-html template: whose turn it is, the scoreboard, the event sheet (a decision
-// due, who acts, their events, the open event up to its button), the last logged line, one card per team,
-// the log, and Keep and share. In the table view (the whole screen on a phone) the top holds whose turn
-// it is, Undo and Close, and the sheet; the cards, the log and the tools follow below. Every number,
-// status and sentence shown is rules_core's. Nothing here is a rule.
+// The play view as one lit-html template: whose turn it is, the scoreboard, the event sheet, the last
+// logged line, a card per team, the log, Keep and share. In the table view (a phone's whole screen) the
+// top holds the turn, Undo, Close and the sheet. Every number, status and sentence is rules_core's.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { hx, slotHtml } from "../../../draw.js";

@@ -1,7 +1,6 @@
 // @ts-check
-// The setup view's actions: the teams and members as typed (kept as `morale:draft` between visits),
-// the starting morale and turn order the rules read from them, Start, New conflict and Back. Checking
-// the setup is the rules' (morale.replay of no events); nothing here is a rule.
+// The setup view's actions: the teams and members as typed (kept as `morale:draft`), the starting morale
+// and turn order the rules read from them, Start, New conflict and Back.
 import * as drafts from "./draft.js";
 
 /** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").SetupDraft} SetupDraft */

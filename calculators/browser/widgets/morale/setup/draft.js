@@ -1,8 +1,6 @@
 // @ts-check
-// The setup's draft as plain data: teams and members as typed, and the edits the setup view's
-// buttons make. Which fields an edition asks for (the wiki's Approach and positioning) comes from
-// rules_core's form, rendered into the page at build time; reading the setup (morale.setup) and
-// checking it are rules_core's job.
+// The setup's draft as plain data, and the edits the setup view's buttons make. Its fields are rules_core's
+// form for the edition (rendered at build time); reading the setup is rules_core's (morale.setup).
 /** @typedef {import("../../../types/morale").SetupDraft} SetupDraft @typedef {import("../../../types/morale").FormField} FormField */
 
 export const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });

@@ -1,7 +1,6 @@
 // @ts-check
-// One labelled field of the setup, from a field of rules_core's form ({name, label, type, hint?,
-// optional?}: a setup asks text, counts and flags); its message goes beside it. The markup is
-// draw.js's field (the same as the build writes).
+// One labelled field of the setup from a field of rules_core's form (a setup asks text, counts and flags),
+// its message beside it; the markup is draw.js's field (the same as the build writes).
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { fieldHtml } from "../../../draw.js";
 

@@ -1,9 +1,7 @@
 // @ts-check
-// The event sheet's actions: a tap or a keystroke changes the draft (the event being composed, plain
-// data kept as `morale:action`), and the rules answer what the sheet shows for it (morale.sheet: who
-// acts, the kinds open to them, the decisions due, the fields with their choices, the button's words
-// and the event it logs). The button logs that event; Undo and Redo step through the log. Nothing here
-// is a rule: what may be chosen, and what a choice does, is the answer's.
+// The event sheet's actions: a tap or a keystroke changes the draft (the event being composed, kept as
+// `morale:action`) and the rules answer what the sheet shows for it (morale.sheet), up to the event the
+// button logs; Undo and Redo step through the log. What may be chosen is the answer's.
 import { draftSheet } from "../../../draft.js";
 import * as saved from "../saved.js";
 import { redoneIds } from "../../../keeping/logs.js";
