@@ -99,7 +99,7 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
          "recovery": {clearable, suggested} (recovery)}
         (the event may be incomplete: only ``kind`` and ``actor`` are required.)
     board.example {name: "warehouse crew"} → {name, setup, names, rulings}
-    board.setup   {draft}                  → {setup, places}   (the setup view's draft as typed: :mod:`.typed`)
+    board.setup   {draft}                  → {setup, places, problem}   (the setup view's draft as typed: :mod:`.typed`)
 
 Errors: a setup's error names its place (``actors[1].name``); an event's error names the
 event's own field (``zone``, ``faces``, ``resist.stress.amount``) and gives its index as ``event``
@@ -339,15 +339,17 @@ def setup(p: dict) -> dict:
     """The setup as the referee typed it (:mod:`.typed`), read into what ``board.replay`` takes.
 
     Input: ``draft``, the setup view's draft (every value as typed).
-    Output: ``setup`` (nothing checked: ``board.replay`` names the field of anything wrong) and
-    ``places`` ([value, words]: where an aspect can be placed, each zone, border, actor and thing named).
+    Output: ``setup``, ``places`` ([value, words]: where an aspect can be placed, each zone, border, actor
+    and thing named) and ``problem``: ``None``, or ``{field, message}``, what ``board.replay`` would refuse
+    in the setup, its field the draft's own (``actors.1.cool``; a part not drawn: its list, else "").
 
     Example: an actor typed with skills "Shoot 2, Athletics 3" and cool "2" → ``skills`` {"Shoot": 2,
     "Athletics": 3}, ``tracks.cool`` 2.
     """
     f.only(p, "draft")
     draft = f.mapping(p, "draft", "The setup")
-    return {"setup": typed.setup(draft), "places": typed.places(draft)}
+    setup_ = typed.setup(draft)
+    return {"setup": setup_, "places": typed.places(draft), "problem": typed.problem(draft, setup_)}
 
 
 CALCULATORS = {

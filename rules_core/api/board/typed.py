@@ -10,18 +10,27 @@ A setup draft keeps every value as typed::
                  "border": "[\\"Middle\\",\\"East end\\"]"}],
      "aspects": [{"name": "Cluttered aisles", "where": "[\\"zone\\",\\"Middle\\"]", "free": "1"}]}
 
-An actor's side is the side's place ("0", "1"), so renaming a side never strands an actor. Nothing is
-checked here: what is typed goes as typed (a number that does not read as one stays text), and
-``board.replay`` names the field of anything wrong.
+An actor's side is the side's place ("0", "1"), so renaming a side never strands an actor. What is
+typed goes as typed (a number that does not read as one stays text); the rules' refusal of the setup
+it makes is said beside the draft's own field (:func:`problem`).
 """
 from __future__ import annotations
 
 import json
 import re
 
+from ... import board as core
+from ...errors import RulesError
 from ..fields import typed_number
+from . import read
 
 TRACKS = ("cool", "humanity", "reputation")
+DRAWN = {"actors": ("name", "side", "zone", *TRACKS, "skills", "aspects"), "things": ("name", "threshold", "zone", "border"),
+         "aspects": ("name", "where", "free")}
+"""The fields the setup view draws for each row of a list (the draft's names for them)."""
+_RULES_FIELD = ((re.compile(r"^(actors\.\d+)\.tracks\."), r"\1."), (re.compile(r"^(aspects\.\d+)\.(on|target)\b"), r"\1.where"),
+                (re.compile(r"^(aspects\.\d+)\.free_invokes\b"), r"\1.free"))
+"""A setup's field as the draft names it: a track's threshold is the actor's own, an aspect's place is `where`."""
 _SKILL = re.compile(r"(.*?)[\s:=]+([+-]?[0-9]+)")
 _PLACE = re.compile(r"[0-9]+")
 
@@ -112,3 +121,30 @@ def places(draft: dict) -> list[list[str]]:
     return ([place("zone", z, z) for z in zones]
             + [place("border", b.get("between"), " – ".join(b.get("between") or [])) for b in zone_map.get("borders") or []]
             + [place(on, name, name) for on, name in named if name])
+
+
+def placed(field: str | None, draft: dict) -> str:
+    """Where the setup view says a refusal of the setup: the draft's field the rules name (``actors.1.cool``
+    for ``actors[1].tracks.cool``) when it is drawn, else the list or part it is in, else the form's own line ("").
+
+    >>> placed("actors[1].tracks.cool", {"actors": [{}, {}]}), placed("actors[5].zone", {"actors": []})
+    ('actors.1.cool', 'actors')
+    """
+    path = re.sub(r"\[(\d+)\]", r".\1", field or "")
+    for pattern, name in _RULES_FIELD:
+        path = pattern.sub(name, path)
+    known = {"map", "sides", "actors", "things", "aspects", *(f"sides.{i}" for i in range(len(draft.get("sides") or [])))}
+    known.update(f"{part}.{i}.{key}" for part, keys in DRAWN.items() for i in range(len(draft.get(part) or [])) for key in keys)
+    while path and path not in known:
+        path = path.rpartition(".")[0]
+    return path
+
+
+def problem(draft: dict, setup_: dict) -> dict | None:
+    """What the rules refuse in the setup, as ``board.replay`` would (``{field, message}``, the field
+    :func:`placed` in the draft), or ``None``."""
+    try:
+        core.start(read.setup(setup_))
+    except RulesError as err:
+        return {"field": placed(err.field, draft), "message": err.message}
+    return None

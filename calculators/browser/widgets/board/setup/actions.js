@@ -114,9 +114,11 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
     /** Start: the rules read the setup; a refusal is said beside its field, and nothing changes. */
     async start(store) {
       const typed = await rules.setup(store.state.setup.draft);
-      const reply = typed.ok ? await rules.replay(typed.result.setup, []) : typed;
-      if (!reply.ok) {
-        return store.set({ setup: { ...store.state.setup, errors: { [reply.error.field ?? ""]: reply.error.message } }, focus: "invalid" });
+      const problem = typed.ok ? typed.result.problem : { field: "", message: typed.error.message };
+      const reply = problem ? null : await rules.replay(typed.result.setup, []);
+      if (problem || !reply?.ok) { // said beside the draft's field board.setup names, else on the form's line
+        const { field, message } = problem ?? { field: "", message: reply?.error?.message };
+        return store.set({ setup: { ...store.state.setup, errors: { [field]: message } }, focus: "invalid" });
       }
       const c = fresh(typed.result.setup);
       const took = await store.actions.adopt(store, c, viewOf(c, reply.result), "replaced by a new conflict");

@@ -118,12 +118,3 @@ export const zoneOptions = (zones, kept, blank = null) => {
   if (!kept) return blank ? [["", blank], ...zones] : zones;
   return zones.some(([z]) => z === kept) ? zones : [[kept, `${kept} (not on this map)`], ...zones];
 };
-
-/** The rules' field path (`actors[1].zone`) for a draft path (`actors.1.zone`); thresholds live under tracks. */
-export function toField(/** @type {string} */ path) {
-  const m = path.match(/^actors\.(\d+)\.(cool|humanity|reputation)$/);
-  if (m) return `actors[${m[1]}].tracks.${m[2]}`;
-  const a = path.match(/^aspects\.(\d+)\.(where|free)$/);
-  if (a) return `aspects[${a[1]}].${a[2] === "free" ? "free_invokes" : "target"}`;
-  return path.replace(/\.(\d+)/g, "[$1]");
-}
