@@ -41,17 +41,16 @@ export function linkActions({ kept, check }) {
    *  refusal is said beside ("import"), or null (the notice). */
   async function take(/** @type {MoraleStore} */ store, /** @type {string} */ text, /** @type {string | null} */ where, /** @type {string} */ reason) {
     const { conflict: c, problem } = saved.unpack(text);
-    const result = c ? await check(c) : { message: `This file can't be used: ${problem}.` };
-    if (!c || result.down || result.message) {
-      const said = String(result.message);
+    const result = c ? await check(c) : { problem: `This file can't be used: ${problem}.` };
+    if (!result.value) {
+      const said = String(result.problem);
       const message = result.down || (said.startsWith("This") ? said : `This conflict no longer replays: ${said}`);
       store.set(where ? { shown: { [where]: message }, focus: "invalid" } : { notice: { text: message, alert: true } });
       return false;
     }
-    if (result.redoProblem) Object.assign(c, { redo: [], redoIds: [] });
-    const took = await adopt(store, c, /** @type {import("../../../types/morale").View} */ (result.state), reason, where);
+    const took = await adopt(store, result.value, /** @type {import("../../../types/morale").View} */ (result.state), reason, where);
     if (!took) return false;
-    return { ...took, logged: c.events.length, redoLeft: !!result.redoProblem };
+    return { ...took, logged: result.value.events.length, redoLeft: !!result.redoProblem };
   }
 
   return {
@@ -68,8 +67,8 @@ export function linkActions({ kept, check }) {
       };
       const { conflict: c, problem } = got.text === undefined ? { problem: got.problem } : saved.unpack(got.text);
       if (!c) return refused(`The link carries a conflict that can't be read (${problem}). Nothing was changed.`);
-      const { message } = await check(c);
-      if (message) return refused(`The link carries a conflict that can't be used: ${message.replace(/\.$/, "")}. Nothing was changed.`);
+      const { problem: why } = await check(c);
+      if (why) return refused(`The link carries a conflict that can't be used: ${why.replace(/\.$/, "")}. Nothing was changed.`);
       // Replayed (or the engine is down, and opening it checks again): the teams as the rules read them.
       const teams = Array.isArray(c.setup.teams) && c.setup.teams.every((t) => typeof t?.name === "string")
         ? c.setup.teams.map((t) => t.name).join(" against ") : "a conflict";
