@@ -18,7 +18,7 @@ export function boardView(s, { wid, maps, asides }) {
   const running = s.conflict ? `${s.conflict.events.length} logged` : null;
   return html`
     ${s.mode !== "play" ? notice(s.notice) : nothing}
-    <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup, { tableOpen: s.table, wid, maps, running })}${s.mode !== "play" ? html`<div class="board__asides">${asides}</div>` : nothing}</div>
+    <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup, { tableOpen: s.table, wid, maps, running, imported: s.shown.import })}${s.mode !== "play" ? html`<div class="board__asides">${asides}</div>` : nothing}</div>
     <div class="board__play" ?hidden=${s.mode !== "play"} data-busy=${s.asking ? "true" : "false"}>${s.mode === "play" && s.view ? play({ ...s, view: s.view, wid, notice: notice(s.notice), asides }) : nothing}</div>
     <p class="calc__sr" role="status" aria-live="polite" data-out="announce">${keyed(s.heard, html`<span>${s.said}</span>`)}</p>`;
 }

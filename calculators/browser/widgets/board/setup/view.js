@@ -11,10 +11,10 @@ const button = (act, key, words, more = {}) => html`<button type="button" data-a
 
 /** Draw the setup view (a lit-html template) from the board's setup state: the draft, names of saved setups,
  *  messages by the draft's field (board.setup places the rules' there), what was just loaded (with Start
- *  beside it), where an aspect can go.
+ *  beside it), where an aspect can go; `imported`: why a conflict file can't be used.
  *  @param {import("../store.js").BoardState["setup"]} setup @param {Ctx} ctx maps: [{id, title}]
- *  @typedef {{wid: string, maps: import("../../../types/board").MapChoice[], running: string | null}} Ctx */
-export function draw({ draft: d, saved, errors, note, places }, { wid, maps, running }) {
+ *  @typedef {{wid: string, maps: import("../../../types/board").MapChoice[], running: string | null, imported?: string}} Ctx */
+export function draw({ draft: d, saved, errors, note, places }, { wid, maps, running, imported }) {
   /** @param {string} path @param {string} label @param {string} value @param {object} [extra] the field's more (draw.js's fieldHtml) */
   const f = (path, label, value, extra = {}) => fieldHtml({ id: `${wid}-${path.replace(/\./g, "-")}`, field: path, name: path,
     label, value, attrs: { "data-path": path }, error: errors[path], ...extra });
@@ -31,7 +31,7 @@ export function draw({ draft: d, saved, errors, note, places }, { wid, maps, run
       running ? button("back", "back", "Back to the conflict") : nothing}
       <label class="board__file">Import a conflict file<input type="file" accept=".json,application/json" data-act="import" class="calc__sr"></label></div>
     ${note ? html`<div class="board__loaded" data-out="loaded"><p role="status">${note}</p>${button("start", "start-loaded", "Start the conflict")}</div>` : nothing}
-    ${errors.import ? html`<p class="calc__error" data-field="import">${errors.import}</p>` : nothing}
+    ${imported ? html`<p class="calc__error" data-field="import">${imported}</p>` : nothing}
     <fieldset class="calc__group"><legend>Map</legend>
       ${fieldHtml({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
         options: [...maps.map((m) => [m.id, m.title]), ...(d.mapId ? [] : [["", d.map.name || "Imported map"]])],
