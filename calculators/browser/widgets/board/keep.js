@@ -33,7 +33,7 @@ export function setupsProblem(/** @type {unknown} */ list) {
   return null;
 }
 
-/** Saved setups, by name, in their own slot: all(), save(name, setup) and remove(name) → null or why not;
+/** Saved setups, by name, in their own slot: all(), save(name, setup) → null or why not;
  *  open() → null | {problem, kept}: a damaged list is set aside (a copy kept whole) and the setups in it
  *  that can be used stay. */
 export function setups() {
@@ -54,11 +54,6 @@ export function setups() {
       return got;
     },
     save: (/** @type {string} */ name, /** @type {object} */ setup) => store.write({ ...all(), [name]: setup }),
-    remove: (/** @type {string} */ name) => {
-      const rest = all();
-      delete rest[name];
-      return store.write(rest);
-    },
   };
 }
 

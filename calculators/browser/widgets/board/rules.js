@@ -40,9 +40,6 @@ export function rulesFor(/** @type {import("../../types/widget").Engine} */ engi
     example: (/** @type {string} */ name) => engine.call("board.example", { name }),
     /** The setup as typed, read by the rules: {setup, places} (where the setup's aspects can go). */
     setup: (/** @type {object} */ draft) => engine.call("board.setup", { draft }),
-    forget() {
-      token = null;
-    },
     /** The rules' judgement of a kept conflict, its redo list included (its size and every event in it):
      *  {value, state, entries, map} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running).
      *  @param {Conflict} c @returns {Promise<{value: Conflict, state: import("../../types/board").State, entries: import("../../types/board").Entry[],

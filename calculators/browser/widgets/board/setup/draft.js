@@ -58,8 +58,6 @@ function partProblem(/** @type {unknown} */ d) {
   }
   return null;
 }
-/** A kept draft this page can draw (a damaged one is not used: it is set aside). */
-export const isDraft = (/** @type {unknown} */ d) => !draftProblem(d);
 
 /** A draft from a setup (the rules' shape): to edit it for a rematch, or from an example. */
 /** @param {import("../../../types/board").Setup} setup @returns {SetupDraft} */
