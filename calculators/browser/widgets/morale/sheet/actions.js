@@ -26,11 +26,6 @@ export function sheetActions({ rules, kept, sheets, random }) {
     await ask(store);
   }
 
-  /** Say what a kept change did: in the live region, and in the notice when it is news the referee must see. */
-  function tell(/** @type {MoraleStore} */ store, /** @type {string} */ text, alert = false) {
-    store.set({ said: text, ...(alert ? { notice: { text, alert: true } } : {}) });
-  }
-
   /** Keep `next` (the rules' state for it: view): another tab's events are merged in first. The sentence to
    *  say when it was not kept as it is, and whether another tab's change came first and refused it. */
   async function keep(/** @type {MoraleStore} */ store, /** @type {import("../../../types/morale").Conflict} */ next, /** @type {import("../../../types/morale").View} */ view) {
@@ -150,7 +145,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
       const note = view.form?.events?.find((e) => e.kind === kind)?.note;
       const line = view.log[0]?.text ?? "";
       setDraft(store, { kind: null });
-      tell(store, note ? `${line} ${note}` : line); // said with the line that shows it
+      store.set({ said: note ? `${line} ${note}` : line }); // said with the line that shows it
       store.set({ shown: {}, focus: `[data-act="event"][data-kind="${kind}"], [data-who] [aria-pressed="true"], [data-act="undo"]` });
       await ask(store);
     },
@@ -178,7 +173,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
         return ask(store);
       }
       setDraft(store, { kind: null });
-      tell(store, back ? `Undone: ${gone}` : `Redone: ${/** @type {View} */ (store.state.view).log[0].text}`);
+      store.set({ said: back ? `Undone: ${gone}` : `Redone: ${/** @type {View} */ (store.state.view).log[0].text}` });
       store.set({ shown: {}, focus: back ? '[data-act="undo"]' : '[data-act="redo"]' });
       await ask(store);
     },
