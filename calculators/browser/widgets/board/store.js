@@ -37,7 +37,6 @@ export const viewOf = (c, result) => ({ state: result.state, entries: result.ent
  * @property {{draft: import("../../types/board").SetupDraft, saved: string[], errors: Record<string, string>, note: string,
  *   places: string[][]}} setup the setup being typed (places: board.setup's, where its aspects can go)
  * @property {string | null} focus where the focus goes after the next draw
- * @property {number} asides the set-aside lists' version (a change draws them again)
  * @typedef {import("../../store.js").Store<BoardState> & {actions: Record<string, Function>, k: any, setupSlots: any[]}} BoardStore
  * @typedef {Record<string, (store: BoardStore, ...args: any[]) => unknown>} BoardActions each action: the store, then its arguments
  * @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").View} View @typedef {import("../../types/board").State} State @typedef {import("../../types/board").Entry} Entry
@@ -83,7 +82,7 @@ export function boardStore({ engine, options, render, failed }) {
   /** @type {BoardState} */
   const initial = {
     mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
-    said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
+    said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null,
     setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "",
       places: [] },
   };

@@ -29,7 +29,6 @@ import { linkActions } from "./links/actions.js";
  * @property {{text: string} | null} offered a link's conflict, offered and not opened yet
  * @property {{draft: any, tried: boolean, errors: Record<string, string>, preview: {text: string, stale: boolean} | null}} setup
  * @property {string | null} focus where the focus goes after the next draw (a title's name, or selectors: the first found, in order)
- * @property {number} asides the set-aside list's version (a change draws it again)
  * @typedef {import("../../store.js").Store<MoraleState> & {actions: Record<string, Function>, kept: any}} MoraleStore
  * @typedef {Record<string, (store: MoraleStore, ...args: any[]) => unknown>} MoraleActions each action: the store, then its arguments
  * @typedef {import("../../types/morale").Rules} Rules @typedef {import("../../types/morale").Form} Form
@@ -57,7 +56,7 @@ export function moraleStore({ engine, forms, edition = "2023", render, failed, r
   /** @type {MoraleState} */
   const initial = {
     mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
-    said: "", table: false, share: null, offered: null, focus: null, asides: 0,
+    said: "", table: false, share: null, offered: null, focus: null,
     setup: { draft: first, tried: false, errors: {}, preview: null },
   };
   // each action is handed this very store, its actions and keeper set below

@@ -79,7 +79,7 @@ export function linkActions({ k, check, checkText }) {
       const got = await k.bringBack(at, { keep });
       if ("error" in got) return store.set({ notice: { text: `It could not be brought back: ${got.error}.`, alert: true } });
       store.set({ conflict: got.value, view: got.view.board, mode: "play", draft: { kind: null }, notice: { text: keep && k.asides().length
-        ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play", asides: Date.now() });
+        ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play" });
       await store.actions.ask(store);
     },
 

@@ -9,7 +9,7 @@ import { sheetView } from "../sheet/view.js";
 import { linkHtml } from "../../../shareform.js";
 
 /** @typedef {import("../../../types/board").View} View @typedef {import("../../../types/board").State} State @typedef {ReturnType<typeof marks>} Marks
- *  @typedef {Omit<import("../store.js").BoardState, "notice" | "asides"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
+ *  @typedef {Omit<import("../store.js").BoardState, "notice"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
 
 const escaped = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 let known = /** @type {{key: string, re: RegExp | null, lines: Map<string, unknown[]>}} */ ({ key: "", re: null, lines: new Map() });

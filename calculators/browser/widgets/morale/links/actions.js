@@ -31,7 +31,7 @@ export function linkActions({ kept, check }) {
         buttons: [{ act: "notice-download", label: "Export the conflict in progress" }] } });
       return false;
     }
-    store.set({ conflict: took.value, view, mode: "play", share: null, draft: { kind: null }, shown: {}, asides: Date.now(),
+    store.set({ conflict: took.value, view, mode: "play", share: null, draft: { kind: null }, shown: {},
       ...(why ? { notice: { text: `${why} Export it to keep it.`, alert: true, buttons: [{ act: "export", label: "Export file" }] } } : {}) });
     await store.actions.ask(store);
     return { why, replaced: setsAside };
@@ -117,7 +117,7 @@ export function linkActions({ kept, check }) {
     async "bring-back"(store, /** @type {string} */ at) {
       const back = await kept.bringBack(at);
       if ("error" in back) return store.set({ notice: { text: `The conflict this one replaced can't be brought back (${back.error}).`, alert: true } });
-      store.set({ conflict: kept.value, view: kept.view?.state ?? null, draft: { kind: null }, asides: Date.now(),
+      store.set({ conflict: kept.value, view: kept.view?.state ?? null, draft: { kind: null },
         said: `Undone: the conflict before is back, with ${count(kept.value.events.length)}.` });
       await store.actions.ask(store);
     },

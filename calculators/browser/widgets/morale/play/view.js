@@ -89,7 +89,7 @@ function logSection(view, { wid, conflict, rank }) {
 }
 
 /** Keep and share: New conflict, Export, Import, Share (its link and code right under it: shareform.js). */
-/** @param {Omit<MoraleState, "asides"> & {asides: Node}} ctx @param {{rank: Rank, play: boolean}} how */
+/** @param {MoraleState & {asides: Node}} ctx @param {{rank: Rank, play: boolean}} how */
 export function tools(ctx, { rank, play }) {
   const share = ctx.share;
   const button = (/** @type {string} */ act, /** @type {string} */ words) => (play ? html`<button type="button" data-act=${act} data-key=${act}>${words}</button>` : nothing);
