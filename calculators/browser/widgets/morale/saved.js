@@ -66,16 +66,8 @@ export const named = (/** @type {MoraleEvent} */ event) => `${event.member ?? ev
 export const refuse = (merged, refusal, ours, theirs, say) => refuseIn(merged, refusal, ours, theirs, say, named);
 
 /** A link to this page carrying the conflict in its hash (share.js: #morale=<code>). */
-export function shareLink(/** @type {Conflict} */ conflict) {
-  return share.link(SHARE, pack(conflict, { bare: true }));
-}
-
+export const shareLink = (/** @type {Conflict} */ conflict) => share.link(SHARE, pack(conflict, { bare: true }));
 /** What the page's link carries: null (no conflict), {text} or {problem}.
- *  @returns {Promise<{text: string, problem?: undefined} | {problem: string, text?: undefined} | null>} */
-export function sharedText() {
-  return share.received(SHARE);
-}
-
-export function forgetShared() {
-  share.forget(SHARE);
-}
+ *  @type {() => Promise<{text: string, problem?: undefined} | {problem: string, text?: undefined} | null>} */
+export const sharedText = () => share.received(SHARE);
+export const forgetShared = () => share.forget(SHARE);
