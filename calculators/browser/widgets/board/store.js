@@ -72,12 +72,11 @@ export function boardStore({ engine, options, render, failed }) {
     lost && setAsideNotice("setups", String(lost.problem), !!lost.kept)].filter(Boolean));
   const first = options.maps.find((m) => m.id === options.map) ?? options.maps[0];
 
-  const links = linkActions({ k, check, checkText });
   const actions = {
     ...sheetActions({ rules, sheets, keep, random: () => fateFaces() }),
     ...playActions({ k, sheets, rules, setupNotices }),
     ...setupActions({ rules, engine, options, slot, saved, party, viewOf }),
-    ...links,
+    ...linkActions({ k, check, checkText }),
   };
   /** @type {BoardState} */
   const initial = {

@@ -45,12 +45,11 @@ export function moraleStore({ engine, forms, edition = "2023", render, failed, r
   const sheets = actionSlot();
   const setupSlot = saved.draftStore();
   const typed = setupSlot.read();
-  const links = linkActions({ kept, check });
   const actions = {
     ...sheetActions({ rules, kept, sheets, random }),
     ...playActions({ rules, kept, sheets, setAsideNotice }),
     ...setupActions({ rules, forms, slot: setupSlot }),
-    ...links,
+    ...linkActions({ kept, check }),
   };
   const first = drafts.isDraft(typed.value) && forms[typed.value.edition] ? typed.value : drafts.emptyDraft(forms[edition] ? edition : "2023");
   /** @type {MoraleState} */
