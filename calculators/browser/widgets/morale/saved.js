@@ -45,11 +45,8 @@ export function unpack(text) {
 
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Two versions of one conflict (this tab's and the stored one another tab wrote): theirs, with the
- * events only we logged appended, and without the ones we dropped. null when they are different
- * conflicts (another setup). {conflict, added} where added counts our events brought in.
- */
+/** Two tabs' versions of one conflict as one: theirs, with the events only we logged and without the ones
+ *  we dropped ({conflict, added}: how many of ours came in), or null for two conflicts (another setup). */
 export function merge(/** @type {Conflict} */ ours, /** @type {Conflict} */ theirs, say = (/** @type {string} */ _text) => {}) {
   if (!same(ours.setup, theirs.setup)) return null;
   const { added, changed, log, lost } = mergeLogs(ours, theirs);

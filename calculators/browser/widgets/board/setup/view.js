@@ -74,8 +74,7 @@ export function draw({ draft: d, saved, errors, note, places }, { wid, maps, run
     <div class="calc__buttons"><button type="submit" class="calc__primary" data-key="start">Start the conflict</button></div>`;
 }
 
-/** What the setup's box shows: the setup (under the table view's Close bar when it is open), the loading
- *  line, or nothing (play: the setup's fields go, the play view is the board). */
+/** The setup's box: the setup (under the table view's Close bar when open), the loading line, or nothing in play. */
 /** @param {string} mode @param {import("../store.js").BoardState["setup"]} setup @param {Ctx & {tableOpen: boolean}} ctx */
 export function box(mode, setup, { tableOpen, ...more }) {
   if (mode === "play") return nothing;

@@ -179,8 +179,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
   return actions;
 }
 
-/** Say what a kept change did, then what its merge with another tab's log said: in the live region, and
- *  in the notice when it is news the referee must see. */
+/** Say what a kept change did, then what its merge said: in the live region, and in the notice when it is news. */
 /** @param {BoardStore} store @param {string} text @param {boolean} alert @param {string | null} said */
 function tell(store, text, alert, said) {
   const words = said ? `${text} ${said}` : text;

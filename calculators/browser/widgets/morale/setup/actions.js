@@ -29,11 +29,12 @@ export function setupActions({ rules, forms, slot }) {
 
   /** @type {import("../store.js").MoraleActions} */
   const actions = {
-    /** A setup field typed (its path: "teams.0.members.1.name"). Runs outside the queue (store.now). */
+    /** A setup field typed (its path: "teams.0.members.1.name"), outside the queue (store.now); the preview follows. */
     "setup-typed"(store, /** @type {string} */ path, /** @type {string | number | boolean} */ value) {
       const draft = structuredClone(store.state.setup.draft);
       drafts.put(draft, path, value);
       write(store, draft);
+      store.dispatch("preview");
     },
     async edition(store, /** @type {string} */ edition) {
       if (!forms[edition] || store.state.setup.draft.edition === edition) return;
