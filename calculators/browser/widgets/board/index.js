@@ -83,10 +83,7 @@ export function mount(root, { engine, options }) {
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "file") return;
     if (input.dataset.path) return store.now("setup-typed", input.dataset.path, input.value);
     if (input.type === "radio" || input.type === "checkbox" || input instanceof HTMLSelectElement) return;
-    if (store.state.mode === "play" && input.name) {
-      store.now("typed", input.name, input.value); // the draft shows what was typed at once; the rules look after
-      store.dispatch("ask");
-    }
+    if (store.state.mode === "play" && input.name) store.now("typed", input.name, input.value);
   });
   on(form, "change", (e) => {
     const input = e.target;

@@ -76,10 +76,11 @@ export function mount(root, { engine, ui, options }) {
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file" || input.type === "checkbox" || input.type === "radio") return;
-    if (input.dataset.path && store.state.mode === "setup") return store.now("setup-typed", input.dataset.path, input.value);
+    if (input.dataset.path && store.state.mode === "setup") {
+      return store.now("setup-typed", input.dataset.path, input.value);
+    }
     if (store.state.mode === "play" && input.name && input.closest("[data-panel]")) {
-      store.now("typed", input.name, input.value); // the draft shows what was typed at once; the rules look after
-      store.dispatch("ask");
+      store.now("typed", input.name, input.value);
     }
   });
   on(form, "change", (e) => {
@@ -88,7 +89,8 @@ export function mount(root, { engine, ui, options }) {
     if (input.dataset.act === "import" && input instanceof HTMLInputElement && input.files?.length) return tap("import", takeFile(input));
     if (input.dataset.act === "edition") return tap("edition", input.value);
     if (input.dataset.path && store.state.mode === "setup" && input instanceof HTMLInputElement && (input.type === "checkbox" || input.type === "radio")) {
-      return store.now("setup-typed", input.dataset.path, input.type === "checkbox" ? input.checked : Number(input.value));
+      const value = input.type === "checkbox" ? input.checked : Number(input.value);
+      return store.now("setup-typed", input.dataset.path, value);
     }
     if (store.state.mode === "play" && input instanceof HTMLInputElement && input.type === "checkbox" && input.closest("[data-panel]")) {
       return tap("check", input.name, input.checked);

@@ -79,7 +79,8 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
     async places(store) {
       const draft = store.state.setup.draft;
       const reply = await rules.setup(draft);
-      if (reply.ok && store.state.setup.draft === draft) store.set({ setup: { ...store.state.setup, places: reply.result.places } });
+      if (!reply.ok || store.state.setup.draft !== draft) return;
+      store.set({ setup: { ...store.state.setup, places: reply.result.places } });
     },
     async "save-setup"(store) {
       const d = store.state.setup.draft;

@@ -13,7 +13,8 @@ const button = (act, key, words, more = {}) => html`<button type="button" data-a
  *  messages by the draft's field (board.setup places the rules' there), what was just loaded (with Start
  *  beside it), where an aspect can go; `imported`: why a conflict file can't be used.
  *  @param {import("../store.js").BoardState["setup"]} setup @param {Ctx} ctx maps: [{id, title}]
- *  @typedef {{wid: string, maps: import("../../../types/board").MapChoice[], running: string | null, imported?: string}} Ctx */
+ *  @typedef {{wid: string, maps: import("../../../types/board").MapChoice[], running: string | null,
+ *    imported?: string}} Ctx */
 export function draw({ draft: d, saved, errors, note, places }, { wid, maps, running, imported }) {
   /** @param {string} path @param {string} label @param {string} value @param {object} [extra] the field's more (draw.js's fieldHtml) */
   const f = (path, label, value, extra = {}) => fieldHtml({ id: `${wid}-${path.replace(/\./g, "-")}`, field: path, name: path,
@@ -75,7 +76,8 @@ export function draw({ draft: d, saved, errors, note, places }, { wid, maps, run
 }
 
 /** The setup's box: the setup (under the table view's Close bar when open), the loading line, or nothing in play. */
-/** @param {string} mode @param {import("../store.js").BoardState["setup"]} setup @param {Ctx & {tableOpen: boolean}} ctx */
+/** @param {string} mode @param {import("../store.js").BoardState["setup"]} setup
+ *  @param {Ctx & {tableOpen: boolean}} ctx */
 export function box(mode, setup, { tableOpen, ...more }) {
   if (mode === "play") return nothing;
   if (mode === "loading") return html`<p>Opening the saved conflict…</p>`;

@@ -71,12 +71,13 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** Typing: the draft takes the text at once (so a redraw shows what was typed), the rules are asked
-     *  after. Runs outside the queue (store.now): a keystroke never waits behind a tap. */
+     *  after, in the queue. Runs outside it (store.now): a keystroke never waits behind a tap. */
     typed(store, /** @type {string} */ name, /** @type {string} */ value) {
       const draft = { ...store.state.draft, [name]: value };
       delete draft.from;
       if (value === "") delete draft[name];
       setDraft(store, draft);
+      store.dispatch("ask");
     },
 
     /** A choice ticked or unticked in a list (invokes, consequences, boxes). */

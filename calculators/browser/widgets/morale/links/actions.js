@@ -48,7 +48,8 @@ export function linkActions({ kept, check }) {
       store.set(where ? { shown: { [where]: message }, focus: "invalid" } : { notice: { text: message, alert: true } });
       return false;
     }
-    const took = await adopt(store, result.value, /** @type {import("../../../types/morale").View} */ (result.state), reason, where);
+    const view = /** @type {import("../../../types/morale").View} */ (result.state); // replayed: its state
+    const took = await adopt(store, result.value, view, reason, where);
     if (!took) return false;
     return { ...took, logged: result.value.events.length, redoLeft: !!result.redoProblem };
   }

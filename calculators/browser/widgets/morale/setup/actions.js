@@ -24,7 +24,8 @@ export function setupActions({ rules, forms, slot }) {
   async function replayed(/** @type {SetupDraft} */ draft) {
     const typed = await rules.call("morale.setup", { draft });
     if (!typed.ok) return { setup: null, reply: typed };
-    return { setup: typed.result.setup, reply: await rules.call("morale.replay", { setup: typed.result.setup, events: [] }) };
+    const { setup } = typed.result;
+    return { setup, reply: await rules.call("morale.replay", { setup, events: [] }) };
   }
 
   /** @type {import("../store.js").MoraleActions} */

@@ -4,7 +4,8 @@
 /** @typedef {import("../../../types/morale").SetupDraft} SetupDraft @typedef {import("../../../types/morale").FormField} FormField */
 
 export const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
-export const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
+export const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0,
+  members: [blankMember(), blankMember()] });
 
 /** @returns {SetupDraft} */
 export function emptyDraft(/** @type {string} */ edition) {

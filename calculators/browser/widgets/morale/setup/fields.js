@@ -11,8 +11,9 @@ import { fieldHtml } from "../../../draw.js";
  */
 export function field(spec, at) {
   const label = html`${spec.label}${spec.optional ? html`<span class="calc__hint"> (optional)</span>` : nothing}`;
-  const common = { id: at.id, field: at.name, label, hint: spec.hint, attrs: { "data-path": at.path }, error: at.error };
+  const attrs = { "data-path": at.path };
+  const common = { id: at.id, field: at.name, label, hint: spec.hint, error: at.error, attrs };
   if (spec.type === "flag") return fieldHtml({ ...common, kind: "checkbox", checked: !!at.value });
-  return fieldHtml({ ...common, kind: spec.type === "count" ? "number" : "text", value: at.value ?? "", wide: spec.type === "text",
-    attrs: { ...common.attrs, list: at.list ?? null } });
+  return fieldHtml({ ...common, kind: spec.type === "count" ? "number" : "text", value: at.value ?? "",
+    wide: spec.type === "text", attrs: { ...attrs, list: at.list ?? null } });
 }

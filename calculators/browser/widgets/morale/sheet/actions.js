@@ -93,13 +93,14 @@ export function sheetActions({ rules, kept, sheets, random }) {
       await change(store, { [name]: on ? true : undefined });
     },
 
-    /** Typing: the draft takes the text at once (a redraw shows what was typed), the rules are asked after.
-     *  Runs outside the queue (store.now): a keystroke never waits behind a tap. */
+    /** Typing: the draft takes the text at once (a redraw shows what was typed), the rules are asked after,
+     *  in the queue. Runs outside it (store.now): a keystroke never waits behind a tap. */
     typed(store, /** @type {string} */ name, /** @type {string} */ value) {
       const draft = { ...store.state.draft, [name]: value };
       delete draft[`dice.${name}`];
       if (value === "") delete draft[name];
       setDraft(store, draft);
+      store.dispatch("ask");
     },
 
     /** Roll `n` dice for a field, with the dice roller's own draw: the rules score them (hits on 5+). */
