@@ -13,7 +13,6 @@ import { mapFile } from "../files.js";
  * @returns {import("../store.js").BoardActions} */
 export function setupActions({ rules, engine, options, slot, saved, party, viewOf }) {
   /** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").SetupDraft} SetupDraft */
-  const mapOf = (/** @type {string} */ id) => options.maps.find((m) => m.id === id);
 
   /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept; where its
    *  aspects can go is asked of the rules when it has any. */
@@ -95,7 +94,7 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
       store.set({ focus: '[data-key="start"]' });
     },
     async "map-choice"(store, /** @type {string} */ id) {
-      const m = mapOf(id);
+      const m = options.maps.find((x) => x.id === id);
       if (m) newMap(store, m.map, id);
     },
     async "map-file"(store, /** @type {File} */ file) {
