@@ -7,8 +7,6 @@ import { json } from "../../../keeping/checks.js";
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
 export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3", skills: "", aspects: "" });
-export const blankThing = () => ({ name: "", threshold: "2", zone: "", border: "" });
-export const blankAspect = () => ({ name: "", where: "", free: "1" });
 
 export const skillsText = (/** @type {unknown} */ skills) => (skills && typeof skills === "object" && !Array.isArray(skills)
   ? Object.entries(skills).map(([k, v]) => `${k} ${v}`).join(", ") : String(skills ?? ""));
@@ -102,8 +100,8 @@ export function update(/** @type {SetupDraft} */ d, /** @type {string} */ at, /*
 export const add = (/** @type {SetupDraft} */ d, /** @type {string} */ what) => {
   if (what === "side") d.sides.push("");
   else if (what === "actor") d.actors.push(blankActor(String(d.actors.length % Math.max(1, d.sides.length)), zoneNames(d.map)[0] ?? ""));
-  else if (what === "aspect") (d.aspects ??= []).push(blankAspect());
-  else d.things.push(blankThing());
+  else if (what === "aspect") (d.aspects ??= []).push({ name: "", where: "", free: "1" });
+  else d.things.push({ name: "", threshold: "2", zone: "", border: "" });
 };
 export const remove = (/** @type {SetupDraft} */ d, /** @type {string} */ what, /** @type {number} */ i) => {
   /** @type {unknown[]} */ (d[/** @type {"sides" | "actors" | "things" | "aspects"} */ (`${what}s`)]).splice(i, 1);
