@@ -20,16 +20,11 @@ export function typedNumber(text) {
 /** Is n a whole number from low to high? (The cheap check before drawing; the rules say what is wrong.) */
 export const wholeIn = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
 
-/** The ways the site writes a signed number (the only place it is done):
- *  "plain" +2, −2, 0; "sum" a term of a sum (+ 2, − 2, + 0: the dice); "morale" 2, −2, 0 (a morale value). */
-const SIGNED = { plain: { plus: "+", gap: "", zero: "0" }, sum: { plus: "+", gap: " ", zero: "+ 0" }, morale: { plus: "", gap: "", zero: "0" } };
-
-/** A number with its sign, a true minus for negatives: signed(2) "+2", signed(-2) "−2", signed(0) "0";
- *  signed(2, "sum") "+ 2", signed(-1, "morale") "−1". */
+/** A number with its sign, a true minus for negatives (the only place the site writes one): signed(2) "+2",
+ *  signed(-2) "−2", signed(0) "0"; a morale value has no plus: signed(2, "morale") "2". */
 export function signed(n, style = "plain") {
-  const { plus, gap, zero } = SIGNED[style];
-  if (n < 0) return `−${gap}${-n}`;
-  return n > 0 ? `${plus}${gap}${n}` : zero;
+  if (n < 0) return `−${-n}`;
+  return n > 0 && style !== "morale" ? `+${n}` : String(n);
 }
 
 /** "1 shift", "2 shifts", "−1 shift" (a true minus); plural(3, "die", "dice") "3 dice". */
