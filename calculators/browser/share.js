@@ -4,7 +4,8 @@
 // can't be read; the caller checks the state like an import. A form's share button and notice: shareform.js.
 
 import { el } from "./ui.js";
-import { isRecord, readKind } from "./keeping/checks.js";
+import { isRecord, json, readKind } from "./keeping/checks.js";
+import { keepSession, sessionText } from "./keeping/slot.js";
 import { textId } from "./keeping/tabs.js"; // a fragment's short name, to tell the links of one entry apart
 
 const ZIPPED = "z.";
@@ -100,20 +101,14 @@ export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
 const HANDLED = "conflict-table:handled-links"; // sessionStorage: the entries whose link this tab handled
 const MAX_HANDLED = 50;
 const handledList = () => {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(HANDLED) ?? "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
+  const list = json(sessionText(HANDLED) ?? "[]").value;
+  return Array.isArray(list) ? list : [];
 };
 const memory = new Set(); // the same, where sessionStorage is off
 const handled = (entry) => memory.has(entry) || handledList().includes(entry);
 function remember(entry) {
   memory.add(entry);
-  try {
-    sessionStorage.setItem(HANDLED, JSON.stringify([...handledList().filter((x) => x !== entry), entry].slice(-MAX_HANDLED)));
-  } catch {}
+  keepSession(HANDLED, JSON.stringify([...handledList().filter((x) => x !== entry), entry].slice(-MAX_HANDLED)));
 }
 /** name → the entry its offered link was read in (the entry the address may since have left). */
 const readIn = new Map();

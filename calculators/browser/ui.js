@@ -1,6 +1,7 @@
 // Small helpers every widget shares: read a form, show errors beside fields,
 // say what the engine is doing; keeping state is keeping/. No rules here.
-import { keyFor } from "./keeping/slot.js";
+import { keepSession, keyFor, sessionText } from "./keeping/slot.js";
+import { json } from "./keeping/checks.js";
 
 /** What the player typed, as typedNumber reads it; a checkbox's is a boolean. */
 export function readField(form, name) {
@@ -180,18 +181,12 @@ export function keepFields(form, name) {
   const key = keyFor(`fields:${name}`);
   const names = [...new Set([...form.elements].filter((e) => e.name && e.type !== "button" && e.type !== "submit")
     .map((e) => e.name))];
-  let saved = {};
-  try {
-    saved = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
-  } catch {} // storage off, or not JSON: nothing kept
+  const saved = json(sessionText(key) || "{}").value || {}; // storage off, or not JSON: nothing kept
   const kept = Object.entries(saved).filter(([field, value]) =>
     names.includes(field) && typeof value === kindOf(form.elements.namedItem(field)));
   fillForm(form, Object.fromEntries(kept));
-  const save = () => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify(formValues(form, names)));
-    } catch {} // storage switched off or full: the form still works, it just starts fresh next time
-  };
+  // Storage switched off or full: the form still works, it just starts fresh next time.
+  const save = () => keepSession(key, JSON.stringify(formValues(form, names)));
   form.addEventListener("input", save);
   form.addEventListener("change", save);
 }

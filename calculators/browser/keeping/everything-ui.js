@@ -5,10 +5,12 @@
 // Nothing here is a rule of the games.
 import { collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, tooLarge, notImportable } from "./everything.js";
 import { checkOf, loadChecks } from "./checks.js";
+import { keepSession, sessionText } from "./slot.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { repeat } from "../vendor/lit-html/directives/repeat.js";
+import { takeFile } from "../mount.js";
 
 /** The widgets whose entries are kept across visits (boons and dice keep typed fields for the tab only). */
 export const KEEPS = new Set(["morale", "stress", "borders", "board"]);
@@ -88,19 +90,15 @@ function exportAll(say) {
 /** Import everything: the file chosen in `file` checked and put in place, then said (or the page reloaded).
  *  @param {HTMLInputElement} file @param {any} engine @param {(text: string) => void} say */
 async function chosen(file, engine, say) {
-  const picked = file.files?.[0];
-  file.value = "";
+  const picked = takeFile(file);
   if (!picked) return;
   say("Checking the file…");
   const big = tooLarge(picked.size);
   const sentence = big ? `This file was not imported: ${big}. Nothing was changed.` : await importText(await picked.text(), engine);
   if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
-    // The calculators on this page still hold what was there before: they open the imported values afresh.
-    try {
-      sessionStorage.setItem(DONE, sentence.replace(/ Reload the page.*$/, ""));
-      location.reload();
-      return;
-    } catch {} // no session storage: the player reloads
+    // The calculators on this page still hold what was there before: they open the imported values afresh
+    // (without session storage, the player reloads).
+    if (keepSession(DONE, sentence.replace(/ Reload the page.*$/, ""))) return location.reload();
   }
   say(sentence);
 }
@@ -114,13 +112,11 @@ function makeBox(engine, page) {
   /** @type {BoxState} */
   const state = { page, status: null, said: "", says: 0, engine };
   boxes.set(box, state);
-  try {
-    const done = sessionStorage.getItem(DONE); // an import just before this page was reloaded
-    if (done) {
-      sessionStorage.removeItem(DONE);
-      state.said = done;
-    }
-  } catch {}
+  const done = sessionText(DONE); // an import just before this page was reloaded
+  if (done) {
+    keepSession(DONE, null);
+    state.said = done;
+  }
   draw(box, state);
   return box;
 }

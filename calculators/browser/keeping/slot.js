@@ -21,15 +21,22 @@ export function keyFor(/** @type {string} */ name) {
 
 const ls = () => window.localStorage; // may throw (storage switched off)
 
-/** fn's answer on local storage, or `failed` when storage throws (full, or switched off).
+/** fn's answer on local storage (or `storage`), or `failed` when storage throws (full, or switched off).
  *  @template T @param {(storage: Storage) => T} fn @param {T} failed @returns {T} */
-function safely(fn, failed) {
+function safely(fn, failed, storage = ls) {
   try {
-    return fn(ls());
+    return fn(storage());
   } catch {
     return failed;
   }
 }
+
+const session = () => window.sessionStorage; // what lasts until the tab is closed
+/** The tab's text under `key` (null: none, or storage is off). @param {string} key */
+export const sessionText = (key) => safely((s) => s.getItem(key), null, session);
+/** Keep `text` under `key` for the tab (null: remove it): true when done. @param {string} key @param {string | null} text */
+export const keepSession = (key, text) =>
+  safely((s) => (text == null ? s.removeItem(key) : s.setItem(key, text), true), false, session);
 
 /** The text under `key` (null: none); blocked: storage is off. @param {string} key */
 export const getText = (key) =>
