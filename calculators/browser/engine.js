@@ -34,7 +34,6 @@ export const engine = {
   stallMs: 30_000, // a start whose worker says nothing this long (no step, no bytes) is stuck: replaced once
   /** What the engine did, counted and timed: read by the tests and the benchmarks alone, never by a calculator. */
   stats: {
-    retries: 0, // how many times a failed start was tried again
     starts: 0, // how many workers this page has created (tests check it stays 1)
     restarts: 0, // how many of them replaced a dead or stuck one
     sent: 0, // how many calls went to the worker (the build's known answers never do: known.js)
@@ -162,7 +161,6 @@ export const engine = {
     if (this.status !== "failed") return this.start();
     ready = worker = null;
     this.error = this.cause = this.httpStatus = this.progress = null;
-    this.stats.retries += 1;
     const starting = this.start();
     this._set(this.status);
     return starting;
@@ -210,8 +208,7 @@ export const engine = {
   /** Replace a worker that died or is stuck: its calls get an error reply, a new one starts. */
   _restart(/** @type {string} */ reason) {
     const old = worker;
-    worker = null;
-    ready = null;
+    ready = worker = null;
     old?.terminate();
     this.stats.restarts += 1;
     this.error = reason;
@@ -262,8 +259,7 @@ function parseReply(text) {
 /** @param {unknown} error @returns {Reply} */
 function unsendable(error) {
   const why = error instanceof RangeError ? "it is nested too deeply or too large" : "it is not plain data";
-  return errorReply("invalid",
-    `This input could not be handed to the calculator engine (${why}). Nothing was changed.`);
+  return errorReply("invalid", `This input could not be handed to the calculator engine (${why}). Nothing was changed.`);
 }
 
 const engineDown = () => errorReply("engine", failureText(engine.cause, engine.httpStatus));

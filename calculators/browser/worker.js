@@ -144,8 +144,6 @@ async function checked(/** @type {Response} */ saved) {
   return bytes;
 }
 
-const forget = () => snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
-
 async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found) {
   if (!found) return null;
   try {
@@ -154,7 +152,7 @@ async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found)
     mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
-    await forget();
+    await snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
     return null;
   }
 }
