@@ -8,14 +8,10 @@
 /** @type {{test: RegExp, check: KeptCheck}[]} */
 const registry = [];
 
-/** Register the check of the names matching `test` (a later registration wins). @param {RegExp} test @param {KeptCheck} check */
-export function registerCheck(test, check) {
-  registry.unshift({ test, check });
-}
-
-/** Register a widget's list of kept names and their checks ([[test, check], …], its kept.js). */
+/** Register a widget's list of kept names and their checks ([[test, check], …], its kept.js): a later
+ *  registration wins. */
 export function registerKept(/** @type {[RegExp, KeptCheck][]} */ kept) {
-  for (const [test, check] of kept) registerCheck(test, check);
+  for (const [test, check] of kept) registry.unshift({ test, check });
 }
 
 /** @type {Promise<void> | null} */
@@ -87,7 +83,7 @@ export const judged = (/** @type {any} */ reply, where = "") => (reply.ok ? null
 
 // The edition chosen in the header (edition.js, not a widget): one of the editions (registry.js,
 // written by the build), as plain text.
-registerCheck(/^edition$/, async (text) => {
+registerKept([[/^edition$/, async (text) => {
   const { EDITIONS } = await import("../registry.js");
   return EDITIONS.includes(text) ? null : { problem: "it is not an edition of the rules" };
-});
+}]]);

@@ -25,10 +25,9 @@ const ASIDE = ":set-aside";
  *   an imported set-aside list: how many copies it held (of), how many were kept, the ones left and why
  * @typedef {(text: string) => Promise<{problem?: string, down?: string} | null>} EntryCheck an entry's check (checks.js)
  */
-const ls = () => window.localStorage;
 
 /** Every kept value of this site in this browser: {name: stored text}, sorted by name. @returns {Kept} */
-export function collect(storage = ls()) {
+export function collect(storage = window.localStorage) {
   const prefix = keyFor("");
   const names = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "")
     .filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));

@@ -161,9 +161,8 @@ export const rosterCodec = {
   toText: (roster) => JSON.stringify(roster),
   fromText(text) {
     const read = json(text);
-    if (read.problem) return read;
-    const why = rosterProblem(read.value);
-    return why ? { problem: why } : { value: read.value };
+    const why = read.problem ?? rosterProblem(read.value);
+    return why ? { problem: why } : read;
   },
 };
 
