@@ -44,12 +44,10 @@ async function through(stream, bytes, limit = Infinity) {
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
-const canZip = () => typeof CompressionStream === "function" && typeof DecompressionStream === "function";
-
 /** The code for a value: deflated when the browser can, else plain. */
 export async function encode(value) {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
-  if (canZip()) {
+  if (typeof CompressionStream === "function" && typeof DecompressionStream === "function") {
     try {
       return ZIPPED + toBase64url(await through(new CompressionStream("deflate-raw"), bytes));
     } catch {}

@@ -59,9 +59,10 @@ function drawStatus() {
 }
 
 /** Read a chosen file, check every entry as its calculator would, put it in place. → the sentence to show.
- *  @param {string} text @param {any} engine the page's engine */
-async function importText(text, engine) {
-  const read = readFile(text);
+ *  @param {File} file @param {any} engine the page's engine */
+async function importFile(file, engine) {
+  const big = tooLarge(file.size); // before its text is read
+  const read = big ? { problem: big } : readFile(await file.text());
   if (!read.kept) return `This file was not imported: ${read.problem}. Nothing was changed.`;
   if (engine.status === "held") engine.allow();
   await loadChecks(); // every calculator's kept names and checks (their kept.js)
@@ -93,8 +94,7 @@ async function chosen(file, engine, say) {
   const picked = takeFile(file);
   if (!picked) return;
   say("Checking the file…");
-  const big = tooLarge(picked.size);
-  const sentence = big ? `This file was not imported: ${big}. Nothing was changed.` : await importText(await picked.text(), engine);
+  const sentence = await importFile(picked, engine);
   if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
     // The calculators on this page still hold what was there before: they open the imported values afresh
     // (without session storage, the player reloads).
