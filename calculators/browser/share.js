@@ -169,8 +169,7 @@ function current(name) {
 /** The state the page's link carries under `name`: null (none), {text} or {problem}. */
 export async function received(name) {
   const hash = current(name);
-  if (!hash) return null;
-  return decode(hash.slice(hashOf(name).length));
+  return hash ? decode(hash.slice(hashOf(name).length)) : null;
 }
 
 /** Take the state out of the page's link (once it is opened, kept out or refused), leaving the page as it

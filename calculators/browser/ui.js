@@ -39,18 +39,10 @@ export function readFields(form, names) {
 
 /** Clear every field's message and the form's own. */
 export function clearErrors(root) {
-  for (const field of root.querySelectorAll("[data-field]")) {
-    const message = field.querySelector(":scope > .calc__error");
-    if (message) {
-      message.hidden = true;
-      message.textContent = "";
-    }
-    field.querySelector("input, select")?.removeAttribute("aria-invalid");
+  for (const message of root.querySelectorAll("[data-field] > .calc__error, .calc__form-error")) {
+    Object.assign(message, { hidden: true, textContent: "" });
   }
-  for (const general of root.querySelectorAll(".calc__form-error")) {
-    general.hidden = true;
-    general.textContent = "";
-  }
+  for (const control of root.querySelectorAll("[data-field] :is(input, select)")) control.removeAttribute("aria-invalid");
 }
 
 /** Put the rules' error message next to its field (or at the top of the form). */
@@ -58,10 +50,7 @@ export function showError(root, error) {
   const key = (error.field || "").split(/[.[]/)[0];
   const field = key ? root.querySelector(`[data-field="${CSS.escape(error.field)}"], [data-field="${CSS.escape(key)}"]`) : null; // no field: the form's own message
   const target = field ? field.querySelector(":scope > .calc__error") : root.querySelector(".calc__form-error");
-  if (target) {
-    target.textContent = error.message;
-    target.hidden = false;
-  }
+  if (target) Object.assign(target, { textContent: error.message, hidden: false });
   // (the field's message is already in its aria-describedby: the build's markup, _html.py, names it)
   field?.querySelector("input, select")?.setAttribute("aria-invalid", "true");
 }
