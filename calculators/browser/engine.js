@@ -177,11 +177,8 @@ export const engine = {
   /** Run rules_core.api.call(name, payload) in the worker. Always resolves, never rejects.
    *  @param {string} name @param {any} payload @returns {Promise<Reply>} */
   async call(name, payload) {
-    try {
-      await this.start();
-    } catch (error) {
-      return engineDown();
-    }
+    const up = await this.start().then(() => true, () => false);
+    if (!up) return engineDown();
     if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
     const to = worker;
     const id = nextId++;
