@@ -7,8 +7,7 @@ import { json } from "./keeping/checks.js";
 export function readField(form, name) {
   const input = form.elements.namedItem(name);
   if (!input) throw new ReferenceError(`no field named ${name}`);
-  if (input.type === "checkbox") return input.checked;
-  return typedNumber(input.value);
+  return input.type === "checkbox" ? input.checked : typedNumber(input.value);
 }
 
 /** Typed text as the rules expect it: whole-number-looking text (a sign, digits) is a number,
@@ -140,11 +139,11 @@ export function latest(fn) {
   };
 }
 
-/** The named fields' values: text as typed, a checkbox's checked, a radio group's choice. */
+/** The named fields' values: text as typed, a checkbox's checked, a radio group's choice (a RadioNodeList, whose
+ *  type is undefined: its value, as a text field's). */
 export function formValues(form, names) {
   return Object.fromEntries(names.map((name) => {
     const field = form.elements.namedItem(name);
-    if (field instanceof RadioNodeList) return [name, field.value];
     return [name, field.type === "checkbox" ? field.checked : field.value];
   }));
 }
@@ -153,14 +152,13 @@ export function formValues(form, names) {
 export function fillForm(form, values) {
   for (const [name, value] of Object.entries(values)) {
     const field = form.elements.namedItem(name);
-    if (field instanceof RadioNodeList) field.value = value;
-    else if (field.type === "checkbox") field.checked = value;
+    if (field.type === "checkbox") field.checked = value;
     else field.value = value;
   }
 }
 
 /** What a field's value is in formValues: a checkbox's is a boolean, any other's a string. */
-export const kindOf = (field) => (!(field instanceof RadioNodeList) && field.type === "checkbox" ? "boolean" : "string");
+export const kindOf = (field) => (field.type === "checkbox" ? "boolean" : "string");
 
 /** Keep what is typed in a calculator that stores nothing else (boons, dice) for this tab:
  *  Back, a reload or an instant navigation returns to the values the player left, as a
