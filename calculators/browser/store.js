@@ -16,23 +16,15 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
   let queue = Promise.resolve();
   let scheduled = false;
   let drawing = false;
-  let again = false;
 
   function draw() {
     scheduled = false;
-    if (drawing) {
-      again = true;
-      return;
-    }
+    if (drawing) return schedule(); // asked for inside a render: a microtask runs once the render is over
     drawing = true;
     try {
       render(state);
     } finally {
       drawing = false;
-    }
-    if (again) {
-      again = false;
-      schedule();
     }
   }
   function schedule() {
