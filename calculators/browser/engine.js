@@ -8,19 +8,14 @@
 import { afterPress, press } from "./press.js";
 
 /** @typedef {{ok: boolean, result?: any, error?: {code: string, message: string, field: string | null}}} Reply a call's reply */
-/** @type {Set<(status: string, error: string | null) => void>} */
-const listeners = new Set();
-/** @type {Worker | null} */
-let worker = null;
-/** @type {Promise<void> | null} */
-let ready = null;
+const listeners = /** @type {Set<(status: string, error: string | null) => void>} */ (new Set());
+let worker = /** @type {Worker | null} */ (null);
+let ready = /** @type {Promise<void> | null} */ (null);
 let nextId = 1;
 // Save-Data: the engine waits for the player's go-ahead (unless early.js started it already).
 let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
-/** @type {Promise<void> | null} */
-let held = null;
-/** @type {(() => void) | null} */
-let release = null;
+let held = /** @type {Promise<void> | null} */ (null);
+let release = /** @type {(() => void) | null} */ (null);
 /** @type {Map<number, {resolve: (reply: Reply) => void, timer: ReturnType<typeof setTimeout>}>} */
 const pending = new Map();
 

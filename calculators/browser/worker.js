@@ -177,8 +177,7 @@ async function fresh() {
   return handle;
 }
 
-/** @type {"fresh" | "snapshot"} */
-let source = "fresh";
+let source = /** @type {"fresh" | "snapshot"} */ ("fresh");
 async function boot() {
   const manifest = BUILT_MANIFEST; // the build refuses to ship a worker without it (glue.py)
   const indexURL = new URL(manifest.pyodide, engineURL).href;

@@ -14,8 +14,7 @@ export function registerKept(/** @type {[RegExp, KeptCheck][]} */ kept) {
   for (const [test, check] of kept) registry.unshift({ test, check });
 }
 
-/** @type {Promise<void> | null} */
-let loading = null;
+let loading = /** @type {Promise<void> | null} */ (null);
 
 /** Every widget's kept names (widgets/<name>/kept.js, the ones the build's registry.js names), read once. */
 export function loadChecks() {

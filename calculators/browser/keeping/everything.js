@@ -122,10 +122,8 @@ function addList(name, text) {
   if (!more.length) return { kept: 0, left: [], why: null };
   if (!putText(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
   const list = [...mine];
-  /** @type {Left[]} */
-  const left = [];
-  /** @type {string | null} */
-  let why = null;
+  const left = /** @type {Left[]} */ ([]);
+  let why = /** @type {string | null} */ (null);
   for (const item of more) {
     const failed = putText(key, JSON.stringify([...list, item]));
     if (failed) {
@@ -154,8 +152,7 @@ export function adoptAll(kept, reason = "replaced by “Import everything”") {
       return { problem: `there is no room in this browser to set your own “${name}” aside first, so nothing was replaced (export it, or discard set-aside copies, then try again)` };
     }
   }
-  /** @type {string[]} */
-  const written = [];
+  const written = /** @type {string[]} */ ([]);
   for (const [name, text] of values) {
     const why = slot(name).writeText(text);
     if (why) {

@@ -104,8 +104,7 @@ export function slot(name, { problemOf = null } = {}) {
   const key = keyFor(name);
   const asideKey = `${key}:set-aside`;
   const fromKey = keyFor(`keeping:from:${name}`); // what the stored value was made from (tabs.js: lineage)
-  /** @type {Aside[]} */
-  let pending = []; // unusable values still only in memory: kept before anything overwrites the key
+  let pending = /** @type {Aside[]} */ ([]); // unusable values still only in memory: kept before anything overwrites the key
 
   const api = {
     key,
