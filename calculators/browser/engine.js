@@ -251,7 +251,8 @@ function parseReply(text) {
 /** @param {unknown} error @returns {Reply} */
 function unsendable(error) {
   const why = error instanceof RangeError ? "it is nested too deeply or too large" : "it is not plain data";
-  return errorReply("invalid", `This input could not be handed to the calculator engine (${why}). Nothing was changed.`);
+  return errorReply("invalid",
+    `This input could not be handed to the calculator engine (${why}). Nothing was changed.`);
 }
 
 const engineDown = () => errorReply("engine", failureText(engine.cause, engine.httpStatus));

@@ -34,7 +34,8 @@ function safely(fn, failed, storage = ls) {
 const session = () => window.sessionStorage; // what lasts until the tab is closed
 /** The tab's text under `key` (null: none, or storage is off). @param {string} key */
 export const sessionText = (key) => safely((s) => s.getItem(key), null, session);
-/** Keep `text` under `key` for the tab (null: remove it): true when done. @param {string} key @param {string | null} text */
+/** Keep `text` under `key` for the tab (null: remove it): true when done.
+ *  @param {string} key @param {string | null} text */
 export const keepSession = (key, text) =>
   safely((s) => (text == null ? s.removeItem(key) : s.setItem(key, text), true), false, session);
 
@@ -104,7 +105,7 @@ export function slot(name, { problemOf = null } = {}) {
   const key = keyFor(name);
   const asideKey = `${key}:set-aside`;
   const fromKey = keyFor(`keeping:from:${name}`); // what the stored value was made from (tabs.js: lineage)
-  let pending = /** @type {Aside[]} */ ([]); // unusable values still only in memory: kept before anything overwrites the key
+  let pending = /** @type {Aside[]} */ ([]); // unusable values only in memory: kept before anything overwrites the key
 
   const api = {
     key,
