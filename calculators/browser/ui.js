@@ -41,7 +41,7 @@ export function clearErrors(root) {
   for (const message of root.querySelectorAll("[data-field] > .calc__error, .calc__form-error")) {
     Object.assign(message, { hidden: true, textContent: "" });
   }
-  root.querySelectorAll("[data-field] :is(input, select)").forEach((control) => control.removeAttribute("aria-invalid"));
+  root.querySelectorAll("[data-field] :is(input, select)").forEach((c) => c.removeAttribute("aria-invalid"));
 }
 
 /** Put the rules' error message next to its field (or at the top of the form). */
