@@ -1,6 +1,6 @@
 // @ts-check
 // Where a player sees how long the browser keeps their entries, and the Export everything / Import everything
-// buttons: under each calculator that keeps something (KEEPS) and in every [data-kept-everything] box of a page
+// buttons: under each calculator that keeps something (KEEPING) and in every [data-kept-everything] box of a page
 // (the Offline page). The file and its checks: everything.js and checks.js; the persistence answer: persist.js.
 // Nothing here is a rule of the games.
 import { collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, tooLarge, notImportable } from "./everything.js";
@@ -11,9 +11,7 @@ import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { repeat } from "../vendor/lit-html/directives/repeat.js";
 import { takeFile } from "../mount.js";
-
-/** The widgets whose entries are kept across visits (boons and dice keep typed fields for the tab only). */
-export const KEEPS = new Set(["morale", "stress", "borders", "board"]);
+import { KEEPING } from "../registry.js"; // the widgets with a kept.js, whose entries last across visits (build's)
 
 /** Each box on the page and what it says: the persistence words (status; null: hidden), the last
  *  sentence (said, and `says`, counted, so the same sentence said again is a new one to a screen reader).
@@ -125,7 +123,7 @@ let started = false;
 
 /** Under a calculator that keeps something: the box (once). @param {HTMLElement} root @param {any} engine */
 export function keepingBox(root, engine) {
-  if (!KEEPS.has(root.dataset.calc ?? "") || root.querySelector(':scope > [data-out="kept"]')) return;
+  if (!KEEPING.includes(root.dataset.calc ?? "") || root.querySelector(':scope > [data-out="kept"]')) return;
   root.append(makeBox(engine, false));
   start();
 }
