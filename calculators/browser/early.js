@@ -17,8 +17,7 @@
     var queue = [];
     /** @param {Event} event */
     var keep = function (event) { queue.push(event); };
-    worker.onmessage = keep;
-    worker.onerror = keep;
+    worker.onmessage = worker.onerror = keep;
     window.__calcEarly = { worker: worker, queue: queue, at: performance.now() };
     holdSearch(worker);
   } catch (error) {}
