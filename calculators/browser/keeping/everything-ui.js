@@ -107,8 +107,7 @@ function makeBox(engine, page) {
   const made = document.createDocumentFragment(); // the box alone (draw() fills it), as draw.js's field() makes one
   render(html`<div class="calc-kept" data-out="kept" data-page=${page ? "1" : nothing}></div>`, made);
   const box = /** @type {HTMLElement} */ (made.firstElementChild);
-  /** @type {BoxState} */
-  const state = { page, status: null, said: "", says: 0, engine };
+  const state = /** @type {BoxState} */ ({ page, status: null, said: "", says: 0, engine });
   boxes.set(box, state);
   const done = sessionText(DONE); // an import just before this page was reloaded
   if (done) {
