@@ -18,13 +18,12 @@ let loading = /** @type {Promise<void> | null} */ (null);
 
 /** Every widget's kept names (widgets/<name>/kept.js, the ones the build's registry.js names), read once. */
 export function loadChecks() {
-  loading ??= (async () => {
+  return (loading ??= (async () => {
     const { KEEPING } = await import("../registry.js");
     // By URL from this module's own, so the path holds wherever the build bundles this code (bundle.mjs).
     const lists = await Promise.all(KEEPING.map((name) => import(new URL(`../widgets/${name}/kept.js`, import.meta.url).href)));
     lists.forEach(({ KEPT }) => registerKept(KEPT));
-  })();
-  return loading;
+  })());
 }
 
 /** The check of a kept name, bound to an engine: (text) → verdict; null when no calculator keeps it. */

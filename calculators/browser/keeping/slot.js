@@ -51,7 +51,7 @@ const OFF = "this browser does not let the site keep anything";
 
 function whyNot() {
   try {
-    const probe = `${keyFor("probe")}`;
+    const probe = keyFor("probe");
     ls().setItem(probe, "1");
     ls().removeItem(probe);
     return FULL; // a tiny write works: the big one did not fit

@@ -54,8 +54,7 @@ export function rosterNames() {
 }
 
 export function nextId(roster) {
-  const n = Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1;
-  return `c${n}`;
+  return `c${Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1}`;
 }
 
 export function addPerson(roster, side = "pc") {
