@@ -51,9 +51,7 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
     },
     /** Run a named action at once, outside the queue: a change that must not wait behind a tap (a keystroke,
      *  whose text the next draw must show). It must be synchronous. */
-    now(name, ...args) {
-      return actions[name](store, ...args);
-    },
+    now: (name, ...args) => actions[name](store, ...args),
     /** Draw now (a test, or a caller that measures the page right after). */
     flush: draw,
     /** Every action dispatched so far has finished (and its changes are drawn). */

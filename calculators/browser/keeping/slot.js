@@ -111,9 +111,7 @@ export function slot(name, { problemOf = null } = {}) {
     key,
     asideKey,
     /** The raw stored text (null when there is none, or storage is off). */
-    text() {
-      return getText(key).text;
-    },
+    text: () => getText(key).text,
     /** The stored value: {value} (undefined when none), {problem} when it is not JSON, {blocked}.
      *  @returns {{value?: any, text?: string | null, problem?: string, blocked?: string}} */
     read() {
@@ -122,9 +120,7 @@ export function slot(name, { problemOf = null } = {}) {
       return text == null ? { text: null } : { text, ...json(text) };
     },
     /** Store a value; null when it is kept, else the reason it is not (the old value stays). */
-    write(/** @type {any} */ value) {
-      return api.writeText(JSON.stringify(value));
-    },
+    write: (/** @type {any} */ value) => api.writeText(JSON.stringify(value)),
     writeText(/** @type {string} */ text) {
       guard(text);
       if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
@@ -139,9 +135,7 @@ export function slot(name, { problemOf = null } = {}) {
     /** Keep that note; a note that can't be kept is left out (true when it is kept). */
     writeNote: (/** @type {string} */ text) => setText(fromKey, text),
     /** Copies set aside: [{at, reason, text}], oldest first (with any not stored yet). */
-    asides() {
-      return [...readAsides(asideKey), ...pending];
-    },
+    asides: () => [...readAsides(asideKey), ...pending],
     /** Keep a copy of text that can't be used now: its date (its name in the list) when it is stored, else false;
      *  then, unless hold is false, it is held in memory (shown) and the key is not overwritten until it is stored.
      *  @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
