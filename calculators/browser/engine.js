@@ -222,9 +222,7 @@ export const engine = {
   },
 };
 
-function seconds(/** @type {number} */ ms) {
-  return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
-}
+const seconds = (/** @type {number} */ ms) => (ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`);
 
 function settleAll(/** @type {Reply} */ reply) {
   for (const call of pending.values()) {

@@ -80,9 +80,7 @@ export async function decode(code) {
 const hashOf = (name) => `#${name}=`;
 
 /** A link to this page carrying `value` under `name` (#name=<code>). */
-export async function link(name, value) {
-  return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
-}
+export const link = async (name, value) => `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
 
 // A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a reload never
 // offers it again. Where it was, the address keeps only the page (or a table view's fragment); a link not yet

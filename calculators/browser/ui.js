@@ -32,9 +32,7 @@ export function plural(n, word, many = `${word}s`) {
   return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
 }
 
-export function readFields(form, names) {
-  return Object.fromEntries(names.map((name) => [name, readField(form, name)]));
-}
+export const readFields = (form, names) => Object.fromEntries(names.map((name) => [name, readField(form, name)]));
 
 /** Clear every field's message and the form's own. */
 export function clearErrors(root) {

@@ -15,9 +15,7 @@ const ROOT = new URL("../../../", import.meta.url).pathname;
 const OLD_PREFIX = "conflict-table:";
 
 /** The storage key of a name ("morale", "stress:track") for this site. */
-export function keyFor(/** @type {string} */ name) {
-  return `conflict-table[${ROOT}]:${name}`;
-}
+export const keyFor = (/** @type {string} */ name) => `conflict-table[${ROOT}]:${name}`;
 
 const ls = () => window.localStorage; // may throw (storage switched off)
 

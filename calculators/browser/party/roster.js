@@ -53,9 +53,7 @@ export function rosterNames() {
   return readRoster().roster.people.map((p) => p.name); // storage that is off or damaged reads as a fresh roster
 }
 
-export function nextId(roster) {
-  return `c${Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1}`;
-}
+export const nextId = (roster) => `c${Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1}`;
 
 export function addPerson(roster, side = "pc") {
   const id = nextId(roster);
