@@ -28,9 +28,7 @@ export function signed(n, style = "plain") {
 }
 
 /** "1 shift", "2 shifts", "−1 shift" (a true minus); plural(3, "die", "dice") "3 dice". */
-export function plural(n, word, many = `${word}s`) {
-  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
-}
+export const plural = (n, word, many = `${word}s`) => `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
 
 export const readFields = (form, names) => Object.fromEntries(names.map((name) => [name, readField(form, name)]));
 

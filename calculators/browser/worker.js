@@ -243,9 +243,8 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   },
 );
 
-function errorReply(/** @type {number} */ id, /** @type {string} */ message) {
-  return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
-}
+const errorReply = (/** @type {number} */ id, /** @type {string} */ message) =>
+  JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
 
 // Every call gets a reply: rules_core.api.handle never raises, and anything else (an input JSON
 // can't write, a broken interpreter) is answered with an error here.
