@@ -72,8 +72,7 @@ export async function decode(code) {
     }
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(code)) };
   } catch (error) {
-    if (error instanceof RangeError) return tooLarge;
-    return { problem: "the link is damaged (cut short or changed)" };
+    return error instanceof RangeError ? tooLarge : { problem: "the link is damaged (cut short or changed)" };
   }
 }
 

@@ -159,8 +159,8 @@ export function slot(name, { problemOf = null } = {}) {
       const i = list.findIndex((item) => item.at === at);
       if (i < 0) return null;
       const [item] = list.splice(i, 1);
-      if (list.length ? setText(asideKey, JSON.stringify(list)) : (removeKey(asideKey), true)) return item;
-      return null;
+      const kept = list.length ? setText(asideKey, JSON.stringify(list)) : (removeKey(asideKey), true);
+      return kept ? item : null;
     },
     discardAsides() {
       pending = [];

@@ -38,8 +38,7 @@ export function rosterProblem(r) {
       return `${which}'s traits are not a list of at most ${LIMITS.traits} short texts`;
     }
   }
-  if (!ids.has(r.current)) return "its current character is not in the list";
-  return null;
+  return ids.has(r.current) ? null : "its current character is not in the list";
 }
 
 /** The stored roster: {roster} (a fresh roster of one when none or unusable). */
