@@ -51,7 +51,8 @@ export const notImportable = (/** @type {string} */ text) => (fileBytes(text) > 
 function asideProblem(/** @type {string} */ text) {
   const { value: list, problem } = json(text);
   if (problem) return problem;
-  const copies = Array.isArray(list) && list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string");
+  const copies = Array.isArray(list) &&
+    list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string");
   return copies ? null : "it is not a list of set-aside copies";
 }
 
