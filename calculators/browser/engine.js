@@ -198,9 +198,8 @@ export const engine = {
 
   /** Replace a worker that died or is stuck: its calls get an error reply, a new one starts. */
   _restart(/** @type {string} */ reason) {
-    const old = worker;
+    worker?.terminate();
     ready = worker = null;
-    old?.terminate();
     this.stats.restarts += 1;
     this.error = reason;
     settleAll(errorReply("engine", `The calculator engine stopped answering (${reason}), so it is being restarted. ` +
