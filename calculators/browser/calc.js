@@ -1,6 +1,5 @@
-// Mounts every calculator on the page, on the first load and after each of
-// Material's instant navigations. The engine starts only when a page has a
-// calculator, once per visit.
+// Mounts every calculator on the page, on the first load and after each of Material's instant navigations. The
+// engine starts only when a page has a calculator, once per visit.
 import { engine, failureText } from "./engine.js";
 import { offline } from "./offline.js";
 import * as ui from "./ui.js";
@@ -42,10 +41,7 @@ async function mountOne(root) {
   const form = root.querySelector(".calc__form");
   const status = root.querySelector(".calc__status");
   let broken = ""; // this calculator could not start: that outlasts whatever the engine says
-  const say = (text) => {
-    status.textContent = text;
-    status.hidden = !text;
-  };
+  const say = (text) => Object.assign(status, { textContent: text, hidden: !text });
   const unwatch = engine.watch((state, error) => {
     root.dataset.engine = state;
     if (state === "failed") form.hidden = true;

@@ -1,14 +1,13 @@
 // @ts-check
-// The calculator engine: Pyodide running rules_core, in a Web Worker.
+// The calculator engine: Pyodide running rules_core, in a Web Worker. Its messages, in and out, are one table:
+// types/engine-messages.d.ts. All the logic is Python.
 //
-// Its messages, in and out, are one table: types/engine-messages.d.ts. All the logic is Python.
-//
-// The first visit starts Pyodide (its standard library zip also holds rules_core, compiled), takes a
-// memory snapshot before it says ready and, once idle, keeps it packed (snapshot.js) in Cache Storage
-// under the engine's build; later visits restore it (several times faster) and check it answers first.
-// Pyodide's internals are reached only through pyodide-edge.js. The build writes the manifest
-// (engine.json: the files, in folders named by their content's hash) into BUILT_MANIFEST, so the
-// engine's big files are asked for at once, beside pyodide.mjs: on a phone every round trip counts.
+// The first visit starts Pyodide (its standard library zip also holds rules_core, compiled), takes a memory
+// snapshot before it says ready and, once idle, keeps it packed (snapshot.js) in Cache Storage under the engine's
+// build; later visits restore it (several times faster) and check it answers first. Pyodide's internals are reached
+// only through pyodide-edge.js. The build writes the manifest (engine.json: the files, in folders named by their
+// content's hash) into BUILT_MANIFEST, so the engine's big files are asked for at once, beside pyodide.mjs: on a
+// phone every round trip counts.
 const engineURL = new URL("../engine/", import.meta.url);
 /** @type {any} */
 const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/build/ship.py)
@@ -144,8 +143,6 @@ async function checked(/** @type {Response} */ saved) {
   return bytes;
 }
 
-const forget = () => snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
-
 async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found) {
   if (!found) return null;
   try {
@@ -154,7 +151,7 @@ async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found)
     mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
-    await forget();
+    await snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
     return null;
   }
 }
@@ -179,8 +176,7 @@ async function fresh() {
   return handle;
 }
 
-/** @type {"fresh" | "snapshot"} */
-let source = "fresh";
+let source = /** @type {"fresh" | "snapshot"} */ ("fresh");
 async function boot() {
   const manifest = BUILT_MANIFEST; // the build refuses to ship a worker without it (glue.py)
   const indexURL = new URL(manifest.pyodide, engineURL).href;
@@ -247,9 +243,8 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   },
 );
 
-function errorReply(/** @type {number} */ id, /** @type {string} */ message) {
-  return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
-}
+const errorReply = (/** @type {number} */ id, /** @type {string} */ message) =>
+  JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
 
 // Every call gets a reply: rules_core.api.handle never raises, and anything else (an input JSON
 // can't write, a broken interpreter) is answered with an error here.
