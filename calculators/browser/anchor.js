@@ -1,7 +1,9 @@
-// The address names the page shown. Material's navigation tracking writes the heading in view into the address,
-// debounced; when the reader follows a link (or goes Back) right after scrolling, that late write lands on the next
-// page's address: boons-and-banes/#stress, a heading of the page just left. After each page change, an anchor that
-// names nothing on the page is dropped. A share link's fragment (#stress=…) is not an anchor and stays (share.js).
+// The address names the page shown. Material's navigation tracking writes the
+// heading in view into the address, debounced; when the reader follows a link
+// (or goes Back) right after scrolling, that late write lands on the next
+// page's address: boons-and-banes/#stress, a heading of the page just left.
+// After each page change, an anchor that names nothing on the page is dropped.
+// A share link's fragment (#stress=…) is not an anchor and stays (share.js).
 
 /** The anchor as the page's ids spell it; a malformed % escape (#%%) is taken as it is. */
 export function anchorOf(hash) {

@@ -1,5 +1,6 @@
-// Mounts every calculator on the page, on the first load and after each of Material's instant navigations. The
-// engine starts only when a page has a calculator, once per visit.
+// Mounts every calculator on the page, on the first load and after each of
+// Material's instant navigations. The engine starts only when a page has a
+// calculator, once per visit.
 import { engine, failureText } from "./engine.js";
 import { offline } from "./offline.js";
 import * as ui from "./ui.js";

@@ -1,9 +1,10 @@
 // @ts-check
-// The page's side of the engine: one worker per visit, started lazily by the first calculator, kept across
-// Material's instant navigation.
+// The page's side of the engine: one worker per visit, started lazily by the
+// first calculator, kept across Material's instant navigation.
 //
-// Every call ends in a reply: an input that can't be sent gets an error at once, and a call the worker leaves
-// unanswered past its deadline (a worker that died or is stuck) gets an error, after which the worker is replaced.
+// Every call ends in a reply: an input that can't be sent gets an error at
+// once, and a call the worker leaves unanswered past its deadline (a worker
+// that died or is stuck) gets an error, after which the worker is replaced.
 import { afterPress, press } from "./press.js";
 
 /** @typedef {{ok: boolean, result?: any, error?: {code: string, message: string, field: string | null}}} Reply a call's reply */

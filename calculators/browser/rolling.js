@@ -1,5 +1,6 @@
-// Drawing dice faces, shared by the dice roller, the conflict board's action sheet and the morale tracker's event
-// sheet. Only the draw lives here (crypto.getRandomValues, unbiased); rules_core scores what was drawn.
+// Drawing dice faces, shared by the dice roller, the conflict board's action sheet and the morale
+// tracker's event sheet. Only the draw lives here (crypto.getRandomValues, unbiased); rules_core
+// scores what was drawn.
 
 /** A whole number in 0…n−1, every one equally likely: bytes past the last full
  *  multiple of n are drawn again (rejection sampling), so no face is favoured. */

@@ -1,16 +1,19 @@
 // @ts-check
 // The engine's start-up snapshot as the worker keeps it in Cache Storage (worker.js).
 //
-// A snapshot is the interpreter's whole memory: about 31 MB, of which about half is pages never written (zeros).
-// Kept packed, without those pages, it takes about half the room on the phone, and a return visit reads and checks
-// half the bytes; unpacking is a copy. The checksum covers every byte that is kept.
+// A snapshot is the interpreter's whole memory: about 31 MB, of which about half
+// is pages never written (zeros). Kept packed, without those pages, it takes
+// about half the room on the phone, and a return visit reads and checks half the
+// bytes; unpacking is a copy. The checksum covers every byte that is kept.
 //
-// Packed form: "CTS2", the snapshot's length, the page size, the page count and the length of the build's name
-// (32-bit little-endian each), the build's name (UTF-8, padded with zeros to a multiple of 4 bytes), a bitmap of
-// the pages kept (1 bit a page, the first page in the lowest bit), then the kept pages in order (the last may be
-// short). The build's name (worker.js: Pyodide's, the zip's and rules_core's own) is inside what the checksum
-// covers: a snapshot found under this build's name in Cache Storage but made by another build is refused (unpack,
-// buildOf), never restored into an engine it does not belong to.
+// Packed form: "CTS2", the snapshot's length, the page size, the page count and the
+// length of the build's name (32-bit little-endian each), the build's name (UTF-8,
+// padded with zeros to a multiple of 4 bytes), a bitmap of the pages kept (1 bit a
+// page, the first page in the lowest bit), then the kept pages in order (the last
+// may be short). The build's name (worker.js: Pyodide's, the zip's and rules_core's
+// own) is inside what the checksum covers: a snapshot found under this build's name
+// in Cache Storage but made by another build is refused (unpack, buildOf), never
+// restored into an engine it does not belong to.
 const MAGIC = 0x32535443; // "CTS2"
 export const PAGE = 4096;
 const FIXED = 20; // the header's five numbers

@@ -1,13 +1,14 @@
 // @ts-check
-// The calculator engine: Pyodide running rules_core, in a Web Worker. Its messages, in and out, are one table:
-// types/engine-messages.d.ts. All the logic is Python.
+// The calculator engine: Pyodide running rules_core, in a Web Worker.
 //
-// The first visit starts Pyodide (its standard library zip also holds rules_core, compiled), takes a memory
-// snapshot before it says ready and, once idle, keeps it packed (snapshot.js) in Cache Storage under the engine's
-// build; later visits restore it (several times faster) and check it answers first. Pyodide's internals are reached
-// only through pyodide-edge.js. The build writes the manifest (engine.json: the files, in folders named by their
-// content's hash) into BUILT_MANIFEST, so the engine's big files are asked for at once, beside pyodide.mjs: on a
-// phone every round trip counts.
+// Its messages, in and out, are one table: types/engine-messages.d.ts. All the logic is Python.
+//
+// The first visit starts Pyodide (its standard library zip also holds rules_core, compiled), takes a
+// memory snapshot before it says ready and, once idle, keeps it packed (snapshot.js) in Cache Storage
+// under the engine's build; later visits restore it (several times faster) and check it answers first.
+// Pyodide's internals are reached only through pyodide-edge.js. The build writes the manifest
+// (engine.json: the files, in folders named by their content's hash) into BUILT_MANIFEST, so the
+// engine's big files are asked for at once, beside pyodide.mjs: on a phone every round trip counts.
 const engineURL = new URL("../engine/", import.meta.url);
 /** @type {any} */
 const BUILT_MANIFEST = null; // engine.json, written in by the build (calculators/build/ship.py)
