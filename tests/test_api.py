@@ -189,9 +189,10 @@ def test_error_is_a_sentence_naming_the_input(case):
     field = error["field"]
     assert isinstance(field, str) and field, f"no field named for {case['id']}"
     payload = case["input"]
-    # Setup errors (morale) are named inside the setup; an event's error names that event's own field, and
-    # gives its index as "event" (morale.replay and morale.apply alike; the new event's is after the log).
-    bases = [payload] + [payload[k] for k in ("setup",) if isinstance(payload, dict) and isinstance(payload.get(k), dict)]
+    # Setup errors (morale) are named inside the setup (a typed setup's inside its draft); an event's error names
+    # that event's own field, and gives its index as "event" (morale.replay and morale.apply alike; the new
+    # event's is after the log).
+    bases = [payload] + [payload[k] for k in ("setup", "draft") if isinstance(payload, dict) and isinstance(payload.get(k), dict)]
     missing = False  # an event that is not a mapping has no fields to point at
     if "event" in error:
         events = payload.get("events") or []

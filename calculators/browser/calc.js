@@ -42,10 +42,7 @@ async function mountOne(root) {
   const form = root.querySelector(".calc__form");
   const status = root.querySelector(".calc__status");
   let broken = ""; // this calculator could not start: that outlasts whatever the engine says
-  const say = (text) => {
-    status.textContent = text;
-    status.hidden = !text;
-  };
+  const say = (text) => Object.assign(status, { textContent: text, hidden: !text });
   const unwatch = engine.watch((state, error) => {
     root.dataset.engine = state;
     if (state === "failed") form.hidden = true;

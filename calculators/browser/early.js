@@ -17,8 +17,7 @@
     var queue = [];
     /** @param {Event} event */
     var keep = function (event) { queue.push(event); };
-    worker.onmessage = keep;
-    worker.onerror = keep;
+    worker.onmessage = worker.onerror = keep;
     window.__calcEarly = { worker: worker, queue: queue, at: performance.now() };
     holdSearch(worker);
   } catch (error) {}
@@ -34,8 +33,7 @@
     var Real = window.Worker;
     var search = { state: "held", asked: 0 };
     window.calcSearch = search;
-    /** @type {Array<() => void>} */
-    var held = [];
+    var held = /** @type {Array<() => void>} */ ([]);
     var go = function () {
       if (window.Worker === Real) return;
       window.Worker = Real;
@@ -57,10 +55,8 @@
       var address = new URL(String(url), location.href);
       search.asked += 1;
       var proxy = /** @type {any} */ (new EventTarget());
-      /** @type {any[] | null} */
-      var waiting = [];
-      /** @type {Worker | null} */
-      var real = null;
+      var waiting = /** @type {any[] | null} */ ([]);
+      var real = /** @type {Worker | null} */ (null);
       proxy.postMessage = function (/** @type {any} */ message) { if (real) real.postMessage(message); else if (waiting) waiting.push(message); };
       proxy.terminate = function () { if (real) real.terminate(); waiting = null; };
       /** @param {string} type */

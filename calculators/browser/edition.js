@@ -3,38 +3,23 @@
 // tabs can still be switched on its own; the next change of the preference sets it again.
 
 import { html, render } from "./vendor/lit-html/lit-html.js";
-import { keyFor } from "./keeping/slot.js";
+import { slot } from "./keeping/slot.js";
 import { EDITIONS } from "./registry.js"; // written by the build from rules_core/editions.py
 
-const KEY = keyFor("edition"); // scoped to this site's path, like every stored value
+// Scoped to this site's path, like every stored value: one kept under the old unscoped key moves there once.
+const kept = slot("edition");
 const EVENT = "conflict-table:edition";
-// A preference kept before keys carried the site's path moves to KEY once, as every stored value does
-// (keeping/slot.js): the old key goes only once the new one holds it.
-const OLD_KEY = "conflict-table:edition";
-try {
-  const old = localStorage.getItem(OLD_KEY);
-  if (old != null && localStorage.getItem(KEY) == null) {
-    localStorage.setItem(KEY, old);
-    localStorage.removeItem(OLD_KEY);
-  }
-} catch {} // storage off or full: the old key stays, to move next time
 
 /** The edition chosen: one of EDITIONS ("2023", "2022", "wiki"), or null when none was. */
 function preferred() {
-  try {
-    const value = localStorage.getItem(KEY);
-    return EDITIONS.includes(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const value = kept.text();
+  return EDITIONS.includes(value) ? value : null;
 }
 
 /** Keep the reader's choice and tell the page (other tabs hear the storage event). */
 function choose(edition) {
   if (!EDITIONS.includes(edition)) return;
-  try {
-    localStorage.setItem(KEY, edition);
-  } catch {} // storage off: this page still follows
+  kept.writeText(edition); // storage off: this page still follows
   announce(edition);
 }
 
@@ -105,7 +90,7 @@ function onPage() {
 }
 
 window.addEventListener("storage", (event) => {
-  if (event.key === KEY && EDITIONS.includes(event.newValue)) announce(event.newValue);
+  if (event.key === kept.key && EDITIONS.includes(event.newValue)) announce(event.newValue);
 });
 if (window.document$) window.document$.subscribe(() => setTimeout(onPage));
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);

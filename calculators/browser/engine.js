@@ -8,19 +8,14 @@
 import { afterPress, press } from "./press.js";
 
 /** @typedef {{ok: boolean, result?: any, error?: {code: string, message: string, field: string | null}}} Reply a call's reply */
-/** @type {Set<(status: string, error: string | null) => void>} */
-const listeners = new Set();
-/** @type {Worker | null} */
-let worker = null;
-/** @type {Promise<void> | null} */
-let ready = null;
+const listeners = /** @type {Set<(status: string, error: string | null) => void>} */ (new Set());
+let worker = /** @type {Worker | null} */ (null);
+let ready = /** @type {Promise<void> | null} */ (null);
 let nextId = 1;
 // Save-Data: the engine waits for the player's go-ahead (unless early.js started it already).
 let allowed = !(navigator.connection && navigator.connection.saveData) || Boolean(window.__calcEarly);
-/** @type {Promise<void> | null} */
-let held = null;
-/** @type {(() => void) | null} */
-let release = null;
+let held = /** @type {Promise<void> | null} */ (null);
+let release = /** @type {(() => void) | null} */ (null);
 /** @type {Map<number, {resolve: (reply: Reply) => void, timer: ReturnType<typeof setTimeout>}>} */
 const pending = new Map();
 
@@ -34,7 +29,6 @@ export const engine = {
   stallMs: 30_000, // a start whose worker says nothing this long (no step, no bytes) is stuck: replaced once
   /** What the engine did, counted and timed: read by the tests and the benchmarks alone, never by a calculator. */
   stats: {
-    retries: 0, // how many times a failed start was tried again
     starts: 0, // how many workers this page has created (tests check it stays 1)
     restarts: 0, // how many of them replaced a dead or stuck one
     sent: 0, // how many calls went to the worker (the build's known answers never do: known.js)
@@ -162,7 +156,6 @@ export const engine = {
     if (this.status !== "failed") return this.start();
     ready = worker = null;
     this.error = this.cause = this.httpStatus = this.progress = null;
-    this.stats.retries += 1;
     const starting = this.start();
     this._set(this.status);
     return starting;
@@ -179,11 +172,8 @@ export const engine = {
   /** Run rules_core.api.call(name, payload) in the worker. Always resolves, never rejects.
    *  @param {string} name @param {any} payload @returns {Promise<Reply>} */
   async call(name, payload) {
-    try {
-      await this.start();
-    } catch (error) {
-      return engineDown();
-    }
+    const up = await this.start().then(() => true, () => false);
+    if (!up) return engineDown();
     if (!worker || this.status !== "ready") return this.call(name, payload); // replaced meanwhile
     const to = worker;
     const id = nextId++;
@@ -209,10 +199,8 @@ export const engine = {
 
   /** Replace a worker that died or is stuck: its calls get an error reply, a new one starts. */
   _restart(/** @type {string} */ reason) {
-    const old = worker;
-    worker = null;
-    ready = null;
-    old?.terminate();
+    worker?.terminate();
+    ready = worker = null;
     this.stats.restarts += 1;
     this.error = reason;
     settleAll(errorReply("engine", `The calculator engine stopped answering (${reason}), so it is being restarted. ` +
@@ -234,9 +222,7 @@ export const engine = {
   },
 };
 
-function seconds(/** @type {number} */ ms) {
-  return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
-}
+const seconds = (/** @type {number} */ ms) => (ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`);
 
 function settleAll(/** @type {Reply} */ reply) {
   for (const call of pending.values()) {

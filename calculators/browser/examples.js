@@ -9,23 +9,13 @@
 
 import { html, render } from "./vendor/lit-html/lit-html.js";
 import { PLACES } from "./registry.js"; // each widget's title and the pages it is on, written by the build
+import { keepSession, sessionText } from "./keeping/slot.js";
 
 const ASKED = "conflict-table:example-asked"; // sessionStorage: the link tapped, across an instant navigation
 const WAIT_MS = 60_000; // an engine still starting on a slow phone and a slow link
 
-const remembered = () => {
-  try {
-    return sessionStorage.getItem(ASKED) || "";
-  } catch {
-    return "";
-  }
-};
-const remember = (hash) => {
-  try {
-    if (hash) sessionStorage.setItem(ASKED, hash);
-    else sessionStorage.removeItem(ASKED);
-  } catch {} // no session storage: the calculator still offers the link
-};
+const remembered = () => sessionText(ASKED) || "";
+const remember = (hash) => keepSession(ASKED, hash || null); // no session storage: the calculator still offers the link
 
 let watching = null;
 

@@ -151,9 +151,7 @@ let failureDismissed = false; // the player dismissed the failure's bar: the ret
 
 async function register() {
   clearTimeout(retryTimer);
-  offline.retryIn = null;
-  offline.status = "registering";
-  offline.error = null;
+  Object.assign(offline, { status: "registering", error: null, retryIn: null });
   // A fresh Workbox each try: one instance registers once.
   const wb = new Workbox(new URL("sw.js", root).href, { scope: root.pathname });
   wb.addEventListener("waiting", () => {
@@ -172,16 +170,14 @@ async function register() {
     registeredOnce();
     if (!storageFull) await new Promise((resolve) => setTimeout(resolve, 500)); // the worker's word may come just after
     if (storageFull || error?.name === "QuotaExceededError") {
-      offline.status = "full";
-      offline.error = "storage full";
+      Object.assign(offline, { status: "full", error: "storage full" });
       bar("calc-offline-failed",
         "This site could not be saved for offline use: the browser's storage for it is full. " +
         "Everything works while you are online. To use it offline, free some space (another site's data, " +
         "or this browser's cached files) and reload.");
       return;
     }
-    offline.status = "failed";
-    offline.error = error?.message || String(error);
+    Object.assign(offline, { status: "failed", error: error?.message || String(error) });
     const seconds = RETRY_SECONDS[Math.min(attempt, RETRY_SECONDS.length - 1)];
     attempt += 1;
     if (!failureDismissed) {

@@ -16,10 +16,8 @@ export const press = {
 };
 
 let pressing = false;
-/** @type {(() => void)[]} */
-const waiting = [];
-/** @type {ReturnType<typeof setTimeout> | undefined} */
-let timer;
+const waiting = /** @type {(() => void)[]} */ ([]);
+let timer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
 
 function letThrough() {
   pressing = false;

@@ -9,8 +9,7 @@ const FIXES = `
 [role="option"] menu { color: rgb(var(--color-foreground) / 0.75); }
 `;
 
-/** @type {CSSStyleSheet | null} */
-let sheet = null;
+let sheet = /** @type {CSSStyleSheet | null} */ (null);
 
 /** @param {Node} node */
 function adopt(node) {

@@ -4,7 +4,8 @@
 // can't be read; the caller checks the state like an import. A form's share button and notice: shareform.js.
 
 import { el } from "./ui.js";
-import { isRecord, readKind } from "./keeping/checks.js";
+import { isRecord, json, readKind } from "./keeping/checks.js";
+import { keepSession, sessionText } from "./keeping/slot.js";
 import { textId } from "./keeping/tabs.js"; // a fragment's short name, to tell the links of one entry apart
 
 const ZIPPED = "z.";
@@ -43,12 +44,10 @@ async function through(stream, bytes, limit = Infinity) {
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
-const canZip = () => typeof CompressionStream === "function" && typeof DecompressionStream === "function";
-
 /** The code for a value: deflated when the browser can, else plain. */
 export async function encode(value) {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
-  if (canZip()) {
+  if (typeof CompressionStream === "function" && typeof DecompressionStream === "function") {
     try {
       return ZIPPED + toBase64url(await through(new CompressionStream("deflate-raw"), bytes));
     } catch {}
@@ -73,17 +72,14 @@ export async function decode(code) {
     }
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(code)) };
   } catch (error) {
-    if (error instanceof RangeError) return tooLarge;
-    return { problem: "the link is damaged (cut short or changed)" };
+    return error instanceof RangeError ? tooLarge : { problem: "the link is damaged (cut short or changed)" };
   }
 }
 
 const hashOf = (name) => `#${name}=`;
 
 /** A link to this page carrying `value` under `name` (#name=<code>). */
-export async function link(name, value) {
-  return `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
-}
+export const link = async (name, value) => `${location.href.split("#")[0]}${hashOf(name)}${await encode(value)}`;
 
 // A link is handled once: opened, kept out ("Keep mine") or refused, it is forgotten, and Back or a reload never
 // offers it again. Where it was, the address keeps only the page (or a table view's fragment); a link not yet
@@ -100,20 +96,14 @@ export const isLink = (hash) => /^#[a-z][a-z0-9-]*=/.test(hash);
 const HANDLED = "conflict-table:handled-links"; // sessionStorage: the entries whose link this tab handled
 const MAX_HANDLED = 50;
 const handledList = () => {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(HANDLED) ?? "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
+  const list = json(sessionText(HANDLED) ?? "[]").value;
+  return Array.isArray(list) ? list : [];
 };
 const memory = new Set(); // the same, where sessionStorage is off
 const handled = (entry) => memory.has(entry) || handledList().includes(entry);
 function remember(entry) {
   memory.add(entry);
-  try {
-    sessionStorage.setItem(HANDLED, JSON.stringify([...handledList().filter((x) => x !== entry), entry].slice(-MAX_HANDLED)));
-  } catch {}
+  keepSession(HANDLED, JSON.stringify([...handledList().filter((x) => x !== entry), entry].slice(-MAX_HANDLED)));
 }
 /** name → the entry its offered link was read in (the entry the address may since have left). */
 const readIn = new Map();
@@ -176,8 +166,7 @@ function current(name) {
 /** The state the page's link carries under `name`: null (none), {text} or {problem}. */
 export async function received(name) {
   const hash = current(name);
-  if (!hash) return null;
-  return decode(hash.slice(hashOf(name).length));
+  return hash ? decode(hash.slice(hashOf(name).length)) : null;
 }
 
 /** Take the state out of the page's link (once it is opened, kept out or refused), leaving the page as it

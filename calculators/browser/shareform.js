@@ -28,9 +28,9 @@ export function onScreen(box) {
 
 /**
  * A "Share link" button and a notice at the end of a form. A link opened here is read, then offered ("Open it" /
- * "Keep mine"); opening it has the rules check the values (`check(read, values)` → null or an error {message};
- * `read(names)` gives them as ui.readFields gives a form's) before any field changes; the receiver's own values
- * are kept, and "Bring mine back" restores them. `apply()` redraws the calculator. Returns: stop listening.
+ * "Keep mine"); opening it has the rules check the values (async `check(read, values)` → null or an error
+ * {message}; `read(names)` gives them as ui.readFields gives a form's) before any field changes; the receiver's
+ * own values are kept, and "Bring mine back" restores them. `apply()` redraws the calculator. Returns: stop listening.
  */
 export function shareForm({ ui, form, name, what, fields, check, apply }) {
   const { el } = ui;
@@ -56,13 +56,9 @@ export function shareForm({ ui, form, name, what, fields, check, apply }) {
     const values = offered;
     if (!values) return;
     answered();
-    let error;
-    try {
-      const typed = (n) => (typeof values[n] === "string" ? typedNumber(values[n]) : values[n]);
-      error = await check((names) => Object.fromEntries(names.map((n) => [n, typed(n)])), values);
-    } catch (e) {
-      error = { message: `the calculator is not ready (${e.message})` };
-    }
+    const typed = (n) => (typeof values[n] === "string" ? typedNumber(values[n]) : values[n]);
+    const error = await check((names) => Object.fromEntries(names.map((n) => [n, typed(n)])), values)
+      .catch((e) => ({ message: `the calculator is not ready (${e.message})` }));
     if (error) return message(`The shared ${noun} can't be used: ${bare(error.message)}. Nothing was changed.`);
     const mine = formValues(form, fields);
     fillForm(form, values);

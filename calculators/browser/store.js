@@ -16,23 +16,15 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
   let queue = Promise.resolve();
   let scheduled = false;
   let drawing = false;
-  let again = false;
 
   function draw() {
     scheduled = false;
-    if (drawing) {
-      again = true;
-      return;
-    }
+    if (drawing) return schedule(); // asked for inside a render: a microtask runs once the render is over
     drawing = true;
     try {
       render(state);
     } finally {
       drawing = false;
-    }
-    if (again) {
-      again = false;
-      schedule();
     }
   }
   function schedule() {
@@ -59,9 +51,7 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
     },
     /** Run a named action at once, outside the queue: a change that must not wait behind a tap (a keystroke,
      *  whose text the next draw must show). It must be synchronous. */
-    now(name, ...args) {
-      return actions[name](store, ...args);
-    },
+    now: (name, ...args) => actions[name](store, ...args),
     /** Draw now (a test, or a caller that measures the page right after). */
     flush: draw,
     /** Every action dispatched so far has finished (and its changes are drawn). */

@@ -1,13 +1,13 @@
 // Small helpers every widget shares: read a form, show errors beside fields,
 // say what the engine is doing; keeping state is keeping/. No rules here.
-import { keyFor } from "./keeping/slot.js";
+import { keepSession, keyFor, sessionText } from "./keeping/slot.js";
+import { json } from "./keeping/checks.js";
 
 /** What the player typed, as typedNumber reads it; a checkbox's is a boolean. */
 export function readField(form, name) {
   const input = form.elements.namedItem(name);
   if (!input) throw new ReferenceError(`no field named ${name}`);
-  if (input.type === "checkbox") return input.checked;
-  return typedNumber(input.value);
+  return input.type === "checkbox" ? input.checked : typedNumber(input.value);
 }
 
 /** Typed text as the rules expect it: whole-number-looking text (a sign, digits) is a number,
@@ -20,41 +20,24 @@ export function typedNumber(text) {
 /** Is n a whole number from low to high? (The cheap check before drawing; the rules say what is wrong.) */
 export const wholeIn = (n, low, high) => Number.isInteger(n) && n >= low && n <= high;
 
-/** The ways the site writes a signed number (the only place it is done):
- *  "plain" +2, −2, 0; "sum" a term of a sum (+ 2, − 2, + 0: the dice); "morale" 2, −2, 0 (a morale value). */
-const SIGNED = { plain: { plus: "+", gap: "", zero: "0" }, sum: { plus: "+", gap: " ", zero: "+ 0" }, morale: { plus: "", gap: "", zero: "0" } };
-
-/** A number with its sign, a true minus for negatives: signed(2) "+2", signed(-2) "−2", signed(0) "0";
- *  signed(2, "sum") "+ 2", signed(-1, "morale") "−1". */
+/** A number with its sign, a true minus for negatives (the only place the site writes one): signed(2) "+2",
+ *  signed(-2) "−2", signed(0) "0"; a morale value has no plus: signed(2, "morale") "2". */
 export function signed(n, style = "plain") {
-  const { plus, gap, zero } = SIGNED[style];
-  if (n < 0) return `−${gap}${-n}`;
-  return n > 0 ? `${plus}${gap}${n}` : zero;
+  if (n < 0) return `−${-n}`;
+  return n > 0 && style !== "morale" ? `+${n}` : String(n);
 }
 
 /** "1 shift", "2 shifts", "−1 shift" (a true minus); plural(3, "die", "dice") "3 dice". */
-export function plural(n, word, many = `${word}s`) {
-  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
-}
+export const plural = (n, word, many = `${word}s`) => `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? word : many}`;
 
-export function readFields(form, names) {
-  return Object.fromEntries(names.map((name) => [name, readField(form, name)]));
-}
+export const readFields = (form, names) => Object.fromEntries(names.map((name) => [name, readField(form, name)]));
 
 /** Clear every field's message and the form's own. */
 export function clearErrors(root) {
-  for (const field of root.querySelectorAll("[data-field]")) {
-    const message = field.querySelector(":scope > .calc__error");
-    if (message) {
-      message.hidden = true;
-      message.textContent = "";
-    }
-    field.querySelector("input, select")?.removeAttribute("aria-invalid");
+  for (const message of root.querySelectorAll("[data-field] > .calc__error, .calc__form-error")) {
+    Object.assign(message, { hidden: true, textContent: "" });
   }
-  for (const general of root.querySelectorAll(".calc__form-error")) {
-    general.hidden = true;
-    general.textContent = "";
-  }
+  root.querySelectorAll("[data-field] :is(input, select)").forEach((c) => c.removeAttribute("aria-invalid"));
 }
 
 /** Put the rules' error message next to its field (or at the top of the form). */
@@ -62,10 +45,7 @@ export function showError(root, error) {
   const key = (error.field || "").split(/[.[]/)[0];
   const field = key ? root.querySelector(`[data-field="${CSS.escape(error.field)}"], [data-field="${CSS.escape(key)}"]`) : null; // no field: the form's own message
   const target = field ? field.querySelector(":scope > .calc__error") : root.querySelector(".calc__form-error");
-  if (target) {
-    target.textContent = error.message;
-    target.hidden = false;
-  }
+  if (target) Object.assign(target, { textContent: error.message, hidden: false });
   // (the field's message is already in its aria-describedby: the build's markup, _html.py, names it)
   field?.querySelector("input, select")?.setAttribute("aria-invalid", "true");
 }
@@ -155,11 +135,11 @@ export function latest(fn) {
   };
 }
 
-/** The named fields' values: text as typed, a checkbox's checked, a radio group's choice. */
+/** The named fields' values: text as typed, a checkbox's checked, a radio group's choice (a RadioNodeList, whose
+ *  type is undefined: its value, as a text field's). */
 export function formValues(form, names) {
   return Object.fromEntries(names.map((name) => {
     const field = form.elements.namedItem(name);
-    if (field instanceof RadioNodeList) return [name, field.value];
     return [name, field.type === "checkbox" ? field.checked : field.value];
   }));
 }
@@ -168,14 +148,13 @@ export function formValues(form, names) {
 export function fillForm(form, values) {
   for (const [name, value] of Object.entries(values)) {
     const field = form.elements.namedItem(name);
-    if (field instanceof RadioNodeList) field.value = value;
-    else if (field.type === "checkbox") field.checked = value;
+    if (field.type === "checkbox") field.checked = value;
     else field.value = value;
   }
 }
 
 /** What a field's value is in formValues: a checkbox's is a boolean, any other's a string. */
-export const kindOf = (field) => (!(field instanceof RadioNodeList) && field.type === "checkbox" ? "boolean" : "string");
+export const kindOf = (field) => (field.type === "checkbox" ? "boolean" : "string");
 
 /** Keep what is typed in a calculator that stores nothing else (boons, dice) for this tab:
  *  Back, a reload or an instant navigation returns to the values the player left, as a
@@ -185,18 +164,12 @@ export function keepFields(form, name) {
   const key = keyFor(`fields:${name}`);
   const names = [...new Set([...form.elements].filter((e) => e.name && e.type !== "button" && e.type !== "submit")
     .map((e) => e.name))];
-  let saved = {};
-  try {
-    saved = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
-  } catch {} // storage off, or not JSON: nothing kept
+  const saved = json(sessionText(key) || "{}").value || {}; // storage off, or not JSON: nothing kept
   const kept = Object.entries(saved).filter(([field, value]) =>
     names.includes(field) && typeof value === kindOf(form.elements.namedItem(field)));
   fillForm(form, Object.fromEntries(kept));
-  const save = () => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify(formValues(form, names)));
-    } catch {} // storage switched off or full: the form still works, it just starts fresh next time
-  };
+  // Storage switched off or full: the form still works, it just starts fresh next time.
+  const save = () => keepSession(key, JSON.stringify(formValues(form, names)));
   form.addEventListener("input", save);
   form.addEventListener("change", save);
 }

@@ -144,8 +144,6 @@ async function checked(/** @type {Response} */ saved) {
   return bytes;
 }
 
-const forget = () => snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
-
 async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found) {
   if (!found) return null;
   try {
@@ -154,7 +152,7 @@ async function restore(/** @type {{bytes: Promise<Uint8Array>} | null} */ found)
     mark("snapshot restored");
     return probe(pyodide.pyimport("rules_core.api").handle);
   } catch {
-    await forget();
+    await snapshots.cache?.delete(snapshots.key); // unusable here: start fresh, and save a new one
     return null;
   }
 }
@@ -179,8 +177,7 @@ async function fresh() {
   return handle;
 }
 
-/** @type {"fresh" | "snapshot"} */
-let source = "fresh";
+let source = /** @type {"fresh" | "snapshot"} */ ("fresh");
 async function boot() {
   const manifest = BUILT_MANIFEST; // the build refuses to ship a worker without it (glue.py)
   const indexURL = new URL(manifest.pyodide, engineURL).href;
@@ -247,9 +244,8 @@ const ready = Promise.race([boot(), wasmFailure]).then(
   },
 );
 
-function errorReply(/** @type {number} */ id, /** @type {string} */ message) {
-  return JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
-}
+const errorReply = (/** @type {number} */ id, /** @type {string} */ message) =>
+  JSON.stringify({ id, ok: false, error: { code: "engine", message, field: null } });
 
 // Every call gets a reply: rules_core.api.handle never raises, and anything else (an input JSON
 // can't write, a broken interpreter) is answered with an error here.

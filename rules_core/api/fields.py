@@ -180,6 +180,17 @@ def unformatted(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))
 
 
+def typed_number(value):
+    """A value as a page's field typed it: whole-number-looking text is a number; other text stays as
+    typed (trimmed), for the rules to quote back in their message.
+
+    >>> typed_number(" 3 "), typed_number("-2"), typed_number("2.5"), typed_number(None)
+    (3, -2, '2.5', '')
+    """
+    text = "" if value is None else str(value).strip()
+    return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else text
+
+
 def seen(text: str) -> str:
     """A name as a reader sees it, the one form names are kept and compared in: invisible characters
     gone (:func:`unformatted`), compatibility forms made plain (NFKC: a fullwidth or styled letter is the

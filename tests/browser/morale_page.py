@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tests.browser.waits import engine_barrier
+
 CONFLICTS = "gauntlet-forge/conflicts/"
 TABLE = "table/"
 WIDGET = '.calc[data-calc="morale"]'
@@ -69,6 +71,9 @@ class Tracker:
 
     def begin(self, edition: str, teams: list[dict]):
         self.start(edition, teams)
+        # the setup's preview of what was typed last is drawn (above Start, which it moves) before the tap,
+        # as a player sees it: on a loaded machine a press held past press.longestMs lets it move Start away
+        engine_barrier(self.page)
         self.w.locator('button[type="submit"]').click()
         self.w.locator(".morale__team").first.wait_for()
 

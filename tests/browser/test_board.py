@@ -148,8 +148,8 @@ def test_an_imported_map_that_strands_an_actor_is_told_beside_the_actor(phone):
     b.w.locator('[name="map-file"]').set_input_files(ROOT / "docs" / "maps" / "slope.yml")
     b.w.locator('[name="actors.0.zone"] option[value="Hilltop"]').wait_for(state="attached")
     b.press(b.w.locator('button[type="submit"]'))
-    b.error("actors[0].zone").wait_for()
-    assert "West end" in b.error("actors[0].zone").inner_text()
+    b.error("actors.0.zone").wait_for()
+    assert "West end" in b.error("actors.0.zone").inner_text()
     assert b.w.locator('[name="actors.0.name"]').input_value() == "Gatto"  # the rest is kept
     b.w.locator('[name="actors.0.zone"]').select_option("Hilltop")
     b.w.locator('[name="actors.1.zone"]').select_option("Foot of the slope")
@@ -339,8 +339,8 @@ def test_bad_input_is_told_beside_its_field_and_kept(phone):
         {"name": "Gatto", "side": "Crew", "zone": "West end", "cool": 2},
         {"name": "Gatto", "side": "Gang", "zone": "East end", "cool": 2}]})
     b.press(b.w.locator('button[type="submit"]'))
-    b.error("actors[1].name").wait_for()
-    assert "Gatto" in b.error("actors[1].name").inner_text()
+    b.error("actors.1.name").wait_for()
+    assert "Gatto" in b.error("actors.1.name").inner_text()
     assert b.w.locator('[name="actors.1.name"]').input_value() == "Gatto"
     assert b.w.locator('[name="actors.1.name"]').get_attribute("aria-invalid") == "true"
 

@@ -165,3 +165,13 @@ def test_a_conflict_replaced_by_an_import_comes_back_with_one_tap_even_after_a_r
     assert notes(page) == ["mine"]
     # The imported one is set aside in its turn: nothing lost.
     assert any("theirs too" in i["text"] for i in json.loads(stored(page, ASIDES)))
+
+
+def test_a_conflict_file_that_cant_be_used_is_refused_beside_the_setups_import(page, server, tmp_path):
+    b = seeded(page, server, {})
+    setup_title(b).wait_for()  # no conflict yet: the setup, with its own Import a conflict file
+    path = tmp_path / "damaged.json"
+    path.write_text("{not json")
+    b.w.locator('.board__main [data-act="import"]').set_input_files(path)
+    expect(b.w.locator('.board__main [data-field="import"]')).to_contain_text("This file can't be used")
+    expect(setup_title(b)).to_be_visible()  # nothing changed: the setup is still there

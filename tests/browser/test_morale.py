@@ -493,7 +493,12 @@ def test_phone_360_px(tracker):
     page.set_viewport_size({"width": 360, "height": 740})
     try:
         def check_targets(selector):
-            boxes = [b for b in (e.bounding_box() for e in t.w.locator(selector).all()) if b]
+            # once the rules' last answer is drawn, every box read at one moment (a redraw between two
+            # reads would leave an element counted and gone)
+            t.settle()
+            boxes = t.w.locator(selector).evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect()).filter(r => r.width && r.height)"
+                ".map(r => ({x: r.x, width: r.width, height: r.height}))")
             assert boxes, selector
             for box in boxes:
                 assert box["height"] >= 44 and box["width"] >= 44, (selector, box)

@@ -8,28 +8,22 @@
 /** @type {{test: RegExp, check: KeptCheck}[]} */
 const registry = [];
 
-/** Register the check of the names matching `test` (a later registration wins). @param {RegExp} test @param {KeptCheck} check */
-export function registerCheck(test, check) {
-  registry.unshift({ test, check });
-}
-
-/** Register a widget's list of kept names and their checks ([[test, check], …], its kept.js). */
+/** Register a widget's list of kept names and their checks ([[test, check], …], its kept.js): a later
+ *  registration wins. */
 export function registerKept(/** @type {[RegExp, KeptCheck][]} */ kept) {
-  for (const [test, check] of kept) registerCheck(test, check);
+  for (const [test, check] of kept) registry.unshift({ test, check });
 }
 
-/** @type {Promise<void> | null} */
-let loading = null;
+let loading = /** @type {Promise<void> | null} */ (null);
 
 /** Every widget's kept names (widgets/<name>/kept.js, the ones the build's registry.js names), read once. */
 export function loadChecks() {
-  loading ??= (async () => {
+  return (loading ??= (async () => {
     const { KEEPING } = await import("../registry.js");
     // By URL from this module's own, so the path holds wherever the build bundles this code (bundle.mjs).
     const lists = await Promise.all(KEEPING.map((name) => import(new URL(`../widgets/${name}/kept.js`, import.meta.url).href)));
     lists.forEach(({ KEPT }) => registerKept(KEPT));
-  })();
-  return loading;
+  })());
 }
 
 /** The check of a kept name, bound to an engine: (text) → verdict; null when no calculator keeps it. */
@@ -87,7 +81,7 @@ export const judged = (/** @type {any} */ reply, where = "") => (reply.ok ? null
 
 // The edition chosen in the header (edition.js, not a widget): one of the editions (registry.js,
 // written by the build), as plain text.
-registerCheck(/^edition$/, async (text) => {
+registerKept([[/^edition$/, async (text) => {
   const { EDITIONS } = await import("../registry.js");
   return EDITIONS.includes(text) ? null : { problem: "it is not an edition of the rules" };
-});
+}]]);

@@ -1,17 +1,17 @@
 // @ts-check
 // Where a player sees how long the browser keeps their entries, and the Export everything / Import everything
-// buttons: under each calculator that keeps something (KEEPS) and in every [data-kept-everything] box of a page
+// buttons: under each calculator that keeps something (KEEPING) and in every [data-kept-everything] box of a page
 // (the Offline page). The file and its checks: everything.js and checks.js; the persistence answer: persist.js.
 // Nothing here is a rule of the games.
 import { collect, makeFile, readFile, checkAll, adoptAll, notKeptWords, tooLarge, notImportable } from "./everything.js";
 import { checkOf, loadChecks } from "./checks.js";
+import { keepSession, sessionText } from "./slot.js";
 import { download, fileName } from "./download.js";
 import { ask, answer, askOnFirstKeep, recheck, words, CHANGED } from "./persist.js";
 import { html, nothing, render } from "../vendor/lit-html/lit-html.js";
 import { repeat } from "../vendor/lit-html/directives/repeat.js";
-
-/** The widgets whose entries are kept across visits (boons and dice keep typed fields for the tab only). */
-export const KEEPS = new Set(["morale", "stress", "borders", "board"]);
+import { takeFile } from "../mount.js";
+import { KEEPING } from "../registry.js"; // the widgets with a kept.js, whose entries last across visits (build's)
 
 /** Each box on the page and what it says: the persistence words (status; null: hidden), the last
  *  sentence (said, and `says`, counted, so the same sentence said again is a new one to a screen reader).
@@ -57,9 +57,10 @@ function drawStatus() {
 }
 
 /** Read a chosen file, check every entry as its calculator would, put it in place. → the sentence to show.
- *  @param {string} text @param {any} engine the page's engine */
-async function importText(text, engine) {
-  const read = readFile(text);
+ *  @param {File} file @param {any} engine the page's engine */
+async function importFile(file, engine) {
+  const big = tooLarge(file.size); // before its text is read
+  const read = big ? { problem: big } : readFile(await file.text());
   if (!read.kept) return `This file was not imported: ${read.problem}. Nothing was changed.`;
   if (engine.status === "held") engine.allow();
   await loadChecks(); // every calculator's kept names and checks (their kept.js)
@@ -88,19 +89,14 @@ function exportAll(say) {
 /** Import everything: the file chosen in `file` checked and put in place, then said (or the page reloaded).
  *  @param {HTMLInputElement} file @param {any} engine @param {(text: string) => void} say */
 async function chosen(file, engine, say) {
-  const picked = file.files?.[0];
-  file.value = "";
+  const picked = takeFile(file);
   if (!picked) return;
   say("Checking the file…");
-  const big = tooLarge(picked.size);
-  const sentence = big ? `This file was not imported: ${big}. Nothing was changed.` : await importText(await picked.text(), engine);
+  const sentence = await importFile(picked, engine);
   if (/^Imported/.test(sentence) && document.querySelector(".calc[data-calc]")) {
-    // The calculators on this page still hold what was there before: they open the imported values afresh.
-    try {
-      sessionStorage.setItem(DONE, sentence.replace(/ Reload the page.*$/, ""));
-      location.reload();
-      return;
-    } catch {} // no session storage: the player reloads
+    // The calculators on this page still hold what was there before: they open the imported values afresh
+    // (without session storage, the player reloads).
+    if (keepSession(DONE, sentence.replace(/ Reload the page.*$/, ""))) return location.reload();
   }
   say(sentence);
 }
@@ -111,16 +107,13 @@ function makeBox(engine, page) {
   const made = document.createDocumentFragment(); // the box alone (draw() fills it), as draw.js's field() makes one
   render(html`<div class="calc-kept" data-out="kept" data-page=${page ? "1" : nothing}></div>`, made);
   const box = /** @type {HTMLElement} */ (made.firstElementChild);
-  /** @type {BoxState} */
-  const state = { page, status: null, said: "", says: 0, engine };
+  const state = /** @type {BoxState} */ ({ page, status: null, said: "", says: 0, engine });
   boxes.set(box, state);
-  try {
-    const done = sessionStorage.getItem(DONE); // an import just before this page was reloaded
-    if (done) {
-      sessionStorage.removeItem(DONE);
-      state.said = done;
-    }
-  } catch {}
+  const done = sessionText(DONE); // an import just before this page was reloaded
+  if (done) {
+    keepSession(DONE, null);
+    state.said = done;
+  }
   draw(box, state);
   return box;
 }
@@ -129,7 +122,7 @@ let started = false;
 
 /** Under a calculator that keeps something: the box (once). @param {HTMLElement} root @param {any} engine */
 export function keepingBox(root, engine) {
-  if (!KEEPS.has(root.dataset.calc ?? "") || root.querySelector(':scope > [data-out="kept"]')) return;
+  if (!KEEPING.includes(root.dataset.calc ?? "") || root.querySelector(':scope > [data-out="kept"]')) return;
   root.append(makeBox(engine, false));
   start();
 }

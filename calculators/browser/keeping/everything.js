@@ -25,10 +25,9 @@ const ASIDE = ":set-aside";
  *   an imported set-aside list: how many copies it held (of), how many were kept, the ones left and why
  * @typedef {(text: string) => Promise<{problem?: string, down?: string} | null>} EntryCheck an entry's check (checks.js)
  */
-const ls = () => window.localStorage;
 
 /** Every kept value of this site in this browser: {name: stored text}, sorted by name. @returns {Kept} */
-export function collect(storage = ls()) {
+export function collect(storage = window.localStorage) {
   const prefix = keyFor("");
   const names = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "")
     .filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
@@ -52,10 +51,9 @@ export const notImportable = (/** @type {string} */ text) => (fileBytes(text) > 
 function asideProblem(/** @type {string} */ text) {
   const { value: list, problem } = json(text);
   if (problem) return problem;
-  if (!Array.isArray(list) || !list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string")) {
-    return "it is not a list of set-aside copies";
-  }
-  return null;
+  const copies = Array.isArray(list) &&
+    list.every((x) => isRecord(x) && typeof x.text === "string" && typeof x.at === "string");
+  return copies ? null : "it is not a list of set-aside copies";
 }
 
 /** A file too large to read (before its text is read): the sentence, or null. */
@@ -123,10 +121,8 @@ function addList(name, text) {
   if (!more.length) return { kept: 0, left: [], why: null };
   if (!putText(key, JSON.stringify([...mine, ...more]))) return { kept: more.length, left: [], why: null };
   const list = [...mine];
-  /** @type {Left[]} */
-  const left = [];
-  /** @type {string | null} */
-  let why = null;
+  const left = /** @type {Left[]} */ ([]);
+  let why = /** @type {string | null} */ (null);
   for (const item of more) {
     const failed = putText(key, JSON.stringify([...list, item]));
     if (failed) {
@@ -155,8 +151,7 @@ export function adoptAll(kept, reason = "replaced by “Import everything”") {
       return { problem: `there is no room in this browser to set your own “${name}” aside first, so nothing was replaced (export it, or discard set-aside copies, then try again)` };
     }
   }
-  /** @type {string[]} */
-  const written = [];
+  const written = /** @type {string[]} */ ([]);
   for (const [name, text] of values) {
     const why = slot(name).writeText(text);
     if (why) {

@@ -43,8 +43,4 @@ export class History {
     this[to] = [...this[to], { state: current, label: step.label }];
     return step;
   }
-
-  toJSON() {
-    return { past: this.past, future: this.future };
-  }
 }

@@ -72,10 +72,8 @@ export function keeper(name, {
   let store = openSlot(name);
   let history = new History({}, steps);
   let value = fresh();
-  /** @type {any} the check's reply for `viewFor` */
-  let view = null;
-  /** @type {any} */
-  let viewFor;
+  let view = /** @type {any} */ (null); // the check's reply for `viewFor`
+  let viewFor = /** @type {any} */ (undefined);
   let lastText = /** @type {string | null} */ (null); // the stored text this keeper last read or wrote: anything else came from elsewhere
   let unjudged = /** @type {string | null} */ (null); // stored text the rules could not judge yet (engine down): set aside before it is overwritten
   let pending = /** @type {string | null} */ (null); // stored text read() took that verify() has not yet had the rules check

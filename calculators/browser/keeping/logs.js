@@ -115,19 +115,15 @@ export const redoneIds = (/** @type {Log} */ log) => {
 function interleave(theirs, ours) {
   const inOurs = new Set(ours.map(([, id]) => id));
   const inTheirs = new Set(theirs.map(([, id]) => id));
-  /** @type {Pair[]} */
-  const out = [];
-  const seen = new Set();
-  let i = 0;
-  let j = 0;
-  const take = (/** @type {Pair} */ pair) => {
-    if (!seen.has(pair[1])) out.push(pair), seen.add(pair[1]);
-  };
+  /** @type {Map<string, Pair>} the pairs taken, by id, in order */
+  const out = new Map();
+  let [i, j] = [0, 0];
+  const take = (/** @type {Pair} */ pair) => out.set(pair[1], pair);
   while (i < theirs.length || j < ours.length) {
     const t = theirs[i];
     const o = ours[j];
-    if (t && seen.has(t[1])) { i++; continue; }
-    if (o && seen.has(o[1])) { j++; continue; }
+    if (t && out.has(t[1])) { i++; continue; }
+    if (o && out.has(o[1])) { j++; continue; }
     if (!o) { take(t); i++; continue; }
     if (!t) { take(o); j++; continue; }
     if (t[1] === o[1]) { take(t); i++; j++; continue; }
@@ -140,7 +136,7 @@ function interleave(theirs, ours) {
     else if (oOnly) { take(o); j++; }
     else { take(t); i++; } // both hold both, in another order (never made by these functions): theirs
   }
-  return out;
+  return [...out.values()];
 }
 
 const pairs = (/** @type {Log} */ log) => log.events.map((e, i) => /** @type {Pair} */ ([e, log.ids[i]]));
@@ -166,19 +162,12 @@ export function mergeLogs(ours, theirs) {
   const kept = new Set(redoIds);
   const gone = [...dropped, ...theirs.redoIds, ...ours.redoIds].filter((id) => !kept.has(id));
   const theirIds = new Set(theirs.ids);
-  const changed = !sameIds(ids, theirs.ids) || !sameIds(redoIds, theirs.redoIds);
   const ourRefused = new Set(ours.refused ?? []);
   return {
     added: ids.filter((id) => !theirIds.has(id)).length,
-    changed,
+    changed: !sameIds(ids, theirs.ids) || !sameIds(redoIds, theirs.redoIds),
     lost: pairs(ours).filter(([, id]) => refused.has(id) && !ourRefused.has(id)).map(([e]) => e),
-    log: {
-      events: all.map(([e]) => e),
-      ids,
-      redo: from.map(([e]) => e),
-      redoIds,
-      dropped: [...new Set(gone)].slice(-MAX_DROPPED),
-      refused: [...refused].slice(-MAX_DROPPED),
-    },
+    log: { events: all.map(([e]) => e), ids, redo: from.map(([e]) => e), redoIds,
+      dropped: [...new Set(gone)].slice(-MAX_DROPPED), refused: [...refused].slice(-MAX_DROPPED) },
   };
 }

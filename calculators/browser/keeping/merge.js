@@ -25,8 +25,7 @@ function three(ours, theirs, base) {
   if (sameValue(ours, base)) return theirs; // changed there only
   if (sameValue(theirs, base)) return ours; // changed here only
   if (isRecord(ours) && isRecord(theirs)) {
-    /** @type {Record<string, any>} */
-    const out = {};
+    const out = /** @type {Record<string, any>} */ ({});
     for (const key of new Set([...Object.keys(theirs), ...Object.keys(ours)])) {
       const part = three(ours[key], theirs[key], isRecord(base) ? base[key] : undefined);
       if (part === CLASH) return CLASH;

@@ -61,11 +61,8 @@ export async function recheck() {
   }
 }
 
-let watching = false;
-
-/** Ask at the first keeper write (once per page; the answer is remembered across visits). */
+/** Ask at the first keeper write (the answer is remembered across visits; a second listener's ask() finds the
+ *  first one's answer, asked or on its way). */
 export function askOnFirstKeep() {
-  if (watching) return;
-  watching = true;
   if (!answer()) window.addEventListener("conflict-table:kept", () => ask(), { once: true });
 }

@@ -15,21 +15,27 @@ const ROOT = new URL("../../../", import.meta.url).pathname;
 const OLD_PREFIX = "conflict-table:";
 
 /** The storage key of a name ("morale", "stress:track") for this site. */
-export function keyFor(/** @type {string} */ name) {
-  return `conflict-table[${ROOT}]:${name}`;
-}
+export const keyFor = (/** @type {string} */ name) => `conflict-table[${ROOT}]:${name}`;
 
 const ls = () => window.localStorage; // may throw (storage switched off)
 
-/** fn's answer on local storage, or `failed` when storage throws (full, or switched off).
+/** fn's answer on local storage (or `storage`), or `failed` when storage throws (full, or switched off).
  *  @template T @param {(storage: Storage) => T} fn @param {T} failed @returns {T} */
-function safely(fn, failed) {
+function safely(fn, failed, storage = ls) {
   try {
-    return fn(ls());
+    return fn(storage());
   } catch {
     return failed;
   }
 }
+
+const session = () => window.sessionStorage; // what lasts until the tab is closed
+/** The tab's text under `key` (null: none, or storage is off). @param {string} key */
+export const sessionText = (key) => safely((s) => s.getItem(key), null, session);
+/** Keep `text` under `key` for the tab (null: remove it): true when done.
+ *  @param {string} key @param {string | null} text */
+export const keepSession = (key, text) =>
+  safely((s) => (text == null ? s.removeItem(key) : s.setItem(key, text), true), false, session);
 
 /** The text under `key` (null: none); blocked: storage is off. @param {string} key */
 export const getText = (key) =>
@@ -43,7 +49,7 @@ const OFF = "this browser does not let the site keep anything";
 
 function whyNot() {
   try {
-    const probe = `${keyFor("probe")}`;
+    const probe = keyFor("probe");
     ls().setItem(probe, "1");
     ls().removeItem(probe);
     return FULL; // a tiny write works: the big one did not fit
@@ -97,16 +103,13 @@ export function slot(name, { problemOf = null } = {}) {
   const key = keyFor(name);
   const asideKey = `${key}:set-aside`;
   const fromKey = keyFor(`keeping:from:${name}`); // what the stored value was made from (tabs.js: lineage)
-  /** @type {Aside[]} */
-  let pending = []; // unusable values still only in memory: kept before anything overwrites the key
+  let pending = /** @type {Aside[]} */ ([]); // unusable values only in memory: kept before anything overwrites the key
 
   const api = {
     key,
     asideKey,
     /** The raw stored text (null when there is none, or storage is off). */
-    text() {
-      return getText(key).text;
-    },
+    text: () => getText(key).text,
     /** The stored value: {value} (undefined when none), {problem} when it is not JSON, {blocked}.
      *  @returns {{value?: any, text?: string | null, problem?: string, blocked?: string}} */
     read() {
@@ -115,9 +118,7 @@ export function slot(name, { problemOf = null } = {}) {
       return text == null ? { text: null } : { text, ...json(text) };
     },
     /** Store a value; null when it is kept, else the reason it is not (the old value stays). */
-    write(/** @type {any} */ value) {
-      return api.writeText(JSON.stringify(value));
-    },
+    write: (/** @type {any} */ value) => api.writeText(JSON.stringify(value)),
     writeText(/** @type {string} */ text) {
       guard(text);
       if (pending.length && !flush()) return `${FULL}, and a set-aside copy must be kept first`;
@@ -132,9 +133,7 @@ export function slot(name, { problemOf = null } = {}) {
     /** Keep that note; a note that can't be kept is left out (true when it is kept). */
     writeNote: (/** @type {string} */ text) => setText(fromKey, text),
     /** Copies set aside: [{at, reason, text}], oldest first (with any not stored yet). */
-    asides() {
-      return [...readAsides(asideKey), ...pending];
-    },
+    asides: () => [...readAsides(asideKey), ...pending],
     /** Keep a copy of text that can't be used now: its date (its name in the list) when it is stored, else false;
      *  then, unless hold is false, it is held in memory (shown) and the key is not overwritten until it is stored.
      *  @param {string} text @param {string} reason @param {{hold?: boolean}} [options] @returns {string | false} */
@@ -160,8 +159,8 @@ export function slot(name, { problemOf = null } = {}) {
       const i = list.findIndex((item) => item.at === at);
       if (i < 0) return null;
       const [item] = list.splice(i, 1);
-      if (list.length ? setText(asideKey, JSON.stringify(list)) : (removeKey(asideKey), true)) return item;
-      return null;
+      const kept = list.length ? setText(asideKey, JSON.stringify(list)) : (removeKey(asideKey), true);
+      return kept ? item : null;
     },
     discardAsides() {
       pending = [];

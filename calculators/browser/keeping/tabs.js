@@ -130,8 +130,7 @@ export class TwoTabs {
   /** The merge of `ours` and `theirs` (or null), and a say() whose sentences are `said()`.
    *  @param {any} ours @param {any} theirs @param {any} base */
   #merge(ours, theirs, base) {
-    /** @type {string[]} */
-    const said = [];
+    const said = /** @type {string[]} */ ([]);
     const say = (/** @type {string} */ text) => { said.push(text); };
     const { merge } = this.rules;
     return { merged: merge ? merge(ours, theirs, base, say) : null, say, said: () => (said.length ? said.join(" ") : null) };

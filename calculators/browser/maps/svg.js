@@ -51,9 +51,7 @@ export function mark(svg, { start, target, move, route }) {
   const desc = svg.querySelector("desc");
   if (desc) {
     if (!about.has(svg)) about.set(svg, desc.textContent);
-    const path = route && route.zones.length > 1
-      ? ` Highlighted route: ${route.zones.join(" → ")}, cost ${route.cost}.`
-      : "";
+    const path = route?.zones.length > 1 ? ` Highlighted route: ${route.zones.join(" → ")}, cost ${route.cost}.` : "";
     desc.textContent = about.get(svg) + path;
   }
   const used = new Map((route ? route.crossings : []).map((c) => [[c.from, c.to].sort().join("\u0000"), c.way]));

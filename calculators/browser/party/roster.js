@@ -38,8 +38,7 @@ export function rosterProblem(r) {
       return `${which}'s traits are not a list of at most ${LIMITS.traits} short texts`;
     }
   }
-  if (!ids.has(r.current)) return "its current character is not in the list";
-  return null;
+  return ids.has(r.current) ? null : "its current character is not in the list";
 }
 
 /** The stored roster: {roster} (a fresh roster of one when none or unusable). */
@@ -53,10 +52,7 @@ export function rosterNames() {
   return readRoster().roster.people.map((p) => p.name); // storage that is off or damaged reads as a fresh roster
 }
 
-export function nextId(roster) {
-  const n = Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1;
-  return `c${n}`;
-}
+export const nextId = (roster) => `c${Math.max(0, ...roster.people.map((p) => Number(p.id.slice(1)))) + 1}`;
 
 export function addPerson(roster, side = "pc") {
   const id = nextId(roster);
@@ -161,9 +157,8 @@ export const rosterCodec = {
   toText: (roster) => JSON.stringify(roster),
   fromText(text) {
     const read = json(text);
-    if (read.problem) return read;
-    const why = rosterProblem(read.value);
-    return why ? { problem: why } : { value: read.value };
+    const why = read.problem ?? rosterProblem(read.value);
+    return why ? { problem: why } : read;
   },
 };
 

@@ -32,11 +32,11 @@ export type Conflict = { setup: Setup; events: MoraleEvent[]; redo: MoraleEvent[
 
 /** A member as morale.replay says it. */
 export type Member = { name: string; status: "active" | "left" | "retired" | "last_stand" | "perished" | "survived";
-  captain: boolean; in_play: boolean; acted: boolean };
+  status_text: string; captain: boolean; in_play: boolean; acted: boolean };
 /** A team as morale.replay says it. */
 export type Team = { name: string; goal: string | null; captain: string | null; morale: number; broken_morale: number | null;
   keep_morale: { due: boolean; difficulty: number; per_helper: number }; broken: boolean;
-  status: "playing" | "deciding" | "broken" | "lost" | "won"; status_text: string; members: Member[] };
+  status: "playing" | "deciding" | "broken" | "lost" | "won"; status_text: string; badge: string; members: Member[] };
 /** A line of the log (newest first). */
 export type LogEntry = { index: number; kind: string; text: string };
 /** morale.replay (and .apply): the conflict's state after its log. */

@@ -99,6 +99,7 @@ A track is a threshold or ``{threshold, marked}``; thresholds default to 2.
          "recovery": {clearable, suggested} (recovery)}
         (the event may be incomplete: only ``kind`` and ``actor`` are required.)
     board.example {name: "warehouse crew"} → {name, setup, names, rulings}
+    board.setup   {draft}                  → {setup, places, problem}   (the setup view's draft as typed: :mod:`.typed`)
 
 Errors: a setup's error names its place (``actors[1].name``); an event's error names the
 event's own field (``zone``, ``faces``, ``resist.stress.amount``) and gives its index as ``event``
@@ -111,7 +112,7 @@ from ...errors import RulesError
 from .. import fields as f
 from .._logs import Logs
 from . import draft as drafts
-from . import payload, read
+from . import payload, read, typed
 from . import sheet as sheets
 from .examples import EXAMPLES
 from .limits import MAX_EVENTS
@@ -334,6 +335,23 @@ def example(p: dict) -> dict:
     return {"name": which, "setup": EXAMPLES[which](), "names": list(EXAMPLES), "rulings": list(core.RULINGS)}
 
 
+def setup(p: dict) -> dict:
+    """The setup as the referee typed it (:mod:`.typed`), read into what ``board.replay`` takes.
+
+    Input: ``draft``, the setup view's draft (every value as typed).
+    Output: ``setup``, ``places`` ([value, words]: where an aspect can be placed, each zone, border, actor
+    and thing named) and ``problem``: ``None``, or ``{field, message}``, what ``board.replay`` would refuse
+    in the setup, its field the draft's own (``actors.1.cool``; a part not drawn: its list, else "").
+
+    Example: an actor typed with skills "Shoot 2, Athletics 3" and cool "2" → ``skills`` {"Shoot": 2,
+    "Athletics": 3}, ``tracks.cool`` 2.
+    """
+    f.only(p, "draft")
+    draft = f.mapping(p, "draft", "The setup")
+    setup_ = typed.setup(draft)
+    return {"setup": setup_, "places": typed.places(draft), "problem": typed.problem(draft, setup_)}
+
+
 CALCULATORS = {
     "board.replay": replay,
     "board.apply": apply,
@@ -342,5 +360,6 @@ CALCULATORS = {
     "board.sheet": sheet,
     "board.draft": draft,
     "board.example": example,
+    "board.setup": setup,
 }
 """This package's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

@@ -12,7 +12,7 @@ and ``morale.apply`` with ``{token, length, event}`` answers only what changed.
 
 The parts, by role: :mod:`.read` (plain data in, checked once),
 :mod:`.payload` (the state out), :mod:`.words` (its sentences),
-:mod:`.forms` (the fields each edition asks for).
+:mod:`.forms` (the fields each edition asks for), :mod:`.typed` (the setup as typed).
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from .. import fields as f
 from .._logs import STALE, Logs
 from . import draft as drafts
 from . import sheet as sheets
+from . import typed
 from .forms import form
 from .payload import log_entry, state_payload, state_view, stress_dealt
 from .read import (
@@ -79,8 +80,9 @@ def replay(p: dict) -> dict:
     team whose morale just broke may do; ``None`` otherwise), ``teams``
     ([{name, goal, captain, morale, broken_morale, keep_morale {due,
     difficulty, per_helper}, broken, status (playing, deciding, broken,
-    lost, won), status_text, actions, members [{name, status (active, left,
-    retired, last_stand, perished, survived), captain, in_play, acted (took
+    lost, won), status_text, badge (the standing in a word or two), actions,
+    members [{name, status (active, left, retired, last_stand, perished,
+    survived), status_text (in words; "" when active), captain, in_play, acted (took
     an action this round: a test, an attack, an advantage), actions}]}]), ``survivors``, ``form`` (what the tracker asks for in this
     edition: see :func:`form`) and ``log`` (newest first: {index, kind, text,
     morale, stress_dealt}; ``stress_dealt`` is {member, amount} for an attack:
@@ -262,6 +264,20 @@ def draft(p: dict) -> dict:
     return {"action": drafts.read(p.get("action"))}
 
 
+def setup(p: dict) -> dict:
+    """The setup as the player typed it (:mod:`.typed`), read into what ``morale.replay`` takes.
+
+    Input: ``draft``, the setup view's draft (every value as typed, the captain by place).
+    Output: ``setup``, with only the fields the edition asks for (nothing checked: ``morale.replay``
+    names the field of anything wrong).
+
+    Example: the wiki, a first team's member typed with successes "3" → ``successes`` 3, and no
+    ``perfect_defense`` (asked only of a defending team).
+    """
+    f.only(p, "draft")
+    return {"setup": typed.setup(f.mapping(p, "draft", "The setup"))}
+
+
 CALCULATORS = {
     "morale.replay": replay,
     "morale.apply": apply,
@@ -269,5 +285,6 @@ CALCULATORS = {
     "morale.draft": draft,
     "morale.keep_morale": keep_morale,
     "morale.form": form,
+    "morale.setup": setup,
 }
 """This module's calculators (name → handler); :mod:`rules_core.api` gathers every module's."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ... import morale
 from ...errors import RulesError
 from .forms import form
-from .words import announcement, opening, team_words
+from .words import BADGES, MEMBER_WORDS, announcement, opening, team_words
 
 
 def state_payload(setup: morale.Setup, steps: list[morale.Step]) -> dict:
@@ -48,11 +48,13 @@ def state_view(state: morale.Conflict) -> dict:
             "breaks": t.breaks,
             "status": t.status,
             "status_text": team_words(t, state),
+            "badge": BADGES[t.status],
             "actions": team_actions[t.name],
             "members": [
                 {
                     "name": m.name,
                     "status": "survived" if m.name in survivors else m.status,
+                    "status_text": MEMBER_WORDS["survived" if m.name in survivors else m.status],
                     "captain": m.name == t.captain,
                     "in_play": m.status in morale.IN_PLAY,
                     "acted": m.name in state.acted,

@@ -7,6 +7,13 @@ from __future__ import annotations
 from ... import morale
 from ...words import minus
 
+BADGES = {"playing": "Fighting", "deciding": "Last Stand or lose", "broken": "Morale broken", "lost": "Lost",
+          "won": "Won"}
+"""A team's standing in a word or two: its badge on the scoreboard and on its card."""
+MEMBER_WORDS = {"active": "", "left": "left the conflict", "retired": "overwhelmed: retired",
+                "last_stand": "in their Last Stand", "perished": "perished", "survived": "survived their Last Stand"}
+"""A member's standing, as their card says it (nothing while they are simply in the conflict)."""
+
 
 def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"

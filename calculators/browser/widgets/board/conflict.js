@@ -1,10 +1,7 @@
 // @ts-check
-// A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped, refused}.
-// `ids` name each logged event so two tabs' logs merge without dropping or
-// doubling one; `dropped` are ids undone and then discarded. Files and links
-// carry the same shape (links without the bookkeeping); `refused` are ids of
-// events the rules refused when two tabs' logs were merged. Whether a conflict
-// replays is for the rules (board.replay); nothing here is a rule.
+// A board conflict as it is kept: {setup, events, redo, ids, redoIds, dropped, refused}. `ids` name each
+// logged event so two tabs' logs merge without dropping or doubling one (`dropped`: undone, then discarded;
+// `refused`: refused by the rules in a merge). Files and links carry it (links without the bookkeeping).
 import { logged, mergeLogs, notKept, redoneIds, refuseIn, unpackLog } from "../../keeping/logs.js";
 
 export const FORMAT = "conflict-table/board";

@@ -1,7 +1,6 @@
 // @ts-check
-// Files, share links and printing for the board: the conflict as a JSON file,
-// a link carrying it (share.js: #board=…, checked before it replaces
-// anything), a map file for the setup (the border calculator's reader).
+// The board's files and links: the conflict as a JSON file, a link carrying it (share.js: #board=…, checked
+// before it replaces anything), a map file for the setup (the border calculator's reader).
 import * as share from "../../share.js";
 import { parseText } from "../../maps/files.js";
 import { download, fileName } from "./keep.js";

@@ -1,9 +1,7 @@
 // @ts-check
-// Conflict board (Edgerunner): a whole conflict kept as a setup and a log of events, played from
-// one phone. The board is one store (store.js: its state and named actions) and one view
-// (view.js, drawn after each change); this file mounts them: the page's taps and keystrokes
-// become the store's actions, and each draw puts the focus where the action asked. Every state
-// shown and every choice offered is rules_core's (board.replay, apply, at, sheet).
+// Conflict board (Edgerunner): a conflict kept as a setup and a log of events, played from one phone. This
+// file mounts the store (store.js) and its view (view.js): taps and keystrokes become the store's actions,
+// and each draw puts the focus where the action asked. Every state and choice shown is rules_core's.
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
@@ -51,7 +49,6 @@ export function mount(root, { engine, options }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
   const app = /** @type {HTMLElement} */ (root.querySelector("[data-board-app]"));
   const asides = [document.createElement("div"), document.createElement("div"), document.createElement("div"), document.createElement("div")];
-  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
   let shared = /** @type {unknown} */ (null); // the share link last brought into view
   function draw(/** @type {import("./store.js").BoardState} */ state) {
@@ -66,17 +63,16 @@ export function mount(root, { engine, options }) {
     if (state.focus) focus(state);
   }
 
-  const focus = focuser(app, wid, { scrolls: (at) => !table?.open || at === '[data-key="start-loaded"]' });
+  const focus = focuser(app, wid, { scrolls: (at) => !table.open || at === '[data-key="start-loaded"]' });
 
   const store = boardStore({ engine, options, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
   const tap = tapper(store);
 
-  const view = tableView(root, { hash: "#table-view", onChange: () => {
-    store.set({ table: view.open, focus: view.open ? (store.state.mode === "play" ? "play" : "setup") : null });
+  const table = tableView(root, { hash: "#table-view", onChange: () => {
+    store.set({ table: table.open, focus: table.open ? (store.state.mode === "play" ? "play" : "setup") : null });
   } });
-  table = view;
 
   const listening = new AbortController();
   /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
@@ -87,10 +83,7 @@ export function mount(root, { engine, options }) {
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "file") return;
     if (input.dataset.path) return store.now("setup-typed", input.dataset.path, input.value);
     if (input.type === "radio" || input.type === "checkbox" || input instanceof HTMLSelectElement) return;
-    if (store.state.mode === "play" && input.name) {
-      store.now("typed", input.name, input.value); // the draft shows what was typed at once; the rules look after
-      store.dispatch("ask");
-    }
+    if (store.state.mode === "play" && input.name) store.now("typed", input.name, input.value);
   });
   on(form, "change", (e) => {
     const input = e.target;
@@ -106,9 +99,8 @@ export function mount(root, { engine, options }) {
   });
   on(form, "submit", (e) => {
     e.preventDefault();
-    const at = Date.now();
     if (store.state.mode === "setup") tap("start");
-    else if (store.state.draft.kind) tap("log", { at });
+    else if (store.state.draft.kind) tap("log", { at: Date.now() });
   });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(/** @type {Node} */ (e.target))) tap("discard");

@@ -1,13 +1,12 @@
 // @ts-check
-// Keeping the board: the site's one keeper (keeping/keeper.js) for the conflict,
-// and two small slots of its own: the setup being typed, and saved setups by
-// name ("the warehouse crew"). Nothing here is a rule of the games.
+// Keeping the board beside its keeper (store.js's): the setup being typed, saved setups by name ("the
+// warehouse crew"), the stress calculator's party read, the action being composed.
 import { draftSlot, slot } from "../../keeping/slot.js";
 import { rosterStore } from "../../party/roster.js";
 import { isRecord, textCheck } from "../../keeping/checks.js";
 import * as setup from "./setup/draft.js";
 
-export { keeper, setAsideNotice } from "../../keeping/keeper.js";
+export { setAsideNotice } from "../../keeping/keeper.js";
 export { download, fileName } from "../../keeping/download.js";
 
 /** What is typed in the setup, kept as typed between visits; read through its check (setup.draftProblem):
@@ -34,7 +33,7 @@ export function setupsProblem(/** @type {unknown} */ list) {
   return null;
 }
 
-/** Saved setups, by name, in their own slot: all(), save(name, setup) and remove(name) → null or why not;
+/** Saved setups, by name, in their own slot: all(), save(name, setup) → null or why not;
  *  open() → null | {problem, kept}: a damaged list is set aside (a copy kept whole) and the setups in it
  *  that can be used stay. */
 export function setups() {
@@ -55,11 +54,6 @@ export function setups() {
       return got;
     },
     save: (/** @type {string} */ name, /** @type {object} */ setup) => store.write({ ...all(), [name]: setup }),
-    remove: (/** @type {string} */ name) => {
-      const rest = all();
-      delete rest[name];
-      return store.write(rest);
-    },
   };
 }
 

@@ -1,14 +1,13 @@
 // @ts-check
-// The names the conflict board keeps and how Import everything checks each (the same checks the
-// board uses): listed here, where they are kept; keeping/checks.js loads this list through the
-// build's registry and knows no widget.
+// The names the board keeps and how Import everything checks each (the board's own checks), listed where
+// they are kept: keeping/checks.js loads this list through the build's registry and knows no widget.
 import { json, judged, textCheck } from "../../keeping/checks.js";
 import { fullLog, unpack } from "./conflict.js";
 import { draftProblem, setupsProblem } from "./keep.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
 export const KEPT = [
-  // The conflict (index.js's keeper "board"): conflict.unpack, then the rules replay its log with its redo
+  // The conflict (store.js's keeper "board"): conflict.unpack, then the rules replay its log with its redo
   // list (board.replay of conflict.fullLog: a prefix of a log that replays replays too).
   [/^board$/, async (text, engine) => {
     if (text === "null") return null; // nothing kept yet
@@ -16,7 +15,7 @@ export const KEPT = [
     if (!conflict) return { problem: `it is damaged: ${problem}` };
     return judged(await engine.call("board.replay", { setup: conflict.setup, events: fullLog(conflict) }));
   }],
-  // The setup being typed (drafting.js reads it through the same check: keep.js's draftStore).
+  // The setup being typed (keep.js's draftStore reads it through the same check).
   [/^board:draft$/, async (text) => {
     const why = draftProblem(text);
     return why ? { problem: why } : null;

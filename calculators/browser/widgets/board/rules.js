@@ -1,9 +1,7 @@
 // @ts-check
-// The board's calls to rules_core (board.replay / apply / at / sheet / draft), with
-// the token protocol of rules_core/api/_logs.py: a tap sends the token, the
-// length of the log it believes in and one event; a `stale` refusal (a
-// restarted engine) sends the whole log once through board.replay and asks
-// again. Nothing here is a rule.
+// The board's calls to rules_core, with the token protocol of rules_core/api/_logs.py: a tap sends the
+// token, the length of the log it believes in and one event; a `stale` refusal (a restarted engine) sends
+// the whole log once through board.replay and asks again.
 import { fullLog } from "./conflict.js";
 
 /** @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").BoardEvent} BoardEvent */
@@ -40,9 +38,8 @@ export function rulesFor(/** @type {import("../../types/widget").Engine} */ engi
     /** A kept draft's shape, checked: {action} or an error naming the damaged key. */
     draft: (/** @type {unknown} */ action) => engine.call("board.draft", { action }),
     example: (/** @type {string} */ name) => engine.call("board.example", { name }),
-    forget() {
-      token = null;
-    },
+    /** The setup as typed, read by the rules: {setup, places} (where the setup's aspects can go). */
+    setup: (/** @type {object} */ draft) => engine.call("board.setup", { draft }),
     /** The rules' judgement of a kept conflict, its redo list included (its size and every event in it):
      *  {value, state, entries, map} | {problem, event?} (event: the index of the event refused) | {down} (the engine is not running).
      *  @param {Conflict} c @returns {Promise<{value: Conflict, state: import("../../types/board").State, entries: import("../../types/board").Entry[],

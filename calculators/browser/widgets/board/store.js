@@ -1,8 +1,6 @@
 // @ts-check
-// The conflict board's one store: everything the board shows is in its state, and every tap is a
-// named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from
-// the state after each change. What the rules say (the state of the conflict, the sheet's
-// choices) is rules_core's, asked through rules.js; nothing here is a rule.
+// The conflict board's one store: all it shows is in its state, every tap a named action (sheet/, play/,
+// setup/, links/ each bring theirs); what the rules say is rules_core's, asked through rules.js.
 import { createStore } from "../../store.js";
 import { keeper } from "../../keeping/keeper.js";
 import { fateFaces } from "../../rolling.js";
@@ -36,9 +34,9 @@ export const viewOf = (c, result) => ({ state: result.state, entries: result.ent
  * @property {boolean} table the table view is open
  * @property {any} share the share link offered under Share ({url, words, code})
  * @property {any} offered a link's conflict, offered and not opened yet
- * @property {{draft: import("../../types/board").SetupDraft, saved: string[], errors: Record<string, string>, note: string}} setup the setup being typed
+ * @property {{draft: import("../../types/board").SetupDraft, saved: string[], errors: Record<string, string>, note: string,
+ *   places: string[][]}} setup the setup being typed (places: board.setup's, where its aspects can go)
  * @property {string | null} focus where the focus goes after the next draw
- * @property {number} asides the set-aside lists' version (a change draws them again)
  * @typedef {import("../../store.js").Store<BoardState> & {actions: Record<string, Function>, k: any, setupSlots: any[]}} BoardStore
  * @typedef {Record<string, (store: BoardStore, ...args: any[]) => unknown>} BoardActions each action: the store, then its arguments
  * @typedef {import("../../types/board").Conflict} Conflict @typedef {import("../../types/board").View} View @typedef {import("../../types/board").State} State @typedef {import("../../types/board").Entry} Entry
@@ -74,18 +72,18 @@ export function boardStore({ engine, options, render, failed }) {
     lost && setAsideNotice("setups", String(lost.problem), !!lost.kept)].filter(Boolean));
   const first = options.maps.find((m) => m.id === options.map) ?? options.maps[0];
 
-  const links = linkActions({ k, check, checkText });
   const actions = {
     ...sheetActions({ rules, sheets, keep, random: () => fateFaces() }),
     ...playActions({ k, sheets, rules, setupNotices }),
     ...setupActions({ rules, engine, options, slot, saved, party, viewOf }),
-    ...links,
+    ...linkActions({ k, check, checkText }),
   };
   /** @type {BoardState} */
   const initial = {
     mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
-    said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null, asides: 0,
-    setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "" },
+    said: "", heard: 0, tab: "play", table: false, share: null, offered: null, focus: null,
+    setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "",
+      places: [] },
   };
   // each action is handed this very store, its actions and keeper set below
   const each = /** @type {Record<string, (store: import("../../store.js").Store<BoardState>, ...args: any[]) => unknown>} */ (actions);

@@ -1,7 +1,6 @@
 // @ts-check
-// The board's one view: the notice, the setup or the play view, and the live line, as one lit-html
-// template of the store's state. Each thing said is a new line in the live region (`heard`), so the same
-// words said twice are read twice. Nothing here is a rule, and nothing here changes the state.
+// The board's one view (the notice, the setup or play view, the live line) as a lit-html template of the
+// state. Each thing said is a new line in the live region (`heard`): the same words said twice are read twice.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { keyed } from "../../vendor/lit-html/directives/keyed.js";
 import { noticeView } from "../../notice.js";
@@ -19,8 +18,7 @@ export function boardView(s, { wid, maps, asides }) {
   const running = s.conflict ? `${s.conflict.events.length} logged` : null;
   return html`
     ${s.mode !== "play" ? notice(s.notice) : nothing}
-    <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup.draft, { tableOpen: s.table, wid, maps, saved: s.setup.saved,
-      running, errors: s.setup.errors, note: s.setup.note })}${s.mode !== "play" ? html`<div class="board__asides">${asides}</div>` : nothing}</div>
+    <div class="board__main" ?hidden=${s.mode === "play"}>${setup.box(s.mode, s.setup, { tableOpen: s.table, wid, maps, running, imported: s.shown.import })}${s.mode !== "play" ? html`<div class="board__asides">${asides}</div>` : nothing}</div>
     <div class="board__play" ?hidden=${s.mode !== "play"} data-busy=${s.asking ? "true" : "false"}>${s.mode === "play" && s.view ? play({ ...s, view: s.view, wid, notice: notice(s.notice), asides }) : nothing}</div>
     <p class="calc__sr" role="status" aria-live="polite" data-out="announce">${keyed(s.heard, html`<span>${s.said}</span>`)}</p>`;
 }

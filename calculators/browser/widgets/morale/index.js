@@ -1,9 +1,7 @@
 // @ts-check
-// Morale tracker (Gauntlet Forge): a whole conflict kept as a setup and a log of events, played from one
-// phone. The tracker is one store (store.js: its state and named actions) and one view (view.js, drawn
-// after each change); this file mounts them: the page's taps and keystrokes become the store's actions,
-// and each draw puts the focus where the action asked. Every state shown and every choice offered is
-// rules_core's (morale.replay, apply, sheet).
+// Morale tracker (Gauntlet Forge): a conflict kept as a setup and a log of events, played from one phone.
+// This file mounts the store (store.js) and its view (view.js): taps and keystrokes become the store's
+// actions, and each draw puts the focus where the action asked. Every state and choice shown is rules_core's.
 import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
@@ -49,7 +47,6 @@ export function mount(root, { engine, ui, options }) {
   const asides = document.createElement("div");
   const base = ui.headingRank(root, 0); // the widget's place on the page sets its headings' levels
   const rank = (/** @type {number} */ depth) => Math.min(6, base + depth);
-  let table = /** @type {ReturnType<typeof tableView> | null} */ (null);
 
   let shared = /** @type {unknown} */ (null); // the share link last brought into view
   function draw(/** @type {import("./store.js").MoraleState} */ state) {
@@ -60,18 +57,17 @@ export function mount(root, { engine, ui, options }) {
     if (state.focus) focus(state);
   }
 
-  const focus = focuser(app, wid, { scrolls: () => !table?.open });
+  const focus = focuser(app, wid, { scrolls: () => !table.open });
 
   const store = moraleStore({ engine, forms, edition: options.edition, render: draw,
     failed: (error, s) => s.set({ notice: { text: `Something went wrong: ${error.message}`, alert: true } }) });
 
   const tap = tapper(store);
 
-  const view = tableView(root, { hash: "#morale-table", onChange: () => {
-    store.dispatch("table", view.open);
-    if (view.open) form.scrollTop = 0;
+  const table = tableView(root, { hash: "#morale-table", onChange: () => {
+    store.dispatch("table", table.open);
+    if (table.open) form.scrollTop = 0;
   } });
-  table = view;
 
   const listening = new AbortController();
   /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
@@ -81,12 +77,10 @@ export function mount(root, { engine, ui, options }) {
     const input = e.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file" || input.type === "checkbox" || input.type === "radio") return;
     if (input.dataset.path && store.state.mode === "setup") {
-      store.now("setup-typed", input.dataset.path, input.value);
-      return store.dispatch("preview");
+      return store.now("setup-typed", input.dataset.path, input.value);
     }
     if (store.state.mode === "play" && input.name && input.closest("[data-panel]")) {
-      store.now("typed", input.name, input.value); // the draft shows what was typed at once; the rules look after
-      store.dispatch("ask");
+      store.now("typed", input.name, input.value);
     }
   });
   on(form, "change", (e) => {
@@ -95,8 +89,8 @@ export function mount(root, { engine, ui, options }) {
     if (input.dataset.act === "import" && input instanceof HTMLInputElement && input.files?.length) return tap("import", takeFile(input));
     if (input.dataset.act === "edition") return tap("edition", input.value);
     if (input.dataset.path && store.state.mode === "setup" && input instanceof HTMLInputElement && (input.type === "checkbox" || input.type === "radio")) {
-      store.now("setup-typed", input.dataset.path, input.type === "checkbox" ? input.checked : Number(input.value));
-      return store.dispatch("preview");
+      const value = input.type === "checkbox" ? input.checked : Number(input.value);
+      return store.now("setup-typed", input.dataset.path, value);
     }
     if (store.state.mode === "play" && input instanceof HTMLInputElement && input.type === "checkbox" && input.closest("[data-panel]")) {
       return tap("check", input.name, input.checked);
@@ -104,9 +98,8 @@ export function mount(root, { engine, ui, options }) {
   });
   on(form, "submit", (e) => {
     e.preventDefault();
-    const at = Date.now();
     if (store.state.mode === "setup") tap("start");
-    else if (store.state.draft.kind) tap("log", { at });
+    else if (store.state.draft.kind) tap("log", { at: Date.now() });
   });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && e.target instanceof Element && e.target.closest("[data-panel]")) {

@@ -1,9 +1,7 @@
 // @ts-check
-// Keeping the morale tracker: the conflict through the site's one keeper (keeping/keeper.js: the
-// stored form is saved.js's pack/unpack, the check is rules_core's replay, two tabs' logs are merged
-// by event ids, a conflict replaced by a new start, an import or a link is set aside first), and the
-// event being composed in a slot of its own ("morale:action"), so Close, another page or a reload
-// loses nothing. Nothing here is a rule of the games.
+// Keeping the tracker: the conflict through the site's one keeper (stored as saved.js packs it, checked by
+// the rules' replay, two tabs' logs merged by event ids), and the event being composed in a slot of its
+// own ("morale:action"), so Close, another page or a reload loses nothing.
 import { keeper } from "../../keeping/keeper.js";
 import { draftSlot, slot } from "../../keeping/slot.js";
 import * as saved from "./saved.js";
@@ -15,18 +13,17 @@ export { setAsideNotice } from "../../keeping/keeper.js";
 export function keeping(/** @type {import("../../types/morale").Rules} */ engine) {
   const replay = (/** @type {Conflict} */ c, events = c.events) => engine.call("morale.replay", { setup: c.setup, events });
 
-  /** Check a conflict by replaying it: {state}, {message, event} (it doesn't replay at that event) or {down}
-   *  (the engine isn't running, so nothing can be judged). A redo list that no longer applies: redoProblem.
-   *  @param {Conflict} c @returns {Promise<{state?: import("../../types/morale").View, down?: string, message?: string, event?: number,
-   *           redoProblem?: string}>} */
+  /** The rules' verdict on a conflict, by replaying it (as the keeper takes it): {value, state}, its redo list
+   *  left out when it no longer replays (redoProblem says why); {problem, event} (it doesn't replay at that
+   *  event) or {down} (the engine isn't running, so nothing can be judged).
+   *  @param {Conflict} c @returns {Promise<{value?: Conflict, state?: import("../../types/morale").View, redoProblem?: string,
+   *           problem?: string, event?: number, down?: string}>} */
   async function check(c) {
     const reply = await replay(c);
-    if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { message: reply.error.message, event: reply.error.event };
-    if (c.redo.length) {
-      const all = await replay(c, [...c.events, ...[...c.redo].reverse()]);
-      if (!all.ok) return { state: reply.result, redoProblem: all.error.message };
-    }
-    return { state: reply.result };
+    if (!reply.ok) return reply.error.code === "engine" ? { down: reply.error.message } : { problem: reply.error.message, event: reply.error.event };
+    const all = c.redo.length ? await replay(c, [...c.events, ...[...c.redo].reverse()]) : reply;
+    if (all.ok) return { value: c, state: reply.result };
+    return { value: { ...c, redo: [], redoIds: [] }, state: reply.result, redoProblem: all.error.message };
   }
 
   const kept = keeper("morale", {
@@ -39,17 +36,11 @@ export function keeping(/** @type {import("../../types/morale").Rules} */ engine
         return problem ? { problem: `it is damaged: ${problem}` } : { value: conflict };
       },
     },
-    async check(c) {
-      if (!c) return { value: c };
-      const r = await check(c);
-      if (r.down) return { down: r.down };
-      if (r.message) return { problem: r.message, event: r.event };
-      return { value: r.redoProblem ? { ...c, redo: [], redoIds: [] } : c, state: r.state, redoProblem: r.redoProblem };
-    },
+    check: async (c) => (c ? check(c) : { value: c }),
     merge: (ours, theirs, _base, say) => (ours && theirs ? saved.merge(ours, theirs, say)?.conflict ?? null : null),
     refuse: saved.refuse,
   });
-  return { kept, check, replay };
+  return { kept, check };
 }
 
 /** The event being composed, kept as it is filled in (keeping/slot.js, draftSlot). */

@@ -1,7 +1,6 @@
 // @ts-check
-// The names the morale tracker keeps and how Import everything checks each (the same checks its
-// keeper uses): listed here, where they are kept; keeping/checks.js loads this list through the
-// build's registry and knows no widget.
+// The names the tracker keeps and how Import everything checks each (its keeper's own checks), listed where
+// they are kept: keeping/checks.js loads this list through the build's registry and knows no widget.
 import { json, judged } from "../../keeping/checks.js";
 import { unpack } from "./saved.js";
 import { isDraft } from "./setup/draft.js";

@@ -1,12 +1,8 @@
 // @ts-check
-// Keeping a conflict: its stored form (keep.js keeps it with keeping/), files, share
-// links, and merging two tabs' logs. A conflict is {setup, events, redo} plus
-// bookkeeping: `ids` and `redoIds` (one per event, so two tabs' logs can be
-// merged without dropping or doubling an event), `dropped` (ids undone and then
-// discarded, so a merge does not bring them back), `refused` (ids the rules refused
-// when two tabs' logs merged) and `replaced` (the set-aside
-// copy this conflict replaced, so starting or importing can be undone).
-// Whether a conflict still replays is asked of rules_core by the caller.
+// A conflict's stored form, files, share links and two tabs' logs merged. A conflict is {setup, events,
+// redo} plus bookkeeping: `ids` and `redoIds` (one per event: two tabs' logs merge without dropping or
+// doubling one), `dropped` (undone, then discarded), `refused` (refused by the rules in a merge) and
+// `replaced` (the set-aside copy this conflict replaced, so a start or an import can be undone).
 import { isOwn, own } from "../../own.js";
 import { slot, download, fileName } from "../../keeping/index.js";
 import { logged, mergeLogs, notKept, refuseIn, unpackLog } from "../../keeping/logs.js";
@@ -49,11 +45,8 @@ export function unpack(text) {
 
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Two versions of one conflict (this tab's and the stored one another tab wrote): theirs, with the
- * events only we logged appended, and without the ones we dropped. null when they are different
- * conflicts (another setup). {conflict, added} where added counts our events brought in.
- */
+/** Two tabs' versions of one conflict as one: theirs, with the events only we logged and without the ones
+ *  we dropped ({conflict, added}: how many of ours came in), or null for two conflicts (another setup). */
 export function merge(/** @type {Conflict} */ ours, /** @type {Conflict} */ theirs, say = (/** @type {string} */ _text) => {}) {
   if (!same(ours.setup, theirs.setup)) return null;
   const { added, changed, log, lost } = mergeLogs(ours, theirs);
@@ -70,16 +63,8 @@ export const named = (/** @type {MoraleEvent} */ event) => `${event.member ?? ev
 export const refuse = (merged, refusal, ours, theirs, say) => refuseIn(merged, refusal, ours, theirs, say, named);
 
 /** A link to this page carrying the conflict in its hash (share.js: #morale=<code>). */
-export function shareLink(/** @type {Conflict} */ conflict) {
-  return share.link(SHARE, pack(conflict, { bare: true }));
-}
-
+export const shareLink = (/** @type {Conflict} */ conflict) => share.link(SHARE, pack(conflict, { bare: true }));
 /** What the page's link carries: null (no conflict), {text} or {problem}.
- *  @returns {Promise<{text: string, problem?: undefined} | {problem: string, text?: undefined} | null>} */
-export function sharedText() {
-  return share.received(SHARE);
-}
-
-export function forgetShared() {
-  share.forget(SHARE);
-}
+ *  @type {() => Promise<{text: string, problem?: undefined} | {problem: string, text?: undefined} | null>} */
+export const sharedText = () => share.received(SHARE);
+export const forgetShared = () => share.forget(SHARE);

@@ -1,8 +1,6 @@
 // @ts-check
-// The morale tracker's one store: everything the tracker shows is in its state, and every tap is a
-// named action (sheet/, play/, setup/, links/ each bring theirs). The view (view.js) is drawn from the
-// state after each change. What the rules say (the state of the conflict, the event sheet's choices,
-// the decisions due) is rules_core's, asked through tap.js; nothing here is a rule.
+// The morale tracker's one store: all it shows is in its state, every tap a named action (sheet/, play/,
+// setup/, links/ each bring theirs); what the rules say is rules_core's, asked through tap.js.
 import { createStore } from "../../store.js";
 import { poolFaces } from "../../rolling.js";
 import { tapped } from "./tap.js";
@@ -31,7 +29,6 @@ import { linkActions } from "./links/actions.js";
  * @property {{text: string} | null} offered a link's conflict, offered and not opened yet
  * @property {{draft: any, tried: boolean, errors: Record<string, string>, preview: {text: string, stale: boolean} | null}} setup
  * @property {string | null} focus where the focus goes after the next draw (a title's name, or selectors: the first found, in order)
- * @property {number} asides the set-aside list's version (a change draws it again)
  * @typedef {import("../../store.js").Store<MoraleState> & {actions: Record<string, Function>, kept: any}} MoraleStore
  * @typedef {Record<string, (store: MoraleStore, ...args: any[]) => unknown>} MoraleActions each action: the store, then its arguments
  * @typedef {import("../../types/morale").Rules} Rules @typedef {import("../../types/morale").Form} Form
@@ -48,18 +45,17 @@ export function moraleStore({ engine, forms, edition = "2023", render, failed, r
   const sheets = actionSlot();
   const setupSlot = saved.draftStore();
   const typed = setupSlot.read();
-  const links = linkActions({ kept, check });
   const actions = {
     ...sheetActions({ rules, kept, sheets, random }),
     ...playActions({ rules, kept, sheets, setAsideNotice }),
     ...setupActions({ rules, forms, slot: setupSlot }),
-    ...links,
+    ...linkActions({ kept, check }),
   };
   const first = drafts.isDraft(typed.value) && forms[typed.value.edition] ? typed.value : drafts.emptyDraft(forms[edition] ? edition : "2023");
   /** @type {MoraleState} */
   const initial = {
     mode: "loading", conflict: null, view: null, draft: { kind: null }, sheet: null, asking: false, shown: {}, notice: null,
-    said: "", table: false, share: null, offered: null, focus: null, asides: 0,
+    said: "", table: false, share: null, offered: null, focus: null,
     setup: { draft: first, tried: false, errors: {}, preview: null },
   };
   // each action is handed this very store, its actions and keeper set below

@@ -1,15 +1,10 @@
 // @ts-check
-// One tap costs one event (rules_core/api/_logs.py, rules_core.api.morale.apply):
-// morale.replay answers a token for the log it replayed; a tap then sends
-// {token, length, event} and gets back only what changed (the new log entry,
-// the state without the form and the log). This wraps the engine so the
-// tracker keeps calling morale.replay and morale.apply with the whole
-// conflict: when the engine holds that log (same setup, the events a prefix
-// of the ones it holds), a replay of a shorter log is a cut (undo) and an
-// apply is a tap; the form comes from the build (forms), the log is kept here.
-// morale.sheet (the event sheet: what a tap in it changes) is asked on the
-// held log too ({token, length, action}). Anything else, or a "stale" token (a
-// restarted worker), replays the log.
+// One tap costs one event (rules_core/api/_logs.py): morale.replay answers a token for the log it
+// replayed, and a tap sends {token, length, event} and gets back only what changed (the new log entry, the
+// state without form or log). This wraps the engine so the tracker calls morale.replay, .apply and .sheet
+// with the whole conflict: when the engine holds that log (same setup, the events a prefix of its own), a
+// shorter replay is a cut (undo), an apply a tap, a sheet asked on the held log; anything else, or a
+// "stale" token (a restarted worker), replays the log. The form comes from the build, the log is kept here.
 
 /** @typedef {import("../../types/morale").Setup} Setup @typedef {import("../../types/morale").MoraleEvent} MoraleEvent
  *  @typedef {{key: string, events: MoraleEvent[], token: string, log: import("../../types/morale").LogEntry[]}} Held the log the engine holds */

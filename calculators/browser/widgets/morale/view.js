@@ -1,6 +1,6 @@
 // @ts-check
-// The tracker's one view: the notice, the setup or the play view, Keep and share, and the live line, as
-// one lit-html template of the store's state. Nothing here is a rule, and nothing here changes the state.
+// The tracker's one view (the notice, the setup or play view, Keep and share, the live line) as a lit-html
+// template of the state.
 import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { live } from "../../vendor/lit-html/directives/live.js";
 import { noticeView } from "../../notice.js";

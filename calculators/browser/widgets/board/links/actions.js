@@ -1,8 +1,7 @@
 // @ts-check
-// Moving a whole board in and out: share links (#board=…, opened only once the rules have checked
-// them and the referee says so: "Open it" / "Keep mine"), imported files, exported files, and a
-// board set aside brought back. A conflict taken in sets the running one aside first, even one
-// with nothing logged yet (its typed setup is never lost). Nothing here is a rule.
+// Moving a whole board in and out: share links (opened once the rules have checked them and the referee
+// says "Open it"), files imported and exported, a board set aside brought back. A conflict taken in sets
+// the running one aside first, even with nothing logged (its typed setup is never lost).
 import * as files from "../files.js";
 import { keptMine, offerNotice } from "../../../offer.js";
 
@@ -80,7 +79,7 @@ export function linkActions({ k, check, checkText }) {
       const got = await k.bringBack(at, { keep });
       if ("error" in got) return store.set({ notice: { text: `It could not be brought back: ${got.error}.`, alert: true } });
       store.set({ conflict: got.value, view: got.view.board, mode: "play", draft: { kind: null }, notice: { text: keep && k.asides().length
-        ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play", asides: Date.now() });
+        ? "Your board is back; the one it replaced was set aside (below)." : "Your board is back." }, focus: "play" });
       await store.actions.ask(store);
     },
 

@@ -1,6 +1,5 @@
 // @ts-check
-// The play view's actions: opening the kept board, another tab's news, the table view's tabs, the
-// notices, printing. Nothing here is a rule.
+// The play view's actions: the kept board opened, another tab's news, the table view's tabs, the notices.
 
 /** env: {k (the conflict's keeper), sheets (the draft's slot), rules, setupNotices, viewOf}.
  * @param {{k: ReturnType<typeof import("../../../keeping/keeper.js").keeper>, sheets: ReturnType<typeof import("../keep.js").sheetStore>,
@@ -29,8 +28,9 @@ export function playActions({ k, sheets, rules, setupNotices }) {
       }
       // A copy set aside is listed with the tools (a tab away in the table view): the notice leads there.
       const buttons = notices.length ? [{ act: "tab", tab: "tools", label: "Show the copies set aside" }] : [];
-      store.set({ conflict, view: conflict ? opened.view?.board ?? null : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
+      store.set({ conflict, view: conflict ? opened.view?.board ?? null : null, mode: conflict ? "play" : "setup", draft,
         notice: notices.length ? { text: notices.join(" "), alert: true, buttons } : null });
+      if (store.state.setup.draft.aspects?.length) await store.actions.places(store); // a kept setup's aspects' places
       await store.actions.ask(store);
       if (linked) await store.actions.offer(store);
     },
@@ -53,10 +53,6 @@ export function playActions({ k, sheets, rules, setupNotices }) {
     },
     dismiss(store) {
       store.set({ notice: null });
-    },
-    /** The set-aside lists changed (a copy downloaded, discarded): drawn again. */
-    asides(store) {
-      store.set({ asides: Date.now() });
     },
   };
 }

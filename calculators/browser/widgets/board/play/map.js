@@ -1,20 +1,17 @@
 // @ts-check
-// The board's map as a play surface: each zone a cell of a grid laid out as rules_core lays the
-// map out (board.replay's map.layout), its name a button (a tap sends a move there, or places a
-// maneuver's aspect), a token per actor or thing as a button (a tap makes it the target, or who
-// acts), the aspects where they are, each border's cost between the zones it joins. What is lit
-// (reached, chosen) is what the sheet's answer offers; nothing here is a rule.
+// The board's map as a play surface, laid out as rules_core lays it out (board.replay's map.layout): a
+// zone's name is a button (a move goes there, a maneuver's aspect is placed there), each token one (the
+// target, or who acts); what is lit (reached, chosen) is what the sheet's answer offers.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 
-const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"];
-/** @typedef {{glyph: string, n: number | string, shape?: string}} Mark a side's mark (a thing's: n "thing")
+/** @typedef {{glyph: string, n: number | string}} Mark a side's mark (a thing's: n "thing")
  *  @typedef {{name: string, side?: string, out: boolean}} Token an actor or a thing on the map */
-const GLYPHS = /** @type {Record<string, string>} */ ({ circle: "●", square: "■", triangle: "▲", diamond: "◆", hexagon: "⬢", star: "★" });
+const GLYPHS = ["●", "■", "▲", "◆", "⬢", "★"]; // a shape per side, so a side is told apart without its colour
 
-/** Each side's mark: {shape, glyph, n} by side name (n: the colour's number, board.css --board-side-n). */
-/** @param {({name: string} | string)[]} sides @returns {Record<string, Mark>} */
+/** Each side's mark: {glyph, n} by side name (n: the colour's number, board.css --board-side-n). */
+/** @param {{name: string}[]} sides @returns {Record<string, Mark>} */
 export function marks(sides) {
-  return Object.fromEntries(sides.map((s, i) => [typeof s === "string" ? s : s.name ?? s, { shape: SHAPES[i % 6], glyph: GLYPHS[SHAPES[i % 6]], n: i % 6 }]));
+  return Object.fromEntries(sides.map((s, i) => [s.name, { glyph: GLYPHS[i % 6], n: i % 6 }]));
 }
 
 const initials = (/** @type {string} */ name) => name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").slice(0, 2).toUpperCase() || "?";

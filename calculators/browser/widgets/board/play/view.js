@@ -1,8 +1,7 @@
 // @ts-check
-// The play view as one lit-html template: the exchange and who is still to act, the map with its
-// tokens, the last logged line, the action sheet (sheet.js), the cards, the log and the tools.
-// In the table view (the whole screen on a phone) the cards, the log and the tools are one tab
-// away; on the page they follow one another. Nothing here is a rule.
+// The play view as one lit-html template: the exchange, the map, the last logged line, the action sheet,
+// the cards, the log and the tools; in the table view (a phone's whole screen) the cards, the log and the
+// tools are a tab away.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { marks, mapView } from "./map.js";
@@ -11,7 +10,7 @@ import { linkHtml } from "../../../shareform.js";
 import { fileHtml, slotHtml } from "../../../draw.js";
 
 /** @typedef {import("../../../types/board").View} View @typedef {import("../../../types/board").State} State @typedef {ReturnType<typeof marks>} Marks
- *  @typedef {Omit<import("../store.js").BoardState, "notice" | "asides"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
+ *  @typedef {Omit<import("../store.js").BoardState, "notice"> & {view: View, wid: string, notice: unknown, asides: Node[]}} Ctx */
 
 const escaped = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 let known = /** @type {{key: string, re: RegExp | null, lines: Map<string, unknown[]>}} */ ({ key: "", re: null, lines: new Map() });

@@ -1,8 +1,6 @@
 // @ts-check
-// The setup's actions: the setup being typed (kept as typed between visits, checked by the rules
-// only at Start), the example, sides, actors, things and aspects added or removed, a map picked or
-// imported, setups saved and reused, and Start. Nothing here is a rule: board.replay names the
-// field of anything wrong (`actors[1].zone`).
+// The setup's actions: typing (kept as typed; read by the rules at Start: board.setup, then board.replay
+// names the field of anything wrong), the example, the party, rows added or removed, maps, saved setups.
 import * as drafts from "./draft.js";
 import { fresh } from "../conflict.js";
 import { mapFile } from "../files.js";
@@ -15,12 +13,13 @@ import { mapFile } from "../files.js";
  * @returns {import("../store.js").BoardActions} */
 export function setupActions({ rules, engine, options, slot, saved, party, viewOf }) {
   /** @typedef {import("../store.js").BoardStore} BoardStore @typedef {import("../../../types/board").SetupDraft} SetupDraft */
-  const mapOf = (/** @type {string} */ id) => options.maps.find((m) => m.id === id);
 
-  /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept. */
+  /** The setup changes: kept at once, drawn, messages of a whole list (a side renamed) kept; where its
+   *  aspects can go is asked of the rules when it has any. */
   function put(/** @type {BoardStore} */ store, /** @type {SetupDraft} */ draft, extra = {}) {
     slot.write(draft);
     store.set({ setup: { ...store.state.setup, draft, ...extra } });
+    if (draft.aspects?.length) store.dispatch("places");
   }
   /** A change made on a copy of the draft (the draft is plain data: a copy, changed, kept). */
   function edit(/** @type {BoardStore} */ store, /** @type {(draft: SetupDraft) => void} */ fn, /** @type {string} */ focus) {
@@ -75,10 +74,18 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
     remove(store, /** @type {string} */ what, /** @type {number} */ index) {
       edit(store, (d) => drafts.remove(d, what, index), `[data-key="add-${what}"]`);
     },
-    "save-setup"(store) {
+    /** Where the setup's aspects can be placed, as the rules read the draft (taken while it is the same draft). */
+    async places(store) {
+      const draft = store.state.setup.draft;
+      const reply = await rules.setup(draft);
+      if (!reply.ok || store.state.setup.draft !== draft) return;
+      store.set({ setup: { ...store.state.setup, places: reply.result.places } });
+    },
+    async "save-setup"(store) {
       const d = store.state.setup.draft;
       const name = String(d.setupName ?? "").trim() || "My setup";
-      const why = saved.save(name, drafts.payload(d));
+      const typed = await rules.setup(d);
+      const why = typed.ok ? saved.save(name, typed.result.setup) : typed.error.message;
       store.set({ setup: { ...store.state.setup, saved: Object.keys(saved.all()) }, focus: '[data-key="save-setup"]',
         notice: why ? { text: `The setup was not saved: ${why}.`, alert: true } : null, said: why ? "" : `Setup saved as “${name}”.` });
     },
@@ -87,7 +94,7 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
       store.set({ focus: '[data-key="start"]' });
     },
     async "map-choice"(store, /** @type {string} */ id) {
-      const m = mapOf(id);
+      const m = options.maps.find((x) => x.id === id);
       if (m) newMap(store, m.map, id);
     },
     async "map-file"(store, /** @type {File} */ file) {
@@ -106,12 +113,14 @@ export function setupActions({ rules, engine, options, slot, saved, party, viewO
     },
     /** Start: the rules read the setup; a refusal is said beside its field, and nothing changes. */
     async start(store) {
-      const payload = drafts.payload(store.state.setup.draft);
-      const reply = await rules.replay(payload, []);
-      if (!reply.ok) {
-        return store.set({ setup: { ...store.state.setup, errors: { [reply.error.field ?? ""]: reply.error.message } }, focus: "invalid" });
+      const typed = await rules.setup(store.state.setup.draft);
+      const problem = typed.ok ? typed.result.problem : { field: "", message: typed.error.message };
+      const reply = problem ? null : await rules.replay(typed.result.setup, []);
+      if (problem || !reply?.ok) { // said beside the draft's field board.setup names, else on the form's line
+        const { field, message } = problem ?? { field: "", message: reply?.error?.message };
+        return store.set({ setup: { ...store.state.setup, errors: { [field]: message } }, focus: "invalid" });
       }
-      const c = fresh(payload);
+      const c = fresh(typed.result.setup);
       const took = await store.actions.adopt(store, c, viewOf(c, reply.result), "replaced by a new conflict");
       if (!took) return;
       store.set({ setup: { ...store.state.setup, errors: {}, note: "" }, said: `Conflict started: exchange 1, ${reply.result.state.to_act.join(", ")} to act.`,

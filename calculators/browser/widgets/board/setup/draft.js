@@ -1,44 +1,15 @@
 // @ts-check
-// The setup as typed: map, sides, actors (name, side, zone, three thresholds),
-// things and aspects. A draft keeps what is typed, as typed; checking it is the
-// rules' job (board.replay names the field: `actors[1].zone`). setup.js draws it.
-import { typedNumber } from "../../../ui.js";
+// The setup as typed (map, sides, actors, things, aspects), kept as typed: reading it is the rules' job
+// (board.setup, then board.replay names the field: `actors[1].zone`).
+import { json } from "../../../keeping/checks.js";
 
 /** @typedef {import("../../../types/board").SetupDraft} SetupDraft @typedef {import("../../../types/board").MapChoice["map"]} MapData */
 
 export const TRACKS = [["cool", "Cool"], ["humanity", "Humanity"], ["reputation", "Reputation"]];
 export const blankActor = (side = "", zone = "") => ({ name: "", side, zone, cool: "3", humanity: "3", reputation: "3", skills: "", aspects: "" });
-export const blankThing = () => ({ name: "", threshold: "2", zone: "", border: "" });
-export const blankAspect = () => ({ name: "", where: "", free: "1" });
 
-/** "Athletics 3, Shoot 2" → {Athletics: 3, Shoot: 2}; anything else goes as typed, for the rules to name. */
-export function skillsFrom(/** @type {unknown} */ text) {
-  const out = /** @type {Record<string, number>} */ ({});
-  for (const part of String(text ?? "").split(/[,;\n]/)) {
-    const t = part.trim();
-    if (!t) continue;
-    const m = t.match(/^(.*?)[\s:=]+([+-]?\d+)$/);
-    if (!m || !m[1].trim()) return String(text).trim();
-    out[m[1].trim()] = Number(m[2]);
-  }
-  return out;
-}
 export const skillsText = (/** @type {unknown} */ skills) => (skills && typeof skills === "object" && !Array.isArray(skills)
   ? Object.entries(skills).map(([k, v]) => `${k} ${v}`).join(", ") : String(skills ?? ""));
-/** "Hot-headed; Owes Jade" → ["Hot-headed", "Owes Jade"]. */
-export const aspectsFrom = (/** @type {unknown} */ text) => String(text ?? "").split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
-
-/** Where an aspect can be placed at setup: [value, words]; the value is [on, target] as JSON. */
-export function places(/** @type {SetupDraft} */ d) {
-  const zones = zoneNames(d.map);
-  return [
-    ...zones.map((z) => [JSON.stringify(["zone", z]), `zone: ${z}`]),
-    ...(d.map?.borders ?? []).map((b) => [JSON.stringify(["border", b.between]), `border: ${(b.between ?? []).join(" – ")}`]),
-    ...d.actors.filter((a) => String(a.name).trim()).map((a) => [JSON.stringify(["actor", String(a.name).trim()]), `actor: ${String(a.name).trim()}`]),
-    ...d.things.filter((t) => String(t.name).trim()).map((t) => [JSON.stringify(["thing", String(t.name).trim()]), `thing: ${String(t.name).trim()}`]),
-  ];
-}
-
 /** A map's zone names (a zone is a name, or {name, at} when the map says where it is drawn). */
 export const zoneNames = (/** @type {MapData | undefined} */ map) => (map?.zones ?? []).map((z) => (typeof z === "string" ? z : /** @type {{name?: string} | null} */ (z)?.name ?? ""));
 
@@ -54,16 +25,7 @@ const isObject = (/** @type {unknown} */ x) => !!x && typeof x === "object" && !
 const text = (/** @type {unknown} */ x) => typeof x === "string";
 const optText = (/** @type {unknown} */ x) => x === undefined || text(x);
 const optNumber = (/** @type {unknown} */ x) => optText(x) || typeof x === "number"; // a threshold typed, or read from a setup
-const jsonText = (/** @type {unknown} */ x) => {
-  if (x === undefined || x === "") return true;
-  if (!text(x)) return false;
-  try {
-    JSON.parse(x);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const jsonText = (/** @type {unknown} */ x) => x === undefined || x === "" || (text(x) && !json(x).problem);
 const bad = (/** @type {unknown} */ list, /** @type {(x: unknown) => boolean} */ ok) => (Array.isArray(list) ? list.findIndex((x) => !ok(x)) : -2);
 const ZONE = (/** @type {unknown} */ z) => text(z) || (isObject(z) && text(z.name));
 const BORDER = (/** @type {unknown} */ b) => isObject(b) && (b.between === undefined || (Array.isArray(b.between) && b.between.every(text)));
@@ -94,8 +56,6 @@ function partProblem(/** @type {unknown} */ d) {
   }
   return null;
 }
-/** A kept draft this page can draw (a damaged one is not used: it is set aside). */
-export const isDraft = (/** @type {unknown} */ d) => !draftProblem(d);
 
 /** A draft from a setup (the rules' shape): to edit it for a rematch, or from an example. */
 /** @param {import("../../../types/board").Setup} setup @returns {SetupDraft} */
@@ -115,27 +75,6 @@ export function draftFrom(setup, mapId = "") {
   };
 }
 
-/** The setup as board.replay takes it. */
-export function payload(/** @type {SetupDraft} */ d) {
-  return {
-    map: d.map,
-    sides: d.sides.map((name) => String(name).trim()),
-    actors: d.actors.map((a) => {
-      const skills = skillsFrom(a.skills);
-      const aspects = aspectsFrom(a.aspects);
-      return { name: String(a.name).trim(), side: sideName(d, a.side), zone: a.zone,
-        tracks: Object.fromEntries(TRACKS.map(([k]) => [k, typedNumber(a[k])])),
-        ...(typeof skills === "string" || Object.keys(skills).length ? { skills } : {}), ...(aspects.length ? { aspects } : {}) };
-    }),
-    things: d.things.map((t) => ({ name: String(t.name).trim(), threshold: typedNumber(t.threshold),
-      ...(t.zone ? { zone: t.zone } : {}), ...(t.border ? { border: JSON.parse(t.border) } : {}) })),
-    ...((d.aspects ?? []).length ? { aspects: (d.aspects ?? []).map((a) => {
-      const [on, target] = a.where ? JSON.parse(a.where) : ["", ""];
-      return { name: String(a.name).trim(), on, target, free_invokes: typedNumber(a.free) };
-    }) } : {}),
-  };
-}
-
 /** The party (the stress calculator's roster) as the draft's actors: player characters on the first side,
  *  opponents on the second, each in the map's first zone; sides left unnamed are named for them. */
 export function fromParty(/** @type {SetupDraft} */ d, /** @type {{name: string, opponent: boolean}[]} */ people) {
@@ -144,13 +83,6 @@ export function fromParty(/** @type {SetupDraft} */ d, /** @type {{name: string,
   if (!String(d.sides[0]).trim()) d.sides[0] = "Players";
   if (people.some((p) => p.opponent) && !String(d.sides[1]).trim()) d.sides[1] = "Opponents";
   d.actors = people.map((p) => ({ ...blankActor(p.opponent ? "1" : "0", zone), name: p.name }));
-}
-
-/** An actor's side in the draft is the side's place ("0", "1"): renaming a side, or leaving it unnamed,
- *  never leaves an actor on a side the list does not show. */
-export function sideName(/** @type {SetupDraft} */ d, /** @type {unknown} */ at) {
-  const i = /^\d+$/.test(String(at)) ? Number(at) : d.sides.indexOf(String(at));
-  return i >= 0 && i < d.sides.length ? String(d.sides[i]).trim() : "";
 }
 
 /** Put one typed value into the draft (a field's data-path: "actors.1.zone"); a side renamed is renamed in
@@ -168,28 +100,17 @@ export function update(/** @type {SetupDraft} */ d, /** @type {string} */ at, /*
 export const add = (/** @type {SetupDraft} */ d, /** @type {string} */ what) => {
   if (what === "side") d.sides.push("");
   else if (what === "actor") d.actors.push(blankActor(String(d.actors.length % Math.max(1, d.sides.length)), zoneNames(d.map)[0] ?? ""));
-  else if (what === "aspect") (d.aspects ??= []).push(blankAspect());
-  else d.things.push(blankThing());
+  else if (what === "aspect") (d.aspects ??= []).push({ name: "", where: "", free: "1" });
+  else d.things.push({ name: "", threshold: "2", zone: "", border: "" });
 };
 export const remove = (/** @type {SetupDraft} */ d, /** @type {string} */ what, /** @type {number} */ i) => {
   /** @type {unknown[]} */ (d[/** @type {"sides" | "actors" | "things" | "aspects"} */ (`${what}s`)]).splice(i, 1);
   if (what === "side") for (const a of d.actors) if (Number(a.side) >= i) a.side = String(Math.max(0, Number(a.side) - (Number(a.side) > i ? 1 : 0)));
 };
 
-/** A zone select's options: the map's zones, and first the one kept if the map has no such zone (shown as
- *  such: the select shows what Start will send, never another zone in silence). */
 /** A select's zones; a kept zone the map lacks is shown as kept (never as another zone); `blank`: a first empty choice. */
 /** @param {[string, string][]} zones @param {string} kept @param {string | null} [blank] */
 export const zoneOptions = (zones, kept, blank = null) => {
   if (!kept) return blank ? [["", blank], ...zones] : zones;
   return zones.some(([z]) => z === kept) ? zones : [[kept, `${kept} (not on this map)`], ...zones];
 };
-
-/** The rules' field path (`actors[1].zone`) for a draft path (`actors.1.zone`); thresholds live under tracks. */
-export function toField(/** @type {string} */ path) {
-  const m = path.match(/^actors\.(\d+)\.(cool|humanity|reputation)$/);
-  if (m) return `actors[${m[1]}].tracks.${m[2]}`;
-  const a = path.match(/^aspects\.(\d+)\.(where|free)$/);
-  if (a) return `aspects[${a[1]}].${a[2] === "free" ? "free_invokes" : "target"}`;
-  return path.replace(/\.(\d+)/g, "[$1]");
-}

@@ -1,40 +1,24 @@
 // @ts-check
-// The setup view: map, sides, actors (name, side, zone, three thresholds),
-// things and aspects, drawn by lit-html from the draft (draft.js) with draw.js's
-// fields. A redraw keeps the control the player is in, and what they typed.
+// The setup view, drawn by lit-html from the draft with draw.js's fields: a redraw keeps the control the
+// player is in, and what they typed.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { fieldHtml, fileHtml, slotHtml } from "../../../draw.js";
-import { TRACKS, places, toField, zoneNames, zoneOptions } from "./draft.js";
+import { TRACKS, zoneNames, zoneOptions } from "./draft.js";
 
 /** @param {string} act @param {string} key @param {string} words @param {{what?: string, index?: number, name?: string}} [more] */
 const button = (act, key, words, more = {}) => html`<button type="button" data-act=${act} data-key=${key} data-what=${more.what ?? nothing}
   data-index=${more.index ?? nothing} data-name=${more.name ?? nothing}>${words}</button>`;
 
-/** Where the rules' message for `field` goes: the field itself when drawn, else the list or part it is in
- *  (`actors[2]` → the actors' slot), else the form's own line (""). */
-export function placeOf(/** @type {unknown} */ field, /** @type {Set<string>} */ known) {
-  for (let f = String(field ?? ""); f; f = f.replace(/(\.[^.[\]]*|\[\d+\])$/, "")) {
-    if (known.has(f)) return f;
-    if (!/[.[]/.test(f)) break;
-  }
-  return "";
-}
-
-/** Draw the setup view (a lit-html template). maps: [{id, title}]; saved: names of saved setups; errors: the
- *  rules' messages by field; note: what was just loaded (with Start beside it).
- *  @param {import("../../../types/board").SetupDraft} d @param {{wid: string, maps: import("../../../types/board").MapChoice[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
-export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
-  // Every field the form draws, so a message for one not drawn goes to its list, else to the form's line.
-  const known = new Set(["map", "map-file", "sides", "actors", "things", "aspects", "setup-name",
-    ...d.sides.map((_, i) => `sides[${i}]`),
-    ...d.actors.flatMap((_, i) => ["name", "side", "zone", ...TRACKS.map(([k]) => k), "skills", "aspects"].map((k) => toField(`actors.${i}.${k}`))),
-    ...d.things.flatMap((_, i) => ["name", "threshold", "zone", "border"].map((k) => toField(`things.${i}.${k}`))),
-    ...(d.aspects ?? []).flatMap((_, i) => ["name", "where", "free"].map((k) => toField(`aspects.${i}.${k}`)))]);
-  const placed = Object.fromEntries(Object.entries(errors).map(([field, words]) => [placeOf(field, known), words]));
-  const errorAt = (/** @type {string} */ field) => placed[field];
+/** Draw the setup view (a lit-html template) from the board's setup state: the draft, names of saved setups,
+ *  messages by the draft's field (board.setup places the rules' there), what was just loaded (with Start
+ *  beside it), where an aspect can go; `imported`: why a conflict file can't be used.
+ *  @param {import("../store.js").BoardState["setup"]} setup @param {Ctx} ctx maps: [{id, title}]
+ *  @typedef {{wid: string, maps: import("../../../types/board").MapChoice[], running: string | null,
+ *    imported?: string}} Ctx */
+export function draw({ draft: d, saved, errors, note, places }, { wid, maps, running, imported }) {
   /** @param {string} path @param {string} label @param {string} value @param {object} [extra] the field's more (draw.js's fieldHtml) */
-  const f = (path, label, value, extra = {}) => fieldHtml({ id: `${wid}-${path.replace(/\./g, "-")}`, field: toField(path), name: path,
-    label, value, attrs: { "data-path": path }, error: errorAt(toField(path)), ...extra });
+  const f = (path, label, value, extra = {}) => fieldHtml({ id: `${wid}-${path.replace(/\./g, "-")}`, field: path, name: path,
+    label, value, attrs: { "data-path": path }, error: errors[path], ...extra });
   const zones = zoneNames(d.map).map((z) => /** @type {[string, string]} */ ([z, z]));
   const sides = d.sides.map((s, i) => [String(i), s || `Side ${i + 1} (unnamed)`]);
   const borders = (d.map?.borders ?? []).map((b) => [JSON.stringify(b.between), (b.between ?? []).join(" – ")]);
@@ -48,16 +32,16 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
       running ? button("back", "back", "Back to the conflict") : nothing}
       ${fileHtml("board__file", "Import a conflict file")}</div>
     ${note ? html`<div class="board__loaded" data-out="loaded"><p role="status">${note}</p>${button("start", "start-loaded", "Start the conflict")}</div>` : nothing}
-    ${slotHtml("import", errors.import)}
+    ${slotHtml("import", imported)}
     <fieldset class="calc__group"><legend>Map</legend>
       ${fieldHtml({ id: `${wid}-map`, field: "map", name: "map-choice", label: "Map", kind: "select", value: d.mapId,
         options: [...maps.map((m) => [m.id, m.title]), ...(d.mapId ? [] : [["", d.map.name || "Imported map"]])],
-        attrs: { "data-act": "map" }, wide: true, error: errorAt("map") })}
+        attrs: { "data-act": "map" }, wide: true, error: errors.map })}
       ${fieldHtml({ id: `${wid}-map-file`, field: "map-file", name: "map-file", label: "Or import a map (YAML or JSON, as the border calculator exports)",
-        wide: true, attrs: { type: "file", accept: ".yml,.yaml,.json", "data-act": "map-file" }, error: errorAt("map-file") })}</fieldset>
+        wide: true, attrs: { type: "file", accept: ".yml,.yaml,.json", "data-act": "map-file" }, error: errors["map-file"] })}</fieldset>
     <fieldset class="calc__group"><legend>Sides</legend>
       ${d.sides.map((s, i) => html`<div class="board__row">${f(`sides.${i}`, `Side ${i + 1}`, s)}${d.sides.length > 2 ? remove("side", i, `side ${i + 1}`) : nothing}</div>`)}
-      ${slotHtml("sides", errorAt("sides"))}${add("side", "Add a side")}</fieldset>
+      ${slotHtml("sides", errors.sides)}${add("side", "Add a side")}</fieldset>
     <fieldset class="calc__group"><legend>Actors</legend>
       ${d.actors.map((a, i) => row(a.name || `Actor ${i + 1}`,
         f(`actors.${i}.name`, "Name", a.name),
@@ -67,7 +51,7 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
         f(`actors.${i}.skills`, "Skills", a.skills ?? "", { hint: "e.g. Athletics 3, Shoot 2", wide: true }),
         f(`actors.${i}.aspects`, "Their aspects", a.aspects ?? "", { hint: "separated by ;", wide: true }),
         remove("actor", i, a.name || `actor ${i + 1}`)))}
-      ${slotHtml("actors", errorAt("actors"))}${add("actor", "Add an actor")}</fieldset>
+      ${slotHtml("actors", errors.actors)}${add("actor", "Add an actor")}</fieldset>
     <fieldset class="calc__group"><legend>Things (a lock, a problem)</legend>
       ${d.things.map((t, i) => row(t.name || `Thing ${i + 1}`,
         f(`things.${i}.name`, "Name", t.name),
@@ -75,29 +59,28 @@ export function draw(d, { wid, maps, saved, running, errors = {}, note = "" }) {
         f(`things.${i}.zone`, "Zone", t.zone, { kind: "select", options: [["", "none"], ...zoneOptions(zones, t.zone)] }),
         borders.length ? f(`things.${i}.border`, "Stands for the border", t.border ?? "", { kind: "select", options: [["", "none"], ...borders] }) : nothing,
         remove("thing", i, t.name || `thing ${i + 1}`)))}
-      ${slotHtml("things", errorAt("things"))}${add("thing", "Add a thing")}</fieldset>
+      ${slotHtml("things", errors.things)}${add("thing", "Add a thing")}</fieldset>
     <fieldset class="calc__group"><legend>Aspects on the board (on a zone, a border, an actor, a thing)</legend>
       ${(d.aspects ?? []).map((a, i) => row(a.name || `Aspect ${i + 1}`,
         f(`aspects.${i}.name`, "Name", a.name),
-        f(`aspects.${i}.where`, "On", a.where, { kind: "select", options: [["", "—"], ...places(d)] }),
+        f(`aspects.${i}.where`, "On", a.where, { kind: "select", options: [["", "—"], ...places] }),
         f(`aspects.${i}.free`, "Free invokes", a.free, { kind: "number" }),
         remove("aspect", i, a.name || `aspect ${i + 1}`)))}
-      ${slotHtml("aspects", errorAt("aspects"))}${add("aspect", "Add an aspect")}</fieldset>
+      ${slotHtml("aspects", errors.aspects)}${add("aspect", "Add an aspect")}</fieldset>
     <fieldset class="calc__group"><legend>Saved setups</legend>
       ${f("setup-name", "Save this setup as", d.setupName ?? "", { attrs: { "data-path": "setupName" }, wide: true })}
       <div class="calc__buttons">${button("save-setup", "save-setup", "Save setup")}${
         saved.map((name) => button("load-setup", `load-${name}`, `Load “${name}”`, { name }))}</div></fieldset>
-    <p class="calc__form-error" role="alert" ?hidden=${!errorAt("")}>${errorAt("") ?? ""}</p>
+    <p class="calc__form-error" role="alert" ?hidden=${!errors[""]}>${errors[""] ?? ""}</p>
     <div class="calc__buttons"><button type="submit" class="calc__primary" data-key="start">Start the conflict</button></div>`;
 }
 
-/** What the setup's box shows: the setup (under the table view's Close bar when it is open), the loading
- *  line, or nothing (play: the setup's fields go, the play view is the board). */
-/** @param {string} mode @param {import("../../../types/board").SetupDraft} d
- *  @param {{tableOpen: boolean, wid: string, maps: import("../../../types/board").MapChoice[], saved: string[], running: string | null, errors?: Record<string, string>, note?: string}} ctx */
-export function box(mode, d, { tableOpen, ...more }) {
+/** The setup's box: the setup (under the table view's Close bar when open), the loading line, or nothing in play. */
+/** @param {string} mode @param {import("../store.js").BoardState["setup"]} setup
+ *  @param {Ctx & {tableOpen: boolean}} ctx */
+export function box(mode, setup, { tableOpen, ...more }) {
   if (mode === "play") return nothing;
   if (mode === "loading") return html`<p>Opening the saved conflict…</p>`;
   return html`${tableOpen ? html`<div class="board__barbuttons board__setupbar"><button type="button" data-act="table-close"
-    data-key="table-close">Close the table view</button></div>` : nothing}${draw(d, more)}`;
+    data-key="table-close">Close the table view</button></div>` : nothing}${draw(setup, more)}`;
 }

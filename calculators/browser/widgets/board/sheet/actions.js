@@ -1,9 +1,7 @@
 // @ts-check
-// The action sheet's actions: a tap or a keystroke changes the draft (the action being composed,
-// plain data kept as `board:action`), and the rules answer what the sheet shows for it
-// (board.sheet: the choices, what is chosen for the referee, the outcome, Log it's words and the
-// event it logs). Log it sends that event; Undo puts the undone action back in the sheet. Nothing
-// here is a rule: what may be chosen, and what a choice does, is the answer's.
+// The action sheet's actions: a tap or a keystroke changes the draft (the action being composed, kept as
+// `board:action`) and the rules answer what the sheet shows for it (board.sheet), up to the event Log it
+// sends; Undo puts the undone action back in the sheet. What may be chosen is the answer's.
 import { draftSheet } from "../../../draft.js";
 import { logged, undone, redone } from "../conflict.js";
 
@@ -73,12 +71,13 @@ export function sheetActions({ rules, sheets, keep, random }) {
     },
 
     /** Typing: the draft takes the text at once (so a redraw shows what was typed), the rules are asked
-     *  after. Runs outside the queue (store.now): a keystroke never waits behind a tap. */
+     *  after, in the queue. Runs outside it (store.now): a keystroke never waits behind a tap. */
     typed(store, /** @type {string} */ name, /** @type {string} */ value) {
       const draft = { ...store.state.draft, [name]: value };
       delete draft.from;
       if (value === "") delete draft[name];
       setDraft(store, draft);
+      store.dispatch("ask");
     },
 
     /** A choice ticked or unticked in a list (invokes, consequences, boxes). */
@@ -181,8 +180,7 @@ export function sheetActions({ rules, sheets, keep, random }) {
   return actions;
 }
 
-/** Say what a kept change did, then what its merge with another tab's log said: in the live region, and
- *  in the notice when it is news the referee must see. */
+/** Say what a kept change did, then what its merge said: in the live region, and in the notice when it is news. */
 /** @param {BoardStore} store @param {string} text @param {boolean} alert @param {string | null} said */
 function tell(store, text, alert, said) {
   const words = said ? `${text} ${said}` : text;

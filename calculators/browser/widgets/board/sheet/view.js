@@ -1,9 +1,7 @@
 // @ts-check
-// The action sheet, drawn from the rules' answer (board.sheet): the kinds, then the open kind's
-// fields in the answer's order, each drawn by its input (chips, ticks, text, dice, skills, the
-// ways to absorb a hit), up to "Log it" in the answer's own words. Every control carries the
-// field's name, so a message lands beside it. Text fields show what was typed (the draft); every
-// other value is the answer's. Nothing here is a rule.
+// The action sheet drawn from the rules' answer (board.sheet): the kinds, then the open kind's fields in
+// the answer's order, each by its input, up to Log it in the answer's words. Every control carries its
+// field's name, so a message lands beside it; text fields show the draft, every other value the answer's.
 import { html, nothing, noChange } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";

@@ -1,8 +1,7 @@
 // @ts-check
-// Moving a whole conflict in and out: share links (#morale=…, offered only once the rules have replayed
-// them, opened when the player says so: "Open it" / "Keep mine"), imported and exported files, and a
-// conflict set aside brought back. A conflict taken in sets the running one aside first (when anything
-// was logged in it): Undo brings it back. Nothing here is a rule.
+// Moving a whole conflict in and out: share links (offered once the rules have replayed them, opened when
+// the player says "Open it"), files imported and exported, a conflict set aside brought back. A conflict
+// taken in sets the running one aside first (when anything was logged in it): Undo brings it back.
 import * as saved from "../saved.js";
 import { keptMine, offerNotice } from "../../../offer.js";
 import * as share from "../../../share.js";
@@ -32,7 +31,7 @@ export function linkActions({ kept, check }) {
         buttons: [{ act: "notice-download", label: "Export the conflict in progress" }] } });
       return false;
     }
-    store.set({ conflict: took.value, view, mode: "play", share: null, draft: { kind: null }, shown: {}, asides: Date.now(),
+    store.set({ conflict: took.value, view, mode: "play", share: null, draft: { kind: null }, shown: {},
       ...(why ? { notice: { text: `${why} Export it to keep it.`, alert: true, buttons: [{ act: "export", label: "Export file" }] } } : {}) });
     await store.actions.ask(store);
     return { why, replaced: setsAside };
@@ -42,17 +41,17 @@ export function linkActions({ kept, check }) {
    *  refusal is said beside ("import"), or null (the notice). */
   async function take(/** @type {MoraleStore} */ store, /** @type {string} */ text, /** @type {string | null} */ where, /** @type {string} */ reason) {
     const { conflict: c, problem } = saved.unpack(text);
-    const result = c ? await check(c) : { message: `This file can't be used: ${problem}.` };
-    if (!c || result.down || result.message) {
-      const said = String(result.message);
+    const result = c ? await check(c) : { problem: `This file can't be used: ${problem}.` };
+    if (!result.value) {
+      const said = String(result.problem);
       const message = result.down || (said.startsWith("This") ? said : `This conflict no longer replays: ${said}`);
       store.set(where ? { shown: { [where]: message }, focus: "invalid" } : { notice: { text: message, alert: true } });
       return false;
     }
-    if (result.redoProblem) Object.assign(c, { redo: [], redoIds: [] });
-    const took = await adopt(store, c, /** @type {import("../../../types/morale").View} */ (result.state), reason, where);
+    const view = /** @type {import("../../../types/morale").View} */ (result.state); // replayed: its state
+    const took = await adopt(store, result.value, view, reason, where);
     if (!took) return false;
-    return { ...took, logged: c.events.length, redoLeft: !!result.redoProblem };
+    return { ...took, logged: result.value.events.length, redoLeft: !!result.redoProblem };
   }
 
   return {
@@ -69,8 +68,8 @@ export function linkActions({ kept, check }) {
       };
       const { conflict: c, problem } = got.text === undefined ? { problem: got.problem } : saved.unpack(got.text);
       if (!c) return refused(`The link carries a conflict that can't be read (${problem}). Nothing was changed.`);
-      const { message } = await check(c);
-      if (message) return refused(`The link carries a conflict that can't be used: ${message.replace(/\.$/, "")}. Nothing was changed.`);
+      const { problem: why } = await check(c);
+      if (why) return refused(`The link carries a conflict that can't be used: ${why.replace(/\.$/, "")}. Nothing was changed.`);
       // Replayed (or the engine is down, and opening it checks again): the teams as the rules read them.
       const teams = Array.isArray(c.setup.teams) && c.setup.teams.every((t) => typeof t?.name === "string")
         ? c.setup.teams.map((t) => t.name).join(" against ") : "a conflict";
@@ -119,7 +118,7 @@ export function linkActions({ kept, check }) {
     async "bring-back"(store, /** @type {string} */ at) {
       const back = await kept.bringBack(at);
       if ("error" in back) return store.set({ notice: { text: `The conflict this one replaced can't be brought back (${back.error}).`, alert: true } });
-      store.set({ conflict: kept.value, view: kept.view?.state ?? null, draft: { kind: null }, asides: Date.now(),
+      store.set({ conflict: kept.value, view: kept.view?.state ?? null, draft: { kind: null },
         said: `Undone: the conflict before is back, with ${count(kept.value.events.length)}.` });
       await store.actions.ask(store);
     },

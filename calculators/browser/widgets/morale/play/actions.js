@@ -1,6 +1,5 @@
 // @ts-check
-// The play view's actions: opening the kept conflict, another tab's news, the notices, New conflict
-// and Back. Nothing here is a rule.
+// The play view's actions: the kept conflict opened, another tab's news, the notices, the table view.
 import { download, fileName } from "../saved.js";
 
 /** env: {rules, kept (the conflict's keeper), sheets (the draft's slot), setAsideNotice}.
@@ -39,7 +38,7 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
           sheets.write({ kind: null });
         }
       }
-      store.set({ conflict, view: conflict ? kept.view?.state ?? null : null, mode: conflict ? "play" : "setup", draft, asides: Date.now(),
+      store.set({ conflict, view: conflict ? kept.view?.state ?? null : null, mode: conflict ? "play" : "setup", draft,
         notice: notices.length ? { text: notices.join(" "), alert: true, ...(download ? { download, buttons: [{ act: "notice-download", label: "Download it" }] } : {}) } : null });
       await store.actions.ask(store);
       if (linked) await store.actions.offer(store);
@@ -66,10 +65,6 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
     "notice-download"(store) {
       const d = store.state.notice?.download;
       if (d) download(d.name, d.text);
-    },
-    /** The set-aside list changed (a copy downloaded, discarded): drawn again. */
-    asides(store) {
-      store.set({ asides: Date.now() });
     },
     /** The table view opened or closed (tableview.js: an address, so Back closes it). */
     table(store, /** @type {boolean} */ open) {

@@ -1,9 +1,7 @@
 // @ts-check
-// The play view as one lit-html template: whose turn it is, the scoreboard, the event sheet (a decision
-// due, who acts, their events, the open event up to its button), the last logged line, one card per team,
-// the log, and Keep and share. In the table view (the whole screen on a phone) the top holds whose turn
-// it is, Undo and Close, and the sheet; the cards, the log and the tools follow below. Every number,
-// status and sentence shown is rules_core's. Nothing here is a rule.
+// The play view as one lit-html template: whose turn it is, the scoreboard, the event sheet, the last
+// logged line, a card per team, the log, Keep and share. In the table view (a phone's whole screen) the
+// top holds the turn, Undo, Close and the sheet. Every number, status and sentence is rules_core's.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { fileHtml, hx, slotHtml } from "../../../draw.js";
@@ -13,12 +11,6 @@ import { sheetView } from "../sheet/view.js";
 
 /** @typedef {import("../../../types/morale").View} View @typedef {import("../../../types/morale").Team} Team
  *  @typedef {import("../store.js").MoraleState} MoraleState @typedef {(depth: number) => number} Rank */
-
-const MEMBER_WORDS = /** @type {Record<string, string>} */ ({
-  active: "", left: "left the conflict", retired: "overwhelmed: retired", last_stand: "in their Last Stand",
-  perished: "perished", survived: "survived their Last Stand",
-});
-const TEAM_BADGE = /** @type {Record<string, string>} */ ({ playing: "Fighting", deciding: "Last Stand or lose", broken: "Morale broken", lost: "Lost", won: "Won" });
 
 /** A morale value with a real minus sign. */
 export const signed = (/** @type {number} */ n) => signedBy(n, "morale"); // morale reads 3, −1 (ui.signed)
@@ -30,7 +22,7 @@ function scoreboard(view, { wid, rank, table }) {
   if (table) {
     return html`<ul class="morale__tablescore" data-out="scoreboard">${view.teams.map((t) => html`<li data-team=${t.name}
       class=${t.name === view.turn ? "is-now" : ""}>${t.name} <strong data-out="board-morale" data-value=${t.morale}>${signed(t.morale)}</strong>${
-      t.status !== "playing" ? html` <span>${TEAM_BADGE[t.status] ?? t.status}</span>` : nothing}${
+      t.status !== "playing" ? html` <span>${t.badge}</span>` : nothing}${
       t.keep_morale.due ? html` <span>keep morale: ${t.keep_morale.difficulty}</span>` : nothing}</li>`)}</ul>`;
   }
   return html`<section class="morale__board" aria-labelledby=${`${wid}-board-title`} data-out="scoreboard">
@@ -39,7 +31,7 @@ function scoreboard(view, { wid, rank, table }) {
     <ul class="morale__board-teams">${repeat(view.teams, (t) => t.name, (t) => {
       const k = t.keep_morale;
       const now = t.name === view.turn;
-      const state = [t.status !== "playing" ? TEAM_BADGE[t.status] ?? t.status : null,
+      const state = [t.status !== "playing" ? t.badge : null,
                      t.broken_morale ? `BROKEN MORALE ${t.broken_morale}` : null,
                      k.due ? `keep morale: difficulty ${k.difficulty}` : null].filter(Boolean).join(" · ");
       return html`<li class=${`morale__board-team morale__board-team--${t.status}${now ? " morale__board-team--now" : ""}`}
@@ -60,11 +52,11 @@ function teamCard(t, i, view, { wid, rank }) {
   const standers = t.members.filter((m) => m.status === "last_stand").map((m) => m.name);
   const member = (/** @type {import("../../../types/morale").Member} */ m) => html`<li class=${`morale__member${m.in_play ? "" : " morale__gone"}`} data-member=${m.name}>
     <p class="morale__who"><span class="morale__name">${m.name}</span>${m.captain ? html`<span class="morale__badge">captain</span>` : nothing}${
-      MEMBER_WORDS[m.status] ? html`<span class="morale__state" data-out="member-status">${MEMBER_WORDS[m.status]}</span>` : nothing}${
+      m.status_text ? html`<span class="morale__state" data-out="member-status">${m.status_text}</span>` : nothing}${
       m.acted ? html`<span class="morale__state">acted this round</span>` : nothing}</p></li>`;
   return html`<section class=${`morale__team morale__team--${t.status}${t.name === view.turn ? " morale__team--now" : ""}`}
       data-team=${t.name} aria-labelledby=${`${wid}-team-${i}`}>
-    ${hx(rank(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${TEAM_BADGE[t.status] ?? t.status}</span>${
+    ${hx(rank(2), { cls: "morale__team-name", id: `${wid}-team-${i}` }, html`${t.name} <span class="morale__badge" data-out="badge">${t.badge}</span>${
       t.name === view.turn ? html`<span class="morale__badge morale__badge--now">their turn</span>` : nothing}`)}
     ${t.goal ? html`<p class="morale__goal">Goal: ${t.goal}</p>` : nothing}
     <p class="morale__score"><span class="morale__label">Morale </span><strong class="morale__value" data-out="morale" data-value=${t.morale}>${signed(t.morale)}</strong></p>
@@ -97,7 +89,7 @@ function logSection(view, { wid, conflict, rank }) {
 }
 
 /** Keep and share: New conflict, Export, Import, Share (its link and code right under it: shareform.js). */
-/** @param {Omit<MoraleState, "asides"> & {asides: Node}} ctx @param {{rank: Rank, play: boolean}} how */
+/** @param {MoraleState & {asides: Node}} ctx @param {{rank: Rank, play: boolean}} how */
 export function tools(ctx, { rank, play }) {
   const share = ctx.share;
   const button = (/** @type {string} */ act, /** @type {string} */ words) => (play ? html`<button type="button" data-act=${act} data-key=${act}>${words}</button>` : nothing);

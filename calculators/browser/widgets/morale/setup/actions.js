@@ -1,7 +1,6 @@
 // @ts-check
-// The setup view's actions: the teams and members as typed (kept as `morale:draft` between visits),
-// the starting morale and turn order the rules read from them, Start, New conflict and Back. Checking
-// the setup is the rules' (morale.replay of no events); nothing here is a rule.
+// The setup view's actions: the teams and members as typed (kept as `morale:draft`), the starting morale
+// and turn order the rules read from them, Start, New conflict and Back.
 import * as drafts from "./draft.js";
 
 /** @typedef {import("../store.js").MoraleStore} MoraleStore @typedef {import("../../../types/morale").SetupDraft} SetupDraft */
@@ -14,21 +13,29 @@ export function setupActions({ rules, forms, slot }) {
     slot.write(draft);
   }
   const edit = (/** @type {MoraleStore} */ store, /** @type {(draft: SetupDraft) => void} */ change, /** @type {string} */ focus) => {
-    const draft = drafts.copy(store.state.setup.draft);
+    const draft = structuredClone(store.state.setup.draft); // the state is never changed in place
     change(draft);
     write(store, draft);
     store.set({ focus });
   };
   /** The rules' messages for a setup they refuse, by field (a field they name, or the form's). */
   const messages = (/** @type {import("../../../types/widget").Refusal} */ error) => ({ [error.field ?? ""]: error.message });
+  /** The setup as typed, read by the rules (morale.setup), then replayed with no event: {setup, reply}. */
+  async function replayed(/** @type {SetupDraft} */ draft) {
+    const typed = await rules.call("morale.setup", { draft });
+    if (!typed.ok) return { setup: null, reply: typed };
+    const { setup } = typed.result;
+    return { setup, reply: await rules.call("morale.replay", { setup, events: [] }) };
+  }
 
   /** @type {import("../store.js").MoraleActions} */
   const actions = {
-    /** A setup field typed (its path: "teams.0.members.1.name"). Runs outside the queue (store.now). */
+    /** A setup field typed (its path: "teams.0.members.1.name"), outside the queue (store.now); the preview follows. */
     "setup-typed"(store, /** @type {string} */ path, /** @type {string | number | boolean} */ value) {
-      const draft = drafts.copy(store.state.setup.draft);
+      const draft = structuredClone(store.state.setup.draft);
       drafts.put(draft, path, value);
       write(store, draft);
+      store.dispatch("preview");
     },
     async edition(store, /** @type {string} */ edition) {
       if (!forms[edition] || store.state.setup.draft.edition === edition) return;
@@ -37,17 +44,17 @@ export function setupActions({ rules, forms, slot }) {
     },
     "add-member"(store, /** @type {number} */ i) {
       const j = store.state.setup.draft.teams[i].members.length;
-      edit(store, (d) => drafts.addMember(d, i), `[name="teams[${i}].members[${j}].name"]`);
+      edit(store, (d) => d.teams[i].members.push(drafts.blankMember()), `[name="teams[${i}].members[${j}].name"]`);
     },
     "remove-member"(store, /** @type {number} */ i, /** @type {number} */ j) {
       edit(store, (d) => drafts.removeMember(d, i, j), `[data-key="add-member:${i}"]`);
     },
     "add-team"(store) {
       const i = store.state.setup.draft.teams.length;
-      edit(store, (d) => drafts.addTeam(d), `[name="teams[${i}].name"]`);
+      edit(store, (d) => d.teams.push(drafts.blankTeam()), `[name="teams[${i}].name"]`);
     },
     "remove-team"(store, /** @type {number} */ i) {
-      edit(store, (d) => drafts.removeTeam(d, i), '[data-key="add-team"]');
+      edit(store, (d) => d.teams.splice(i, 1), '[data-key="add-team"]');
     },
 
     /** The starting morale and turn order, as the rules read what is typed; once a start was tried, their
@@ -55,7 +62,7 @@ export function setupActions({ rules, forms, slot }) {
     async preview(store) {
       const { draft, tried } = store.state.setup;
       if (store.state.mode !== "setup" || (!tried && drafts.isEmpty(draft))) return;
-      const reply = await rules.call("morale.replay", { setup: drafts.payload(draft, forms[draft.edition]), events: [] });
+      const { reply } = await replayed(draft);
       if (store.state.setup.draft !== draft || store.state.mode !== "setup") return;
       const errors = tried && !reply.ok ? messages(reply.error) : {};
       if (!reply.ok) return store.set({ setup: { ...store.state.setup, errors, preview: { text: store.state.setup.preview?.text ?? "", stale: true } } });
@@ -65,9 +72,7 @@ export function setupActions({ rules, forms, slot }) {
 
     /** Start: the rules check the setup; a conflict in progress is set aside first (Undo brings it back). */
     async start(store) {
-      const { draft } = store.state.setup;
-      const setup = drafts.payload(draft, forms[draft.edition]);
-      const reply = await rules.call("morale.replay", { setup, events: [] });
+      const { setup, reply } = await replayed(store.state.setup.draft);
       if (!reply.ok) {
         return store.set({ setup: { ...store.state.setup, tried: true, errors: messages(reply.error) }, focus: "invalid" });
       }

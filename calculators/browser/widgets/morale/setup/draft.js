@@ -1,14 +1,11 @@
 // @ts-check
-// The setup's draft as plain data: teams and members as typed, the payload
-// morale.replay takes, the edits the setup view's buttons make. Which fields an
-// edition asks for (the wiki's Approach and positioning) comes from rules_core's
-// form, rendered into the page at build time; checking the setup is rules_core's job.
-import { typedNumber } from "../../../ui.js";
-
+// The setup's draft as plain data, and the edits the setup view's buttons make. Its fields are rules_core's
+// form for the edition (rendered at build time); reading the setup is rules_core's (morale.setup).
 /** @typedef {import("../../../types/morale").SetupDraft} SetupDraft @typedef {import("../../../types/morale").FormField} FormField */
 
-const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
-const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0, members: [blankMember(), blankMember()] });
+export const blankMember = () => ({ name: "", successes: "", perfect_defense: false, vigor: false, intuition: false });
+export const blankTeam = () => ({ name: "", goal: "", approach: "", captain: 0,
+  members: [blankMember(), blankMember()] });
 
 /** @returns {SetupDraft} */
 export function emptyDraft(/** @type {string} */ edition) {
@@ -39,36 +36,7 @@ export function isDraft(/** @type {Partial<SetupDraft> | null | undefined} */ d)
     d.teams.every((t) => t && Array.isArray(t.members) && t.members.every((m) => m && typeof m === "object"));
 }
 
-/** Typed text as the rules expect it: whole-number-looking text is a number, other text stays as typed. */
-export const value = typedNumber;
-
 export const shown = (/** @type {FormField} */ f, /** @type {number} */ teamIndex) => f.when !== "defending" || teamIndex > 0;
-
-/** The setup as morale.replay takes it, with only the fields the edition asks for. */
-export function payload(/** @type {SetupDraft} */ draft, /** @type {import("../../../types/morale").Form} */ form) {
-  const put = (/** @type {Record<string, unknown>} */ out, /** @type {FormField} */ f, /** @type {unknown} */ raw) => {
-    if (f.type === "flag") out[f.name] = !!raw;
-    else if (f.type === "count" || f.type === "integer") {
-      if (String(raw ?? "").trim() !== "" || !f.optional) out[f.name] = value(raw);
-    } else out[f.name] = String(raw ?? "");
-  };
-  return {
-    edition: draft.edition,
-    teams: draft.teams.map((t, i) => {
-      const team = /** @type {Record<string, unknown>} */ ({});
-      for (const f of form.team) {
-        if (f.type === "member") team[f.name] = t.members[t.captain]?.name ?? "";
-        else put(team, f, t[f.name]);
-      }
-      team.members = t.members.map((m) => {
-        const member = /** @type {Record<string, unknown>} */ ({});
-        for (const f of form.member) if (shown(f, i)) put(member, f, m[f.name]);
-        return member;
-      });
-      return team;
-    }),
-  };
-}
 
 /** Put a value where a path says ("teams.0.members.1.name"): the setup view's fields carry theirs. */
 export function put(/** @type {SetupDraft} */ draft, /** @type {string} */ path, /** @type {unknown} */ value) {
@@ -78,24 +46,9 @@ export function put(/** @type {SetupDraft} */ draft, /** @type {string} */ path,
   node[keys[keys.length - 1]] = value;
 }
 
-/** A copy to change (the store's state is never changed in place). */
-export const copy = (/** @type {SetupDraft} */ draft) => structuredClone(draft);
-
-export function addMember(/** @type {SetupDraft} */ draft, /** @type {number} */ i) {
-  draft.teams[i].members.push(blankMember());
-}
-
 export function removeMember(/** @type {SetupDraft} */ draft, /** @type {number} */ i, /** @type {number} */ j) {
   const team = draft.teams[i];
   team.members.splice(j, 1);
   if (team.captain === j) team.captain = 0;
   else if (team.captain > j) team.captain -= 1;
-}
-
-export function addTeam(/** @type {SetupDraft} */ draft) {
-  draft.teams.push(blankTeam());
-}
-
-export function removeTeam(/** @type {SetupDraft} */ draft, /** @type {number} */ i) {
-  draft.teams.splice(i, 1);
 }

@@ -1,7 +1,6 @@
 // @ts-check
-// The setup view: edition, teams, members, drawn by lit-html from the draft
-// (draft.js). A redraw keeps every control the player is in: a field typed in
-// keeps its node, its focus and its caret; only what changed is touched.
+// The setup view, drawn by lit-html from the draft: a redraw keeps every control the player is in (a
+// field typed in keeps its node, its focus and its caret); only what changed is touched.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { fieldHtml, hx, slotHtml } from "../../../draw.js";
 import { field } from "./fields.js";

@@ -1,9 +1,7 @@
 // @ts-check
-// The event sheet's actions: a tap or a keystroke changes the draft (the event being composed, plain
-// data kept as `morale:action`), and the rules answer what the sheet shows for it (morale.sheet: who
-// acts, the kinds open to them, the decisions due, the fields with their choices, the button's words
-// and the event it logs). The button logs that event; Undo and Redo step through the log. Nothing here
-// is a rule: what may be chosen, and what a choice does, is the answer's.
+// The event sheet's actions: a tap or a keystroke changes the draft (the event being composed, kept as
+// `morale:action`) and the rules answer what the sheet shows for it (morale.sheet), up to the event the
+// button logs; Undo and Redo step through the log. What may be chosen is the answer's.
 import { draftSheet } from "../../../draft.js";
 import * as saved from "../saved.js";
 import { redoneIds } from "../../../keeping/logs.js";
@@ -26,11 +24,6 @@ export function sheetActions({ rules, kept, sheets, random }) {
     setDraft(store, draft);
     store.set({ shown: {} });
     await ask(store);
-  }
-
-  /** Say what a kept change did: in the live region, and in the notice when it is news the referee must see. */
-  function tell(/** @type {MoraleStore} */ store, /** @type {string} */ text, alert = false) {
-    store.set({ said: text, ...(alert ? { notice: { text, alert: true } } : {}) });
   }
 
   /** Keep `next` (the rules' state for it: view): another tab's events are merged in first. The sentence to
@@ -100,13 +93,14 @@ export function sheetActions({ rules, kept, sheets, random }) {
       await change(store, { [name]: on ? true : undefined });
     },
 
-    /** Typing: the draft takes the text at once (a redraw shows what was typed), the rules are asked after.
-     *  Runs outside the queue (store.now): a keystroke never waits behind a tap. */
+    /** Typing: the draft takes the text at once (a redraw shows what was typed), the rules are asked after,
+     *  in the queue. Runs outside it (store.now): a keystroke never waits behind a tap. */
     typed(store, /** @type {string} */ name, /** @type {string} */ value) {
       const draft = { ...store.state.draft, [name]: value };
       delete draft[`dice.${name}`];
       if (value === "") delete draft[name];
       setDraft(store, draft);
+      store.dispatch("ask");
     },
 
     /** Roll `n` dice for a field, with the dice roller's own draw: the rules score them (hits on 5+). */
@@ -152,7 +146,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
       const note = view.form?.events?.find((e) => e.kind === kind)?.note;
       const line = view.log[0]?.text ?? "";
       setDraft(store, { kind: null });
-      tell(store, note ? `${line} ${note}` : line); // said with the line that shows it
+      store.set({ said: note ? `${line} ${note}` : line }); // said with the line that shows it
       store.set({ shown: {}, focus: `[data-act="event"][data-kind="${kind}"], [data-who] [aria-pressed="true"], [data-act="undo"]` });
       await ask(store);
     },
@@ -180,7 +174,7 @@ export function sheetActions({ rules, kept, sheets, random }) {
         return ask(store);
       }
       setDraft(store, { kind: null });
-      tell(store, back ? `Undone: ${gone}` : `Redone: ${/** @type {View} */ (store.state.view).log[0].text}`);
+      store.set({ said: back ? `Undone: ${gone}` : `Redone: ${/** @type {View} */ (store.state.view).log[0].text}` });
       store.set({ shown: {}, focus: back ? '[data-act="undo"]' : '[data-act="redo"]' });
       await ask(store);
     },

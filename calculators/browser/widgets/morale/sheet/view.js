@@ -1,11 +1,8 @@
 // @ts-check
-// The event sheet, drawn from the rules' answer (morale.sheet): a decision due (a broken team: who enters
-// a Last Stand, or nobody and it loses; or the conflict's result), who acts (one tap each, who has acted
-// this round marked), the kinds open to them and to the team whose turn it is, then the open kind's
-// fields in the answer's order (chips, numbers to tap, dice to roll in the sheet or to type, a tick, a
-// line) up to the button in the answer's own words. Every control carries its field's name, so a message
-// lands beside it. Text fields and ticks show what was typed or ticked (the draft); every other value is the answer's.
-// Nothing here is a rule.
+// The event sheet drawn from the rules' answer (morale.sheet): a decision due, who acts, the kinds open to
+// them and to the team whose turn it is, then the open kind's fields in the answer's order up to the button
+// in the answer's words. Every control carries its field's name, so a message lands beside it; text fields
+// and ticks show the draft, every other value the answer's.
 import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
