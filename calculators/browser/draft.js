@@ -29,5 +29,14 @@ export function draftSheet(slot, answer, taken) {
     if (store.state.draft !== asked) return; // the draft changed meanwhile (typing): its own ask follows
     store.set({ asking: false, ...taken(reply) });
   }
-  return { setDraft, ask };
+
+  /** Change the draft (a field to a value; undefined or "" removes it): messages shown go, the rules are asked. */
+  async function change(/** @type {Store} */ store, /** @type {Record<string, unknown>} */ changes) {
+    const draft = { ...store.state.draft, ...changes };
+    for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
+    setDraft(store, draft);
+    store.set({ shown: {} });
+    await ask(store);
+  }
+  return { setDraft, ask, change };
 }

@@ -6,9 +6,9 @@
 /**
  * @template S
  * @param {S} initial the state
- * @param {{actions: Record<string, (store: Store<S>, ...args: any[]) => any>, render?: (state: S) => void,
+ * @param {{actions: Record<string, (store: any, ...args: any[]) => any>, render?: (state: S) => void,
  *          failed?: (error: Error, store: Store<S>) => void}} options
- *   render: draws the state; failed: an action threw (the store says so: its state is kept)
+ *   actions: each is handed this store; render: draws the state; failed: an action threw (it says so; the state stays)
  * @returns {Store<S>}
  */
 export function createStore(initial, { actions, render = () => {}, failed = (e) => { throw e; } }) {
@@ -35,6 +35,7 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
 
   /** @type {Store<S>} */
   const store = {
+    actions, // each is handed this store (its widget's own parts set on it too: a keeper)
     get state() {
       return state;
     },
@@ -45,8 +46,11 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
     dispatch(name, ...args) {
       const action = actions[name];
       if (!action) return Promise.reject(new Error(`No action called ${name}.`));
-      const run = queue.then(() => action(store, ...args));
-      queue = run.catch((error) => failed(error, store)).then(() => undefined);
+      return store.queued(() => action(store, ...args));
+    },
+    /** Run `task` in the queue, between two actions: a keeper's news from another tab, never mid-tap. */
+    queued(task) {
+      queue = queue.then(task).catch((error) => failed(error, store)).then(() => undefined);
       return queue;
     },
     /** Run a named action at once, outside the queue: a change that must not wait behind a tap (a keystroke,
@@ -66,7 +70,9 @@ export function createStore(initial, { actions, render = () => {}, failed = (e) 
 
 /**
  * @template S
- * @typedef {{state: S, set: (patch: Partial<S> | ((state: S) => Partial<S>)) => void,
- *            dispatch: (name: string, ...args: any[]) => Promise<void>, now: (name: string, ...args: any[]) => any,
+ * @typedef {{state: S, actions: Record<string, (store: any, ...args: any[]) => any>,
+ *            set: (patch: Partial<S> | ((state: S) => Partial<S>)) => void,
+ *            dispatch: (name: string, ...args: any[]) => Promise<void>, queued: (task: () => unknown) => Promise<void>,
+ *            now: (name: string, ...args: any[]) => any,
  *            flush: () => void, idle: () => Promise<void>}} Store
  */

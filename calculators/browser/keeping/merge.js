@@ -5,8 +5,9 @@
 // each its own way, can't be put together: the keeper then keeps both (one shown, the other set aside) and says
 // so. Nothing here is a rule of the games: the rules check the merged value before it is kept (keeper.js).
 
+import { isRecord } from "./checks.js";
+
 const CLASH = Symbol("clash");
-const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Are two plain values (JSON's kinds) the same, whatever the order of a record's keys? */
 /** @param {any} a @param {any} b @returns {boolean} */

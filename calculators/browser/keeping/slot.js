@@ -205,12 +205,30 @@ export function slot(name, { problemOf = null } = {}) {
 }
 
 /** The draft of a sheet (the board's action, the tracker's event being composed), kept as it is filled in. Its
- *  check is the rules', so read() gives the stored value and putAside() keeps a refused one. `what`: what a damaged
- *  one is not ("an action being composed"). @param {string} name @param {string} what */
-export function draftSlot(name, what) {
-  const notOne = `it is not ${what}`;
+ *  check is the rules', so read() gives the stored value and putAside() keeps a refused one. `noun`: what is
+ *  composed ("action"). @param {string} name @param {string} noun */
+export function draftSlot(name, noun) {
+  const notOne = `it is not an ${noun} being composed`;
   const store = slot(name, { problemOf: textCheck((/** @type {unknown} */ v) => (isRecord(v) ? null : notOne)) });
+  const unused = (/** @type {string} */ why, /** @type {boolean} */ kept) => `The ${noun} you were composing could not `
+    + `be used (${why.replace(/\.$/, "")}). ` + (kept ? "A copy was set aside." : "There is no room to keep a copy: nothing was changed.");
+  const none = { kind: null };
   return {
+    /** The kept draft as the page opens, checked by the rules (`check(value)`: their reply): the draft to draw
+     *  ({kind: null}: none kept, or one that can't be used, then set aside and said). An engine that is down
+     *  leaves the kept one as it is. @param {(value: any) => Promise<import("../types/widget").Reply>} check
+     *  @returns {Promise<{draft: any, notice: string | null}>} */
+    async opened(check) {
+      const kept = this.read();
+      if (kept.problem) return { draft: none, notice: unused(kept.problem, !!kept.kept) };
+      const checked = kept.value === undefined ? null : await check(kept.value);
+      if (checked?.ok) return { draft: checked.result.action, notice: null };
+      if (!checked || checked.error?.code === "engine") return { draft: none, notice: null };
+      const why = String(checked.error?.message);
+      const set = this.putAside(/** @type {string} */ (kept.text), why);
+      this.write(none);
+      return { draft: none, notice: unused(why, set) };
+    },
     /** {value} (undefined: nothing kept), or {problem, kept} when it is not even a mapping (set aside).
      *  @returns {{ value?: any, text?: string, problem?: string, kept?: boolean }} */
     read() {

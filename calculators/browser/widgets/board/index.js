@@ -15,7 +15,6 @@ import { boardView } from "./view.js";
  *  @type {Record<string, (t: HTMLElement) => [string, ...unknown[]]>} */
 const CLICKS = {
   kind: (t) => ["kind", t.dataset.kind, { at: Date.now() }],
-  kinds: () => ["kinds"],
   cancel: () => ["discard"],
   undo: () => ["step", true],
   redo: () => ["step", false],
@@ -25,23 +24,15 @@ const CLICKS = {
   skill: (t) => ["set", "skill-chip", t.dataset.skill],
   "map-token": (t) => ["token", t.dataset.token],
   "map-zone": (t) => ["zone", t.dataset.zone],
-  dismiss: () => ["dismiss"],
   tab: (t) => ["tab", t.dataset.tab],
-  export: () => ["export"],
-  share: () => ["share"],
-  new: () => ["new"],
-  back: () => ["back"],
-  start: () => ["start"],
-  example: () => ["example"],
-  party: () => ["party"],
   add: (t) => ["add", t.dataset.what],
   remove: (t) => ["remove", t.dataset.what, Number(t.dataset.index)],
-  "save-setup": () => ["save-setup"],
   "load-setup": (t) => ["load-setup", t.dataset.name],
-  "open-shared": () => ["open-shared"],
-  "keep-mine": () => ["keep-mine"],
   "bring-back": (t) => ["bring-back", t.dataset.at],
 };
+/** Taps whose action has the act's name and no arguments. */
+const PLAIN = ["kinds", "dismiss", "export", "share", "new", "back", "start", "example", "party", "save-setup", "open-shared",
+  "keep-mine"];
 
 /** @param {HTMLElement} root @param {import("../../types/widget").Handed<import("../../types/board").Options>} handed */
 export function mount(root, { engine, options }) {
@@ -77,7 +68,8 @@ export function mount(root, { engine, options }) {
   const listening = new AbortController();
   /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
   const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
-  onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close(), print } }, listening.signal);
+  const own = { "table-open": () => table.show(), "table-close": () => table.close(), print };
+  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap, own }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "file") return;
@@ -116,7 +108,7 @@ export function mount(root, { engine, options }) {
 
   // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
   store.k.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
-    { signal: listening.signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
+    { signal: listening.signal, via: store.queued });
   // An Edgerunner roll from the dice roller on this page fills the sheet's roll.
   receive({ root, name: "in the conflict board's open action", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "edgerunner",
     take: (/** @type {import("../../types/dice").FateRoll} */ roll) => {

@@ -69,4 +69,4 @@ export function party() {
 }
 
 /** The action being composed, kept as it is filled in (keeping/slot.js, draftSlot). */
-export const sheetStore = () => draftSlot("board:action", "an action being composed");
+export const sheetStore = () => draftSlot("board:action", "action");

@@ -85,9 +85,7 @@ export function boardStore({ engine, options, render, failed }) {
     setup: { draft: read.value !== undefined ? read.value : drafts.emptyDraft(first.id, first.map), saved: Object.keys(saved.all()), errors: {}, note: "",
       places: [] },
   };
-  // each action is handed this very store, its actions and keeper set below
-  const each = /** @type {Record<string, (store: import("../../store.js").Store<BoardState>, ...args: any[]) => unknown>} */ (actions);
-  const store = /** @type {BoardStore} */ (createStore(initial, { actions: each, render, failed }));
+  const store = /** @type {BoardStore} */ (createStore(initial, { actions, render, failed }));
   const set = store.set;
   // Whatever is said is said again when it is the same words (a second refusal is news too): counted here,
   // once for every action, so no action counts for itself.
@@ -95,7 +93,6 @@ export function boardStore({ engine, options, render, failed }) {
     const p = typeof patch === "function" ? patch(s) : patch;
     return "said" in p ? { ...p, heard: s.heard + 1 } : p;
   });
-  store.actions = actions;
   store.k = k;
   /** The slots whose set-aside copies the board lists: [slot, prefix, what]. */
   store.setupSlots = [[slot, "conflict-setup-set-aside", "setups being typed"], [saved.store, "conflict-setups-set-aside", "saved setups"],

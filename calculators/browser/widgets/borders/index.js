@@ -117,7 +117,7 @@ export async function mount(root, { engine, options }) {
     },
   }, { signal });
   // Another tab's (or widget's) map is taken in through the store's queue, between two taps.
-  store.kept.watch((/** @type {any} */ news) => store.actions.news(store, news), { signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
+  store.kept.watch((/** @type {any} */ news) => store.actions.news(store, news), { signal, via: store.queued });
 
   await tap("open");
   return () => {

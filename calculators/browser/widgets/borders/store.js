@@ -177,7 +177,6 @@ export function bordersStore({ engine, options, render, failed }) {
       }
       show(store, current ?? shown(store), notice ? { saved: notice } : {});
     },
-    run: (_store, /** @type {() => Promise<void>} */ task) => task(),
     async step(store, /** @type {boolean} */ back) {
       const done = back ? await kept.undo() : await kept.redo();
       if (!done) return;
@@ -259,7 +258,6 @@ export function bordersStore({ engine, options, render, failed }) {
     typed: {}, ways: [{ id: 0, name: "", pass: "1", back: "" }], wayCount: 1,
   };
   const store = /** @type {BordersStore} */ (createStore(initial, { actions: /** @type {any} */ ({ ...actions, ...typing }), render, failed }));
-  store.actions = actions;
   store.kept = kept;
   store.answered = async () => {
     for (let seen = null; seen !== asking;) await (seen = asking);

@@ -18,25 +18,18 @@ const team = (/** @type {HTMLElement} */ t) => Number(t.dataset.team);
 const CLICKS = {
   choose: (t) => ["choose", t.dataset.member],
   event: (t) => ["event", t.dataset.kind, t.dataset.member ?? t.dataset.team, t.dataset.member ? "member" : "team", { at: Date.now() }],
-  kinds: () => ["kinds"],
   cancel: () => ["discard"],
   pick: (t) => ["pick", t.dataset.name, t.dataset.value],
   roll: (t) => ["roll", t.dataset.name, t.dataset.value],
   undo: () => ["step", true],
   redo: () => ["step", false],
-  dismiss: () => ["dismiss"],
-  "notice-download": () => ["notice-download"],
-  export: () => ["export"],
-  share: () => ["share"],
-  new: () => ["new"],
-  back: () => ["back"],
-  "open-shared": () => ["open-shared"],
-  "keep-mine": () => ["keep-mine"],
   "add-member": (t) => ["add-member", team(t)],
   "remove-member": (t) => ["remove-member", team(t), Number(t.dataset.index)],
-  "add-team": () => ["add-team"],
   "remove-team": (t) => ["remove-team", team(t)],
 };
+/** Taps whose action has the act's name and no arguments. */
+const PLAIN = ["kinds", "dismiss", "notice-download", "export", "share", "new", "back", "open-shared", "keep-mine",
+  "add-team"];
 
 /** @param {HTMLElement} root @param {import("../../types/widget").Handed<{edition?: string}>} handed */
 export function mount(root, { engine, ui, options }) {
@@ -72,7 +65,8 @@ export function mount(root, { engine, ui, options }) {
   const listening = new AbortController();
   /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
   const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
-  onClicks(form, { clicks: CLICKS, tap, own: { "table-open": () => table.show(), "table-close": () => table.close() } }, listening.signal);
+  const own = { "table-open": () => table.show(), "table-close": () => table.close() };
+  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap, own }, listening.signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file" || input.type === "checkbox" || input.type === "radio") return;
@@ -113,7 +107,7 @@ export function mount(root, { engine, ui, options }) {
 
   // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
   store.kept.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
-    { signal: listening.signal, via: (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task) });
+    { signal: listening.signal, via: store.queued });
   // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort.
   receive({ root, name: "in the morale tracker's open event", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "gauntlet-forge",
     take: (/** @type {import("../../types/dice").PoolRoll} */ roll) => {

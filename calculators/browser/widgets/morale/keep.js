@@ -6,8 +6,6 @@ import { keeper } from "../../keeping/keeper.js";
 import { draftSlot, slot } from "../../keeping/slot.js";
 import * as saved from "./saved.js";
 
-export { setAsideNotice } from "../../keeping/keeper.js";
-
 /** The conflict's keeper and the rules' check of a conflict, for an engine (tap.js's). */
 /** @typedef {import("../../types/morale").Conflict} Conflict */
 export function keeping(/** @type {import("../../types/morale").Rules} */ engine) {
@@ -44,4 +42,4 @@ export function keeping(/** @type {import("../../types/morale").Rules} */ engine
 }
 
 /** The event being composed, kept as it is filled in (keeping/slot.js, draftSlot). */
-export const actionSlot = () => draftSlot("morale:action", "an event being composed");
+export const actionSlot = () => draftSlot("morale:action", "event");

@@ -4,7 +4,7 @@
 import { createStore } from "../../store.js";
 import { poolFaces } from "../../rolling.js";
 import { tapped } from "./tap.js";
-import { keeping, actionSlot, setAsideNotice } from "./keep.js";
+import { keeping, actionSlot } from "./keep.js";
 import * as saved from "./saved.js";
 import * as drafts from "./setup/draft.js";
 import { sheetActions } from "./sheet/actions.js";
@@ -47,7 +47,7 @@ export function moraleStore({ engine, forms, edition = "2023", render, failed, r
   const typed = setupSlot.read();
   const actions = {
     ...sheetActions({ rules, kept, sheets, random }),
-    ...playActions({ rules, kept, sheets, setAsideNotice }),
+    ...playActions({ rules, kept, sheets }),
     ...setupActions({ rules, forms, slot: setupSlot }),
     ...linkActions({ kept, check }),
   };
@@ -58,10 +58,7 @@ export function moraleStore({ engine, forms, edition = "2023", render, failed, r
     said: "", table: false, share: null, offered: null, focus: null,
     setup: { draft: first, tried: false, errors: {}, preview: null },
   };
-  // each action is handed this very store, its actions and keeper set below
-  const each = /** @type {Record<string, (store: import("../../store.js").Store<MoraleState>, ...args: any[]) => unknown>} */ (actions);
-  const store = /** @type {MoraleStore} */ (createStore(initial, { actions: each, render, failed }));
-  store.actions = actions;
+  const store = /** @type {MoraleStore} */ (createStore(initial, { actions, render, failed }));
   store.kept = kept;
   return store;
 }

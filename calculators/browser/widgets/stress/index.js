@@ -112,7 +112,7 @@ export function mount(root, { engine, ui, options }) {
   on(form, "submit", (e) => e.preventDefault());
   on(window, "hashchange", () => store.dispatch("party-offer"));
   // Another tab's (or widget's) news is taken in through the store's queue, between two taps.
-  const via = (/** @type {() => Promise<void>} */ task) => store.dispatch("run", task);
+  const via = store.queued;
   store.roster.watch((/** @type {any} */ news) => store.actions["party-news"](store, news), { signal, via });
   for (const m of MODELS) store.keepers[m].watch((/** @type {any} */ news) => store.actions.news(store, m, news), { signal, via });
 

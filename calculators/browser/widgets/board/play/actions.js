@@ -12,20 +12,8 @@ export function playActions({ k, sheets, rules, setupNotices }) {
     async open(store, /** @type {{linked: boolean}} */ { linked }) {
       const opened = await k.open();
       const conflict = opened.value ?? null;
-      const notices = [opened.notice, ...setupNotices].filter(Boolean);
-      const kept = sheets.read();
-      let draft = { kind: null };
-      if (kept.problem) notices.push(`The action you were composing could not be used (${kept.problem}). ${kept.kept ? "A copy was set aside." : ""}`.trim());
-      else if (kept.value !== undefined) {
-        const checked = await rules.draft(kept.value);
-        if (checked.ok) draft = checked.result.action;
-        else if (checked.error.code !== "engine") {
-          const set = sheets.putAside(/** @type {string} */ (kept.text), checked.error.message);
-          notices.push(`The action you were composing could not be used (${checked.error.message.replace(/\.$/, "")}). `
-            + (set ? "A copy was set aside: download it below." : "There is no room to keep a copy: nothing was changed."));
-          sheets.write({ kind: null });
-        }
-      }
+      const { draft, notice } = await sheets.opened(rules.draft);
+      const notices = [opened.notice, ...setupNotices, notice].filter(Boolean);
       // A copy set aside is listed with the tools (a tab away in the table view): the notice leads there.
       const buttons = notices.length ? [{ act: "tab", tab: "tools", label: "Show the copies set aside" }] : [];
       store.set({ conflict, view: conflict ? opened.view?.board ?? null : null, mode: conflict ? "play" : "setup", draft,
@@ -41,11 +29,6 @@ export function playActions({ k, sheets, rules, setupNotices }) {
       store.set({ conflict: value, view: view?.board ?? store.state.view });
       if (store.state.mode === "play") await store.actions.ask(store);
       if (notice) store.set({ notice: { text: notice, alert: true } });
-    },
-
-    /** A task of the keeper's (another tab's news taken in), run in the store's queue: never mid-tap. */
-    async run(store, /** @type {() => Promise<unknown>} */ task) {
-      await task();
     },
 
     tab(store, /** @type {string} */ tab) {

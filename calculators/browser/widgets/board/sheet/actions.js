@@ -12,19 +12,13 @@ import { logged, undone, redone } from "../conflict.js";
  * @param {{rules: import("../store.js").Rules, sheets: {write: (draft: object) => unknown},
  *          keep: (next: import("../../../types/board").Conflict) => Promise<import("../../../keeping/keeper.js").Kept & {view: View | null}>, random: () => string}} env */
 export function sheetActions({ rules, sheets, keep, random }) {
-  const { setDraft, ask } = draftSheet(sheets, (/** @type {import("../../../types/board").Conflict} */ conflict, draft) => rules.sheet(conflict, draft),
+  const { setDraft, ask, change: changed } = draftSheet(sheets, (/** @type {import("../../../types/board").Conflict} */ conflict, draft) => rules.sheet(conflict, draft),
     // a refusal (the engine down, a draft it can't read) is said beside the kinds, where it is seen open or not
     (reply) => (reply.ok ? { sheet: reply.result } : { shown: { kind: reply.error?.message ?? "The rules did not answer." } }));
 
-  /** Change the draft (a field to a value; undefined removes it) and ask the rules. */
-  async function change(/** @type {BoardStore} */ store, /** @type {Draft} */ changes) {
-    const draft = { ...store.state.draft, ...changes };
-    delete draft.from; // touched: the referee's own now
-    for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
-    setDraft(store, draft);
-    store.set({ shown: {} });
-    await ask(store);
-  }
+  /** Change the draft and ask the rules: an action brought back by Undo (from) is the referee's own once touched.
+   *  @param {BoardStore} store @param {Draft} changes */
+  const change = (store, changes) => changed(store, { ...changes, from: undefined });
 
   /** The field spec of the sheet's answer named `name`, or undefined. */
   const fieldOf = (/** @type {BoardStore} */ store, /** @type {string} */ name) => store.state.sheet?.fields.find((f) => f.name === name);

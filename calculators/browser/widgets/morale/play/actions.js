@@ -2,11 +2,11 @@
 // The play view's actions: the kept conflict opened, another tab's news, the notices, the table view.
 import { download, fileName } from "../saved.js";
 
-/** env: {rules, kept (the conflict's keeper), sheets (the draft's slot), setAsideNotice}.
+/** env: {rules, kept (the conflict's keeper), sheets (the draft's slot)}.
  * @param {{rules: import("../store.js").Rules, kept: import("../store.js").Keeping["kept"],
- *          sheets: ReturnType<typeof import("../keep.js").actionSlot>, setAsideNotice: typeof import("../keep.js").setAsideNotice}} env
+ *          sheets: ReturnType<typeof import("../keep.js").actionSlot>}} env
  * @returns {import("../store.js").MoraleActions} */
-export function playActions({ rules, kept, sheets, setAsideNotice }) {
+export function playActions({ rules, kept, sheets }) {
   return {
     /** The tracker as the page opens: the kept conflict (checked by the rules; one that can't be used is set
      *  aside and said), the event being composed (checked by the rules too), then a link's offer. */
@@ -25,19 +25,8 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
         notices.push("The saved conflict opened, but its redo list no longer replays; a copy was set aside.");
       }
       const conflict = kept.value ?? null;
-      const keptDraft = sheets.read();
-      let draft = { kind: null };
-      if (keptDraft.problem) notices.push(setAsideNotice("event being composed", keptDraft.problem, !!keptDraft.kept));
-      else if (keptDraft.value !== undefined) {
-        const checked = await rules.call("morale.draft", { action: keptDraft.value });
-        if (checked.ok) draft = checked.result.action;
-        else if (checked.error.code !== "engine") {
-          const set = sheets.putAside(/** @type {string} */ (keptDraft.text), checked.error.message);
-          notices.push(`The event you were composing could not be used (${checked.error.message.replace(/\.$/, "")}). `
-            + (set ? "A copy was set aside." : "There is no room to keep a copy: nothing was changed."));
-          sheets.write({ kind: null });
-        }
-      }
+      const { draft, notice } = await sheets.opened((action) => rules.call("morale.draft", { action }));
+      if (notice) notices.push(notice);
       store.set({ conflict, view: conflict ? kept.view?.state ?? null : null, mode: conflict ? "play" : "setup", draft,
         notice: notices.length ? { text: notices.join(" "), alert: true, ...(download ? { download, buttons: [{ act: "notice-download", label: "Download it" }] } : {}) } : null });
       await store.actions.ask(store);
@@ -51,11 +40,6 @@ export function playActions({ rules, kept, sheets, setAsideNotice }) {
       store.set({ conflict: value, view: kept.view?.state ?? store.state.view });
       if (changed && store.state.mode === "play") await store.actions.ask(store);
       if (notice) store.set({ notice: { text: notice, alert: true } });
-    },
-
-    /** A task of the keeper's (another tab's news taken in), run in the store's queue: never mid-tap. */
-    async run(store, /** @type {() => Promise<unknown>} */ task) {
-      await task();
     },
 
     dismiss(store) {

@@ -13,18 +13,9 @@ import { redoneIds } from "../../../keeping/logs.js";
  *  sheets (the draft's slot), random (n d6 faces)}.
  * @param {{rules: import("../store.js").Rules, kept: any, sheets: {write: (draft: object) => unknown}, random: (n: number) => number[]}} env */
 export function sheetActions({ rules, kept, sheets, random }) {
-  const { setDraft, ask } = draftSheet(sheets,
+  const { setDraft, ask, change } = draftSheet(sheets,
     (/** @type {import("../../../types/morale").Conflict} */ conflict, draft) => rules.call("morale.sheet", { setup: conflict.setup, events: conflict.events, action: draft }),
     (reply) => (reply.ok ? { sheet: reply.result } : { shown: { "": reply.error.message } }));
-
-  /** Change the draft (a field to a value; undefined or "" removes it) and ask the rules. */
-  async function change(/** @type {MoraleStore} */ store, /** @type {Draft} */ changes) {
-    const draft = { ...store.state.draft, ...changes };
-    for (const [key, value] of Object.entries(changes)) if (value === undefined || value === "") delete draft[key];
-    setDraft(store, draft);
-    store.set({ shown: {} });
-    await ask(store);
-  }
 
   /** Keep `next` (the rules' state for it: view): another tab's events are merged in first. The sentence to
    *  say when it was not kept as it is, and whether another tab's change came first and refused it. */

@@ -98,8 +98,6 @@ export function panelActions({ models, keepers, gainTrait }) {
     },
     /** Does this field of the character change the kept state (else only the hit)? */
     edits: (store, model, name) => models[model].edits?.(store.state.panels[model], name) ?? true,
-    /** A task of the keeper's (another tab's news), run in the store's queue. */
-    run: (_store, task) => task(),
     ticket,
     /** The character's fields changed: checked by the rules, then kept (without an undo step). */
     async edit(store, model) {
