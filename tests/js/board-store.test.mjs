@@ -171,3 +171,19 @@ test("a sheet the rules refuse to answer is said beside the kinds, not dropped",
   assert.equal(store.state.asking, false);
   assert.match(store.state.shown.kind ?? "", /The engine stopped answering/);
 });
+
+test("an Undo another tab's Log it came before is said as not made, aloud as well as in the notice", async () => {
+  const one = await started();
+  for (const who of ["Gatto", "Jade", "Hargan", "Rook"]) await act(one, "simple", { actor: who });
+  await one.dispatch("kind", "end_exchange");
+  await one.dispatch("log");
+  const two = boardStore({ engine, options: OPTIONS }); // a second tab: it reads the log as stored now
+  await two.dispatch("open", { linked: false });
+  await act(one, "simple", { actor: "Gatto" }); // exchange 2: the second tab has not heard of it
+  const said = two.state.said;
+  await two.dispatch("step", true); // its Undo of End of exchange would put Gatto twice in exchange 1
+  assert.match(two.state.notice.text, /yours was not made/);
+  assert.notEqual(two.state.said, said);
+  assert.match(two.state.said, /yours was not made/); // the live region says it too, as it says every Undo
+  assert.equal(lines(two).at(-1), lines(one).at(-1)); // the other tab's log is what it shows
+});

@@ -153,8 +153,9 @@ export function sheetActions({ rules, sheets, keep, random }) {
       const entries = back ? view.entries.slice(0, -1) : [...view.entries, reply.result.entry];
       const gone = view.entries.at(-1)?.text;
       const saved = await keep(next);
-      if (saved.overtaken) {
-        store.set({ conflict: saved.value, view: saved.view, notice: { text: /** @type {string} */ (saved.why), alert: true } });
+      if (saved.overtaken) { // said aloud and in the notice, as every Undo is said
+        store.set({ conflict: saved.value, view: saved.view });
+        tell(store, /** @type {string} */ (saved.why), true, null);
         return ask(store);
       }
       store.set({ conflict: saved.value, view: saved.view ?? { ...view, state: reply.result.state, entries }, shown: {} });
