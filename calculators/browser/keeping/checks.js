@@ -46,6 +46,12 @@ export const textCheck = (/** @type {(value: any) => string | null} */ problemOf
   const got = json(text);
   return got.problem ?? problemOf(got.value) ?? null;
 };
+/** textCheck as a kept name's check (KEPT): {problem} or null, for a value whose shape alone says if it can be used.
+ *  @param {(value: any) => string | null} problemOf */
+export const shapeCheck = (problemOf) => async (/** @type {string} */ text) => {
+  const why = textCheck(problemOf)(text);
+  return why ? { problem: why } : null;
+};
 export const isRecord = (/** @type {any} */ v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**

@@ -1,9 +1,10 @@
 // @ts-check
 // The names the board keeps and how Import everything checks each (the board's own checks), listed where
 // they are kept: keeping/checks.js loads this list through the build's registry and knows no widget.
-import { json, judged, textCheck } from "../../keeping/checks.js";
+import { json, judged, shapeCheck } from "../../keeping/checks.js";
 import { fullLog, unpack } from "./conflict.js";
-import { draftProblem, setupsProblem } from "./keep.js";
+import { setupsProblem } from "./keep.js";
+import { draftProblem } from "./setup/draft.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
 export const KEPT = [
@@ -16,10 +17,7 @@ export const KEPT = [
     return judged(await engine.call("board.replay", { setup: conflict.setup, events: fullLog(conflict) }));
   }],
   // The setup being typed (keep.js's draftStore reads it through the same check).
-  [/^board:draft$/, async (text) => {
-    const why = draftProblem(text);
-    return why ? { problem: why } : null;
-  }],
+  [/^board:draft$/, shapeCheck(draftProblem)],
   // The action being composed (keep.js, sheetStore): every key and value checked by the rules (board.draft),
   // the check the board reads it through.
   [/^board:action$/, async (text, engine) => {
@@ -29,8 +27,5 @@ export const KEPT = [
   }],
   // The saved setups, by name (keep.js, setups()): each a setup as Load puts it in the setup view (the rules
   // judge it when it is started), so every part of its shape is checked here, as the board reads it.
-  [/^board:setups$/, async (text) => {
-    const why = textCheck(setupsProblem)(text);
-    return why ? { problem: why } : null;
-  }],
+  [/^board:setups$/, shapeCheck(setupsProblem)],
 ];

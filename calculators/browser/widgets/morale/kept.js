@@ -1,7 +1,7 @@
 // @ts-check
 // The names the tracker keeps and how Import everything checks each (its keeper's own checks), listed where
 // they are kept: keeping/checks.js loads this list through the build's registry and knows no widget.
-import { json, judged } from "../../keeping/checks.js";
+import { judged, shapeCheck } from "../../keeping/checks.js";
 import { unpack } from "./saved.js";
 import { isDraft } from "./setup/draft.js";
 
@@ -15,9 +15,5 @@ export const KEPT = [
     return judged(await engine.call("morale.replay", { setup: conflict.setup, events: conflict.events }));
   }],
   // The setup being typed (index.js reads it with setup.isDraft).
-  [/^morale:draft$/, async (text) => {
-    const got = json(text);
-    if (got.problem) return got;
-    return isDraft(got.value) ? null : { problem: "it is not a conflict's setup" };
-  }],
+  [/^morale:draft$/, shapeCheck((value) => (isDraft(value) ? null : "it is not a conflict's setup"))],
 ];
