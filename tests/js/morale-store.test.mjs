@@ -138,3 +138,16 @@ test("a kind that asks nothing is logged at one tap with the event its answer ho
   assert.deepEqual(calls.slice(0, calls.indexOf("morale.apply") + 1), ["morale.apply"]); // the line is drawn after one call
   assert.equal(store.state.sheet.who.value, "Mia"); // then the next answer: Mia is offered
 });
+
+test("an Undo another tab's event came before is said as not made, aloud as well as in the notice", async () => {
+  const one = await tracker(LIONS_BEARS("2023"), [{ kind: "end_turn", team: "Lions" }]);
+  const two = moraleStore({ engine, forms }); // a second tab: it reads the log as stored now
+  await two.dispatch("open", { linked: false });
+  await one.dispatch("event", "end_turn", "Bears", "team"); // the second tab has not heard of it
+  await one.dispatch("pick", "effort", "1");
+  await one.dispatch("log");
+  await two.dispatch("step", true); // its Undo of Lions' End turn would leave Bears ending a turn that is not theirs
+  assert.match(two.state.notice.text, /yours was not made/);
+  assert.match(two.state.said, /yours was not made/); // the live region says it too, as it says every Undo
+  assert.deepEqual(lines(two), lines(one)); // the other tab's log is what it shows
+});

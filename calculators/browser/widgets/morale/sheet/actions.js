@@ -160,8 +160,8 @@ export function sheetActions({ rules, kept, sheets, random }) {
       }
       if (!reply.ok) return store.set({ notice: { text: back ? reply.error.message : `Redo is not possible: ${reply.error.message}`, alert: true } });
       const saving = await keep(store, next, reply.result);
-      if (saving.overtaken) {
-        store.set({ notice: { text: saving.why, alert: true } });
+      if (saving.overtaken) { // said aloud and in the notice, as every Undo is said
+        store.set({ notice: { text: saving.why, alert: true }, said: saving.why });
         return ask(store);
       }
       setDraft(store, { kind: null });
