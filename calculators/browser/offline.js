@@ -145,6 +145,12 @@ function installed(registration) {
   });
 }
 
+/** Why a try failed, in words. Workbox reads the registration the browser gives without looking at it, and
+ *  Chromium has been seen to give none (register() resolved with undefined): Workbox then fails reading its
+ *  `waiting`, which the bar said as "Cannot read properties of undefined (reading 'waiting')". */
+const failure = (error) => error instanceof TypeError && /\bwaiting\b/.test(error.message)
+  ? "the browser did not register its offline worker" : error?.message || String(error);
+
 let attempt = 0;
 let retryTimer = null;
 let failureDismissed = false; // the player dismissed the failure's bar: the retries go on without it
@@ -177,7 +183,7 @@ async function register() {
         "or this browser's cached files) and reload.");
       return;
     }
-    Object.assign(offline, { status: "failed", error: error?.message || String(error) });
+    Object.assign(offline, { status: "failed", error: failure(error) });
     const seconds = RETRY_SECONDS[Math.min(attempt, RETRY_SECONDS.length - 1)];
     attempt += 1;
     if (!failureDismissed) {

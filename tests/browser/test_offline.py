@@ -330,6 +330,34 @@ def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_p
     ctx.close()
 
 
+
+# Chromium has been seen to resolve register() with no registration (a CI run, and others' field reports:
+# serwist/serwist#363); Workbox then read a property of nothing, and the bar said "Cannot read properties of
+# undefined (reading 'waiting')". Here the browser's first answer is nothing, its second a registration.
+GIVES_NOTHING_ONCE = """
+if (navigator.serviceWorker) {
+const container = Object.getPrototypeOf(navigator.serviceWorker);
+const real = container.register;
+let asked = 0;
+container.register = function (...args) { asked += 1; return asked === 1 ? Promise.resolve(undefined) : real.apply(this, args); };
+}
+"""
+
+
+def test_a_registration_the_browser_answers_with_nothing_is_said_in_words_and_retried(browser, elsewhere):
+    server, _site = elsewhere
+    ctx = browser.new_context(service_workers="allow")
+    ctx.add_init_script(GIVES_NOTHING_ONCE)
+    page = ctx.new_page()
+    page.goto(server.url)
+    page.wait_for_function("() => window.calcOffline && window.calcOffline.status === 'failed'", timeout=60_000)
+    bar = page.locator(".calc-offline-failed")
+    expect(bar).to_contain_text("could not be saved for offline use yet (the browser did not register its offline worker)")
+    bar.get_by_role("button", name="Try now").click()
+    wait_offline_ready(page)
+    expect(bar).to_have_count(0)
+    ctx.close()
+
 def test_it_works_from_a_sub_path(browser, tmp_path):
     server, _site = serve_build(tmp_path, sub="rules")
     seen: list[str] = []
