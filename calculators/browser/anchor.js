@@ -3,7 +3,15 @@
 // (or goes Back) right after scrolling, that late write lands on the next
 // page's address: boons-and-banes/#stress, a heading of the page just left.
 // After each page change, an anchor that names nothing on the page is dropped.
-// A share link's fragment (#stress=…) is not an anchor and stays (share.js).
+// A share link's fragment (#stress=…) is not an anchor and stays (share.js), nor is a table view's
+// (#table-view, #morale-table: tableview.js) on a page with its calculator, where no heading need carry it.
+
+/** Each calculator's table view: the fragment that opens it (tableview.js), by the calculator's name. */
+export const TABLE_VIEWS = Object.freeze({ board: "#table-view", morale: "#morale-table" });
+
+/** Whether `hash` opens the table view of a calculator on this page. */
+const opensTableView = (hash) =>
+  Object.entries(TABLE_VIEWS).some(([calc, fragment]) => fragment === hash && document.querySelector(`.calc[data-calc="${calc}"]`));
 
 /** The anchor as the page's ids spell it; a malformed % escape (#%%) is taken as it is. */
 export function anchorOf(hash) {
@@ -23,7 +31,7 @@ window.calcAnchors = checks;
 export function dropStrayAnchor() {
   checks.checked += 1;
   const id = anchorOf(location.hash);
-  if (!id || id.includes("=") || document.getElementById(id)) return;
+  if (!id || id.includes("=") || document.getElementById(id) || opensTableView(location.hash)) return;
   history.replaceState(history.state, "", location.pathname + location.search);
 }
 

@@ -7,6 +7,7 @@ import { el } from "./ui.js";
 import { isRecord, json, readKind } from "./keeping/checks.js";
 import { keepSession, sessionText } from "./keeping/slot.js";
 import { textId } from "./keeping/tabs.js"; // a fragment's short name, to tell the links of one entry apart
+import "./linkmarks.js"; // the theme's writes of the scroll offset keep the marks below (also in early.js's <head> script)
 
 const ZIPPED = "z.";
 /** At most this many characters come out of a link (a damaged or hostile link could inflate to far more). */
@@ -107,20 +108,6 @@ function remember(entry) {
 }
 /** name → the entry its offered link was read in (the entry the address may since have left). */
 const readIn = new Map();
-
-// The theme keeps an entry's scroll offset as the entry's whole state (history.replaceState(offset), each
-// time the page scrolls, the address left as it is): a link's marks (calcSeen, calcLink) ride along, or a
-// player who scrolls (or an offer brought into view) before answering a link would be offered it again by Back.
-if (globalThis.history && !history.replaceState.name.startsWith("keepingLinkMarks")) {
-  const replace = history.replaceState.bind(history);
-  history.replaceState = function keepingLinkMarks(state, unused, url) {
-    const was = history.state;
-    const marks = was && typeof was === "object" ? Object.entries(was).filter(([k]) => k === "calcSeen" || k === "calcLink") : [];
-    const mine = state && typeof state === "object" && ("calcSeen" in state || "calcLink" in state);
-    if (url == null && marks.length && !mine && (state === null || typeof state === "object")) state = { ...(state ?? {}), ...Object.fromEntries(marks) };
-    return replace(state, unused, url);
-  };
-}
 
 /** The history entry's state without `calcLink` (a link it carried, now handled). */
 const stateWithout = () => {

@@ -31,11 +31,15 @@ worker starts its downloads at once instead of first asking for the manifest: a 
 
 EARLY = "early.js"
 """Written inline into every page with a calculator (its ``<head>``), not shipped as a file."""
+LINK_MARKS = "linkmarks.js"
+"""A plain script run first in :data:`EARLY`'s place, before the theme's bundle: it keeps a share link's
+marks on the history entry through the theme's writes (share.js imports it too, for instant navigation)."""
 
 
 def early_script() -> str:
-    """The text of ``early.js``, for a page's ``<head>`` (a separate file would cost a round trip)."""
-    return (ASSETS / EARLY).read_text(encoding="utf-8").strip()
+    """The text of ``linkmarks.js`` then ``early.js``, for a page's ``<head>`` (a separate file would cost
+    a round trip)."""
+    return "\n".join((ASSETS / name).read_text(encoding="utf-8").strip() for name in (LINK_MARKS, EARLY))
 
 
 EARLY_SLOT = re.compile(r'(<script data-worker="[^"]*" data-early>)(.*?)(</script>)', re.S)

@@ -18,7 +18,7 @@ from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
 from tests.browser.party_page import BOONS, DICE, TABLE, fill_boon, open_widget, share_widget
 from tests.browser.support import wait_engine
 from tests.browser.test_keeping import SMALL
-from tests.browser.test_probes import roster_code
+from tests.browser.test_probes import CHECKED, roster_code
 from tests.browser.waits import engine_barrier, frames
 
 BORDERS_PAGE = "edgerunner/conflicts/"
@@ -84,6 +84,58 @@ def test_a_board_link_offer_not_yet_answered_survives_a_reload_in_the_table_view
     expect(page.locator(f"{WIDGET}.is-table")).to_have_count(1)
     back_leaves(page)
 
+
+
+def in_table_view_over_a_link(page, server):
+    """The morale tracker's page landed on from a link: its offer, drawn in the table view, which took the
+    link's place in the address (the link rides in the entry's state until it is answered)."""
+    land(page, server.url + MORALE_PAGE + "#morale=" + code_of(SMALL))
+    w = page.locator('.calc[data-calc="morale"]')
+    expect(w.locator('[data-act="open-shared"]')).to_be_visible()
+    page.wait_for_function("() => location.hash === '#morale-table'")
+    return w
+
+
+def reloaded(page):
+    """A reload, once the page's own checks of its address are done (anchor.js: two after each page)."""
+    page.reload()
+    wait_engine(page)
+    page.wait_for_function(CHECKED)
+
+
+def test_a_reload_in_the_morale_table_view_over_a_link_keeps_the_view_its_address_and_the_offer(phones, server):
+    """Before, the page's check of stray anchors took #morale-table (no heading carries it on this page) out
+    of the address; the offer then opened the view again with a second entry in the history, whose address
+    the check took out once more: the view open on a plain address, and Back drew the page under it."""
+    page = phones()
+    w = in_table_view_over_a_link(page, server)
+    entries = page.evaluate("history.length")
+    reloaded(page)
+    expect(w.locator('[data-act="open-shared"]')).to_be_visible()
+    assert page.evaluate("[location.hash, history.length]") == ["#morale-table", entries]
+    expect(page.locator('.calc[data-calc="morale"].is-table')).to_have_count(1)
+    w.locator('[data-act="open-shared"]').click()
+    expect(w.locator('[data-out="log"] li')).to_have_count(1)
+    back_leaves(page)
+
+
+def test_a_link_not_yet_answered_survives_two_reloads_of_the_table_view_on_a_slow_link(phones, server):
+    """The theme writes the scroll offset as the entry's whole state soon after a page starts; on a slow link
+    it did so before share.js, which keeps the link's marks through such writes, had arrived: the first
+    reload still offered the link (early.js had read it), the second had lost it. The marks are kept from
+    the page's first script on (early.js)."""
+    page = phones()
+    w = in_table_view_over_a_link(page, server)
+
+    def slow(route):
+        page.wait_for_timeout(700)  # the calculators' shared modules on a slow link
+        route.continue_()
+    page.route("**/chunks/glue.js", slow)
+    for _ in range(2):
+        reloaded(page)
+        expect(w.locator('[data-act="open-shared"]')).to_be_visible()
+    w.locator('[data-act="open-shared"]').click()
+    expect(w.locator('[data-out="log"] li')).to_have_count(1)
 
 @pytest.mark.parametrize("widget", ["stress", "borders", "morale", "boons", "dice"])
 def test_every_widgets_link_once_answered_one_back_leaves(phones, server, widget):

@@ -6,6 +6,7 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
+import { TABLE_VIEWS } from "../../anchor.js";
 import { onScreen } from "../../shareform.js";
 import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
 import { boardStore } from "./store.js";
@@ -61,7 +62,7 @@ export function mount(root, { engine, options }) {
 
   const tap = tapper(store);
 
-  const table = tableView(root, { hash: "#table-view", onChange: () => {
+  const table = tableView(root, { hash: TABLE_VIEWS.board, onChange: () => {
     store.set({ table: table.open, focus: table.open ? (store.state.mode === "play" ? "play" : "setup") : null });
   } });
 

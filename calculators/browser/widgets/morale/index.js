@@ -6,6 +6,7 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
+import { TABLE_VIEWS } from "../../anchor.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
 import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
@@ -57,7 +58,7 @@ export function mount(root, { engine, ui, options }) {
 
   const tap = tapper(store);
 
-  const table = tableView(root, { hash: "#morale-table", onChange: () => {
+  const table = tableView(root, { hash: TABLE_VIEWS.morale, onChange: () => {
     store.dispatch("table", table.open);
     if (table.open) form.scrollTop = 0;
   } });
