@@ -1,8 +1,8 @@
 // A share link's marks on its history entry (share.js: calcSeen, the link read; calcLink, a link a table
 // view took the place of) survive the theme's writes of the scroll offset, which replace the entry's whole
-// state (history.replaceState(offset), the address left as it is). The build writes this file first into
-// early.js's inline <script> in <head> (glue.early_script), so the marks are kept before the theme's first
-// write, however late the calculators' modules arrive; share.js imports it for the pages reached by
+// state (history.replaceState(offset), the address left as it is). The build writes this file inline into
+// <head>, ahead of the engine's early start (glue.early_script), so the marks are kept before the theme's
+// first write, however late the calculators' modules arrive; share.js imports it for the pages reached by
 // instant navigation. A plain script (no import, no export), installed once.
 (function () {
   if (!globalThis.history || history.replaceState.name === "keepingLinkMarks") return;
