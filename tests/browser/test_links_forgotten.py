@@ -127,8 +127,8 @@ def test_a_link_not_yet_answered_survives_two_reloads_of_the_table_view_on_a_slo
     page = phones()
     w = in_table_view_over_a_link(page, server)
 
-    def slow(route):
-        page.wait_for_timeout(700)  # the calculators' shared modules on a slow link
+    def slow(route):  # the calculators' shared modules on a slow link: they arrive after the theme's first write
+        page.wait_for_function("() => history.state !== null && typeof history.state === 'object' && 'y' in history.state")
         route.continue_()
     page.route("**/chunks/glue.js", slow)
     for _ in range(2):
