@@ -132,8 +132,10 @@ class Tracker:
                 box.fill(str(value))
 
     def wait_log(self, count: int):
-        self.page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
-                                    arg=[f'{WIDGET} [data-out="log"] li', count])
+        """The log holds `count` lines and the sheet is the rules' answer for it (drawn with the line, it asks)."""
+        self.page.wait_for_function("([sel, n, sheet]) => document.querySelectorAll(sel).length === n"
+                                    " && document.querySelector(sheet)?.dataset.busy !== 'true'",
+                                    arg=[f'{WIDGET} [data-out="log"] li', count, f"{WIDGET} .morale__sheet"])
 
 
 WOLVES_CROWS = [{"name": "Wolves", "members": ["Ada", "Bo", "Eve"]}, {"name": "Crows", "members": ["Cy", "Di"]}]

@@ -72,7 +72,12 @@ def settled(page):
 
 
 def logged(page, n: int):
-    page.wait_for_function("([s, n]) => document.querySelectorAll(s).length === n", arg=[f'{WIDGET} [data-out="log"] li', n])
+    """The log holds `n` lines and the sheet is the rules' answer for it: a logged event's line is drawn with
+    the sheet asking (data-busy), and who has acted comes with the answer (a test that read the chips at the
+    line alone read the sheet before it, in one CI run)."""
+    page.wait_for_function("([s, n, sheet]) => document.querySelectorAll(s).length === n"
+                           " && document.querySelector(sheet)?.dataset.busy !== 'true'",
+                           arg=[f'{WIDGET} [data-out="log"] li', n, f"{WIDGET} .morale__sheet"])
 
 
 def test_1_a_broken_team_ends_the_conflict_from_the_table_view(table):
