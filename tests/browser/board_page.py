@@ -76,15 +76,26 @@ class Board:
         self.press(self.w.locator('button[type="submit"]'))
         self.w.locator('[data-out="exchange"]').wait_for()
 
+    def answered(self):
+        """Wait until the sheet shows the rules' answer to every tap so far (the board is not asking), as a
+        referee sees it before the next tap. A tap's answer can reorder the choices under the next one:
+        the targets for Jade are Hargan, Rook, Gatto and for Rook Gatto, Jade, Hargan, so a tap on the
+        third chip aimed before Rook's answer came lands on Hargan once it has."""
+        self.page.wait_for_function("(sel) => document.querySelector(sel)?.dataset.busy !== 'true'",
+                                    arg=f"{WIDGET} .board__play")
+
     def action(self, kind: str, **fields):
         """Open an action's form and fill it (a name that ends in a radio or checkbox value: `zone=Middle`)."""
         self.press(self.w.locator(f'[data-act="kind"][data-kind="{kind}"]'))
         panel = self.w.locator(f'[data-panel="{kind}"]')
         panel.wait_for()
+        self.answered()
         self.fill(**fields)
         return panel
 
-    def fill(self, **fields):
+    def fill(self, *, held: bool = False, **fields):
+        """Fill the open sheet field by field, each tap's answer drawn before the next (``answered``);
+        held: the test holds the rules' answers back (``answers_held``), so none is waited for."""
         panel = self.w.locator("[data-panel]")
         for name, value in fields.items():
             name = name.replace("__", ".")
@@ -97,6 +108,8 @@ class Board:
                 box.select_option(str(value))
             else:
                 box.fill(str(value))
+            if not held:
+                self.answered()
 
     def log_it(self, expect_line: bool = True):
         n = len(self.log())

@@ -156,7 +156,7 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
     options.first.wait_for()
     n = len(b.log())
     with answers_held(b.page, "board.sheet"):  # the answer to the new roll comes after the next taps
-        b.fill(faces="+++0")  # three more shifts: other ways, not yet known
+        b.fill(faces="+++0", held=True)  # three more shifts: other ways, not yet known
         assert panel.locator('[data-field="absorb"]').get_attribute("aria-busy") == "true"
         b.press(options.first)  # the old roll's way, tapped: it waits for the new answer, which does not offer it
         b.log_it(expect_line=False)  # tapped before the answer: it waits for it
@@ -227,6 +227,8 @@ def test_a_filled_in_action_survives_another_page_a_reload_and_a_change_of_kind(
     b.press(b.w.locator('[data-act="kinds"]'))
     b.press(b.w.locator('[data-act="kind"][data-kind="defense"]'))
     panel = b.w.locator('[data-panel="defense"]')
+    panel.wait_for()
+    b.answered()  # the defense's sheet is the rules' answer: its target chips come with it
     assert panel.locator('[name="rating"]').input_value() == "3"
     assert panel.locator('[name="target"][value="Gatto"]').is_checked()
     b.cancel()
