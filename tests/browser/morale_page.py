@@ -13,6 +13,15 @@ KEY = "conflict-table[/]:morale"  # scoped to the site's path (served at /)
 ASIDE = "conflict-table[/]:morale:set-aside"
 
 
+def wait_logged(page, n: int):
+    """The log holds `n` lines and the sheet is the rules' answer for it: a logged event's line is drawn with
+    the sheet asking (data-busy), and who has acted comes with the answer (a test that read the chips at the
+    line alone read the sheet before it, in one CI run)."""
+    page.wait_for_function("([s, n, sheet]) => document.querySelectorAll(s).length === n"
+                           " && document.querySelector(sheet)?.dataset.busy !== 'true'",
+                           arg=[f'{WIDGET} [data-out="log"] li', n, f"{WIDGET} .morale__sheet"])
+
+
 class Tracker:
     """Drives the widget the way a player does: buttons, fields, the submit button."""
 
@@ -132,10 +141,7 @@ class Tracker:
                 box.fill(str(value))
 
     def wait_log(self, count: int):
-        """The log holds `count` lines and the sheet is the rules' answer for it (drawn with the line, it asks)."""
-        self.page.wait_for_function("([sel, n, sheet]) => document.querySelectorAll(sel).length === n"
-                                    " && document.querySelector(sheet)?.dataset.busy !== 'true'",
-                                    arg=[f'{WIDGET} [data-out="log"] li', count, f"{WIDGET} .morale__sheet"])
+        wait_logged(self.page, count)
 
 
 WOLVES_CROWS = [{"name": "Wolves", "members": ["Ada", "Bo", "Eve"]}, {"name": "Crows", "members": ["Cy", "Di"]}]

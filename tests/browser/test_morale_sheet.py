@@ -15,6 +15,7 @@ import re
 import pytest
 
 from tests.browser.morale_page import KEY, TABLE, WIDGET
+from tests.browser.morale_page import wait_logged as logged
 from tests.browser.support import NO_WORKER, axe, in_view
 from tests.browser.waits import engine_barrier, frames, scrolled
 
@@ -69,15 +70,6 @@ def settled(page):
     """The rules' answer to the last tap is drawn (the sheet is not asking them any more)."""
     page.wait_for_function("(s) => !document.querySelector(s) || document.querySelector(s).dataset.busy === 'false'",
                            arg=f"{WIDGET} .morale__sheet")
-
-
-def logged(page, n: int):
-    """The log holds `n` lines and the sheet is the rules' answer for it: a logged event's line is drawn with
-    the sheet asking (data-busy), and who has acted comes with the answer (a test that read the chips at the
-    line alone read the sheet before it, in one CI run)."""
-    page.wait_for_function("([s, n, sheet]) => document.querySelectorAll(s).length === n"
-                           " && document.querySelector(sheet)?.dataset.busy !== 'true'",
-                           arg=[f'{WIDGET} [data-out="log"] li', n, f"{WIDGET} .morale__sheet"])
 
 
 def test_1_a_broken_team_ends_the_conflict_from_the_table_view(table):
