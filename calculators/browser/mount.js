@@ -14,6 +14,38 @@ export function tapper(/** @type {Store} */ store) {
   };
 }
 
+/** A widget's listeners, every one removed at once when it is unmounted (`stop`); `signal` for the others'.
+ *  Its form never submits: Enter in a field would leave the page (a widget's own submit listener still runs).
+ *  @param {HTMLFormElement} form */
+export function listeners(form) {
+  const listening = new AbortController();
+  const { signal } = listening;
+  /** @param {EventTarget} target @param {string} type @param {(e: any) => any} fn */
+  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  on(form, "submit", (/** @type {Event} */ e) => e.preventDefault());
+  return { on, signal, stop: () => listening.abort() };
+}
+
+/** What a widget with a sheet (the board, the tracker) does alike: Enter starts the setup or logs the action
+ *  open, another tab's news comes in through the store's queue (between two taps, never mid-tap), and the
+ *  first open shows the table view when the address asks for it, and a link's offer there.
+ *  @param {Store & {actions: Record<string, Function>, queued: Function, flush: () => void}} store
+ *  @param {{watch: Function}} kept the conflict's keeper
+ *  @param {{form: HTMLFormElement, table: {fromAddress: () => void, show: () => void}, tap: (name: string, ...args: any[]) => unknown,
+ *           on: ReturnType<typeof listeners>["on"], signal: AbortSignal}} how */
+export function sheetMount(store, kept, { form, table, tap, on, signal }) {
+  on(form, "submit", () => {
+    if (store.state.mode === "setup") tap("start");
+    else if (store.state.draft.kind) tap("log", { at: Date.now() });
+  });
+  kept.watch((/** @type {unknown} */ news) => store.actions.news(store, news), { signal, via: store.queued });
+  store.flush();
+  store.dispatch("open", { linked: true }).then(() => {
+    table.fromAddress();
+    if (store.state.offered) table.show();
+  });
+}
+
 /** The file a file input was given, the input emptied so that choosing the same file again is a change too. */
 export function takeFile(/** @type {HTMLInputElement} */ input) {
   const file = /** @type {File} */ (input.files?.[0]);

@@ -8,7 +8,7 @@ import { receive } from "../../handoff.js";
 import { tableView } from "../../tableview.js";
 import { TABLE_VIEWS } from "../../anchor.js";
 import { onScreen } from "../../shareform.js";
-import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
+import { focuser, listeners, onClicks, sheetMount, takeFile, tapper } from "../../mount.js";
 import { boardStore } from "./store.js";
 import { boardView } from "./view.js";
 
@@ -66,11 +66,9 @@ export function mount(root, { engine, options }) {
     store.set({ table: table.open, focus: table.open ? (store.state.mode === "play" ? "play" : "setup") : null });
   } });
 
-  const listening = new AbortController();
-  /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
-  const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
+  const { on, signal, stop } = listeners(form);
   const own = { "table-open": () => table.show(), "table-close": () => table.close(), print };
-  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap, own }, listening.signal);
+  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap, own }, signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.type === "file") return;
@@ -90,11 +88,6 @@ export function mount(root, { engine, options }) {
     if (input.type === "checkbox") return tap("set", input.name, input.checked);
     if (input instanceof HTMLSelectElement) return tap("set", input.name, input.value);
   });
-  on(form, "submit", (e) => {
-    e.preventDefault();
-    if (store.state.mode === "setup") tap("start");
-    else if (store.state.draft.kind) tap("log", { at: Date.now() });
-  });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && app.querySelector(".board__play")?.contains(/** @type {Node} */ (e.target))) tap("discard");
   });
@@ -107,9 +100,6 @@ export function mount(root, { engine, options }) {
     window.print();
   }
 
-  // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
-  store.k.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
-    { signal: listening.signal, via: store.queued });
   // An Edgerunner roll from the dice roller on this page fills the sheet's roll.
   receive({ root, name: "in the conflict board's open action", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "edgerunner",
     take: (/** @type {import("../../types/dice").FateRoll} */ roll) => {
@@ -118,12 +108,8 @@ export function mount(root, { engine, options }) {
       }
       store.dispatch("rolled", roll);
       return `Conflict board: rating ${roll.skill} and the dice entered.`;
-    } }, { signal: listening.signal });
+    } }, { signal });
 
-  store.flush();
-  store.dispatch("open", { linked: true }).then(() => {
-    table.fromAddress();
-    if (store.state.offered) table.show(); // a shared board lands on its offer, in the table view
-  });
-  return () => { listening.abort(); table.dispose(); render(null, app); };
+  sheetMount(store, store.k, { form, table, tap, on, signal });
+  return () => { stop(); table.dispose(); render(null, app); };
 }

@@ -3,6 +3,7 @@
 // Everything shown comes from rules_core (boons.free_dice, boons.odds).
 import { receive, typeInto } from "../../handoff.js";
 import { shareForm } from "../../shareform.js";
+import { listeners } from "../../mount.js";
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 /** @typedef {import("../../types/dice").Roll} Roll a roll the dice roller hands over */
 
@@ -45,9 +46,8 @@ export function mount(root, { engine, ui }) {
       ${row("Without the boon", r.without)}${row("With its free dice", r.with_free_dice)}${row("Spending it", r.spending)}</tbody></table>`;
   }
 
-  const listening = new AbortController(); // dispose() drops every listener at once
-  form.addEventListener("input", () => update(), { signal: listening.signal });
-  form.addEventListener("submit", (event) => event.preventDefault(), { signal: listening.signal });
+  const { on, signal, stop } = listeners(form); // dispose() drops every listener at once
+  on(form, "input", () => update());
   // A Gauntlet Forge roll from the dice roller on this page: its pool (without the boons' dice),
   // difficulty and target become the odds' roll, to see what a boon would have changed.
   receive({
@@ -57,7 +57,7 @@ export function mount(root, { engine, ui }) {
       /** @type {HTMLInputElement} */ (form.elements.namedItem("pool")).focus();
       return `Boon odds: ${roll.pool} dice, difficulty ${roll.difficulty}, hits on ${roll.target}+.`;
     },
-  }, { signal: listening.signal });
+  }, { signal });
   ui.keepFields(form, `boons:${root.id}`);
   // A share link (share.js): the boon and the roll's fields, checked by the same rules before they are filled in.
   const sharing = shareForm({
@@ -66,7 +66,7 @@ export function mount(root, { engine, ui }) {
   });
   update();
   return () => {
-    listening.abort();
+    stop();
     sharing();
   };
 }

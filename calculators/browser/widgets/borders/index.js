@@ -7,7 +7,7 @@ import { drawAsides } from "../../keeping/setaside.js";
 import { receive } from "../../handoff.js";
 import { onScreen } from "../../shareform.js";
 import { plural } from "../../ui.js";
-import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
+import { focuser, listeners, onClicks, takeFile, tapper } from "../../mount.js";
 import { bordersStore, MOVE } from "./store.js";
 import { bordersView, svgOf } from "./view.js";
 import { enableDrag } from "./drag.js";
@@ -37,10 +37,7 @@ export async function mount(root, { engine, options }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector(".calc__form"));
   const staticPart = /** @type {HTMLElement} */ (root.querySelector(".calc__static"));
   const asides = document.createElement("div");
-  const listening = new AbortController();
-  const { signal } = listening;
-  const on = (/** @type {EventTarget} */ target, /** @type {string} */ type, /** @type {(e: any) => void} */ fn) =>
-    target.addEventListener(type, fn, { signal });
+  const { on, signal, stop } = listeners(form);
   const dragged = new WeakSet();
   /** @type {[unknown, unknown]} */
   let marked = [null, null]; // the drawing and the answer it was last marked with
@@ -99,7 +96,6 @@ export async function mount(root, { engine, options }) {
       tap(...edit(t, t.dataset.edit || t.dataset.enter || ""));
     }
   });
-  on(form, "submit", (e) => e.preventDefault());
   on(window, "hashchange", () => tap("offer"));
   const unwatch = engine.watch((/** @type {string} */ state) => {
     if (state === "failed") staticPart.hidden = false;
@@ -121,7 +117,7 @@ export async function mount(root, { engine, options }) {
 
   await tap("open");
   return () => {
-    listening.abort();
+    stop();
     render(null, form);
   };
 }

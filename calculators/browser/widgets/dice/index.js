@@ -7,7 +7,7 @@ import { shareForm } from "../../shareform.js";
 import { isOwn } from "../../own.js";
 import { plural, wholeIn } from "../../ui.js";
 import { fateFaces, poolFaces } from "../../rolling.js";
-import { onClicks } from "../../mount.js";
+import { listeners, onClicks } from "../../mount.js";
 import { html, nothing, render } from "../../vendor/lit-html/lit-html.js";
 /** @typedef {import("../../types/dice").Roll} Roll @typedef {keyof typeof FIELDS} Game */
 
@@ -107,13 +107,12 @@ export function mount(root, { engine, ui }) {
         chance(r.at_least)}. Chance of success before the roll: ${r.chance.percent}.</p>`;
   }
 
-  const listening = new AbortController();
-  const on = (/** @type {EventTarget} */ target, /** @type {string} */ type, /** @type {(event: Event) => void} */ fn) => target.addEventListener(type, fn, { signal: listening.signal });
+  const { on, signal, stop } = listeners(form);
   onClicks(form, { own: { roll, clear() {
     input(FIELDS[game()].faces).value = "";
     score(false);
     input(FIELDS[game()].faces).focus();
-  } } }, listening.signal);
+  } } }, signal);
   on(form, "input", (event) => {
     if (/** @type {HTMLInputElement} */ (event.target).name === "game") {
       showGame();
@@ -121,10 +120,7 @@ export function mount(root, { engine, ui }) {
     }
     score(false);
   });
-  on(form, "submit", (event) => {
-    event.preventDefault();
-    score(false);
-  });
+  on(form, "submit", () => score(false));
   on(changes, "change", offer);
   ui.keepFields(form, `dice:${root.id}`);
   // A share link (share.js): the game, its fields and the dice shown, so the other phone sees this very
@@ -153,7 +149,7 @@ export function mount(root, { engine, ui }) {
   showGame();
   score(false);
   return () => {
-    listening.abort();
+    stop();
     sharing();
   };
 }

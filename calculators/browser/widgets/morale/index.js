@@ -9,7 +9,7 @@ import { tableView } from "../../tableview.js";
 import { TABLE_VIEWS } from "../../anchor.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
-import { focuser, onClicks, takeFile, tapper } from "../../mount.js";
+import { focuser, listeners, onClicks, sheetMount, takeFile, tapper } from "../../mount.js";
 import { moraleStore } from "./store.js";
 import { moraleView } from "./view.js";
 
@@ -63,11 +63,9 @@ export function mount(root, { engine, ui, options }) {
     if (table.open) form.scrollTop = 0;
   } });
 
-  const listening = new AbortController();
-  /** @template {Event} E @param {EventTarget} target @param {string} type @param {(e: E) => void} fn */
-  const on = (target, type, fn) => target.addEventListener(type, /** @type {EventListener} */ (fn), { signal: listening.signal });
+  const { on, signal, stop } = listeners(form);
   const own = { "table-open": () => table.show(), "table-close": () => table.close() };
-  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap, own }, listening.signal);
+  onClicks(form, { clicks: CLICKS, plain: PLAIN, tap, own }, signal);
   on(form, "input", (e) => {
     const input = e.target;
     if (!(input instanceof HTMLInputElement) || input.type === "file" || input.type === "checkbox" || input.type === "radio") return;
@@ -91,11 +89,6 @@ export function mount(root, { engine, ui, options }) {
       return tap("check", input.name, input.checked);
     }
   });
-  on(form, "submit", (e) => {
-    e.preventDefault();
-    if (store.state.mode === "setup") tap("start");
-    else if (store.state.draft.kind) tap("log", { at: Date.now() });
-  });
   on(form, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && store.state.draft.kind && e.target instanceof Element && e.target.closest("[data-panel]")) {
       e.preventDefault();
@@ -106,9 +99,6 @@ export function mount(root, { engine, ui, options }) {
   const offer = () => store.dispatch("offer").then(() => { if (store.state.offered) table.show(); });
   on(window, "hashchange", () => { if (store.state.mode !== "loading") offer(); }); // offer reads the link, once
 
-  // Another tab's news is taken in through the store's queue, between two taps, never while one is under way.
-  store.kept.watch((/** @type {import("../../keeping/keeper.js").News} */ news) => store.actions.news(store, news),
-    { signal: listening.signal, via: store.queued });
   // A Gauntlet Forge roll from the dice roller on this page fills the open event's effort.
   receive({ root, name: "in the morale tracker's open event", accepts: (/** @type {import("../../types/dice").Roll} */ roll) => roll.game === "gauntlet-forge",
     take: (/** @type {import("../../types/dice").PoolRoll} */ roll) => {
@@ -119,14 +109,10 @@ export function mount(root, { engine, ui, options }) {
       store.dispatch("rolled", roll);
       const field = fields.find((f) => f.value == null) ?? fields[0];
       return `Morale tracker: ${field.label} set to ${roll.effort}.`;
-    } }, { signal: listening.signal });
+    } }, { signal });
   // The site-wide edition sets the edition of a conflict being set up (one already running keeps its own).
-  follow((edition) => store.dispatch("edition", edition), { signal: listening.signal });
+  follow((edition) => store.dispatch("edition", edition), { signal });
 
-  store.flush();
-  store.dispatch("open", { linked: true }).then(() => {
-    table.fromAddress(); // a reload of #morale-table keeps the table view
-    if (store.state.offered) table.show(); // a shared conflict lands on its offer, in the table view
-  });
-  return () => { listening.abort(); table.dispose(); render(null, app); };
+  sheetMount(store, store.kept, { form, table, tap, on, signal });
+  return () => { stop(); table.dispose(); render(null, app); };
 }

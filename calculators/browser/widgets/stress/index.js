@@ -5,7 +5,7 @@ import { render } from "../../vendor/lit-html/lit-html.js";
 import { drawAsides } from "../../keeping/setaside.js";
 import { follow } from "../../edition.js";
 import { onScreen } from "../../shareform.js";
-import { focuser, onClicks, takeFile } from "../../mount.js";
+import { focuser, listeners, onClicks, takeFile } from "../../mount.js";
 import { MODELS } from "../../party/roster.js";
 import { stressStore } from "./store.js";
 import { stressView } from "./view.js";
@@ -78,10 +78,7 @@ export function mount(root, { engine, ui, options }) {
     s.set({ broken: `Something went wrong in this calculator: ${error?.message || error}. Reload the page to try again.` });
   }
   const store = stressStore({ engine, options, render: draw, failed: fail });
-  const listening = new AbortController();
-  const { signal } = listening;
-  /** @param {EventTarget} target @param {string} type @param {(e: any) => any} fn */
-  const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+  const { on, signal, stop } = listeners(form);
   const preview = (/** @type {string} */ model) => store.dispatch("preview", model, store.now("ticket", model));
 
   onClicks(form, { clicks: CLICKS, plain: PLAIN, tap: store.dispatch }, signal);
@@ -109,7 +106,6 @@ export function mount(root, { engine, ui, options }) {
       store.dispatch("party-trait-add");
     }
   });
-  on(form, "submit", (e) => e.preventDefault());
   on(window, "hashchange", () => store.dispatch("party-offer"));
   // Another tab's (or widget's) news is taken in through the store's queue, between two taps.
   const via = store.queued;
@@ -121,7 +117,7 @@ export function mount(root, { engine, ui, options }) {
   store.dispatch("party-offer");
   follow((edition) => store.now("edition", edition) && preview("wounds"), { signal }); // the site-wide edition, until disposed
   return () => {
-    listening.abort();
+    stop();
     render(null, form);
   };
 }

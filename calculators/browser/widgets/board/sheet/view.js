@@ -5,7 +5,7 @@
 import { html, nothing, noChange } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
-import { errorHtml as message } from "../../../draw.js";
+import { errorHtml as message, fieldHtml } from "../../../draw.js";
 
 /** What the sheet is drawn from (the board's state): the answer, the draft, the messages shown, whether one is asked.
  * @typedef {{sheet: import("../../../types/board").Sheet, draft: import("../../../types/board").Draft, shown: Record<string, string>, asking: boolean, wid: string, over?: boolean}} Ctx
@@ -34,33 +34,14 @@ function chips(/** @type {Ctx} */ ctx, /** @type {Field} */ f, { multi = false }
 
 /** A typed field (text, or a number with the numeric keypad): its value is the draft's, as typed. */
 /** @param {Ctx} ctx @param {Pick<Field, "name" | "label"> & Partial<Field>} f @param {{number?: boolean}} [how] */
-function typed(ctx, f, { number = false } = {}) {
-  const id = idOf(ctx, f.name);
-  const err = messageOf(ctx, f.name);
-  const value = ctx.draft[f.name] ?? "";
-  return html`<div class=${`calc__field${f.wide ? " calc__field--wide" : ""}`} data-field=${f.name}>
-    <label for=${id}>${f.label}</label>${f.hint ? html`<span class="calc__hint" id=${`${id}-hint`}>${f.hint}</span>` : nothing}
-    <input id=${id} name=${f.name} type="text" inputmode=${number ? "numeric" : nothing} autocomplete="off" spellcheck="false"
-      dir="auto" .value=${live(value)} aria-invalid=${err ? "true" : nothing}
-      aria-describedby=${`${id}-error${f.hint ? ` ${id}-hint` : ""}`}>
-    ${message(`${id}-error`, err)}
-  </div>`;
-}
+const typed = (ctx, f, { number = false } = {}) => fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: number ? "number" : "text",
+  value: /** @type {string} */ (ctx.draft[f.name] ?? ""), hint: f.hint, wide: f.wide, attrs: { dir: "auto" }, error: messageOf(ctx, f.name) });
 
-function select(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
-  const id = idOf(ctx, f.name);
-  const err = messageOf(ctx, f.name);
-  return html`<div class="calc__field" data-field=${f.name}><label for=${id}>${f.label}</label>
-    <select id=${id} name=${f.name} aria-invalid=${err ? "true" : nothing} aria-describedby=${`${id}-error`}>
-      ${f.options.map((o) => html`<option value=${o.value} ?selected=${o.value === f.value} .selected=${live(o.value === f.value)}>${o.label}</option>`)}</select>
-    ${message(`${id}-error`, err)}</div>`;
-}
+const select = (/** @type {Ctx} */ ctx, /** @type {Field} */ f) => fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "select",
+  value: f.value, options: f.options.map((o) => [o.value, o.label]), error: messageOf(ctx, f.name) });
 
-function check(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
-  const id = idOf(ctx, f.name);
-  return html`<div class="calc__field calc__field--check" data-field=${f.name}><input id=${id} name=${f.name} type="checkbox"
-    .checked=${live(f.value !== false)}><label for=${id}>${f.label}</label>${message(`${id}-error`, messageOf(ctx, f.name))}</div>`;
-}
+const check = (/** @type {Ctx} */ ctx, /** @type {Field} */ f) => fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "checkbox",
+  checked: f.value !== false, error: messageOf(ctx, f.name) });
 
 /** The skill: the actor's skills as chips (a tap takes the skill and its rating), or a skill typed. */
 function skill(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
