@@ -40,3 +40,9 @@ export function draftSheet(slot, answer, taken) {
   }
   return { setDraft, ask, change };
 }
+
+/** The sheet as drawn: the rules' answer, each field showing what was tapped while the answer for it is on
+ *  its way (until then a tap on a slow phone seemed to bounce back). @template {{fields: {name: string}[]}} S
+ *  @param {S} sheet @param {Record<string, unknown>} draft @param {boolean} asking @returns {S} */
+export const drawnSheet = (sheet, draft, asking) => (!asking ? sheet
+  : { ...sheet, fields: sheet.fields.map((f) => (Object.hasOwn(draft, f.name) ? { ...f, value: draft[f.name] } : f)) });

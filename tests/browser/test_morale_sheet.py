@@ -16,7 +16,7 @@ import pytest
 
 from tests.browser.morale_page import KEY, TABLE, WIDGET
 from tests.browser.morale_page import wait_logged as logged
-from tests.browser.support import NO_WORKER, axe, in_view
+from tests.browser.support import NO_WORKER, answers_held, axe, in_view
 from tests.browser.waits import engine_barrier, frames, scrolled
 
 SCROLLED = "() => [...document.querySelectorAll('*')].reduce((n, e) => n + e.scrollTop, scrollY)"
@@ -104,6 +104,26 @@ def attack(page, member: str, defender: str, effort: int, defender_effort: int):
     tap(page, f'[data-panel] [data-act="pick"][data-name="defender"][data-value="{defender}"]')
     tap(page, f'[data-panel] [data-act="pick"][data-name="effort"][data-value="{effort}"]')
     tap(page, f'[data-panel] [data-act="pick"][data-name="defender_effort"][data-value="{defender_effort}"]')
+
+
+def test_10_a_chip_tapped_shows_as_chosen_while_the_rules_answer_is_on_its_way(table):
+    """On a slow phone the rules' answer to a tap comes a moment later. Before, the chip tapped went back
+    to what the last answer said until then (Bo tapped, Ada still shown acting; effort 3 tapped, none
+    shown): a tap that seemed not to take. It shows at once, and the answer, when it comes, agrees."""
+    page = table(WOLVES_CROWS, [])
+    bo = page.locator(f'{WIDGET} [data-act="choose"][data-member="Bo"]')
+    effort = page.locator(f'{WIDGET} [data-panel] [data-act="pick"][data-name="effort"][data-value="3"]')
+    for chip, then in ((bo, '[data-act="event"][data-kind="attack"][data-member="Bo"]'), (effort, None)):
+        assert chip.get_attribute("aria-pressed") == "false"
+        with answers_held(page, "morale.sheet"):
+            chip.tap()
+            page.wait_for_function("() => window.__answersAsked > 0")
+            frames(page, 2)
+            assert chip.get_attribute("aria-pressed") == "true", "shown at once"
+        settled(page)
+        assert chip.get_attribute("aria-pressed") == "true", "the rules' answer"
+        if then:
+            tap(page, then)
 
 
 def member_status(page, name: str) -> str:

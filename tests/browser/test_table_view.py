@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from tests.browser.board_page import CONFLICTS, CREW, TABLE, WIDGET, Board
 from tests.browser.support import NO_WORKER, PHONE, answers_held, axe, in_view
-from tests.browser.waits import engine_barrier
+from tests.browser.waits import engine_barrier, frames
 
 PHONE_OPTIONS = {"bypass_csp": True}  # the module's shared phone: axe-core is injected as a script
 PHONE_SCRIPTS = [NO_WORKER]  # and the offline copy's bar kept away from the table view's Log it
@@ -205,6 +205,26 @@ def test_a_taken_out_is_named_on_the_log_button(ref):
     b.action("attack", actor="Rook", target="Gatto", track="cool", skill="Fight", rating=8, faces="++++")
     b.page.wait_for_function("(s) => /Gatto is taken out/.test(document.querySelector(s).textContent)",
                              arg=f'{WIDGET} [data-panel] [data-key="log"]')
+    b.cancel()
+
+
+def test_a_chip_tapped_shows_as_chosen_while_the_rules_answer_is_on_its_way(ref):
+    """On a slow phone the sheet's answer to a tap comes a moment later. Before, the chip tapped went back
+    to what the last answer chose until then (Rook tapped, Gatto still shown acting): a tap that seemed
+    not to take. It shows as chosen at once, and the answer, when it comes, agrees."""
+    b = ref
+    warehouse(b)
+    panel = b.action("attack")
+    rook = panel.locator('[name="actor"][value="Rook"]')
+    chosen = 'e => e.checked && e.closest("label").classList.contains("is-on")'
+    assert not rook.evaluate(chosen)
+    with answers_held(b.page, "board.sheet"):
+        b.press(rook)
+        b.page.wait_for_function("() => window.__answersAsked > 0")
+        frames(b.page, 2)
+        assert rook.evaluate(chosen), "shown at once"
+    b.answered()
+    assert rook.evaluate(chosen), "the rules' answer"
     b.cancel()
 
 

@@ -6,6 +6,7 @@ import { html, nothing, noChange } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { errorHtml as message, fieldHtml } from "../../../draw.js";
+import { drawnSheet } from "../../../draft.js";
 
 /** What the sheet is drawn from (the board's state): the answer, the draft, the messages shown, whether one is asked.
  * @typedef {{sheet: import("../../../types/board").Sheet, draft: import("../../../types/board").Draft, shown: Record<string, string>, asking: boolean, wid: string, over?: boolean}} Ctx
@@ -137,8 +138,9 @@ function fields(/** @type {Ctx} */ ctx) {
 /** The sheet: who acts and the kinds, or the open kind's fields and Log it (none yet: the rules are being asked).
  *  @param {Omit<Ctx, "sheet"> & {sheet: Ctx["sheet"] | null}} asked */
 export function sheetView(asked) {
-  const { sheet, draft, wid } = asked;
-  if (!sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
+  const { draft, wid } = asked;
+  if (!asked.sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
+  const sheet = drawnSheet(asked.sheet, draft, asked.asking);
   const ctx = { ...asked, sheet };
   // A kind the board does not take now stays a button: a tap says why, beside the kinds.
   const kindButton = (/** @type {import("../../../types/board").Kind} */ k) => html`<button type="button" class=${`board__chip${draft.kind === k.kind ? " is-on" : ""}${k.open ? "" : " is-closed"}`}

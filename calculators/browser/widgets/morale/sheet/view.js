@@ -7,6 +7,7 @@ import { html, nothing } from "../../../vendor/lit-html/lit-html.js";
 import { live } from "../../../vendor/lit-html/directives/live.js";
 import { repeat } from "../../../vendor/lit-html/directives/repeat.js";
 import { errorHtml as message, fieldHtml } from "../../../draw.js";
+import { drawnSheet } from "../../../draft.js";
 
 /** What the sheet is drawn from (the tracker's state): the answer, the draft, the messages shown, whether one is asked.
  * @typedef {{sheet: import("../../../types/morale").Sheet, draft: import("../../../types/morale").Draft,
@@ -139,8 +140,9 @@ function eventForm(/** @type {Ctx} */ ctx) {
 
 /** The sheet (none yet: the rules are being asked). @param {Omit<Ctx, "sheet"> & {sheet: Ctx["sheet"] | null}} asked */
 export function sheetView(asked) {
-  const { sheet } = asked;
-  if (!sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
+  if (!asked.sheet) return html`<p class="calc__hint">Asking the rules…</p>`;
+  const drawn = drawnSheet(asked.sheet, asked.draft, asked.asking); // and who acts, likewise:
+  const sheet = asked.asking && asked.draft.member ? { ...drawn, who: { ...drawn.who, value: asked.draft.member } } : drawn;
   const ctx = { ...asked, sheet };
   const deciding = !!sheet.due?.choices.length;
   if (sheet.kind) {
