@@ -69,11 +69,8 @@ export const engine = {
       if (early) this.stats.startedAt = early.at; // started from the page's <head> (early.js): adopted
       const mine = worker;
       let up = false;
-      const fail = (/** @type {any} */ error) => {
-        clearTimeout(slow);
-        clearInterval(stall);
-        reject(error);
-      };
+      const watched = () => { clearTimeout(slow); clearInterval(stall); }; // the start's two watches end
+      const fail = (/** @type {any} */ error) => { watched(); reject(error); };
       const slow = setTimeout(() => fail(new Error(`it did not start within ${seconds(this.startDeadlineMs)}`)),
         this.startDeadlineMs);
       // Silence this long from a starting worker (a storage or module request never answered) means stuck.
@@ -89,8 +86,7 @@ export const engine = {
       const heardOf = {
         ready: (data) => {
           up = true;
-          clearTimeout(slow);
-          clearInterval(stall);
+          watched();
           this.stats.readyAt = performance.now();
           this.stats.source = data.source;
           resolve();

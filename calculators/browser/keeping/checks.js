@@ -40,6 +40,11 @@ export const json = (/** @type {string} */ text) => {
     return { problem: "it is not readable JSON" };
   }
 };
+/** A kept name's check of a JSON value ((value, engine) → verdict) as the check of its stored text (KEPT). */
+export const jsonCheck = (/** @type {(value: any, engine: any) => Promise<any>} */ check) => async (/** @type {string} */ text, /** @type {any} */ engine) => {
+  const got = json(text);
+  return got.problem ? got : check(got.value, engine);
+};
 /** A check of a value's shape (value → null | why) as a check of its stored text (text → null | why),
  *  for slot(name, {problemOf}) and a kept.js entry alike. */
 export const textCheck = (/** @type {(value: any) => string | null} */ problemOf) => (/** @type {string} */ text) => {

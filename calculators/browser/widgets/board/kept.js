@@ -1,7 +1,7 @@
 // @ts-check
 // The names the board keeps and how Import everything checks each (the board's own checks), listed where
 // they are kept: keeping/checks.js loads this list through the build's registry and knows no widget.
-import { json, judged, shapeCheck } from "../../keeping/checks.js";
+import { jsonCheck, judged, shapeCheck } from "../../keeping/checks.js";
 import { fullLog, unpack } from "./conflict.js";
 import { setupsProblem } from "./keep.js";
 import { draftProblem } from "./setup/draft.js";
@@ -20,11 +20,8 @@ export const KEPT = [
   [/^board:draft$/, shapeCheck(draftProblem)],
   // The action being composed (keep.js, sheetStore): every key and value checked by the rules (board.draft),
   // the check the board reads it through.
-  [/^board:action$/, async (text, engine) => {
-    const got = json(text);
-    if (got.problem) return got;
-    return judged(await engine.call("board.draft", { action: got.value }), "it is not an action being composed: ");
-  }],
+  [/^board:action$/, jsonCheck(async (action, engine) =>
+    judged(await engine.call("board.draft", { action }), "it is not an action being composed: "))],
   // The saved setups, by name (keep.js, setups()): each a setup as Load puts it in the setup view (the rules
   // judge it when it is started), so every part of its shape is checked here, as the board reads it.
   [/^board:setups$/, shapeCheck(setupsProblem)],

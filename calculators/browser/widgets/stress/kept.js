@@ -1,7 +1,7 @@
 // @ts-check
 // The names the stress calculator keeps and how Import everything checks each (as the calculator does);
 // keeping/checks.js loads this list through the build's registry.
-import { json, judged, isRecord } from "../../keeping/checks.js";
+import { jsonCheck, judged, isRecord } from "../../keeping/checks.js";
 import { rosterCodec } from "../../party/roster.js";
 
 /** @type {[RegExp, import("../../keeping/checks.js").KeptCheck][]} */
@@ -14,10 +14,7 @@ export const KEPT = [
 
   // A character's stress state of one model (keeper.js's stored form {state, history, future}),
   // then the rules' check of that model (stress.check, as the panels check it: panels/models.js).
-  [/^stress:(wounds|conditions|track)(:c\d{1,6})?$/, async (text, engine) => {
-    const got = json(text);
-    if (got.problem) return got;
-    const v = got.value;
+  [/^stress:(wounds|conditions|track)(:c\d{1,6})?$/, jsonCheck(async (v, engine) => {
     if (!isRecord(v) || !isRecord(v.state) || !Array.isArray(v.history) || (v.future !== undefined && !Array.isArray(v.future))) {
       return { problem: "it is not in the expected shape" };
     }
@@ -26,5 +23,5 @@ export const KEPT = [
       : isRecord(s.tracks) ? "track" : null;
     if (!model) return { problem: "it holds no wound boxes, condition slots nor stress tracks" };
     return judged(await engine.call("stress.check", { model, state: s }));
-  }],
+  })],
 ];
