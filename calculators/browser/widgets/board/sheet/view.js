@@ -33,16 +33,16 @@ function chips(/** @type {Ctx} */ ctx, /** @type {Field} */ f, { multi = false }
   </fieldset>`;
 }
 
+/** A field drawn by draw.js fieldHtml: its id, name, label and message as the sheet gives them, and `spec`'s own. */
+const field = (/** @type {Ctx} */ ctx, /** @type {{name: string, label: string}} */ f, /** @type {Partial<Parameters<typeof fieldHtml>[0]>} */ spec) =>
+  fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, error: messageOf(ctx, f.name), ...spec });
+
 /** A typed field (text, or a number with the numeric keypad): its value is the draft's, as typed. */
 /** @param {Ctx} ctx @param {Pick<Field, "name" | "label"> & Partial<Field>} f @param {{number?: boolean}} [how] */
-const typed = (ctx, f, { number = false } = {}) => fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: number ? "number" : "text",
-  value: /** @type {string} */ (ctx.draft[f.name] ?? ""), hint: f.hint, wide: f.wide, attrs: { dir: "auto" }, error: messageOf(ctx, f.name) });
-
-const select = (/** @type {Ctx} */ ctx, /** @type {Field} */ f) => fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "select",
-  value: f.value, options: f.options.map((o) => [o.value, o.label]), error: messageOf(ctx, f.name) });
-
-const check = (/** @type {Ctx} */ ctx, /** @type {Field} */ f) => fieldHtml({ id: idOf(ctx, f.name), field: f.name, label: f.label, kind: "checkbox",
-  checked: f.value !== false, error: messageOf(ctx, f.name) });
+const typed = (ctx, f, { number = false } = {}) => field(ctx, f, { kind: number ? "number" : "text",
+  value: /** @type {string} */ (ctx.draft[f.name] ?? ""), hint: f.hint, wide: f.wide, attrs: { dir: "auto" } });
+const select = (/** @type {Ctx} */ ctx, /** @type {Field} */ f) => field(ctx, f, { kind: "select", value: f.value, options: f.options.map((o) => [o.value, o.label]) });
+const check = (/** @type {Ctx} */ ctx, /** @type {Field} */ f) => field(ctx, f, { kind: "checkbox", checked: f.value !== false });
 
 /** The skill: the actor's skills as chips (a tap takes the skill and its rating), or a skill typed. */
 function skill(/** @type {Ctx} */ ctx, /** @type {Field} */ f) {
