@@ -199,19 +199,11 @@ def test_the_morale_tracker_survives_a_full_storage_and_merges_another_tab(conte
 
 # ---------------------------------------------------------------- issue 64, item 3
 
-def boxes_marked(page) -> dict:
-    """Ada's marked wound boxes as storage holds them: {slot: [box numbers]}."""
-    state = json.loads(page.evaluate("(k) => (window.__stored ?? ((key) => localStorage.getItem(key)))(k)", f"{STRESS}:wounds"))["state"]
-    return {slot: [i + 1 for i, on in enumerate(marks) if on] for slot, marks in state["wounds"].items() if any(marks)}
-
-
-# Ada's marked wound boxes as `page` reads storage ({slot: [box numbers]}, as boxes_marked).
-_MARKED_IN = """([k, want]) => {
+# Ada's marked wound boxes as a tab reads storage itself (not a held copy): {slot: [box numbers]}, slots in order.
+_MARKED_BOXES = """(k) => {
   const text = (window.__stored ?? ((key) => localStorage.getItem(key)))(k);
-  if (!text) return false;
-  const marked = Object.fromEntries(Object.entries(JSON.parse(text).state.wounds)
-    .filter(([, b]) => b.some(Boolean)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([slot, b]) => [slot, b.flatMap((on, i) => (on ? [i + 1] : []))]));
-  return JSON.stringify(marked) === JSON.stringify(want);
+  return Object.fromEntries(Object.entries(text ? JSON.parse(text).state.wounds : {}).filter(([, b]) => b.some(Boolean))
+    .sort(([a], [b]) => (a < b ? -1 : 1)).map(([slot, b]) => [slot, b.flatMap((on, i) => (on ? [i + 1] : []))]));
 }"""
 
 
@@ -219,8 +211,9 @@ def wait_marked(page, want: dict):
     """Wait until `page` reads `want` as Ada's marked boxes. Another tab's write reaches this tab's
     view of storage tens of milliseconds late under load (Chromium hands it across processes)."""
     want = {slot: want[slot] for slot in sorted(want)}
-    page.wait_for_function(_MARKED_IN, arg=[f"{STRESS}:wounds", want])
-    assert boxes_marked(page) == want
+    page.wait_for_function(f"([k, want]) => JSON.stringify(({_MARKED_BOXES})(k)) === JSON.stringify(want)",
+                           arg=[f"{STRESS}:wounds", want])
+    assert page.evaluate(_MARKED_BOXES, f"{STRESS}:wounds") == want
 
 
 def wound_box(w, slot, n):
