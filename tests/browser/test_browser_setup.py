@@ -2,6 +2,7 @@
 new profile, and still runs with every feature Playwright's defaults turn off (Chromium reads only
 the last ``--disable-features``, so a list of ours that lost one of Playwright's would quietly change
 what every other browser test sees)."""
+from tests.browser.conftest import Requests
 from tests.browser.support import CHROMIUM, CHROMIUM_ARGS
 
 
@@ -53,3 +54,27 @@ def test_both_pages_of_one_profile_draw_at_the_displays_rate(browser, server):
         assert min(drawn.values()) >= 8, f"frames drawn in half a second: {drawn}"
     finally:
         ctx.close()
+
+
+def test_a_request_to_another_host_is_caught_though_only_failed_requests_are_watched(browser, server):
+    """A profile's request to another host fails its test (conftest.py's ``Requests``). Only the failed
+    requests are handed to Python, and every foreign one fails: no host but 127.0.0.1 resolves in the
+    tests' Chromium (``BLOCK_FOREIGN``), as no network answers a phone offline. (The site's policy would
+    stop these before they are asked: it is left out here, so that the resolver is what stops them.)"""
+    seen = Requests()
+    ctx = browser.new_context(service_workers="block", first_visit=True, bypass_csp=True)
+    seen.watch(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "glossary/")
+        foreign = ("https://cdn.example.org/lib.js", "http://fonts.example.net/face.woff2")
+        with page.expect_event("requestfailed", lambda r: r.url == foreign[0]), \
+                page.expect_event("requestfailed", lambda r: r.url == foreign[1]):
+            page.evaluate("""([script, font]) => {
+                fetch(script).catch(() => {});
+                new FontFace("Elsewhere", `url(${font})`).load().catch(() => {});
+            }""", list(foreign))
+    finally:
+        ctx.close()
+    assert sorted(seen.foreign) == sorted(foreign)
+    assert seen.urls == []  # a test that counts requests asks for them (requests_seen)

@@ -69,7 +69,7 @@ class Watched:
         self.foreign: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", lambda m: self.errors.append(m.text) if "Content Security Policy" in m.text else None)
-        page.context.on("request", lambda r: self.foreign.append(r.url)
+        page.context.on("requestfailed", lambda r: self.foreign.append(r.url)  # a foreign one can only fail (BLOCK_FOREIGN)
                         if not r.url.startswith(("data:", "blob:", "http://127.0.0.1:")) else None)
 
     def problems(self) -> dict:
