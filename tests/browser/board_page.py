@@ -111,7 +111,12 @@ class Board:
             if not held:
                 self.answered()
 
-    def log_it(self, expect_line: bool = True):
+    def log_it(self, expect_line: bool = True, held: bool = False):
+        """Tap Log it once the sheet shows the rules' answer to the taps before it (``answered``), as a
+        referee reads the button's words first: the answer can change them, and the button's size with
+        them, under a tap aimed a moment before. held: the test holds the answers back (``fill``)."""
+        if not held:
+            self.answered()
         n = len(self.log())
         self.press(self.w.locator('[data-panel] [data-key="log"]'))
         if expect_line:

@@ -159,7 +159,7 @@ def test_a_tap_before_the_rules_answer_the_new_roll_takes_nobody_out(ref):
         b.fill(faces="+++0", held=True)  # three more shifts: other ways, not yet known
         assert panel.locator('[data-field="absorb"]').get_attribute("aria-busy") == "true"
         b.press(options.first)  # the old roll's way, tapped: it waits for the new answer, which does not offer it
-        b.log_it(expect_line=False)  # tapped before the answer: it waits for it
+        b.log_it(expect_line=False, held=True)  # tapped before the answer: it waits for it
         engine_barrier(b.page)  # what Log it would have logged is answered and drawn by now
         assert len(b.log()) == n
     b.error("absorb").wait_for()
