@@ -3,7 +3,10 @@ log, read what is shown against the saved log replayed in CPython), and the name
 share (its pages, its root's selector, its storage key, the warehouse crew)."""
 from __future__ import annotations
 
+import io
 import json
+
+from pypdf import PdfReader
 
 from rules_core.api import call
 from tests.browser.support import PHONE, wait_engine
@@ -129,6 +132,16 @@ class Board:
             return self.wait_log(n + 1)
         self.action(kind, **fields)
         self.log_it()
+
+    def printed(self, board_only: bool = True) -> list[str]:
+        """Each page's text of the page printed on A4: the board alone, as its own Print button prints it,
+        or (board_only False) the whole page, as the browser's own Print does."""
+        if board_only:
+            self.page.evaluate("document.documentElement.classList.add('board-printing')")
+        try:
+            return [p.extract_text() for p in PdfReader(io.BytesIO(self.page.pdf(format="A4"))).pages]
+        finally:
+            self.page.evaluate("document.documentElement.classList.remove('board-printing')")
 
     def state(self) -> dict:
         """The saved conflict replayed in CPython: what the page must be showing."""

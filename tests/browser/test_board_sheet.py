@@ -7,11 +7,9 @@ tapped with the focus still in a text field.
 """
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
-from pypdf import PdfReader
 
 from tests.browser.board_page import TABLE, WIDGET, Board
 from tests.browser.support import NO_WORKER, phone_context
@@ -190,6 +188,14 @@ def test_log_it_with_the_focus_still_in_a_text_field_logs_once(ref):
 
 
 def test_a_ten_event_conflict_prints_on_at_most_two_pages_none_blank(ref):
+    """Ten events printed from the board's Print: at most two A4 pages, each with text on it; the map
+    with its zones' names, its tokens, its aspect and its key. Then the same print in two more ways a
+    referee meets:
+    * wherever the page ends: the board is raised a pixel at a time (as a shorter map or fewer cards
+      would end it higher) until it just outgrows one page; the second page then holds the log's last
+      line, never nothing (a margin under the log's last line once made that page blank);
+    * with a sheet open (the browser's own Print can come at any time): the same pages, aspects and key
+      included (the sheet's room-making once hid them and left a blank page)."""
     b = ref
     crew(b)
     for _ in range(2):
@@ -198,17 +204,47 @@ def test_a_ten_event_conflict_prints_on_at_most_two_pages_none_blank(ref):
     b.act("simple", actor="Gatto", note="looks around")
     b.act("simple", actor="Jade", note="looks around")
     assert len(b.log()) == 10
-    b.page.evaluate("document.documentElement.classList.add('board-printing')")
-    b.page.emulate_media(media="print")
-    try:
-        pages = PdfReader(io.BytesIO(b.page.pdf(format="A4"))).pages
-        texts = [p.extract_text() for p in pages]
-    finally:
-        b.page.emulate_media(media="screen")
-        b.page.evaluate("document.documentElement.classList.remove('board-printing')")
-    assert len(pages) <= 2, len(pages)
+    texts = b.printed()
+    assert len(texts) <= 2, len(texts)
     assert all(t.strip() for t in texts), [t[:80] for t in texts]
-    assert "Jade: simple action — looks around" in " ".join(texts).replace("\n", " ")
+    whole = " ".join(texts).replace("\n", " ")
+    assert "Jade: simple action — looks around" in whole
+    for words in ("West end", "Middle", "East end", "●G", "■R", "Cluttered aisles (1 free)", "● Crew; ■ Hargan's gang"):
+        assert words in whole, words
+
+    def raised(px: int) -> list[str]:
+        b.w.evaluate("(e, px) => { e.style.marginTop = px + 'px'; }", -px)
+        try:
+            return b.printed()
+        finally:
+            b.w.evaluate("e => { e.style.marginTop = ''; }")
+
+    one, two = 0, 700  # raised by `one` px it takes two pages, by `two` one page: close in on the step between
+    assert len(raised(one)) == 2 and len(raised(two)) == 1
+    while two - one > 1:
+        mid = (one + two) // 2
+        one, two = (mid, two) if len(raised(mid)) == 2 else (one, mid)
+    for px in range(one, one - 16, -1):  # just over one page, then a little more
+        pages = raised(px)
+        assert len(pages) == 2 and pages[1].strip(), (px, [t[-80:] for t in pages])
+
+    b.action("simple", actor="Hargan")
+    assert b.printed() == texts
+    b.cancel()
+
+
+def test_the_browsers_own_print_with_the_table_view_open_prints_the_whole_log(ref):
+    """Print from the browser's menu (not the board's button) while the table view is open (issue 64 §9)."""
+    b = ref
+    crew(b)
+    for turn in range(6):  # more than one printed page: a fixed screen would print its first only
+        for who in ("Gatto", "Jade", "Hargan", "Rook"):
+            b.act("simple", actor=who, note=f"{who.lower()} waits, turn {turn}: " + "and watches the aisles " * 3)
+    pages = b.printed(board_only=False)
+    text = " ".join(pages).replace("\n", " ")
+    assert len(pages) >= 2
+    for who in ("gatto", "jade", "hargan", "rook"):
+        assert f"{who} waits, turn 5" in text
 
 
 def test_a_damaged_board_opened_in_the_table_view_leads_to_its_copy(browser, server):
@@ -229,24 +265,6 @@ def test_a_damaged_board_opened_in_the_table_view_leads_to_its_copy(browser, ser
     download.wait_for()
     assert download.is_visible()
     ctx.close()
-
-
-def test_the_browsers_own_print_with_the_table_view_open_prints_the_whole_log(ref):
-    """Print from the browser's menu (not the board's button) while the table view is open (issue 64 §9)."""
-    b = ref
-    crew(b)
-    for turn in range(6):  # more than one printed page: a fixed screen would print its first only
-        for who in ("Gatto", "Jade", "Hargan", "Rook"):
-            b.act("simple", actor=who, note=f"{who.lower()} waits, turn {turn}: " + "and watches the aisles " * 3)
-    b.page.emulate_media(media="print")
-    try:
-        pages = PdfReader(io.BytesIO(b.page.pdf(format="A4"))).pages
-        text = " ".join(p.extract_text() for p in pages).replace("\n", " ")
-    finally:
-        b.page.emulate_media(media="screen")
-    assert len(pages) >= 2
-    for who in ("gatto", "jade", "hargan", "rook"):
-        assert f"{who} waits, turn 5" in text
 
 
 def test_a_conflict_started_from_a_typed_setup_is_set_aside_by_an_import_even_with_nothing_logged(ref, tmp_path):
