@@ -124,6 +124,8 @@ class Board:
         self.press(self.w.locator('[data-panel] [data-key="log"]'))
         if expect_line:
             self.wait_log(n + 1)
+            if not held:
+                self.answered()  # the sheet closes with the rules' answer, which comes just after the line
 
     def act(self, kind: str, **fields):
         if kind == "end_exchange":
