@@ -192,8 +192,8 @@ def test_a_ten_event_conflict_prints_on_at_most_two_pages_none_blank(ref):
     with its zones' names, its tokens, its aspect and its key. Then the same print in two more ways a
     referee meets:
     * wherever the page ends: the board is raised a pixel at a time (as a shorter map or fewer cards
-      would end it higher) until it just outgrows one page; the second page then holds the log's last
-      line, never nothing (a margin under the log's last line once made that page blank);
+      would end it higher) until it just outgrows one page, then 7 px more; the second page holds the
+      log's last line, never nothing (a margin under the log's last line once made that page blank);
     * with a sheet open (the browser's own Print can come at any time): the same pages, aspects and key
       included (the sheet's room-making once hid them and left a blank page)."""
     b = ref
@@ -219,12 +219,12 @@ def test_a_ten_event_conflict_prints_on_at_most_two_pages_none_blank(ref):
         finally:
             b.w.evaluate("e => { e.style.marginTop = ''; }")
 
-    one, two = 0, 700  # raised by `one` px it takes two pages, by `two` one page: close in on the step between
+    one, two = 0, 400  # raised by `one` px it takes two pages, by `two` one page: close in on the step between
     assert len(raised(one)) == 2 and len(raised(two)) == 1
     while two - one > 1:
         mid = (one + two) // 2
         one, two = (mid, two) if len(raised(mid)) == 2 else (one, mid)
-    for px in range(one, one - 16, -1):  # just over one page, then a little more
+    for px in range(one, one - 8, -1):  # just over one page, then a little more
         pages = raised(px)
         assert len(pages) == 2 and pages[1].strip(), (px, [t[-80:] for t in pages])
 
