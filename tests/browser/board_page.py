@@ -3,13 +3,10 @@ log, read what is shown against the saved log replayed in CPython), and the name
 share (its pages, its root's selector, its storage key, the warehouse crew)."""
 from __future__ import annotations
 
-import io
 import json
 
-from pypdf import PdfReader
-
 from rules_core.api import call
-from tests.browser.support import PHONE, wait_engine
+from tests.browser.support import PHONE, printed, wait_engine
 
 CONFLICTS = "edgerunner/conflicts/"
 TABLE = "table/"
@@ -141,7 +138,7 @@ class Board:
         if board_only:
             self.page.evaluate("document.documentElement.classList.add('board-printing')")
         try:
-            return [p.extract_text() for p in PdfReader(io.BytesIO(self.page.pdf(format="A4"))).pages]
+            return printed(self.page)
         finally:
             self.page.evaluate("document.documentElement.classList.remove('board-printing')")
 

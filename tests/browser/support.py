@@ -7,11 +7,13 @@ that shape a profile (``QUOTA``, ``HOLD``, ``NO_WORKER``); the waits are in ``wa
 import base64
 import contextlib
 import gzip
+import io
 import json
 import shutil
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from devtools.server import (  # noqa: F401  (the tests' Chromium flags, re-exported)
     BLOCK_FOREIGN,
@@ -323,6 +325,16 @@ def phone_context(browser, **options):
 # An init script: a phone whose browser has no service worker (Playwright's "block" would show the site's
 # "could not be saved for offline use" bar over what a test taps at the bottom of the screen).
 NO_WORKER = "delete Navigator.prototype.serviceWorker;"
+
+
+def printed(page) -> list[str]:
+    """Each page's text of ``page`` printed on A4 (Chromium's PDF, backgrounds in, read back by pypdf)."""
+    return [p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages]
+
+
+def pdf_text(page) -> str:
+    """The text of ``page`` printed on A4, every page's in order (``printed``)."""
+    return "\n".join(printed(page))
 
 
 def in_view(locator) -> bool:

@@ -7,18 +7,16 @@ Every number checked is rules_core's answer in CPython for the same input.
 """
 from __future__ import annotations
 
-import io
 import re
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from pypdf import PdfReader
 
 from rules_core.api import call
 from tests.browser.morale_page import Tracker
-from tests.browser.support import PHONE, wait_engine
+from tests.browser.support import PHONE, pdf_text, printed, wait_engine
 from tests.browser.waits import routed
 
 TABLE = "table/"
@@ -240,11 +238,6 @@ def test_the_edition_chosen_in_the_header_is_followed_by_calculators_and_tabs(ph
 # ------------------------------------------------------------ printing
 
 
-def pdf_text(page) -> str:
-    data = page.pdf(format="A4", print_background=True)
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
-
-
 def test_a_printed_tracker_shows_its_standings_and_log_without_buttons(phone, server):
     open_table(phone, server)
     t = Tracker(phone)
@@ -298,7 +291,7 @@ def test_a_printed_tracker_shows_its_whole_log_however_long(phone, server):
     bar = phone.locator(".calc-bars .calc-update")
     bar.wait_for()  # (service workers are blocked in this profile)
     words = bar.locator("span").first.inner_text()
-    pages = [p.extract_text() for p in PdfReader(io.BytesIO(phone.pdf(format="A4"))).pages]
+    pages = printed(phone)
     assert all(p.strip() for p in pages), [p[-80:] for p in pages]
     flat = re.sub(r"\s+", " ", " ".join(pages))
     assert [line for line in log if re.sub(r"\s+", " ", line) not in flat] == []

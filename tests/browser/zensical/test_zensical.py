@@ -27,10 +27,9 @@ from tests.browser.pages import (
     result_and_field_error,
     wait_engine,
 )
-from tests.browser.support import ROOT, Server, site_at
+from tests.browser.support import ROOT, Server, pdf_text, site_at
 from tests.browser.test_a11y import axe
 from tests.browser.test_offline import cut_network, first_visit, pages_of
-from tests.browser.test_table import pdf_text
 
 DOCS = ROOT / "docs"
 EDITION = "Gauntlet Forge edition, site-wide"
