@@ -13,18 +13,9 @@ from rules_core import board as core
 from rules_core.api import call
 from rules_core.api.board import LOGS
 from rules_core.api.board.examples import warehouse
+from tests.board_calls import crew, ok
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def ok(name, payload):
-    reply = call(name, payload)
-    assert reply["ok"], reply.get("error")
-    return reply["result"]
-
-
-def crew():
-    return ok("board.example", {"name": "warehouse crew"})["setup"]
 
 
 def roll(kind, actor, skill, rating, dice, **kw):

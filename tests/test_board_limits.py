@@ -12,7 +12,7 @@ import pytest
 from rules_core.api import MAX_REQUEST_CHARS, call, handle
 from rules_core.api.board.limits import MAX_EVENTS, MAX_NOTE
 from rules_core.api.fields import MAX_KEPT_CHARS, json_chars
-from tests.test_board import crew, ok
+from tests.board_calls import crew, ok
 
 ACTORS = ("Jade", "Gatto", "Hargan", "Rook")
 

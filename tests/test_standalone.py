@@ -38,6 +38,19 @@ def test_nothing_but_the_tests_imports_the_tests():
     assert offenders == []
 
 
+
+def test_no_test_file_imports_another():
+    """What several test files share lives in a driver module (``tests/browser/*_page.py``,
+    ``offline_visit.py``, ``support.py``, ``waits.py``), never in a test file that others import: each
+    test file can be read, moved or deleted on its own."""
+    offenders = [
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in sorted((ROOT / "tests").rglob("test_*.py"))
+        for module in imports(path)
+        if module.rsplit(".", 1)[-1].startswith("test_")
+    ]
+    assert offenders == []
+
 def test_no_shipped_file_names_the_tests_folder_as_a_path():
     """A path built from strings (``ROOT / "tests" / "cases"``) is no import, yet breaks the build just the same."""
     offenders = [

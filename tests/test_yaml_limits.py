@@ -8,9 +8,7 @@ import pytest
 from calculators.pages import maps
 from calculators.pages.fence import parse
 from calculators.pages.widgets import WidgetError
-
-LAUGHS = 'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n' + "".join(
-    f"{n}: &{n} [" + ", ".join([f"*{p}"] * 9) + "]\n" for p, n in zip("abcdefgh", "bcdefghi"))
+from tests.hostile_input import LAUGHS
 
 
 def test_an_alias_bomb_map_file_is_refused_with_a_message(tmp_path):

@@ -1,7 +1,8 @@
 """The table's calculators as a player drives them on a phone, for the tests of the party and of share
 links: the stress calculator's roster (``open_table``, ``party``, ``people``, ``box``, ``rename``), the
 border map (``open_borders``, ``add_zone``), the boon odds and the dice roller (``open_widget``,
-``fill_boon``), their share links (``share_link``, ``share_widget``, ``packed``)."""
+``fill_boon``), their share links (``share_link``, ``share_widget``, ``packed``, ``roster_code``) and the wait
+until every check of the address is made (``CHECKED``)."""
 from __future__ import annotations
 
 import base64
@@ -132,3 +133,14 @@ def boon_fields(w):
 def packed(name, fields):
     data = {"format": f"conflict-table/{name}", "version": 1, "fields": fields}
     return f"#{name}=" + base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+# Every check of the address anchor.js was asked for (at each page shown, and 600 ms later) is made.
+CHECKED = "() => window.calcAnchors?.due >= 2 && calcAnchors.checked === calcAnchors.due"
+
+
+def roster_code(**person) -> str:
+    """A stress roster of one person (Ada, ``person`` on top) as a link's ``#stress=`` code."""
+    one = {"id": "c1", "name": "Ada", "side": "pc", "standing": "in", "traits": [], "states": {}, **person}
+    data = {"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [one]}
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import TimeoutError
 
 from tests.browser.board_page import KEY, WIDGET, Board
-from tests.browser.test_board_tabs import both_show, notes, two_tabs
+from tests.browser.board_tabs_page import both_show, notes, two_tabs
 from tests.browser.waits import frames, next_millisecond, steady
 
 started_tabs = pytest.fixture(two_tabs, name="tabs")  # a window each: both at full speed, their taps closest

@@ -15,9 +15,9 @@ from playwright.sync_api import expect
 
 from tests.browser.board_page import CONFLICTS as BOARD_PAGE
 from tests.browser.board_page import CREW, Board
+from tests.browser.keeping_page import SMALL, open_tracker, put
 from tests.browser.morale_page import CONFLICTS
 from tests.browser.party_page import add_zone, box, open_borders, open_table, party, people, rename
-from tests.browser.test_keeping import SMALL, open_tracker, put
 
 expect.set_options(timeout=30_000)
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import wait_engine
-from tests.test_yaml_limits import LAUGHS
+from tests.hostile_input import LAUGHS
 
 CONFLICTS = "edgerunner/conflicts/"
 WIDGET = '.calc[data-calc="borders"]'

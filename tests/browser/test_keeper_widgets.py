@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.morale_page import CONFLICTS
-from tests.browser.support import HOLD, QUOTA, wait_engine
-from tests.browser.test_keeping import (
+from tests.browser.keeping_page import (
     BORDERS,
     BORDERS_PAGE,
     MORALE,
@@ -24,6 +22,8 @@ from tests.browser.test_keeping import (
     open_tracker,
     put,
 )
+from tests.browser.morale_page import CONFLICTS
+from tests.browser.support import HOLD, QUOTA, wait_engine
 from tests.browser.waits import engine_barrier, news_barrier
 
 expect.set_options(timeout=20_000)

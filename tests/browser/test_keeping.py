@@ -15,26 +15,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.morale_page import CONFLICTS, WIDGET, Tracker
+from tests.browser.keeping_page import BORDERS, BORDERS_PAGE, MORALE, SMALL, STRESS, TABLE, get, open_tracker, put
+from tests.browser.morale_page import CONFLICTS, WIDGET
 from tests.browser.support import HOLD, QUOTA, Server, wait_engine
 from tests.browser.waits import engine_barrier, news_barrier
 
 expect.set_options(timeout=20_000)
 
-MORALE = "conflict-table[/]:morale"
-STRESS = "conflict-table[/]:stress"
-BORDERS = "conflict-table[/]:borders"
-TABLE = "table/"
-BORDERS_PAGE = "edgerunner/conflicts/"
 SHOTS = Path(os.environ.get("SHOTS", "/tmp/i14-shots"))  # screenshots at 360 px, to look at
 
 SETUP = {"edition": "2023", "teams": [{"name": "Wolves", "members": [{"name": "Ada"}, {"name": "Bo"}]},
                                       {"name": "Crows", "members": [{"name": "Cy"}, {"name": "Di"}]}]}
 LONG = {"format": "conflict-table/morale", "version": 1, "setup": SETUP, "redo": [],
         "events": [{"kind": "success", "member": ["Ada", "Bo", "Cy", "Di"][i % 4]} for i in range(300)]}
-SMALL = {"format": "conflict-table/morale", "version": 1, "redo": [], "events": [{"kind": "failure", "member": "Oz"}],
-         "setup": {"edition": "2023", "teams": [{"name": "Owls", "members": [{"name": "Oz"}]},
-                                                {"name": "Cats", "members": [{"name": "Kit"}]}]}}
 
 
 @pytest.fixture
@@ -45,19 +38,6 @@ def quota_page(context):
     return page
 
 
-def get(page, key):
-    return page.evaluate("k => localStorage.getItem(k)", key)
-
-
-def put(page, key, value):
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value if isinstance(value, str) else json.dumps(value)])
-
-
-def open_tracker(page, url):
-    page.goto(url)
-    wait_engine(page)
-    page.locator(f"{WIDGET} .morale__heading").wait_for()
-    return Tracker(page)
 
 
 # ---------------------------------------------------------------- a full storage never costs a conflict

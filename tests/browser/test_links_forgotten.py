@@ -15,10 +15,9 @@ from playwright.sync_api import expect
 
 from rules_core.api import call
 from tests.browser.board_page import CONFLICTS, KEY, WIDGET, Board
-from tests.browser.party_page import BOONS, DICE, TABLE, fill_boon, open_widget, share_widget
+from tests.browser.keeping_page import SMALL
+from tests.browser.party_page import BOONS, CHECKED, DICE, TABLE, fill_boon, open_widget, roster_code, share_widget
 from tests.browser.support import wait_engine
-from tests.browser.test_keeping import SMALL
-from tests.browser.test_probes import CHECKED, roster_code
 from tests.browser.waits import engine_barrier, frames
 
 BORDERS_PAGE = "edgerunner/conflicts/"

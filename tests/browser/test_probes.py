@@ -10,12 +10,10 @@ from itertools import pairwise
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.party_page import box, marked_character, open_table, party, people
+from tests.browser.party_page import CHECKED, box, marked_character, open_table, party, people
 
 # Set the address's fragment and wait for its hashchange to reach every handler (ours is added last, so it
 # runs last), then for the rules' answer to whatever those handlers asked, on a page with calculators.
-# Every check of the address anchor.js was asked for (at each page shown, and 600 ms later) is made.
-CHECKED = "() => window.calcAnchors?.due >= 2 && calcAnchors.checked === calcAnchors.due"
 HASH_CHANGED = """(hash) => new Promise((done) => {
   addEventListener("hashchange", () => done(window.calcEngine?.call("boons.free_dice", {rating: 1})), {once: true});
   location.hash = hash;
@@ -24,12 +22,6 @@ HASH_CHANGED = """(hash) => new Promise((done) => {
 
 ISSUE_LINK = ("#stress=eyJmb3JtYXQiOiJjb25mbGljdC10YWJsZS9zdHJlc3MiLCJ2ZXJzaW9uIjoxLCJjdXJyZW50IjoiYzEiLCJwZW9wbGUiOlt7ImlkIjoi"
               "YzEiLCJuYW1lIjoiQWRhIiwic2lkZSI6InBjIiwic3RhbmRpbmciOiJjb25zdHJ1Y3RvciIsInRyYWl0cyI6W10sInN0YXRlcyI6e319XX0")
-
-
-def roster_code(**person) -> str:
-    one = {"id": "c1", "name": "Ada", "side": "pc", "standing": "in", "traits": [], "states": {}, **person}
-    data = {"format": "conflict-table/stress", "version": 1, "current": "c1", "people": [one]}
-    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
 
 
 def test_the_issues_constructor_link_is_refused_and_the_calculator_keeps_working(phones, server):

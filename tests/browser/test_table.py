@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from rules_core.api import call
 from tests.browser.morale_page import Tracker
+from tests.browser.offline_visit import cut_network, first_visit
 from tests.browser.support import PHONE, pdf_text, printed, wait_engine
 from tests.browser.waits import routed
 
@@ -325,8 +326,6 @@ def test_a_printed_rules_page_is_clean_text(phone, server):
 
 
 def test_the_roller_hand_off_and_edition_work_offline(browser, elsewhere):
-    from tests.browser.test_offline import cut_network, first_visit
-
     server, _ = elsewhere
     seen: list[str] = []
     ctx, page = first_visit(browser, server.url + TABLE, seen)

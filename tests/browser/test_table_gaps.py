@@ -9,16 +9,22 @@
 """
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.browser.stress_page import fill, fresh, open_table
 from tests.browser.support import wait_engine
-from tests.browser.test_stress import fill, fresh, table_page  # noqa: F401  (the fixture)
 
 BOONS = "gauntlet-forge/boons-and-banes/"
 WIDGET = '.calc[data-calc="boons"]'
 
 
-def test_with_an_invalid_favor_surrender_and_last_stand_cannot_be_tapped(table_page):  # noqa: F811
+@pytest.fixture(scope="module")
+def table_page(shared_page, server):
+    return open_table(shared_page, server)
+
+
+def test_with_an_invalid_favor_surrender_and_last_stand_cannot_be_tapped(table_page):
     panel = fresh(table_page, "wounds", stress=4, type="physical", favor=5)
     choices = panel.locator('[data-out="choices"] button')
     expect(choices).to_have_text(["Surrender", "Enter the Last Stand"])

@@ -99,7 +99,7 @@ def test_the_offline_bar_leaves_the_table_views_controls_reachable_and_is_dismis
     server has no service worker), on a phone-sized window with an Attack open in the board's table view:
     the bar sits below the view, Log it and Cancel take a tap, then (the sheet closed) the Cards and Log tabs, and Dismiss takes it away."""
     from tests.browser.pages import as_page
-    from tests.browser.webkit.test_webkit_board import CONFLICTS, W, start_warehouse
+    from tests.browser.webkit.board_page import CONFLICTS, W, start_warehouse
 
     wk = as_page(webkit())
     wk.driver.set_window_size(360, 740)

@@ -19,6 +19,7 @@ import shutil
 
 import pytest
 
+from tests.browser.offline_visit import cut_network, first_visit, pages_of
 from tests.browser.pages import (
     CALCULATOR_PAGES,
     follow_link,
@@ -27,9 +28,7 @@ from tests.browser.pages import (
     result_and_field_error,
     wait_engine,
 )
-from tests.browser.support import ROOT, Server, pdf_text, site_at
-from tests.browser.test_a11y import axe
-from tests.browser.test_offline import cut_network, first_visit, pages_of
+from tests.browser.support import ROOT, Server, axe, pdf_text, site_at
 
 DOCS = ROOT / "docs"
 EDITION = "Gauntlet Forge edition, site-wide"
