@@ -38,7 +38,6 @@ def test_nothing_but_the_tests_imports_the_tests():
     assert offenders == []
 
 
-
 def test_no_test_file_imports_another():
     """What several test files share lives in a driver module (``tests/browser/*_page.py``,
     ``offline_visit.py``, ``support.py``, ``waits.py``), never in a test file that others import: each

@@ -38,8 +38,6 @@ def quota_page(context):
     return page
 
 
-
-
 # ---------------------------------------------------------------- a full storage never costs a conflict
 
 def test_importing_or_opening_a_link_with_storage_full_keeps_the_300_event_conflict(quota_page, server, tmp_path):
@@ -327,7 +325,6 @@ def test_a_bad_saved_map_is_set_aside_and_edits_undo_and_redo_by_history(page, s
     zones = [z["name"] if isinstance(z, dict) else z for z in json.loads(get(page, BORDERS))["zones"]]
     assert "Roof" in zones
     assert "Cellar" not in zones
-
 
 
 def test_two_sites_on_one_origin_keep_each_its_own_engine_snapshot(page, two_sites):

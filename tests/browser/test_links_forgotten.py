@@ -84,7 +84,6 @@ def test_a_board_link_offer_not_yet_answered_survives_a_reload_in_the_table_view
     back_leaves(page)
 
 
-
 def in_table_view_over_a_link(page, server):
     """The morale tracker's page landed on from a link: its offer, drawn in the table view, which took the
     link's place in the address (the link rides in the entry's state until it is answered)."""

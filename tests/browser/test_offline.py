@@ -289,7 +289,6 @@ def test_a_failed_first_precache_is_told_and_retried_and_offline_shows_the_404_p
     ctx.close()
 
 
-
 # Chromium has been seen to resolve register() with no registration (a CI run, and others' field reports:
 # serwist/serwist#363); Workbox then read a property of nothing, and the bar said "Cannot read properties of
 # undefined (reading 'waiting')". Here the browser's first answer is nothing, its second a registration.
