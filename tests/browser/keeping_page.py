@@ -1,19 +1,20 @@
-"""What the keepers' tests share: the keys the site stores each calculator under (served at ``/``),
-the pages, a small morale conflict (``SMALL``), local storage read and written directly
-(``get``, ``put``), and the tracker opened with its engine ready (``open_tracker``).
+"""What the keepers' tests share: the storage keys of the morale tracker, the stress roster and the
+border map (each taken from its widget's page object, so it is written once), the pages, a small
+morale conflict (``SMALL``), storage read and written directly (``get``, ``put``), and the tracker
+opened with its engine ready (``open_tracker``).
 """
 from __future__ import annotations
 
 import json
 
+from tests.browser.morale_page import KEY as MORALE
 from tests.browser.morale_page import WIDGET, Tracker
+from tests.browser.party_page import BORDERS_PAGE, TABLE
+from tests.browser.party_page import MAP_KEY as BORDERS
+from tests.browser.stress_page import KEY as STRESS
 from tests.browser.support import wait_engine
 
-MORALE = "conflict-table[/]:morale"
-STRESS = "conflict-table[/]:stress"
-BORDERS = "conflict-table[/]:borders"
-TABLE = "table/"
-BORDERS_PAGE = "edgerunner/conflicts/"
+__all__ = ["BORDERS", "BORDERS_PAGE", "MORALE", "SMALL", "STRESS", "TABLE", "get", "open_tracker", "put"]
 
 SMALL = {"format": "conflict-table/morale", "version": 1, "redo": [], "events": [{"kind": "failure", "member": "Oz"}],
          "setup": {"edition": "2023", "teams": [{"name": "Owls", "members": [{"name": "Oz"}]},
